@@ -1,1 +1,55 @@
-export {}
+// Public API of @timbre/speech: engines, voices, models, formats, encoders and the
+// worker-pool service the server calls. No HTTP, no database.
+export { type AudioEncoder, createEncoder } from './encoders/create-encoder.js'
+export {
+  alawToLinear,
+  decodeG711,
+  encodeG711,
+  linearToAlaw,
+  linearToMulaw,
+  mulawToLinear,
+} from './encoders/g711.js'
+export { finalizeWav, wavHeader } from './encoders/wav-header.js'
+export { isSpeechError, SpeechError, type SpeechErrorCode } from './errors.js'
+export {
+  type Codec,
+  DEFAULT_OUTPUT_FORMAT,
+  OUTPUT_FORMATS,
+  type OutputFormat,
+  parseOutputFormat,
+} from './formats/output-formats.js'
+export {
+  checkLanguage,
+  DEFAULT_MODEL_ID,
+  MODEL_PROFILES,
+  type ModelProfile,
+  modelProfileFor,
+} from './models/model-profiles.js'
+export { prepareRequest } from './service/prepare-request.js'
+export {
+  createSpeechService,
+  type SpeechService,
+  type SpeechServiceOptions,
+  type StreamOptions,
+  type WorkerEncoder,
+} from './service/speech-service.js'
+export { DEFAULT_VOICE_SETTINGS, resolveVoiceSettings } from './synthesis/voice-settings.js'
+export type { PronunciationRule } from './text/types.js'
+export type {
+  CharAlignment,
+  EngineId,
+  EngineParams,
+  EspeakParams,
+  FliteParams,
+  PcmChunk,
+  SpeechChunk,
+  SpeechRequest,
+  SynthesisResult,
+  VoiceDefinition,
+  VoiceDsp,
+  VoiceLabels,
+  VoiceSettings,
+} from './types.js'
+export { ESPEAK_LANGUAGES, LANGUAGE_NAMES } from './voices/languages.js'
+export { findPremadeVoice, PREMADE_VOICES } from './voices/premade-voices.js'
+export { validateVoice } from './voices/validate-voice.js'

@@ -1,0 +1,158 @@
+// eSpeak NG through its Emscripten build: one instance per worker thread (global state).
+import initEspeak, { type EspeakEvent, type EspeakWorker } from '@echogarden/espeak-ng-emscripten'
+import { SpeechError } from '../errors.js'
+import type { EspeakParams } from '../types.js'
+import type { EngineInput, EngineOutput, SpeechEngine, WordTiming } from './engine.js'
+
+const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' }
+
+/** The input string for eSpeak and, per code point of it, the normalised range it came from. */
+interface EngineText {
+  text: string
+  starts: number[]
+  ends: number[]
+}
+
+function buildEngineText(input: EngineInput): EngineText {
+  let text = ''
+  const starts: number[] = []
+  const ends: number[] = []
+  const push = (chunk: string, start: number, end: number): void => {
+    for (const ch of chunk) {
+      text += ch
+      starts.push(start)
+      ends.push(end)
+    }
+  }
+  for (const piece of input.pieces) {
+    if (piece.kind === 'phonemes') {
+      // eSpeak phoneme input: `[[...]]`, spoken as one word.
+      push(` [[${piece.espeak.replace(/\]\]/g, '')}]] `, piece.normStart, piece.normEnd)
+      continue
+    }
+    let offset = 0
+    for (const ch of piece.text) {
+      // SSML is on in this build: escape markup characters so they are read, not parsed.
+      const out = XML_ESCAPES[ch] ?? (ch === '[' && piece.text[offset + 1] === '[' ? '[ ' : ch)
+      const start = piece.exact ? piece.normStart + offset : piece.normStart
+      const end = piece.exact ? start + ch.length : piece.normEnd
+      push(out, start, end)
+      offset += ch.length
+    }
+  }
+  return { text, starts, ends }
+}
+
+export class EspeakEngine implements SpeechEngine {
+  readonly id = 'espeak' as const
+  private readonly variants: ReadonlySet<string>
+
+  private constructor(
+    private readonly worker: EspeakWorker,
+    readonly sampleRate: number,
+    private readonly voices: ReadonlySet<string>,
+  ) {
+    this.variants = KNOWN_VARIANTS
+  }
+
+  static async create(): Promise<EspeakEngine> {
+    const module = await initEspeak()
+    const worker = new module.eSpeakNGWorker()
+    const voices = new Set<string>()
+    for (const voice of worker.list_voices()) {
+      voices.add(voice.identifier)
+      for (const language of voice.languages) voices.add(language.name)
+    }
+    return new EspeakEngine(worker, worker.get_samplerate(), voices)
+  }
+
+  hasVoice(voice: string): boolean {
+    return this.voices.has(voice)
+  }
+
+  synthesize(input: EngineInput): EngineOutput {
+    const params = input.params as EspeakParams
+    if (!this.voices.has(params.voice)) {
+      throw new SpeechError('invalid_voice', `eSpeak NG has no voice '${params.voice}'.`)
+    }
+    const variant = input.whisper ? 'whisper' : params.variant
+    if (variant && !this.variants.has(variant)) {
+      throw new SpeechError('invalid_voice', `eSpeak NG has no variant '${variant}'.`)
+    }
+    if (this.worker.set_voice(variant ? `${params.voice}+${variant}` : params.voice) !== 0) {
+      throw new SpeechError('engine_failed', `eSpeak NG could not load voice '${params.voice}'.`)
+    }
+    this.worker.set_rate(Math.round(clamp(params.rate, 80, 450)))
+    this.worker.set_pitch(Math.round(clamp(params.pitch, 0, 99)))
+    this.worker.set_range(Math.round(clamp(params.range, 0, 99)))
+    const engineText = buildEngineText(input)
+    const chunks: Int16Array[] = []
+    const events: EspeakEvent[] = []
+    let total = 0
+    this.worker.synthesize(engineText.text, (samples, chunkEvents) => {
+      if (samples.length > 0) {
+        chunks.push(samples)
+        total += samples.length
+      }
+      events.push(...chunkEvents)
+      return false
+    })
+    const samples = new Float32Array(total)
+    let offset = 0
+    for (const chunk of chunks) {
+      for (let i = 0; i < chunk.length; i++) samples[offset + i] = chunk[i]! / 32768
+      offset += chunk.length
+    }
+    return {
+      samples,
+      sampleRate: this.sampleRate,
+      words: wordTimings(events, engineText, total / this.sampleRate),
+    }
+  }
+}
+
+function wordTimings(events: readonly EspeakEvent[], engineText: EngineText, duration: number): WordTiming[] {
+  const words: WordTiming[] = []
+  for (let i = 0; i < events.length; i++) {
+    const event = events[i]!
+    if (event.type !== 'word') continue
+    const first = event.text_position - 1
+    const last = Math.min(engineText.starts.length - 1, first + Math.max(1, event.word_length) - 1)
+    if (first < 0 || first >= engineText.starts.length) continue
+    const start = event.audio_position / 1000
+    // A word ends at the next word, the next pause phoneme or the end of the clause.
+    let end = duration
+    for (let j = i + 1; j < events.length; j++) {
+      const next = events[j]!
+      const pause = next.type === 'phoneme' && (next.id === '' || next.id === '_')
+      if (next.type === 'word' || next.type === 'end' || pause) {
+        end = next.audio_position / 1000
+        break
+      }
+    }
+    words.push({
+      start,
+      end: Math.max(start, Math.min(end, duration)),
+      normStart: engineText.starts[first]!,
+      normEnd: engineText.ends[last]!,
+    })
+  }
+  return words
+}
+
+function clamp(value: number, min: number, max: number): number {
+  return Math.max(min, Math.min(max, value))
+}
+
+/** Variant files shipped in the package's espeak-ng-data/voices/!v. */
+export const KNOWN_VARIANTS: ReadonlySet<string> = new Set([
+  ...['f1', 'f2', 'f3', 'f4', 'f5', 'm1', 'm2', 'm3', 'm4', 'm5', 'm6', 'm7', 'm8'],
+  ...['klatt', 'klatt2', 'klatt3', 'klatt4', 'klatt5', 'klatt6', 'whisper', 'whisperf', 'croak'],
+  ...['Alex', 'Alicia', 'Andrea', 'Andy', 'Annie', 'Denis', 'Diogo', 'Gene', 'Gene2', 'Henrique', 'Hugo'],
+  ...['Jacky', 'Lee', 'Marco', 'Mario', 'Michael', 'Mike', 'Reed', 'Storm', 'Tweaky', 'adam', 'anika'],
+  ...['announcer', 'antonio', 'aunty', 'belinda', 'benjamin', 'boris', 'caleb', 'david', 'ed', 'edward'],
+  ...['edward2', 'grandma', 'grandpa', 'gustave', 'ian', 'iven', 'iven2', 'iven3', 'iven4', 'john'],
+  ...['kaukovalta', 'linda', 'marcelo', 'max', 'michel', 'miguel', 'mike2', 'norbert', 'pablo', 'paul'],
+  ...['pedro', 'quincy', 'rob', 'robert', 'sandro', 'shelby', 'steph', 'steph2', 'steph3', 'travis'],
+  ...['victor', 'zac'],
+])

@@ -1,0 +1,237 @@
+// Public model ids and what each one changes here. Spec core section 9: "Default model for
+// text to speech is multilingual v2 (eleven_multilingual_v2 ...); eleven_v3 is the v3
+// model". Spec creative section 9: "1 credit per character on highest-quality models, 0.5
+// on turbo and flash models"; "models cover 29, 32 or 70+ languages".
+import { SpeechError } from '../errors.js'
+import { ESPEAK_LANGUAGES } from '../voices/languages.js'
+
+export interface ModelProfile {
+  model_id: string
+  name: string
+  /** One honest line: which engine serves it here. */
+  description: string
+  can_do_text_to_speech: boolean
+  can_do_voice_conversion: boolean
+  /** ISO 639-1 codes this model accepts (intersection with what our engines speak). */
+  languages: readonly string[]
+  /** `apply`: v3 audio tags change the delivery; `strip`: tags are removed (spec core section 5). */
+  tags: 'apply' | 'strip'
+  /** What `apply_text_normalization: auto` means for this model. */
+  autoNormalization: boolean
+  /** `fast`: first segment kept short and cheaper DSP (R2 Rubber Band, lower resampler quality). */
+  latency: 'quality' | 'low'
+  /** Longest first segment in characters (time to first chunk). */
+  firstSegmentChars: number
+  /** Character cost multiplier (spec creative section 9). */
+  characterCostMultiplier: number
+  maxCharacters: number
+}
+
+// The 29 languages of multilingual v2 and the 32 of the v2.5 models, as published for
+// those models, intersected with eSpeak NG's list (Filipino is missing there).
+const MULTILINGUAL_V2 = [
+  'en',
+  'ja',
+  'zh',
+  'de',
+  'hi',
+  'fr',
+  'ko',
+  'pt',
+  'it',
+  'es',
+  'id',
+  'nl',
+  'tr',
+  'pl',
+  'sv',
+  'bg',
+  'ro',
+  'ar',
+  'cs',
+  'el',
+  'fi',
+  'hr',
+  'ms',
+  'sk',
+  'da',
+  'ta',
+  'uk',
+  'ru',
+]
+const V2_5 = [...MULTILINGUAL_V2, 'hu', 'no', 'vi']
+const ENGLISH = ['en']
+
+function supported(codes: readonly string[]): readonly string[] {
+  return Object.freeze(codes.filter((c) => c === 'en' || ESPEAK_LANGUAGES.includes(c)).sort())
+}
+
+function profile(
+  p: Omit<ModelProfile, 'can_do_voice_conversion' | 'maxCharacters'> & Partial<ModelProfile>,
+): ModelProfile {
+  return { can_do_voice_conversion: false, maxCharacters: 10_000, ...p }
+}
+
+export const DEFAULT_MODEL_ID = 'eleven_multilingual_v2'
+
+export const MODEL_PROFILES: Readonly<Record<string, ModelProfile>> = Object.freeze({
+  eleven_multilingual_v2: profile({
+    model_id: 'eleven_multilingual_v2',
+    name: 'Multilingual v2',
+    description: 'Flite for English voices, eSpeak NG elsewhere, full-quality Rubber Band timbre processing.',
+    can_do_text_to_speech: true,
+    languages: supported(MULTILINGUAL_V2),
+    tags: 'strip',
+    autoNormalization: true,
+    latency: 'quality',
+    firstSegmentChars: 300,
+    characterCostMultiplier: 1,
+  }),
+  eleven_v3: profile({
+    model_id: 'eleven_v3',
+    name: 'Eleven v3',
+    description:
+      'Same engines; audio tags ([whispers], [shouts], [pause], ...) change voice, volume, rate and pauses.',
+    can_do_text_to_speech: true,
+    languages: supported(['en', ...ESPEAK_LANGUAGES]),
+    tags: 'apply',
+    autoNormalization: true,
+    latency: 'quality',
+    firstSegmentChars: 300,
+    characterCostMultiplier: 1,
+    maxCharacters: 5_000,
+  }),
+  eleven_turbo_v2_5: profile({
+    model_id: 'eleven_turbo_v2_5',
+    name: 'Turbo v2.5',
+    description: 'Same engines on the low-latency path: short first segment, lighter DSP.',
+    can_do_text_to_speech: true,
+    languages: supported(V2_5),
+    tags: 'strip',
+    autoNormalization: false,
+    latency: 'low',
+    firstSegmentChars: 120,
+    characterCostMultiplier: 0.5,
+    maxCharacters: 40_000,
+  }),
+  eleven_flash_v2_5: profile({
+    model_id: 'eleven_flash_v2_5',
+    name: 'Flash v2.5',
+    description: 'Same engines on the lowest-latency path: very short first segment, lighter DSP.',
+    can_do_text_to_speech: true,
+    languages: supported(V2_5),
+    tags: 'strip',
+    autoNormalization: false,
+    latency: 'low',
+    firstSegmentChars: 80,
+    characterCostMultiplier: 0.5,
+    maxCharacters: 40_000,
+  }),
+  eleven_turbo_v2: profile({
+    model_id: 'eleven_turbo_v2',
+    name: 'Turbo v2',
+    description: 'English only; Flite voices on the low-latency path.',
+    can_do_text_to_speech: true,
+    languages: ENGLISH,
+    tags: 'strip',
+    autoNormalization: false,
+    latency: 'low',
+    firstSegmentChars: 120,
+    characterCostMultiplier: 0.5,
+    maxCharacters: 30_000,
+  }),
+  eleven_flash_v2: profile({
+    model_id: 'eleven_flash_v2',
+    name: 'Flash v2',
+    description: 'English only; Flite voices on the lowest-latency path.',
+    can_do_text_to_speech: true,
+    languages: ENGLISH,
+    tags: 'strip',
+    autoNormalization: false,
+    latency: 'low',
+    firstSegmentChars: 80,
+    characterCostMultiplier: 0.5,
+    maxCharacters: 30_000,
+  }),
+  eleven_monolingual_v1: profile({
+    model_id: 'eleven_monolingual_v1',
+    name: 'English v1',
+    description: 'Legacy English-only model; Flite voices, full-quality path.',
+    can_do_text_to_speech: true,
+    languages: ENGLISH,
+    tags: 'strip',
+    autoNormalization: true,
+    latency: 'quality',
+    firstSegmentChars: 300,
+    characterCostMultiplier: 1,
+  }),
+  eleven_multilingual_v1: profile({
+    model_id: 'eleven_multilingual_v1',
+    name: 'Multilingual v1',
+    description: 'Legacy multilingual model; served like Multilingual v2.',
+    can_do_text_to_speech: true,
+    languages: supported(['en', 'de', 'pl', 'es', 'it', 'fr', 'pt', 'hi']),
+    tags: 'strip',
+    autoNormalization: true,
+    latency: 'quality',
+    firstSegmentChars: 300,
+    characterCostMultiplier: 1,
+  }),
+  eleven_english_sts_v2: profile({
+    model_id: 'eleven_english_sts_v2',
+    name: 'English v2 (speech to speech)',
+    description: 'Speech-to-speech only; not a text-to-speech model.',
+    can_do_text_to_speech: false,
+    can_do_voice_conversion: true,
+    languages: ENGLISH,
+    tags: 'strip',
+    autoNormalization: false,
+    latency: 'quality',
+    firstSegmentChars: 300,
+    characterCostMultiplier: 1,
+  }),
+  eleven_multilingual_sts_v2: profile({
+    model_id: 'eleven_multilingual_sts_v2',
+    name: 'Multilingual v2 (speech to speech)',
+    description: 'Speech-to-speech only; not a text-to-speech model.',
+    can_do_text_to_speech: false,
+    can_do_voice_conversion: true,
+    languages: supported(MULTILINGUAL_V2),
+    tags: 'strip',
+    autoNormalization: false,
+    latency: 'quality',
+    firstSegmentChars: 300,
+    characterCostMultiplier: 1,
+  }),
+})
+
+export function modelProfileFor(modelId: string | undefined): ModelProfile {
+  const id = modelId ?? DEFAULT_MODEL_ID
+  const found = MODEL_PROFILES[id]
+  if (!found) {
+    throw new SpeechError(
+      'unsupported_model',
+      `Unknown model '${id}'. Known: ${Object.keys(MODEL_PROFILES).join(', ')}.`,
+      'model_id',
+    )
+  }
+  if (!found.can_do_text_to_speech) {
+    throw new SpeechError('unsupported_model', `Model '${id}' cannot do text to speech.`, 'model_id')
+  }
+  return found
+}
+
+/** Refuses a language the model (or our engines) cannot speak, naming a model that can. */
+export function checkLanguage(model: ModelProfile, language: string): void {
+  if (model.languages.includes(language)) return
+  const alternative = Object.values(MODEL_PROFILES).find(
+    (m) => m.can_do_text_to_speech && m.languages.includes(language),
+  )
+  const hint = alternative ? ` Use ${alternative.model_id}, which supports it.` : ''
+  const what = model.languages.length === 1 ? `is English-only` : `does not support language '${language}'`
+  throw new SpeechError(
+    'unsupported_language',
+    `Model ${model.model_id} ${what}${model.languages.length === 1 ? ` and cannot speak '${language}'` : ''}.${hint}`,
+    'language_code',
+  )
+}

@@ -1,0 +1,21 @@
+// Messages between the service and its worker threads (structured clone; audio buffers
+// are transferred, not copied).
+import type { SerializedSpeechError } from '../errors.js'
+import type { OutputFormat } from '../formats/output-formats.js'
+import type { SegmentAudio, SegmentJob } from '../synthesis/segment-job.js'
+
+export type WorkerTask =
+  | { type: 'render'; job: SegmentJob }
+  | { type: 'encode-open'; session: number; format: OutputFormat }
+  | { type: 'encode'; session: number; samples: Float32Array; final: boolean }
+  | { type: 'encode-drop'; session: number }
+  /** Test hook: makes the worker thread die as a crashing engine would. */
+  | { type: 'crash' }
+
+export type TaskResult = SegmentAudio | Uint8Array | null
+
+export type WorkerRequest = WorkerTask & { id: number }
+
+export type WorkerReply =
+  | { id: number; ok: true; result: TaskResult }
+  | { id: number; ok: false; error: SerializedSpeechError }

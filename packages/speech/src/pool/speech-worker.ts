@@ -1,0 +1,56 @@
+// Entry of a speech worker thread: one eSpeak NG instance, one Flite module, the DSP wasm
+// modules and the encoders of the streams pinned to this worker.
+import { parentPort } from 'node:worker_threads'
+import { type AudioEncoder, createEncoder } from '../encoders/create-encoder.js'
+import { concatBytes } from '../encoders/pcm16.js'
+import { serializeError } from '../errors.js'
+import { renderSegment } from '../synthesis/render-segment.js'
+import type { TaskResult, WorkerReply, WorkerRequest } from './messages.js'
+
+const port = parentPort
+if (!port) throw new Error('speech-worker must run in a worker thread')
+
+const encoders = new Map<number, AudioEncoder>()
+
+async function handle(request: WorkerRequest): Promise<TaskResult> {
+  switch (request.type) {
+    case 'render':
+      return renderSegment(request.job)
+    case 'encode-open':
+      encoders.set(request.session, createEncoder(request.format))
+      return null
+    case 'encode': {
+      const encoder = encoders.get(request.session)
+      if (!encoder) throw new Error(`no encoder session ${request.session}`)
+      const bytes = encoder.encode(request.samples)
+      if (!request.final) return bytes
+      encoders.delete(request.session)
+      return concatBytes([bytes, encoder.end()])
+    }
+    case 'encode-drop':
+      encoders.delete(request.session)
+      return null
+    case 'crash':
+      // Exit from a later tick, as an engine abort would, after the reply path is set up.
+      setImmediate(() => process.exit(70))
+      return new Promise<TaskResult>(() => {})
+  }
+}
+
+// Tasks run one at a time, in arrival order (engines are synchronous anyway).
+let chain: Promise<void> = Promise.resolve()
+port.on('message', (request: WorkerRequest) => {
+  chain = chain.then(async () => {
+    let reply: WorkerReply
+    const transfer: ArrayBuffer[] = []
+    try {
+      const result = await handle(request)
+      reply = { id: request.id, ok: true, result }
+      if (result instanceof Uint8Array) transfer.push(result.buffer as ArrayBuffer)
+      else if (result && 'samples' in result) transfer.push(result.samples.buffer as ArrayBuffer)
+    } catch (error) {
+      reply = { id: request.id, ok: false, error: serializeError(error) }
+    }
+    port.postMessage(reply, transfer)
+  })
+})

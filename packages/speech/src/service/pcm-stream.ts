@@ -1,0 +1,126 @@
+// The PCM pipeline of one request: segments render in parallel workers (a bounded window
+// ahead of the listener), and come out in order with pauses between them and their
+// character timings. The first chunk leaves as soon as the first segment is ready.
+
+import { deriveSeed } from '../dsp/prng.js'
+import { SpeechError } from '../errors.js'
+import type { WorkerPool } from '../pool/worker-pool.js'
+import type { SegmentAudio } from '../synthesis/segment-job.js'
+import type { Segment } from '../text/types.js'
+import type { PcmChunk } from '../types.js'
+import { AlignmentBuilder } from './alignment-builder.js'
+import type { PreparedRequest } from './prepare-request.js'
+
+const LEAD_SECONDS = 0.02
+const TAIL_SECONDS = 0.12
+const SENTENCE_GAP = 0.32
+const CLAUSE_GAP = 0.14
+
+export async function* streamPcm(
+  pool: WorkerPool,
+  prepared: PreparedRequest,
+  sampleRate: number,
+  signal: AbortSignal | undefined,
+): AsyncGenerator<PcmChunk> {
+  const { plan, settings, request } = prepared
+  const controller = new AbortController()
+  const onAbort = (): void => controller.abort()
+  signal?.addEventListener('abort', onAbort, { once: true })
+  const segments = plan.segments
+  const window = Math.max(2, pool.size * 2)
+  const renders = new Map<number, Promise<SegmentAudio>>()
+  let nextToStart = 0
+  const startRenders = (): void => {
+    while (nextToStart < segments.length && renders.size < window) {
+      const index = nextToStart++
+      const segment = segments[index]!
+      if (segment.kind !== 'speech') continue
+      const job = {
+        pieces: segment.pieces,
+        style: segment.style,
+        language: prepared.language,
+        voice: request.voice,
+        settings,
+        seed: deriveSeed(prepared.seed, index),
+        outputRate: sampleRate,
+        quality: prepared.model.latency === 'low' ? ('fast' as const) : ('high' as const),
+      }
+      const promise = pool.run(
+        { type: 'render', job },
+        { signal: controller.signal },
+      ) as Promise<SegmentAudio>
+      promise.catch(() => {})
+      renders.set(index, promise)
+    }
+  }
+
+  const alignment = new AlignmentBuilder(plan)
+  let time = request.previousText ? 0 : LEAD_SECONDS
+  let pendingSilence = time
+  let gapStart = 0
+  try {
+    for (let index = 0; index < segments.length; index++) {
+      startRenders()
+      const segment = segments[index]!
+      if (segment.kind === 'pause') {
+        alignment.addGap(segment.normEnd, time, time + segment.seconds)
+        time += segment.seconds
+        pendingSilence += segment.seconds
+        continue
+      }
+      const audio = await renders.get(index)!
+      renders.delete(index)
+      if (signal?.aborted) throw new SpeechError('aborted', 'The request was cancelled.')
+      const duration = audio.samples.length / sampleRate
+      alignment.addSegment(segment.normStart, segment.normEnd, audio.words, gapStart, time, duration)
+      const silence = Math.round(pendingSilence * sampleRate)
+      const samples = new Float32Array(silence + audio.samples.length)
+      samples.set(audio.samples, silence)
+      time += duration
+      gapStart = time
+      const gap = gapAfter(segment, segments[index + 1]) / settings.speed
+      pendingSilence = gap
+      time += gap
+      const last = !segments.slice(index + 1).some((s) => s.kind === 'speech')
+      if (last) {
+        time -= gap
+        yield* finish(
+          alignment,
+          samples,
+          sampleRate,
+          time,
+          request.nextText ? 0.05 : TAIL_SECONDS,
+          plan.normalized.length,
+        )
+        return
+      }
+      const chunk = alignment.takeChunk(false, time)
+      yield { samples, sampleRate, alignment: chunk.alignment, normalizedAlignment: chunk.normalized }
+    }
+  } finally {
+    signal?.removeEventListener('abort', onAbort)
+    controller.abort()
+  }
+}
+
+function* finish(
+  alignment: AlignmentBuilder,
+  speech: Float32Array,
+  sampleRate: number,
+  time: number,
+  tail: number,
+  normalizedLength: number,
+): Generator<PcmChunk> {
+  const tailSamples = Math.round(tail * sampleRate)
+  const samples = new Float32Array(speech.length + tailSamples)
+  samples.set(speech)
+  const end = time + tail
+  alignment.addGap(normalizedLength, time, time)
+  const chunk = alignment.takeChunk(true, end)
+  yield { samples, sampleRate, alignment: chunk.alignment, normalizedAlignment: chunk.normalized }
+}
+
+function gapAfter(segment: Segment, next: Segment | undefined): number {
+  if (!next || next.kind === 'pause') return 0
+  return segment.kind === 'speech' && segment.boundary === 'clause' ? CLAUSE_GAP : SENTENCE_GAP
+}

@@ -1,0 +1,87 @@
+// From a voice, a language and voice settings to the exact engine parameters of one segment.
+// What each setting does (documented in README.md):
+// - speed: the engine's own rate (eSpeak words per minute, Flite duration stretch): time
+//   changes, pitch does not.
+// - stability: prosodic variation. Lower = wider pitch range and a seeded random wobble of
+//   pitch and rate from segment to segment; higher = flatter and steadier.
+// - style: emphasis. Widens the intonation range further and adds a little pace contrast.
+// - similarity_boost: how strongly the voice's own timbre (pitch/formant shift, EQ) applies;
+//   0.75 (the default) applies it as designed.
+import type { SegmentStyle } from '../text/types.js'
+import type { EngineParams, VoiceDefinition, VoiceDsp, VoiceSettings } from '../types.js'
+import { espeakVoiceFor } from '../voices/languages.js'
+
+/** Mean f0 of the Flite voices (Hz), measured; the base for seeded pitch variation. */
+const FLITE_F0: Record<string, number> = { slt: 175, rms: 105, awb: 115, kal16: 105 }
+const FLITE_STDDEV: Record<string, number> = { slt: 22, rms: 14, awb: 16, kal16: 12 }
+
+export interface SegmentVariation {
+  rate: number
+  pitch: number
+}
+
+/** Seeded per-segment wobble; its size grows as stability falls. */
+export function segmentVariation(random: () => number, stability: number): SegmentVariation {
+  const amount = 1 - stability
+  return { rate: 1 + (random() * 2 - 1) * 0.06 * amount, pitch: 1 + (random() * 2 - 1) * 0.08 * amount }
+}
+
+export function engineParamsFor(
+  voice: VoiceDefinition,
+  language: string,
+  settings: Required<VoiceSettings>,
+  style: SegmentStyle,
+  variation: SegmentVariation,
+): EngineParams {
+  const base =
+    voice.engine.engine === 'flite' && language !== 'en' ? fallbackEspeak(voice, language) : voice.engine
+  const rateFactor = settings.speed * style.rate * variation.rate * (1 + settings.style * 0.04)
+  const pitchFactor = style.pitch * variation.pitch
+  const expressiveness = (0.6 + 0.8 * (1 - settings.stability)) * (1 + settings.style * 0.6)
+  if (base.engine === 'flite') {
+    const f0 = base.f0Mean ?? FLITE_F0[base.voice] ?? 110
+    const stddev = base.f0Stddev ?? FLITE_STDDEV[base.voice] ?? 15
+    return {
+      engine: 'flite',
+      voice: base.voice,
+      durationStretch: base.durationStretch / rateFactor,
+      f0Mean: f0 * pitchFactor,
+      f0Stddev: stddev * expressiveness,
+    }
+  }
+  const sameLanguage = language === voice.language || base !== voice.engine
+  return {
+    engine: 'espeak',
+    voice: sameLanguage ? base.voice : espeakVoiceFor(language),
+    ...(base.variant ? { variant: base.variant } : {}),
+    rate: base.rate * rateFactor,
+    pitch: base.pitch * pitchFactor,
+    range: Math.min(99, base.range * expressiveness),
+  }
+}
+
+/** A Flite (English-only) voice asked to speak another language: eSpeak with a matching variant. */
+function fallbackEspeak(voice: VoiceDefinition, language: string): EngineParams {
+  const female = voice.labels.gender === 'female'
+  return {
+    engine: 'espeak',
+    voice: espeakVoiceFor(language),
+    variant: female ? 'f3' : 'm3',
+    rate: 165,
+    pitch: female ? 62 : 40,
+    range: 50,
+  }
+}
+
+/** Voice DSP scaled by similarity_boost (0.75 = as designed, 1 = a quarter stronger). */
+export function scaledDsp(dsp: VoiceDsp, similarityBoost: number): VoiceDsp {
+  const k = 0.25 + similarityBoost
+  return {
+    pitchSemitones: dsp.pitchSemitones * k,
+    formantScale: dsp.formantScale ** k,
+    lowShelfDb: dsp.lowShelfDb * k,
+    presenceDb: dsp.presenceDb * k,
+    highShelfDb: dsp.highShelfDb * k,
+    gainDb: dsp.gainDb,
+  }
+}

@@ -1,0 +1,53 @@
+// Checks a voice definition that may come from a database (custom voices): plain data,
+// known engine and parameters in range. Returns the voice or throws `invalid_voice`.
+import { KNOWN_VARIANTS } from '../engines/espeak-engine.js'
+import { SpeechError } from '../errors.js'
+import type { VoiceDefinition } from '../types.js'
+import { isEspeakLanguage } from './languages.js'
+
+const FLITE_VOICES = new Set(['slt', 'rms', 'awb', 'kal16'])
+
+function fail(message: string): never {
+  throw new SpeechError('invalid_voice', `Invalid voice definition: ${message}`, 'voice_id')
+}
+
+function inRange(value: unknown, min: number, max: number, name: string): void {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max) {
+    fail(`${name} must be a number from ${min} to ${max}.`)
+  }
+}
+
+export function validateVoice(voice: VoiceDefinition): VoiceDefinition {
+  if (!voice || typeof voice !== 'object') fail('not an object.')
+  if (typeof voice.voice_id !== 'string' || voice.voice_id.length === 0) fail('voice_id is missing.')
+  if (typeof voice.language !== 'string' || !/^[a-z]{2}$/.test(voice.language))
+    fail('language must be ISO 639-1.')
+  const engine = voice.engine
+  if (!engine || typeof engine !== 'object') fail('engine is missing.')
+  if (engine.engine === 'espeak') {
+    if (typeof engine.voice !== 'string' || engine.voice.length === 0) fail('engine.voice is missing.')
+    if (engine.variant !== undefined && !KNOWN_VARIANTS.has(engine.variant))
+      fail(`unknown eSpeak variant '${engine.variant}'.`)
+    inRange(engine.rate, 80, 450, 'engine.rate')
+    inRange(engine.pitch, 0, 99, 'engine.pitch')
+    inRange(engine.range, 0, 99, 'engine.range')
+    if (!isEspeakLanguage(voice.language)) fail(`eSpeak NG does not speak '${voice.language}'.`)
+  } else if (engine.engine === 'flite') {
+    if (!FLITE_VOICES.has(engine.voice)) fail(`unknown Flite voice '${String(engine.voice)}'.`)
+    inRange(engine.durationStretch, 0.5, 2, 'engine.durationStretch')
+    if (engine.f0Mean !== undefined) inRange(engine.f0Mean, 50, 400, 'engine.f0Mean')
+    if (engine.f0Stddev !== undefined) inRange(engine.f0Stddev, 0, 100, 'engine.f0Stddev')
+    if (voice.language !== 'en') fail('Flite voices speak English only.')
+  } else {
+    fail(`unknown engine '${String((engine as { engine?: unknown }).engine)}'.`)
+  }
+  const dsp = voice.dsp
+  if (!dsp || typeof dsp !== 'object') fail('dsp is missing.')
+  inRange(dsp.pitchSemitones, -12, 12, 'dsp.pitchSemitones')
+  inRange(dsp.formantScale, 0.5, 2, 'dsp.formantScale')
+  inRange(dsp.lowShelfDb, -24, 24, 'dsp.lowShelfDb')
+  inRange(dsp.presenceDb, -24, 24, 'dsp.presenceDb')
+  inRange(dsp.highShelfDb, -24, 24, 'dsp.highShelfDb')
+  inRange(dsp.gainDb, -24, 24, 'dsp.gainDb')
+  return voice
+}
