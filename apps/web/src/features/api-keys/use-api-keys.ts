@@ -1,0 +1,32 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { createApiKey, deleteApiKey, listApiKeys, updateApiKey } from '../../lib/api'
+import type { CreateApiKeyRequest, UpdateApiKeyRequest } from '../../lib/api-types'
+
+const keysQueryKey = ['api-keys'] as const
+
+export function useApiKeys() {
+  return useQuery({ queryKey: keysQueryKey, queryFn: listApiKeys, select: (data) => data.api_keys })
+}
+
+function useRefreshKeys() {
+  const queryClient = useQueryClient()
+  return () => queryClient.invalidateQueries({ queryKey: keysQueryKey })
+}
+
+export function useCreateApiKey() {
+  const refresh = useRefreshKeys()
+  return useMutation({ mutationFn: (body: CreateApiKeyRequest) => createApiKey(body), onSuccess: refresh })
+}
+
+export function useUpdateApiKey() {
+  const refresh = useRefreshKeys()
+  return useMutation({
+    mutationFn: ({ keyId, body }: { keyId: string; body: UpdateApiKeyRequest }) => updateApiKey(keyId, body),
+    onSettled: refresh,
+  })
+}
+
+export function useDeleteApiKey() {
+  const refresh = useRefreshKeys()
+  return useMutation({ mutationFn: (keyId: string) => deleteApiKey(keyId), onSuccess: refresh })
+}

@@ -1,0 +1,109 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { type FormEvent, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Navigate, useSearchParams } from 'react-router'
+import { Alert } from '../../components/alert'
+import { Button } from '../../components/button'
+import { TextField } from '../../components/text-field'
+import { useErrorText } from '../../i18n/use-error-text'
+import { signIn } from '../../lib/api'
+import { routes } from '../../routes'
+import { AuthLink, useAuthExit } from './auth-exit'
+import { AuthHeading } from './auth-layout'
+import { authLink, isEmail, readAuthQuery } from './auth-query'
+import { GoTo } from './go-to'
+import { clearStoredRedirect, usePostLoginTarget } from './use-post-login'
+import { userOrNull, userQueryKey, useSession } from './use-session'
+
+export function SignInPage() {
+  const { t } = useTranslation()
+  const [params] = useSearchParams()
+  const query = readAuthQuery(params)
+  const session = useSession()
+  const queryClient = useQueryClient()
+  const { leave } = useAuthExit()
+  const errorText = useErrorText()
+  const targetFor = usePostLoginTarget()
+  const [email, setEmail] = useState(query.email)
+  const [password, setPassword] = useState('')
+  const [submitted, setSubmitted] = useState(false)
+
+  const mutation = useMutation({
+    mutationFn: signIn,
+    onSuccess: async () => {
+      const user = await queryClient.fetchQuery({ queryKey: userQueryKey, queryFn: userOrNull })
+      const target = user ? targetFor(user) : routes.home
+      clearStoredRedirect()
+      leave(target, { replace: true })
+    },
+  })
+
+  if (query.useSso) return <Navigate to={authLink(routes.continueWithSso, query)} replace />
+  // Already signed in (and not in the middle of this sign-in): go where sign-in would lead.
+  if (session.status === 'signedIn' && mutation.isIdle) return <GoTo to={targetFor(session.user)} />
+
+  const emailError = submitted && !isEmail(email.trim()) ? t('auth.fields.emailInvalid') : null
+  const passwordError = submitted && !password ? t('auth.fields.passwordRequired') : null
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    setSubmitted(true)
+    if (!isEmail(email.trim()) || !password) return
+    mutation.mutate({ email: email.trim(), password })
+  }
+
+  return (
+    <>
+      <AuthHeading title={t('auth.signIn.title')} subtitle={t('auth.signIn.subtitle')} />
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        {mutation.isError && <Alert tone="error">{errorText(mutation.error)}</Alert>}
+        <TextField
+          label={t('auth.fields.email')}
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={emailError}
+          required
+        />
+        <TextField
+          label={t('auth.fields.password')}
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={passwordError}
+          revealable
+          required
+          labelAside={
+            <AuthLink
+              to={authLink(routes.forgotPassword, { email: email.trim() })}
+              className="text-xs font-medium text-accent-700 hover:underline"
+            >
+              {t('auth.signIn.forgot')}
+            </AuthLink>
+          }
+        />
+        <Button type="submit" block loading={mutation.isPending || mutation.isSuccess}>
+          {t('auth.signIn.submit')}
+        </Button>
+      </form>
+      <div className="mt-6 space-y-3 text-center text-sm text-neutral-600">
+        <p>
+          {t('auth.signIn.noAccount')}{' '}
+          <AuthLink to={authLink(routes.signUp, { ...query, email: email.trim() })}>
+            {t('auth.signIn.signUpLink')}
+          </AuthLink>
+        </p>
+        <p>
+          <AuthLink
+            to={authLink(routes.continueWithSso, { ...query, email: email.trim() })}
+            className="text-neutral-600 hover:text-neutral-900 hover:underline"
+          >
+            {t('auth.signIn.sso')}
+          </AuthLink>
+        </p>
+      </div>
+    </>
+  )
+}

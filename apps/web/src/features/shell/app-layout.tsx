@@ -1,0 +1,70 @@
+import { useEffect, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Navigate, Outlet, useLocation } from 'react-router'
+import { Button } from '../../components/button'
+import { CenteredLayout, MessageCard } from '../../components/centered-layout'
+import { PageSpinner } from '../../components/spinner'
+import { applyLocale } from '../../i18n/i18n'
+import { accountLocale } from '../../i18n/locales'
+import { setUserLocale } from '../../lib/api'
+import { storageKeys, writeKey } from '../../lib/storage'
+import { routes, withQuery } from '../../routes'
+import { useSession } from '../auth/use-session'
+import { AppHeader } from './app-header'
+import { AppNav } from './app-nav'
+
+/** Applies the account's locale once per signed-in user (spec core section 1). */
+function useAccountLocale(userId: string | undefined, locale: string | null | undefined) {
+  const { i18n } = useTranslation()
+  const applied = useRef<string | null>(null)
+  useEffect(() => {
+    if (!userId || applied.current === userId) return
+    applied.current = userId
+    // An account without a locale yet takes the one this browser shows.
+    if (!locale) {
+      setUserLocale(i18n.language).catch((error: unknown) => console.warn('Could not save the locale', error))
+      return
+    }
+    const next = accountLocale(locale)
+    if (next && next !== i18n.language) {
+      writeKey(storageKeys.locale, next)
+      void applyLocale(next)
+    }
+  }, [userId, locale, i18n])
+}
+
+/** Everything under /app: signed-in users only, inside the header and navigation. */
+export function AppLayout() {
+  const { t } = useTranslation()
+  const session = useSession()
+  const location = useLocation()
+  useAccountLocale(session.user?.user_id, session.user?.locale)
+
+  if (session.status === 'loading') return <PageSpinner label={t('common.loading')} />
+  if (session.status === 'signedOut') {
+    const redirect = location.pathname + location.search
+    return <Navigate to={withQuery(routes.signIn, { redirect })} replace />
+  }
+  if (session.status === 'error') {
+    return (
+      <CenteredLayout>
+        <MessageCard title={t('errors.sessionTitle')} body={t('errors.generic')}>
+          <Button onClick={session.retry}>{t('common.tryAgain')}</Button>
+        </MessageCard>
+      </CenteredLayout>
+    )
+  }
+  return (
+    <div className="flex min-h-dvh flex-col bg-white">
+      <AppHeader user={session.user} />
+      <div className="flex flex-1 flex-col lg:flex-row">
+        <AppNav />
+        <main className="min-w-0 flex-1 px-4 py-6 sm:px-8 sm:py-10">
+          <div className="mx-auto max-w-5xl">
+            <Outlet />
+          </div>
+        </main>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,75 @@
+// Spec core section 1: nine locales; a load over 3 s falls back to en-US; an unsupported
+// user locale is logged and not applied.
+export const SUPPORTED_LOCALES = [
+  'de-DE',
+  'en-US',
+  'es-ES',
+  'fr-FR',
+  'hi-IN',
+  'ja-JP',
+  'pl-PL',
+  'pt-PT',
+  'sv-SE',
+] as const
+
+export type Locale = (typeof SUPPORTED_LOCALES)[number]
+
+export const DEFAULT_LOCALE: Locale = 'en-US'
+export const LOCALE_LOAD_TIMEOUT_MS = 3000
+
+/** Each locale's name in its own language, for the picker. */
+export const LOCALE_NAMES: Record<Locale, string> = {
+  'de-DE': 'Deutsch',
+  'en-US': 'English',
+  'es-ES': 'Español',
+  'fr-FR': 'Français',
+  'hi-IN': 'हिन्दी',
+  'ja-JP': '日本語',
+  'pl-PL': 'Polski',
+  'pt-PT': 'Português',
+  'sv-SE': 'Svenska',
+}
+
+export function isSupportedLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (SUPPORTED_LOCALES as readonly string[]).includes(value)
+}
+
+/**
+ * Maps a language tag to a supported locale: exact match first (any case, `_` or `-`), then
+ * the language alone (`ja` -> ja-JP, `pt-BR` -> pt-PT). Email links carry `lang=en` style codes.
+ */
+export function matchLocale(tag: string | null | undefined): Locale | null {
+  if (!tag) return null
+  const normal = tag.trim().replace('_', '-').toLowerCase()
+  const exact = SUPPORTED_LOCALES.find((l) => l.toLowerCase() === normal)
+  if (exact) return exact
+  const language = normal.split('-')[0]
+  return SUPPORTED_LOCALES.find((l) => l.slice(0, 2).toLowerCase() === language) ?? null
+}
+
+type Logger = (message: string) => void
+
+/** The stored choice if supported (an unsupported one is logged and skipped), else the browser's. */
+export function initialLocale(
+  stored: string | null,
+  browserLanguages: readonly string[],
+  log: Logger = console.warn,
+): Locale {
+  if (stored) {
+    if (isSupportedLocale(stored)) return stored
+    log(`Unsupported locale "${stored}" is not applied`)
+  }
+  for (const tag of browserLanguages) {
+    const match = matchLocale(tag)
+    if (match) return match
+  }
+  return DEFAULT_LOCALE
+}
+
+/** The server's account locale: applied only when supported, otherwise logged (section 1). */
+export function accountLocale(value: string | null | undefined, log: Logger = console.warn): Locale | null {
+  if (!value) return null
+  if (isSupportedLocale(value)) return value
+  log(`Unsupported user locale "${value}" is not applied`)
+  return null
+}

@@ -1,0 +1,35 @@
+import { useCallback } from 'react'
+import { useTranslation } from 'react-i18next'
+import { ApiError } from '../lib/api-error'
+
+// Server codes with a translated text. Others show the server's detail.message as is.
+const KNOWN_CODES = [
+  'invalid_credentials',
+  'too_many_attempts',
+  'email_taken',
+  'invalid_action_code',
+  'expired_action_code',
+  'email_not_verified',
+] as const
+type KnownCode = (typeof KNOWN_CODES)[number]
+
+function isKnown(code: string | null): code is KnownCode {
+  return (KNOWN_CODES as readonly (string | null)[]).includes(code)
+}
+
+/**
+ * The text to show for a failed call (spec core section 8, 'Generic toast'): HTTP errors
+ * under 500 show their own message, others the generic one. A call with its own failure text
+ * in the spec ('detail.message or ...') passes it as `fallback`.
+ */
+export function useErrorText(): (error: unknown, fallback?: string) => string {
+  const { t } = useTranslation()
+  return useCallback(
+    (error: unknown, fallback?: string) => {
+      if (!(error instanceof ApiError) || error.isGeneric) return fallback ?? t('errors.generic')
+      if (isKnown(error.code)) return t(`errors.codes.${error.code}`)
+      return error.message || fallback || t('errors.generic')
+    },
+    [t],
+  )
+}

@@ -1,0 +1,88 @@
+import { lazy, Suspense } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Route, Routes } from 'react-router'
+import { PageSpinner } from './components/spinner'
+import { ActionPage } from './features/action/action-page'
+import { AuthLayout } from './features/auth/auth-layout'
+import { ContinueWithSsoPage } from './features/auth/continue-with-sso-page'
+import { ForgotPasswordPage } from './features/auth/forgot-password-page'
+import { ResetPasswordPage } from './features/auth/reset-password-page'
+import { SignInPage } from './features/auth/sign-in-page'
+import { SignUpPage } from './features/auth/sign-up-page'
+import { HomePage } from './features/home/home-page'
+import { NotFoundPage } from './features/pages/not-found-page'
+import { OnboardingPage } from './features/pages/onboarding-page'
+import { PlaceholderPage, PublicPlaceholderPage } from './features/pages/placeholder-page'
+import { PrivacyPage } from './features/pages/privacy-page'
+import { RedirectPage, RootRedirect } from './features/pages/root-redirect'
+import { AppLayout } from './features/shell/app-layout'
+import { routes } from './routes'
+
+// Pages few visits need load on demand.
+const ApiKeysPage = lazy(() =>
+  import('./features/api-keys/api-keys-page').then((m) => ({ default: m.ApiKeysPage })),
+)
+const MailboxPage = lazy(() =>
+  import('./features/mailbox/mailbox-page').then((m) => ({ default: m.MailboxPage })),
+)
+
+function Lazy({ children }: { children: React.ReactNode }) {
+  const { t } = useTranslation()
+  return <Suspense fallback={<PageSpinner label={t('common.loading')} />}>{children}</Suspense>
+}
+
+/** The route tree; every path comes from routes.ts. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="/" element={<RootRedirect />} />
+      <Route element={<AuthLayout />}>
+        <Route path={routes.signIn} element={<SignInPage />} />
+        <Route path={routes.signUp} element={<SignUpPage />} />
+        <Route path={routes.continueWithSso} element={<ContinueWithSsoPage />} />
+        <Route path={routes.forgotPassword} element={<ForgotPasswordPage />} />
+        <Route path={routes.resetPassword} element={<ResetPasswordPage />} />
+      </Route>
+      <Route path={routes.action} element={<ActionPage />} />
+      <Route
+        path={routes.mailbox}
+        element={
+          <Lazy>
+            <MailboxPage />
+          </Lazy>
+        }
+      />
+      <Route path={routes.redirect} element={<RedirectPage />} />
+      <Route path={routes.privacy} element={<PrivacyPage />} />
+      <Route path={routes.soundEffect} element={<PublicPlaceholderPage page="soundEffects" />} />
+      <Route path="/app" element={<AppLayout />}>
+        <Route index element={<RootRedirect />} />
+        <Route path={routes.home} element={<HomePage />} />
+        <Route path={routes.onboarding} element={<OnboardingPage />} />
+        <Route path={routes.subscription} element={<PlaceholderPage page="subscription" />} />
+        <Route path={routes.usage} element={<PlaceholderPage page="usage" />} />
+        <Route path={routes.history} element={<PlaceholderPage page="history" />} />
+        <Route path={routes.affiliates} element={<PlaceholderPage page="affiliates" />} />
+        <Route path={routes.audioNative} element={<PlaceholderPage page="audioNative" />} />
+        <Route path={routes.requestAlphaAccess} element={<PlaceholderPage page="requestAlphaAccess" />} />
+        <Route path={routes.speechSynthesis} element={<PlaceholderPage page="speechSynthesis" />} />
+        <Route path={routes.dubs} element={<PlaceholderPage page="dubs" />} />
+        <Route path={routes.assistant} element={<PlaceholderPage page="assistant" />} />
+        <Route path={routes.convaiDashboard} element={<PlaceholderPage page="convai" />} />
+        <Route path={routes.integrationCallback} element={<PlaceholderPage page="integrations" />} />
+        <Route path={routes.studioProject} element={<PlaceholderPage page="studio" />} />
+        <Route path={routes.voiceLabShare} element={<PlaceholderPage page="voiceLabShare" />} />
+        <Route
+          path={routes.apiKeys}
+          element={
+            <Lazy>
+              <ApiKeysPage />
+            </Lazy>
+          }
+        />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  )
+}

@@ -1,0 +1,49 @@
+// One map of route names to paths. Spec core-accounts-billing-voices-player.md section 2 names
+// most routes without giving their paths; the paths here are ours and every link uses this map.
+export const routes = {
+  signIn: '/sign-in',
+  signUp: '/sign-up',
+  continueWithSso: '/continue-with-sso',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  action: '/action',
+  mailbox: '/mailbox',
+  redirect: '/redirect',
+  privacy: '/privacy',
+  home: '/app/home',
+  onboarding: '/app/onboarding',
+  subscription: '/app/subscription',
+  usage: '/app/usage',
+  history: '/app/history',
+  affiliates: '/app/affiliates',
+  audioNative: '/app/audio-native',
+  requestAlphaAccess: '/app/request-alpha-access',
+  speechSynthesis: '/app/speech-synthesis',
+  dubs: '/app/dubs',
+  apiKeys: '/app/settings/api-keys',
+  // Targets of the post-login redirect (section 2): the assistant page and the convai dashboard.
+  assistant: '/app/assistant',
+  convaiDashboard: '/app/conversational-ai',
+  // The third-party integration callback (section 2); it keeps its query parameters.
+  integrationCallback: '/app/integrations/callback',
+  studioProject: '/app/studio/:id',
+  soundEffect: '/sound-effects/:slug',
+  voiceLabShare: '/app/voice-lab/share/:a/:b',
+} as const
+
+export type RouteName = keyof typeof routes
+
+/** Fills `:param` segments; values are URI-encoded so a value can never add a segment. */
+export function pathTo(name: RouteName, params: Record<string, string> = {}): string {
+  return routes[name].replace(/:([a-zA-Z]+)/g, (_, key: string) => encodeURIComponent(params[key] ?? ''))
+}
+
+/** A path plus a query string, dropping empty values. */
+export function withQuery(path: string, query: Record<string, string | null | undefined>): string {
+  const search = new URLSearchParams()
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== null && value !== undefined && value !== '') search.set(key, value)
+  }
+  const text = search.toString()
+  return text ? `${path}?${text}` : path
+}

@@ -1,0 +1,17 @@
+import tailwindcss from '@tailwindcss/vite'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+
+// The API server (apps/server) listens on 8080 and also serves dist/ in production,
+// so the dev server only forwards the server's own paths.
+const apiTarget = 'http://localhost:8080'
+const proxied = ['/v1', '/healthz', '/readyz', '/openapi.json', '/docs']
+
+export default defineConfig({
+  base: '/',
+  plugins: [react(), tailwindcss()],
+  server: {
+    proxy: Object.fromEntries(proxied.map((path) => [path, { target: apiTarget, changeOrigin: false }])),
+  },
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+})
