@@ -53,8 +53,8 @@ export class AlignmentBuilder {
       const ws = Math.max(word.normStart, cursor)
       const we = Math.min(word.normEnd, normEnd)
       if (we <= ws) continue
-      const wordStart = Math.max(time, startTime + word.start)
-      const wordEnd = Math.max(wordStart, startTime + word.end)
+      const wordStart = Math.max(time, startTime + clamp(word.start, 0, duration))
+      const wordEnd = Math.max(wordStart, startTime + clamp(word.end, 0, duration))
       this.spread(cursor, ws, time, wordStart)
       this.spread(ws, we, wordStart, wordEnd)
       cursor = we
@@ -143,6 +143,10 @@ function clampTo(alignment: CharAlignment, end: number): void {
   const e = round(end)
   alignment.character_start_times_seconds = alignment.character_start_times_seconds.map((t) => Math.min(t, e))
   alignment.character_end_times_seconds = alignment.character_end_times_seconds.map((t) => Math.min(t, e))
+}
+
+function clamp(value: number, min: number, max: number): number {
+  return Math.max(min, Math.min(max, value))
 }
 
 function round(seconds: number): number {

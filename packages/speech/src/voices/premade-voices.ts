@@ -162,7 +162,7 @@ const OTHERS: VoiceDefinition[] = [
     description: 'Eine klare, freundliche deutsche Frauenstimme (eSpeak NG de, variant f3).',
     preview:
       'Hallo! So klingt meine Stimme. Ich lese Ihnen Geschichten, Nachrichten und Anleitungen deutlich vor.',
-    engine: es('de', 'f3', 160, 62, 55),
+    engine: es('gmw/de', 'f3', 160, 62, 55),
     dsp: { formantScale: 1.04 },
   }),
   voice({
@@ -177,7 +177,7 @@ const OTHERS: VoiceDefinition[] = [
     description: 'Ein ruhiger, tiefer deutscher Sprecher für Nachrichten (eSpeak NG de, variant m3).',
     preview:
       'Guten Tag. Hier sind die wichtigsten Meldungen des Tages, ruhig und verständlich für Sie zusammengefasst.',
-    engine: es('de', 'm3', 150, 38, 40),
+    engine: es('gmw/de', 'm3', 150, 38, 40),
     dsp: { formantScale: 0.94, lowShelfDb: 2 },
   }),
   voice({
@@ -191,7 +191,7 @@ const OTHERS: VoiceDefinition[] = [
     descriptive: 'lively',
     description: 'Una voz femenina española, viva y cercana (eSpeak NG es, variant f4).',
     preview: '¡Hola! Así suena mi voz. Puedo leerte cuentos, noticias y lecciones con claridad y buen ritmo.',
-    engine: es('es', 'f4', 170, 66, 65),
+    engine: es('roa/es', 'f4', 170, 66, 65),
   }),
   voice({
     id: 'PdoE2u6Qe1NBPBTrbEpv',
@@ -204,7 +204,7 @@ const OTHERS: VoiceDefinition[] = [
     descriptive: 'warm',
     description: 'Un narrador español cálido y pausado (eSpeak NG es, variant m1).',
     preview: 'Buenas tardes. Te voy a contar una historia tranquila, con calma y con todo detalle.',
-    engine: es('es', 'm1', 150, 42, 45),
+    engine: es('roa/es', 'm1', 150, 42, 45),
     dsp: { lowShelfDb: 2, formantScale: 0.96 },
   }),
   voice({
@@ -216,10 +216,10 @@ const OTHERS: VoiceDefinition[] = [
     accent: 'parisian',
     useCase: 'narration',
     descriptive: 'soft',
-    description: 'Une voix féminine française douce et posée (eSpeak NG fr-fr, variant f2).',
+    description: 'Une voix féminine française douce et posée (eSpeak NG fr, variant f2).',
     preview:
       'Bonjour ! Voici ma voix. Je peux vous lire des histoires, des articles et des leçons, calmement.',
-    engine: es('fr-fr', 'f2', 155, 58, 50),
+    engine: es('roa/fr', 'f2', 155, 58, 50),
     dsp: { highShelfDb: -1 },
   }),
   voice({
@@ -231,9 +231,9 @@ const OTHERS: VoiceDefinition[] = [
     accent: 'parisian',
     useCase: 'conversational',
     descriptive: 'energetic',
-    description: 'Un jeune Français dynamique au débit rapide (eSpeak NG fr-fr, variant m7).',
+    description: 'Un jeune Français dynamique au débit rapide (eSpeak NG fr, variant m7).',
     preview: 'Salut ! Moi, je parle vite et avec énergie. Parfait pour vos vidéos, vos jeux et vos annonces.',
-    engine: es('fr-fr', 'm7', 185, 50, 60),
+    engine: es('roa/fr', 'm7', 185, 50, 60),
     dsp: { presenceDb: 2 },
   }),
   voice({
@@ -247,7 +247,7 @@ const OTHERS: VoiceDefinition[] = [
     descriptive: 'friendly',
     description: 'A friendly Hindi woman for assistants and lessons (eSpeak NG hi, variant f5).',
     preview: 'नमस्ते! यह मेरी आवाज़ है। मैं आपके लिए कहानियाँ, समाचार और पाठ साफ़ और धीरे पढ़ सकती हूँ।',
-    engine: es('hi', 'f5', 150, 64, 55),
+    engine: es('inc/hi', 'f5', 150, 64, 55),
   }),
   voice({
     id: 'yyIdYxWDsU78E9kcE3oE',
@@ -260,7 +260,7 @@ const OTHERS: VoiceDefinition[] = [
     descriptive: 'steady',
     description: 'A steady Hindi man for news and announcements (eSpeak NG hi, variant m2).',
     preview: 'नमस्कार। आज की मुख्य ख़बरें सुनिए, सरल और स्पष्ट भाषा में, बिना किसी जल्दबाज़ी के।',
-    engine: es('hi', 'm2', 145, 40, 40),
+    engine: es('inc/hi', 'm2', 145, 40, 40),
     dsp: { formantScale: 0.95 },
   }),
   voice({
@@ -274,7 +274,7 @@ const OTHERS: VoiceDefinition[] = [
     descriptive: 'bright',
     description: 'A bright Japanese woman; kanji read through kuromoji (eSpeak NG ja, variant f1).',
     preview: 'こんにちは。これは私の声です。物語やニュースを、はっきりと読み上げます。',
-    engine: es('ja', 'f1', 165, 70, 60),
+    engine: es('jpx/ja', 'f1', 165, 70, 60),
     dsp: { formantScale: 1.06 },
   }),
   voice({
@@ -288,7 +288,7 @@ const OTHERS: VoiceDefinition[] = [
     descriptive: 'calm',
     description: 'A calm Japanese narrator; kanji read through kuromoji (eSpeak NG ja, variant m1).',
     preview: 'こんばんは。今日は静かな物語を、ゆっくりとお話しします。',
-    engine: es('ja', 'm1', 150, 40, 45),
+    engine: es('jpx/ja', 'm1', 150, 40, 45),
     dsp: { lowShelfDb: 2 },
   }),
   voice({
@@ -303,7 +303,7 @@ const OTHERS: VoiceDefinition[] = [
     description: 'Łagodny polski głos kobiecy do czytania (eSpeak NG pl, variant f3).',
     preview:
       'Dzień dobry! Tak brzmi mój głos. Mogę przeczytać ci opowiadania, wiadomości i lekcje, spokojnie i wyraźnie.',
-    engine: es('pl', 'f3', 155, 60, 50),
+    engine: es('zlw/pl', 'f3', 155, 60, 50),
   }),
   voice({
     id: 'eJKfLjG7A0nIQoCWVGPq',
@@ -316,7 +316,7 @@ const OTHERS: VoiceDefinition[] = [
     descriptive: 'casual',
     description: 'Swobodny młody polski głos męski (eSpeak NG pl, variant m4).',
     preview: 'Cześć! Mówię szybko i na luzie. Nadaję się do filmów, gier i krótkich komunikatów.',
-    engine: es('pl', 'm4', 175, 46, 55),
+    engine: es('zlw/pl', 'm4', 175, 46, 55),
     dsp: { presenceDb: 2 },
   }),
   voice({
@@ -330,7 +330,7 @@ const OTHERS: VoiceDefinition[] = [
     descriptive: 'warm',
     description: 'Uma voz feminina portuguesa calorosa (eSpeak NG pt, variant f2).',
     preview: 'Olá! Esta é a minha voz. Posso ler-lhe histórias, notícias e lições com clareza e calma.',
-    engine: es('pt', 'f2', 160, 62, 55),
+    engine: es('roa/pt', 'f2', 160, 62, 55),
   }),
   voice({
     id: 'nu4LEqCI9jsl6OUmbXzY',
@@ -343,7 +343,7 @@ const OTHERS: VoiceDefinition[] = [
     descriptive: 'deep',
     description: 'Um locutor português grave e pausado (eSpeak NG pt, variant m5).',
     preview: 'Boa tarde. Estas são as notícias do dia, contadas com calma e de forma clara.',
-    engine: es('pt', 'm5', 145, 36, 40),
+    engine: es('roa/pt', 'm5', 145, 36, 40),
     dsp: { formantScale: 0.93, lowShelfDb: 3 },
   }),
   voice({
@@ -357,7 +357,7 @@ const OTHERS: VoiceDefinition[] = [
     descriptive: 'clear',
     description: 'En klar och lugn svensk kvinnoröst (eSpeak NG sv, variant f4).',
     preview: 'Hej! Så här låter min röst. Jag kan läsa berättelser, nyheter och lektioner tydligt för dig.',
-    engine: es('sv', 'f4', 155, 58, 55),
+    engine: es('gmq/sv', 'f4', 155, 58, 55),
   }),
   voice({
     id: 'QQHGJIyU65YKtzrSPbFc',
@@ -370,7 +370,7 @@ const OTHERS: VoiceDefinition[] = [
     descriptive: 'gravelly',
     description: 'En äldre svensk berättarröst, långsam och mörk (eSpeak NG sv, variant m6).',
     preview: 'God kväll. Sätt dig bekvämt, så ska jag berätta en gammal historia för dig.',
-    engine: es('sv', 'm6', 135, 34, 45),
+    engine: es('gmq/sv', 'm6', 135, 34, 45),
     dsp: { pitchSemitones: -1, formantScale: 0.92, lowShelfDb: 2 },
   }),
   voice({
@@ -384,7 +384,7 @@ const OTHERS: VoiceDefinition[] = [
     descriptive: 'expressive',
     description: 'Una voce femminile italiana espressiva (eSpeak NG it, variant f1).',
     preview: 'Ciao! Questa è la mia voce. Posso leggerti storie, notizie e lezioni con chiarezza e allegria.',
-    engine: es('it', 'f1', 165, 64, 70),
+    engine: es('roa/it', 'f1', 165, 64, 70),
   }),
   voice({
     id: 'JvarwItsjk5inSjV5o3B',
@@ -397,7 +397,7 @@ const OTHERS: VoiceDefinition[] = [
     descriptive: 'neutral',
     description: 'Een neutrale Nederlandse mannenstem (eSpeak NG nl, variant m2).',
     preview: 'Hallo! Zo klinkt mijn stem. Ik lees verhalen, nieuws en lessen duidelijk en rustig voor.',
-    engine: es('nl', 'm2', 155, 44, 50),
+    engine: es('gmw/nl', 'm2', 155, 44, 50),
   }),
   voice({
     id: 'DqGsC5IHra8mGXw5zMRl',
@@ -410,7 +410,7 @@ const OTHERS: VoiceDefinition[] = [
     descriptive: 'deep',
     description: 'Глубокий неторопливый русский голос рассказчика (eSpeak NG ru, variant m7).',
     preview: 'Добрый вечер. Устраивайтесь поудобнее, я расскажу вам одну старую историю.',
-    engine: es('ru', 'm7', 140, 32, 45),
+    engine: es('zle/ru', 'm7', 140, 32, 45),
     dsp: { formantScale: 0.92, lowShelfDb: 2 },
   }),
   voice({
@@ -424,7 +424,7 @@ const OTHERS: VoiceDefinition[] = [
     descriptive: 'friendly',
     description: 'Samimi, genç bir Türk kadın sesi (eSpeak NG tr, variant f2).',
     preview: 'Merhaba! Bu benim sesim. Size hikâyeler, haberler ve dersler okuyabilirim.',
-    engine: es('tr', 'f2', 165, 63, 55),
+    engine: es('trk/tr', 'f2', 165, 63, 55),
   }),
 ]
 

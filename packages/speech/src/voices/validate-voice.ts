@@ -3,7 +3,7 @@
 import { KNOWN_VARIANTS } from '../engines/espeak-engine.js'
 import { SpeechError } from '../errors.js'
 import type { VoiceDefinition } from '../types.js'
-import { isEspeakLanguage } from './languages.js'
+import { isEspeakLanguage, isEspeakVoiceId } from './languages.js'
 
 const FLITE_VOICES = new Set(['slt', 'rms', 'awb', 'kal16'])
 
@@ -25,7 +25,7 @@ export function validateVoice(voice: VoiceDefinition): VoiceDefinition {
   const engine = voice.engine
   if (!engine || typeof engine !== 'object') fail('engine is missing.')
   if (engine.engine === 'espeak') {
-    if (typeof engine.voice !== 'string' || engine.voice.length === 0) fail('engine.voice is missing.')
+    if (typeof engine.voice !== 'string' || !isEspeakVoiceId(engine.voice)) fail(`unknown eSpeak voice '${String(engine.voice)}'.`)
     if (engine.variant !== undefined && !KNOWN_VARIANTS.has(engine.variant))
       fail(`unknown eSpeak variant '${engine.variant}'.`)
     inRange(engine.rate, 80, 450, 'engine.rate')

@@ -1,0 +1,22 @@
+import { findPremadeVoice, type VoiceDefinition } from '../../src/index.js'
+
+export function voiceNamed(name: string): VoiceDefinition {
+  const voice = findPremadeVoiceByName(name)
+  if (!voice) throw new Error(`no premade voice ${name}`)
+  return voice
+}
+
+function findPremadeVoiceByName(name: string): VoiceDefinition | undefined {
+  return PREMADE.find((v) => v.name === name)
+}
+
+import { PREMADE_VOICES as PREMADE } from '../../src/index.js'
+
+export { findPremadeVoice }
+
+export function pcmSamples(bytes: Uint8Array): Int16Array {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  const out = new Int16Array(Math.floor(bytes.byteLength / 2))
+  for (let i = 0; i < out.length; i++) out[i] = view.getInt16(i * 2, true)
+  return out
+}

@@ -1,0 +1,62 @@
+import { afterAll, describe, expect, it } from 'vitest'
+import { DEFAULT_VOICE_SETTINGS } from '../src/index.js'
+import { WorkerPool } from '../src/pool/worker-pool.js'
+import type { SegmentAudio } from '../src/synthesis/segment-job.js'
+import { voiceNamed } from './helpers/fixtures.js'
+
+const pool = new WorkerPool(1)
+afterAll(() => pool.close())
+
+const job = {
+  pieces: [{ kind: 'text' as const, text: 'Hello there.', normStart: 0, normEnd: 12 }],
+  style: { whisper: false, volume: 1, rate: 1, pitch: 1 },
+  language: 'en',
+  voice: voiceNamed('Noah'),
+  settings: { ...DEFAULT_VOICE_SETTINGS },
+  seed: 1,
+  outputRate: 16000,
+  quality: 'high' as const,
+}
+
+describe('WorkerPool', () => {
+  it('fails the running task with worker_crashed and the queued ones run on the replacement', async () => {
+    const crash = pool.run({ type: 'crash' })
+    const next = pool.run({ type: 'render', job })
+    await expect(crash).rejects.toMatchObject({ code: 'worker_crashed' })
+    const audio = (await next) as SegmentAudio
+    expect(audio.samples.length).toBeGreaterThan(8000)
+    expect(pool.stats().restarts).toBe(1)
+  })
+
+  it('fails tasks pinned to a worker that died', async () => {
+    const pin = pool.pickSlot()
+    const crash = pool.run({ type: 'crash' }, { pin })
+    const pinned = pool.run(
+      {
+        type: 'encode-open',
+        session: 1,
+        format: {
+          id: 'pcm_16000',
+          codec: 'pcm',
+          sampleRate: 16000,
+          bitrateKbps: 256,
+          contentType: 'audio/pcm',
+          fileExtension: 'pcm',
+        },
+      },
+      { pin },
+    )
+    await expect(crash).rejects.toMatchObject({ code: 'worker_crashed' })
+    await expect(pinned).rejects.toMatchObject({ code: 'worker_crashed' })
+  })
+
+  it('removes an aborted task from the queue at once', async () => {
+    const controller = new AbortController()
+    const first = pool.run({ type: 'render', job })
+    const second = pool.run({ type: 'render', job }, { signal: controller.signal })
+    controller.abort()
+    await expect(second).rejects.toMatchObject({ code: 'aborted' })
+    expect(pool.stats().queued).toBe(0)
+    await first
+  })
+})
