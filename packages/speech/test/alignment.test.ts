@@ -45,7 +45,7 @@ describe('AlignmentBuilder', () => {
             language: 'en',
           }
           const builder = new AlignmentBuilder(plan)
-          const chunks = []
+          const chunks: ReturnType<AlignmentBuilder['takeChunk']>[] = []
           let time = 0
           let offset = 0
           segments.forEach((segment, index) => {

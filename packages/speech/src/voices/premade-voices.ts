@@ -129,8 +129,8 @@ const ENGLISH: VoiceDefinition[] = [
     description:
       'A bright, youthful American woman: higher pitch and a smaller vocal tract (Flite slt, shifted).',
     preview: EN_PREVIEW,
-    engine: { engine: 'flite', voice: 'slt', durationStretch: 0.92, f0Mean: 205, f0Stddev: 30 },
-    dsp: { pitchSemitones: 1.5, formantScale: 1.1, highShelfDb: 2 },
+    engine: { engine: 'flite', voice: 'slt', durationStretch: 0.9, f0Mean: 215, f0Stddev: 30 },
+    dsp: { formantScale: 1.03, highShelfDb: 2 },
   }),
   voice({
     id: 'TY2xA6bznBRkirAgsXOh',
@@ -144,8 +144,8 @@ const ENGLISH: VoiceDefinition[] = [
     description:
       'An older American man, slow and deep: lower pitch and a larger vocal tract (Flite rms, shifted).',
     preview: EN_PREVIEW,
-    engine: { engine: 'flite', voice: 'rms', durationStretch: 1.15, f0Mean: 92, f0Stddev: 10 },
-    dsp: { pitchSemitones: -2, formantScale: 0.9, lowShelfDb: 3, highShelfDb: -2 },
+    engine: { engine: 'flite', voice: 'rms', durationStretch: 1.15, f0Mean: 86, f0Stddev: 9 },
+    dsp: { formantScale: 0.98, lowShelfDb: 3, highShelfDb: -2 },
   }),
 ]
 

@@ -25,7 +25,8 @@ export function validateVoice(voice: VoiceDefinition): VoiceDefinition {
   const engine = voice.engine
   if (!engine || typeof engine !== 'object') fail('engine is missing.')
   if (engine.engine === 'espeak') {
-    if (typeof engine.voice !== 'string' || !isEspeakVoiceId(engine.voice)) fail(`unknown eSpeak voice '${String(engine.voice)}'.`)
+    if (typeof engine.voice !== 'string' || !isEspeakVoiceId(engine.voice))
+      fail(`unknown eSpeak voice '${String(engine.voice)}'.`)
     if (engine.variant !== undefined && !KNOWN_VARIANTS.has(engine.variant))
       fail(`unknown eSpeak variant '${engine.variant}'.`)
     inRange(engine.rate, 80, 450, 'engine.rate')
