@@ -1,1 +1,5 @@
-export {}
+export * from './api-keys.js'
+export * from './auth.js'
+export * from './errors.js'
+export * from './locales.js'
+export * from './plans.js'

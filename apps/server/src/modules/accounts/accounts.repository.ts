@@ -1,0 +1,215 @@
+import { sql, type Transaction } from 'kysely'
+import type { Database } from '../../db/database.js'
+import type { ActionCodePurpose, DB } from '../../db/schema.js'
+
+type Executor = Database | Transaction<DB>
+
+export interface NewAccount {
+  userId: string
+  workspaceId: string
+  email: string
+  firstName: string | null
+  passwordHash: string
+  publicUserId: string
+  authAccountId: string
+  optOutUpdatesKey: string
+  agreesToProductUpdates: boolean
+  inviteCode: string | null
+  locale: string | null
+  characterLimit: number
+  nextResetAt: Date
+}
+
+export function createAccountsRepository(db: Database) {
+  return {
+    transaction<T>(fn: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+      return db.transaction().execute(fn)
+    },
+
+    findUserByEmail(email: string, executor: Executor = db) {
+      return executor
+        .selectFrom('users')
+        .innerJoin('auth_accounts', 'auth_accounts.user_id', 'users.id')
+        .select([
+          'users.id',
+          'users.email',
+          'users.email_verified_at',
+          'users.workspace_id',
+          'auth_accounts.password_hash',
+        ])
+        .where(sql<string>`lower(users.email)`, '=', email.toLowerCase())
+        .executeTakeFirst()
+    },
+
+    findUserById(userId: string) {
+      return db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst()
+    },
+
+    findAuthAccount(userId: string) {
+      return db.selectFrom('auth_accounts').selectAll().where('user_id', '=', userId).executeTakeFirst()
+    },
+
+    /** Sign-up writes user, workspace, subscription, membership and auth rows together. */
+    async insertAccount(trx: Transaction<DB>, a: NewAccount): Promise<void> {
+      await trx
+        .insertInto('workspaces')
+        .values({
+          id: a.workspaceId,
+          name: `${a.firstName ?? a.email.split('@')[0]}'s Workspace`,
+          owner_id: a.userId,
+        })
+        .execute()
+      await trx
+        .insertInto('subscriptions')
+        .values({
+          workspace_id: a.workspaceId,
+          character_limit: a.characterLimit,
+          next_reset_at: a.nextResetAt,
+        })
+        .execute()
+      await trx
+        .insertInto('users')
+        .values({
+          id: a.userId,
+          email: a.email,
+          first_name: a.firstName,
+          workspace_id: a.workspaceId,
+          public_user_id: a.publicUserId,
+          invite_code: a.inviteCode,
+        })
+        .execute()
+      await trx
+        .insertInto('workspace_members')
+        .values({ workspace_id: a.workspaceId, user_id: a.userId, role: 'admin' })
+        .execute()
+      await trx
+        .insertInto('auth_accounts')
+        .values({ id: a.authAccountId, user_id: a.userId, password_hash: a.passwordHash, locale: a.locale })
+        .execute()
+      await trx
+        .insertInto('account_metadata')
+        .values({
+          user_id: a.userId,
+          agrees_to_product_updates: a.agreesToProductUpdates,
+          opt_out_updates_key: a.optOutUpdatesKey,
+        })
+        .execute()
+    },
+
+    async countRecentSignInFailures(email: string, since: Date): Promise<number> {
+      const row = await db
+        .selectFrom('sign_in_failures')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('email', '=', email.toLowerCase())
+        .where('at', '>', since)
+        .executeTakeFirstOrThrow()
+      return Number(row.n)
+    },
+
+    async recordSignInFailure(email: string): Promise<void> {
+      await db.insertInto('sign_in_failures').values({ email: email.toLowerCase() }).execute()
+    },
+
+    async clearSignInFailures(email: string): Promise<void> {
+      await db.deleteFrom('sign_in_failures').where('email', '=', email.toLowerCase()).execute()
+    },
+
+    async insertActionCode(
+      executor: Executor,
+      code: { codeHash: string; purpose: ActionCodePurpose; userId: string; email: string; expiresAt: Date },
+    ): Promise<void> {
+      await executor
+        .insertInto('action_codes')
+        .values({
+          code_hash: code.codeHash,
+          purpose: code.purpose,
+          user_id: code.userId,
+          email: code.email,
+          expires_at: code.expiresAt,
+        })
+        .execute()
+    },
+
+    findActionCode(executor: Executor, codeHash: string, purpose: ActionCodePurpose) {
+      return executor
+        .selectFrom('action_codes')
+        .selectAll()
+        .where('code_hash', '=', codeHash)
+        .where('purpose', '=', purpose)
+        .forUpdate()
+        .executeTakeFirst()
+    },
+
+    async markActionCodeUsed(trx: Transaction<DB>, codeHash: string): Promise<void> {
+      await trx
+        .updateTable('action_codes')
+        .set({ used_at: new Date() })
+        .where('code_hash', '=', codeHash)
+        .execute()
+    },
+
+    async markEmailVerified(trx: Transaction<DB>, userId: string): Promise<void> {
+      await trx
+        .updateTable('users')
+        .set({ email_verified_at: new Date() })
+        .where('id', '=', userId)
+        .where('email_verified_at', 'is', null)
+        .execute()
+    },
+
+    async setPasswordHash(trx: Transaction<DB>, userId: string, passwordHash: string): Promise<void> {
+      await trx
+        .updateTable('auth_accounts')
+        .set({ password_hash: passwordHash, password_changed_at: new Date() })
+        .where('user_id', '=', userId)
+        .execute()
+    },
+
+    async optOutOfUpdates(key: string): Promise<boolean> {
+      const result = await db
+        .updateTable('account_metadata')
+        .set({ agrees_to_product_updates: false })
+        .where('opt_out_updates_key', '=', key)
+        .executeTakeFirst()
+      return Number(result.numUpdatedRows) > 0
+    },
+
+    async setLocale(userId: string, locale: string): Promise<void> {
+      await db.updateTable('auth_accounts').set({ locale }).where('user_id', '=', userId).execute()
+    },
+
+    async setFirstName(userId: string, firstName: string | null): Promise<void> {
+      await db.updateTable('users').set({ first_name: firstName }).where('id', '=', userId).execute()
+    },
+
+    findAccountMetadata(userId: string) {
+      return db.selectFrom('account_metadata').selectAll().where('user_id', '=', userId).executeTakeFirst()
+    },
+
+    async updateAccountMetadata(
+      userId: string,
+      patch: { agrees_to_product_updates?: boolean; accepted_bipa_terms?: boolean },
+    ): Promise<void> {
+      if (Object.keys(patch).length === 0) return
+      await db.updateTable('account_metadata').set(patch).where('user_id', '=', userId).execute()
+    },
+
+    /** Deletes the user and the workspaces they own alone; cascades remove keys, sessions, codes. */
+    async deleteAccount(userId: string): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const owned = await trx.selectFrom('workspaces').select('id').where('owner_id', '=', userId).execute()
+        await trx.deleteFrom('users').where('id', '=', userId).execute()
+        for (const { id } of owned) {
+          const others = await trx
+            .selectFrom('users')
+            .select('id')
+            .where('workspace_id', '=', id)
+            .executeTakeFirst()
+          if (!others) await trx.deleteFrom('workspaces').where('id', '=', id).execute()
+        }
+      })
+    },
+  }
+}
+
+export type AccountsRepository = ReturnType<typeof createAccountsRepository>

@@ -1,0 +1,283 @@
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  isStrongPassword,
+  PLAN_LIMITS,
+  REFRESH_TOKEN_TTL_SECONDS,
+  RESET_PASSWORD_CODE_TTL_SECONDS,
+  SIGN_IN_FAILURE_WINDOW_SECONDS,
+  SIGN_IN_MAX_FAILURES,
+  VERIFY_EMAIL_CODE_TTL_SECONDS,
+} from '@timbre/contract'
+import type { Transaction } from 'kysely'
+import type { ActionCodePurpose, DB } from '../../db/schema.js'
+import { AppError } from '../../errors.js'
+import { hashSecret, newId, newSecret } from '../../lib/ids.js'
+import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../../lib/password.js'
+import { actionLink, passwordResetEmail, verificationEmail } from '../mail/email-templates.js'
+import type { MailService } from '../mail/mail.service.js'
+import type { AccountsRepository } from './accounts.repository.js'
+import { addOneMonth } from './billing-period.js'
+import type { SessionsRepository } from './sessions.repository.js'
+
+export interface SignUpInput {
+  email: string
+  password: string
+  first_name?: string | undefined
+  invite_code?: string | undefined
+  account_metadata?: { agrees_to_product_updates?: boolean | undefined } | undefined
+  continue_url?: string | undefined
+  lang?: string | undefined
+  locale?: string | undefined
+}
+
+export interface TokenPair {
+  access_token: string
+  refresh_token: string
+  expires_in: number
+  token_type: 'bearer'
+  user_id: string
+}
+
+interface Deps {
+  accounts: AccountsRepository
+  sessions: SessionsRepository
+  mail: MailService
+  publicUrl: string
+  now?: () => Date
+}
+
+export function createAuthService(deps: Deps) {
+  const { accounts, sessions, mail, publicUrl } = deps
+  const now = deps.now ?? (() => new Date())
+  const later = (seconds: number) => new Date(now().getTime() + seconds * 1000)
+
+  /** Links in mail may only lead back to this site (no open redirect through our emails). */
+  function checkContinueUrl(continueUrl: string | undefined): string | undefined {
+    if (!continueUrl) return undefined
+    let url: URL
+    try {
+      url = new URL(continueUrl, publicUrl)
+    } catch {
+      throw new AppError('validation_error', {
+        message: 'continue_url is not a valid URL.',
+        param: 'continue_url',
+      })
+    }
+    if (url.origin !== new URL(publicUrl).origin) {
+      throw new AppError('validation_error', {
+        message: 'continue_url must be a page of this site.',
+        param: 'continue_url',
+      })
+    }
+    return url.toString()
+  }
+
+  async function issueCode(
+    trx: Transaction<DB>,
+    purpose: ActionCodePurpose,
+    user: { id: string; email: string },
+    ttlSeconds: number,
+  ): Promise<string> {
+    const code = newSecret('')
+    await accounts.insertActionCode(trx, {
+      codeHash: hashSecret(code),
+      purpose,
+      userId: user.id,
+      email: user.email,
+      expiresAt: later(ttlSeconds),
+    })
+    return code
+  }
+
+  async function sendVerification(
+    trx: Transaction<DB>,
+    user: { id: string; email: string },
+    continueUrl?: string,
+    lang?: string,
+  ) {
+    const code = await issueCode(trx, 'verify_email', user, VERIFY_EMAIL_CODE_TTL_SECONDS)
+    const link = actionLink(publicUrl, { mode: 'verifyEmail', oobCode: code, continueUrl, lang })
+    await mail.enqueue(trx, verificationEmail(user.email, link))
+  }
+
+  /** Finds an action code that can still be used, inside the caller's transaction. */
+  async function useCode(trx: Transaction<DB>, code: string, purpose: ActionCodePurpose) {
+    const row = await accounts.findActionCode(trx, hashSecret(code), purpose)
+    if (!row || row.used_at) throw new AppError('invalid_action_code')
+    if (row.expires_at.getTime() <= now().getTime()) throw new AppError('expired_action_code')
+    return row
+  }
+
+  async function createSession(userId: string, userAgent: string | null): Promise<TokenPair> {
+    const access = newSecret('at_')
+    const refresh = newSecret('rt_')
+    await sessions.insert({
+      id: newId(),
+      userId,
+      accessTokenHash: hashSecret(access),
+      refreshTokenHash: hashSecret(refresh),
+      accessExpiresAt: later(ACCESS_TOKEN_TTL_SECONDS),
+      refreshExpiresAt: later(REFRESH_TOKEN_TTL_SECONDS),
+      userAgent,
+    })
+    return {
+      access_token: access,
+      refresh_token: refresh,
+      expires_in: ACCESS_TOKEN_TTL_SECONDS,
+      token_type: 'bearer',
+      user_id: userId,
+    }
+  }
+
+  return {
+    /** Sign-up creates user, workspace, subscription and the verification mail together or not at all. */
+    async signUp(input: SignUpInput): Promise<{ user_id: string; email: string }> {
+      if (!isStrongPassword(input.password)) throw new AppError('weak_password', { param: 'password' })
+      const continueUrl = checkContinueUrl(input.continue_url)
+      const email = input.email.trim()
+      const passwordHash = await hashPassword(input.password)
+      const userId = newId()
+      try {
+        await accounts.transaction(async (trx) => {
+          if (await accounts.findUserByEmail(email, trx))
+            throw new AppError('email_taken', { param: 'email' })
+          await accounts.insertAccount(trx, {
+            userId,
+            workspaceId: newId(),
+            email,
+            firstName: input.first_name?.trim() || null,
+            passwordHash,
+            publicUserId: newId(32).toLowerCase(),
+            authAccountId: newId(28),
+            optOutUpdatesKey: newSecret('ou_'),
+            agreesToProductUpdates: input.account_metadata?.agrees_to_product_updates ?? false,
+            inviteCode: input.invite_code ?? null,
+            locale: input.locale ?? null,
+            characterLimit: PLAN_LIMITS.free.characterLimit,
+            nextResetAt: addOneMonth(now()),
+          })
+          await sendVerification(trx, { id: userId, email }, continueUrl, input.lang)
+        })
+      } catch (error) {
+        // Two sign-ups racing for one address: the unique index decides.
+        if (isUniqueViolation(error)) throw new AppError('email_taken', { param: 'email' })
+        throw error
+      }
+      return { user_id: userId, email }
+    },
+
+    async signIn(email: string, password: string, userAgent: string | null): Promise<TokenPair> {
+      const windowStart = new Date(now().getTime() - SIGN_IN_FAILURE_WINDOW_SECONDS * 1000)
+      if ((await accounts.countRecentSignInFailures(email, windowStart)) >= SIGN_IN_MAX_FAILURES) {
+        throw new AppError('too_many_attempts')
+      }
+      const user = await accounts.findUserByEmail(email)
+      const ok = await verifyPassword(password, user?.password_hash ?? DUMMY_PASSWORD_HASH)
+      if (!user || !ok) {
+        await accounts.recordSignInFailure(email)
+        throw new AppError('invalid_credentials')
+      }
+      await accounts.clearSignInFailures(email)
+      return createSession(user.id, userAgent)
+    },
+
+    async refresh(refreshToken: string): Promise<TokenPair> {
+      const hash = hashSecret(refreshToken)
+      const session = await sessions.findByRefreshHash(hash)
+      if (!session || session.refresh_expires_at.getTime() <= now().getTime()) {
+        throw new AppError('invalid_refresh_token')
+      }
+      const access = newSecret('at_')
+      const refresh = newSecret('rt_')
+      const rotated = await sessions.rotate(session.id, hash, {
+        accessTokenHash: hashSecret(access),
+        refreshTokenHash: hashSecret(refresh),
+        accessExpiresAt: later(ACCESS_TOKEN_TTL_SECONDS),
+        refreshExpiresAt: later(REFRESH_TOKEN_TTL_SECONDS),
+      })
+      if (!rotated) throw new AppError('invalid_refresh_token')
+      return {
+        access_token: access,
+        refresh_token: refresh,
+        expires_in: ACCESS_TOKEN_TTL_SECONDS,
+        token_type: 'bearer',
+        user_id: session.user_id,
+      }
+    },
+
+    signOut: (sessionId: string) => sessions.delete(sessionId),
+
+    /** Always succeeds, so the answer does not reveal which addresses have accounts. */
+    async sendVerificationEmail(email: string, continueUrl?: string, lang?: string): Promise<void> {
+      const checked = checkContinueUrl(continueUrl)
+      const user = await accounts.findUserByEmail(email)
+      if (!user || user.email_verified_at) return
+      await accounts.transaction((trx) => sendVerification(trx, user, checked, lang))
+    },
+
+    async sendPasswordResetEmail(email: string, continueUrl?: string, lang?: string): Promise<void> {
+      const checked = checkContinueUrl(continueUrl)
+      const user = await accounts.findUserByEmail(email)
+      if (!user) return
+      await accounts.transaction(async (trx) => {
+        const code = await issueCode(trx, 'reset_password', user, RESET_PASSWORD_CODE_TTL_SECONDS)
+        const link = actionLink(publicUrl, {
+          mode: 'resetPassword',
+          oobCode: code,
+          continueUrl: checked,
+          lang,
+        })
+        await mail.enqueue(trx, passwordResetEmail(user.email, link))
+      })
+    },
+
+    async verifyEmail(code: string): Promise<{ email: string }> {
+      return accounts.transaction(async (trx) => {
+        const row = await useCode(trx, code, 'verify_email')
+        await accounts.markActionCodeUsed(trx, row.code_hash)
+        await accounts.markEmailVerified(trx, row.user_id)
+        return { email: row.email }
+      })
+    },
+
+    /** Spec core section 4: "Password code check: success, invalidActionCode, unknownError". */
+    async checkPasswordResetCode(code: string): Promise<{ email: string }> {
+      return accounts.transaction(async (trx) => ({
+        email: (await useCode(trx, code, 'reset_password')).email,
+      }))
+    },
+
+    async confirmPasswordReset(code: string, newPassword: string): Promise<void> {
+      if (!isStrongPassword(newPassword)) throw new AppError('weak_password', { param: 'new_password' })
+      const passwordHash = await hashPassword(newPassword)
+      const userId = await accounts.transaction(async (trx) => {
+        const row = await useCode(trx, code, 'reset_password')
+        await accounts.markActionCodeUsed(trx, row.code_hash)
+        await accounts.setPasswordHash(trx, row.user_id, passwordHash)
+        // Whoever reset the password could read the mailbox: that proves the address too.
+        await accounts.markEmailVerified(trx, row.user_id)
+        return row.user_id
+      })
+      await sessions.deleteAllForUser(userId)
+      await accounts.clearSignInFailures((await accounts.findUserById(userId))?.email ?? '')
+    },
+
+    async optOutOfUpdates(key: string): Promise<void> {
+      if (!(await accounts.optOutOfUpdates(key))) throw new AppError('invalid_action_code')
+    },
+
+    /** Confirms a sign-in request mailed to the user (spec core section 4 "Action handler"). */
+    async verifySignInRequest(code: string): Promise<void> {
+      await accounts.transaction(async (trx) => {
+        const row = await useCode(trx, code, 'sign_in_request')
+        await accounts.markActionCodeUsed(trx, row.code_hash)
+      })
+    },
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === '23505'
+}
+
+export type AuthService = ReturnType<typeof createAuthService>

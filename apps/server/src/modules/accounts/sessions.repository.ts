@@ -1,0 +1,81 @@
+import type { Database } from '../../db/database.js'
+
+export interface SessionRecord {
+  id: string
+  userId: string
+  accessTokenHash: string
+  refreshTokenHash: string
+  accessExpiresAt: Date
+  refreshExpiresAt: Date
+  userAgent: string | null
+}
+
+export function createSessionsRepository(db: Database) {
+  return {
+    async insert(s: SessionRecord): Promise<void> {
+      await db
+        .insertInto('sessions')
+        .values({
+          id: s.id,
+          user_id: s.userId,
+          access_token_hash: s.accessTokenHash,
+          refresh_token_hash: s.refreshTokenHash,
+          access_expires_at: s.accessExpiresAt,
+          refresh_expires_at: s.refreshExpiresAt,
+          user_agent: s.userAgent,
+        })
+        .execute()
+    },
+
+    findByAccessHash(hash: string) {
+      return db
+        .selectFrom('sessions')
+        .select(['id', 'user_id', 'access_expires_at'])
+        .where('access_token_hash', '=', hash)
+        .executeTakeFirst()
+    },
+
+    findByRefreshHash(hash: string) {
+      return db
+        .selectFrom('sessions')
+        .select(['id', 'user_id', 'refresh_expires_at'])
+        .where('refresh_token_hash', '=', hash)
+        .executeTakeFirst()
+    },
+
+    /** Rotates both tokens; returns false when the old refresh token was already used. */
+    async rotate(
+      id: string,
+      oldRefreshHash: string,
+      next: {
+        accessTokenHash: string
+        refreshTokenHash: string
+        accessExpiresAt: Date
+        refreshExpiresAt: Date
+      },
+    ): Promise<boolean> {
+      const result = await db
+        .updateTable('sessions')
+        .set({
+          access_token_hash: next.accessTokenHash,
+          refresh_token_hash: next.refreshTokenHash,
+          access_expires_at: next.accessExpiresAt,
+          refresh_expires_at: next.refreshExpiresAt,
+        })
+        .where('id', '=', id)
+        .where('refresh_token_hash', '=', oldRefreshHash)
+        .executeTakeFirst()
+      return Number(result.numUpdatedRows) === 1
+    },
+
+    async delete(id: string): Promise<void> {
+      await db.deleteFrom('sessions').where('id', '=', id).execute()
+    },
+
+    async deleteAllForUser(userId: string): Promise<void> {
+      await db.deleteFrom('sessions').where('user_id', '=', userId).execute()
+    },
+  }
+}
+
+export type SessionsRepository = ReturnType<typeof createSessionsRepository>

@@ -1,0 +1,41 @@
+import { isPaidTier, maxVoiceAddEdits, PLAN_LIMITS, TIERS, type Tier } from '@timbre/contract'
+import type { SubscriptionRow } from '../../db/schema.js'
+
+/** The public API's subscription object (GET /v1/user/subscription, and `subscription` of GET /v1/user). */
+export function subscriptionView(
+  row: SubscriptionRow,
+  usage: { voiceSlotsUsed: number; professionalVoiceSlotsUsed: number },
+) {
+  const tier: Tier = (TIERS as readonly string[]).includes(row.tier) ? (row.tier as Tier) : 'free'
+  const limits = PLAN_LIMITS[tier]
+  const extension = limits.characterLimitExtension
+  // Spec core section 6: extending needs the ability and an active status or the enterprise tier.
+  const canExtend = extension !== 0 && (row.status === 'active' || tier === 'enterprise' || tier === 'trial')
+  return {
+    tier,
+    character_count: row.character_count,
+    character_limit: row.character_limit,
+    max_character_limit_extension: extension === -1 ? null : extension,
+    can_extend_character_limit: canExtend,
+    allowed_to_extend_character_limit: canExtend,
+    next_character_count_reset_unix: Math.floor(row.next_reset_at.getTime() / 1000),
+    voice_slots_used: usage.voiceSlotsUsed,
+    professional_voice_slots_used: usage.professionalVoiceSlotsUsed,
+    voice_limit: limits.voiceLimit,
+    max_voice_add_edits: maxVoiceAddEdits(limits.voiceLimit),
+    voice_add_edit_counter: 0,
+    professional_voice_limit: limits.professionalVoiceLimit,
+    can_extend_voice_limit: false,
+    can_use_instant_voice_cloning: limits.canUseInstantVoiceCloning,
+    can_use_professional_voice_cloning: limits.professionalVoiceLimit > 0,
+    currency: row.currency === 'eur' ? 'eur' : 'usd',
+    status: row.status,
+    billing_period: row.billing_period,
+    character_refresh_period: row.billing_period,
+    has_open_invoices: false,
+    next_invoice: null,
+    is_paid: isPaidTier(tier),
+  }
+}
+
+export type SubscriptionView = ReturnType<typeof subscriptionView>

@@ -1,0 +1,132 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { requirePrincipal } from '../../plugins/auth.js'
+import type { UserService } from './user.service.js'
+
+const tags = ['user']
+const userScope = { scope: 'user' as const }
+
+const subscription = z.looseObject({
+  tier: z.string(),
+  character_count: z.number(),
+  character_limit: z.number(),
+  next_character_count_reset_unix: z.number(),
+  voice_limit: z.number(),
+  voice_slots_used: z.number(),
+  can_extend_character_limit: z.boolean(),
+  status: z.string(),
+  currency: z.string(),
+  billing_period: z.string(),
+})
+
+const user = z.looseObject({
+  user_id: z.string(),
+  workspace_id: z.string(),
+  email: z.string(),
+  first_name: z.string().nullable(),
+  is_email_verified: z.boolean(),
+  is_new_user: z.boolean(),
+  created_at: z.number(),
+  is_onboarding_completed: z.boolean(),
+  is_onboarding_checklist_completed: z.boolean(),
+  subscription,
+})
+
+export function userRoutes(users: UserService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/v1/user',
+      { config: userScope, schema: { tags, summary: 'The signed-in user', response: { 200: user } } },
+      async (request) => users.getUser(requirePrincipal(request).userId),
+    )
+
+    app.get(
+      '/v1/user/subscription',
+      {
+        config: userScope,
+        schema: { tags, summary: "The workspace's subscription", response: { 200: subscription } },
+      },
+      async (request) => users.loadSubscription(requirePrincipal(request).workspaceId),
+    )
+
+    app.get(
+      '/v1/auth-account',
+      {
+        config: userScope,
+        schema: {
+          tags,
+          summary: 'The sign-in account',
+          response: {
+            200: z.object({
+              auth_account_id: z.string(),
+              email: z.string(),
+              email_verified: z.boolean(),
+              locale: z.string().nullable(),
+              ccpa_opt_out: z.boolean(),
+              account_metadata: z.object({
+                agrees_to_product_updates: z.boolean(),
+                accepted_bipa_terms: z.boolean(),
+              }),
+            }),
+          },
+        },
+      },
+      async (request) => users.getAuthAccount(requirePrincipal(request).userId),
+    )
+
+    app.post(
+      '/v1/user/set-locale',
+      {
+        config: userScope,
+        schema: {
+          tags,
+          summary: 'Set the interface locale',
+          body: z.strictObject({ locale: z.string().max(16) }),
+          response: { 200: z.object({}) },
+        },
+      },
+      async (request) => {
+        await users.setLocale(requirePrincipal(request).userId, request.body.locale)
+        return {}
+      },
+    )
+
+    app.post(
+      '/v1/user/edit-user-metadata',
+      {
+        config: userScope,
+        schema: {
+          tags,
+          summary: 'Edit profile fields',
+          body: z.strictObject({
+            first_name: z.string().max(100).nullable().optional(),
+            agrees_to_product_updates: z.boolean().optional(),
+            accepted_bipa_terms: z.boolean().optional(),
+          }),
+          response: { 200: z.object({}) },
+        },
+      },
+      async (request) => {
+        await users.editMetadata(requirePrincipal(request).userId, request.body)
+        return {}
+      },
+    )
+
+    app.delete(
+      '/v1/user',
+      {
+        config: { apiKeys: false },
+        schema: {
+          tags,
+          summary: 'Delete the account (type your own email to confirm)',
+          body: z.strictObject({ email: z.string().max(254) }),
+          response: { 204: z.null() },
+        },
+      },
+      async (request, reply) => {
+        await users.deleteAccount(requirePrincipal(request).userId, request.body.email)
+        return reply.status(204).send(null)
+      },
+    )
+  }
+}

@@ -1,0 +1,118 @@
+import { isLocale } from '@timbre/contract'
+import type { Database } from '../../db/database.js'
+import { AppError } from '../../errors.js'
+import type { AccountsRepository } from './accounts.repository.js'
+import { subscriptionView } from './subscription.view.js'
+
+const NEW_USER_SECONDS = 24 * 60 * 60
+
+export function createUserService(deps: { db: Database; accounts: AccountsRepository; now?: () => Date }) {
+  const { db, accounts } = deps
+  const now = deps.now ?? (() => new Date())
+
+  async function loadSubscription(workspaceId: string) {
+    const row = await db
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('workspace_id', '=', workspaceId)
+      .executeTakeFirstOrThrow()
+    return subscriptionView(row, { voiceSlotsUsed: 0, professionalVoiceSlotsUsed: 0 })
+  }
+
+  async function requireUser(userId: string) {
+    const user = await accounts.findUserById(userId)
+    if (!user) throw new AppError('account_deleted')
+    return user
+  }
+
+  return {
+    loadSubscription,
+
+    /** GET /v1/user: the spec's user fields (core section 3 "User") and the public API's. */
+    async getUser(userId: string) {
+      const user = await requireUser(userId)
+      const auth = await accounts.findAuthAccount(userId)
+      const createdAt = Math.floor(user.created_at.getTime() / 1000)
+      return {
+        user_id: user.id,
+        workspace_id: user.workspace_id,
+        email: user.email,
+        first_name: user.first_name,
+        is_email_verified: user.email_verified_at !== null,
+        is_new_user: now().getTime() / 1000 - createdAt < NEW_USER_SECONDS,
+        created_at: createdAt,
+        created_at_unix: createdAt,
+        public_user_id: user.public_user_id,
+        xi_api_key: null,
+        xi_api_key_preview: null,
+        is_api_key_hashed: true,
+        is_onboarding_completed: user.is_onboarding_completed,
+        is_onboarding_checklist_completed: user.is_onboarding_checklist_completed,
+        is_producer: user.is_producer,
+        locale: auth?.locale ?? null,
+        can_use_delayed_payment_methods: false,
+        subscription: await loadSubscription(user.workspace_id),
+      }
+    },
+
+    /** GET /v1/auth-account (spec core section 3 "Auth account"). */
+    async getAuthAccount(userId: string) {
+      const user = await requireUser(userId)
+      const auth = await accounts.findAuthAccount(userId)
+      const meta = await accounts.findAccountMetadata(userId)
+      return {
+        auth_account_id: auth?.id ?? '',
+        email: user.email,
+        email_verified: user.email_verified_at !== null,
+        locale: auth?.locale ?? null,
+        ccpa_opt_out: auth?.ccpa_opt_out ?? false,
+        account_metadata: {
+          agrees_to_product_updates: meta?.agrees_to_product_updates ?? false,
+          accepted_bipa_terms: meta?.accepted_bipa_terms ?? false,
+        },
+      }
+    },
+
+    async setLocale(userId: string, locale: string): Promise<void> {
+      // Spec core section 1: "A user locale that is unsupported is logged and not applied."
+      if (!isLocale(locale)) {
+        throw new AppError('validation_error', {
+          message: `Unsupported locale '${locale}'.`,
+          param: 'locale',
+        })
+      }
+      await accounts.setLocale(userId, locale)
+    },
+
+    async editMetadata(
+      userId: string,
+      patch: {
+        first_name?: string | null | undefined
+        agrees_to_product_updates?: boolean | undefined
+        accepted_bipa_terms?: boolean | undefined
+      },
+    ): Promise<void> {
+      if (patch.first_name !== undefined)
+        await accounts.setFirstName(userId, patch.first_name?.trim() || null)
+      await accounts.updateAccountMetadata(userId, {
+        ...(patch.agrees_to_product_updates === undefined
+          ? {}
+          : { agrees_to_product_updates: patch.agrees_to_product_updates }),
+        ...(patch.accepted_bipa_terms === undefined
+          ? {}
+          : { accepted_bipa_terms: patch.accepted_bipa_terms }),
+      })
+    },
+
+    /** Spec workspaces section 5: "Account deletion requires typing the user's own email." */
+    async deleteAccount(userId: string, typedEmail: string): Promise<void> {
+      const user = await requireUser(userId)
+      if (typedEmail.trim().toLowerCase() !== user.email.toLowerCase()) {
+        throw new AppError('email_mismatch', { param: 'email' })
+      }
+      await accounts.deleteAccount(userId)
+    },
+  }
+}
+
+export type UserService = ReturnType<typeof createUserService>

@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto'
+import type { ApiKeyRow } from '../../db/schema.js'
+import { AppError } from '../../errors.js'
+import { hashSecret, newId } from '../../lib/ids.js'
+import type { Principal } from '../../plugins/auth.js'
+import type { ApiKeyPatch, ApiKeysRepository } from './api-keys.repository.js'
+
+/** Keys look like the public API's: `sk_` and 48 hex characters. Shown once, stored hashed. */
+function newApiKey(): string {
+  return `sk_${randomBytes(24).toString('hex')}`
+}
+
+export function apiKeyView(row: ApiKeyRow) {
+  return {
+    key_id: row.id,
+    name: row.name,
+    hint: row.hint,
+    permissions: row.permissions,
+    character_limit: row.character_limit,
+    character_count: row.character_count,
+    is_disabled: row.is_disabled,
+    created_at_unix: Math.floor(row.created_at.getTime() / 1000),
+  }
+}
+
+export function createApiKeysService(repository: ApiKeysRepository) {
+  return {
+    list: async (principal: Principal) => (await repository.listForUser(principal.userId)).map(apiKeyView),
+
+    async create(
+      principal: Principal,
+      input: {
+        name: string
+        permissions?: string[] | null | undefined
+        character_limit?: number | null | undefined
+      },
+    ) {
+      // Issue 2: "an unverified email cannot create API keys".
+      if (!principal.emailVerified) throw new AppError('email_not_verified')
+      const key = newApiKey()
+      const id = newId()
+      const hint = `${key.slice(0, 3)}…${key.slice(-4)}`
+      await repository.insert({
+        id,
+        userId: principal.userId,
+        workspaceId: principal.workspaceId,
+        name: input.name.trim(),
+        keyHash: hashSecret(key),
+        hint,
+        permissions: input.permissions ? [...new Set(input.permissions)] : null,
+        characterLimit: input.character_limit ?? null,
+      })
+      return { api_key: key, key_id: id, hint }
+    },
+
+    async update(principal: Principal, id: string, patch: ApiKeyPatch) {
+      const clean: ApiKeyPatch = { ...patch }
+      if (clean.name !== undefined) clean.name = clean.name.trim()
+      if (clean.permissions) clean.permissions = [...new Set(clean.permissions)]
+      const row =
+        Object.keys(clean).length === 0
+          ? await repository.findForUser(principal.userId, id)
+          : await repository.update(principal.userId, id, clean)
+      if (!row) throw new AppError('api_key_not_found')
+      return apiKeyView(row)
+    },
+
+    async remove(principal: Principal, id: string): Promise<void> {
+      if (!(await repository.delete(principal.userId, id))) throw new AppError('api_key_not_found')
+    },
+  }
+}
+
+export type ApiKeysService = ReturnType<typeof createApiKeysService>

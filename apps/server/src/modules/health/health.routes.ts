@@ -1,0 +1,46 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { sql } from 'kysely'
+import { z } from 'zod'
+import type { Database } from '../../db/database.js'
+import type { JobQueue } from '../../jobs/queue.js'
+
+export function healthRoutes(db: Database, queue: JobQueue): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/healthz',
+      {
+        config: { auth: 'public' },
+        schema: {
+          tags: ['health'],
+          summary: 'The process is up',
+          response: { 200: z.object({ status: z.literal('ok') }) },
+        },
+      },
+      async () => ({ status: 'ok' as const }),
+    )
+
+    app.get(
+      '/readyz',
+      {
+        config: { auth: 'public' },
+        schema: {
+          tags: ['health'],
+          summary: 'The database and the job queue answer',
+          response: {
+            200: z.object({ status: z.literal('ready'), database: z.boolean(), queue: z.boolean() }),
+            503: z.object({ status: z.literal('unavailable'), database: z.boolean(), queue: z.boolean() }),
+          },
+        },
+      },
+      async (_request, reply) => {
+        const database = await sql`select 1`
+          .execute(db)
+          .then(() => true)
+          .catch(() => false)
+        const queueReady = await queue.isReady()
+        if (database && queueReady) return { status: 'ready' as const, database, queue: queueReady }
+        return reply.status(503).send({ status: 'unavailable' as const, database, queue: queueReady })
+      },
+    )
+  }
+}

@@ -1,0 +1,67 @@
+import type { Transaction } from 'kysely'
+import nodemailer from 'nodemailer'
+import type { DB } from '../../db/schema.js'
+import type { JobQueue } from '../../jobs/queue.js'
+import type { MailRepository, OutgoingEmail } from './mail.repository.js'
+
+/** Delivers one stored message; null when no SMTP server is configured. */
+export type MailTransport = (message: OutgoingEmail & { from: string }) => Promise<void>
+
+export function createSmtpTransport(smtpUrl: string | undefined): MailTransport | null {
+  if (!smtpUrl) return null
+  const transporter = nodemailer.createTransport(smtpUrl)
+  return async (message) => {
+    await transporter.sendMail({
+      from: message.from,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+    })
+  }
+}
+
+export function createMailService(deps: {
+  repository: MailRepository
+  queue: JobQueue
+  transport: MailTransport | null
+  from: string
+}) {
+  const { repository, queue, transport, from } = deps
+  return {
+    /** Stores the message and its delivery job in the caller's transaction: both or neither. */
+    async enqueue(trx: Transaction<DB>, email: OutgoingEmail): Promise<string> {
+      const messageId = await repository.insert(trx, email)
+      await queue.send('email.send', { messageId }, { trx })
+      return messageId
+    },
+
+    /** The `email.send` job. Idempotent: a message already delivered is left alone. */
+    async deliver(messageId: string): Promise<void> {
+      const message = await repository.find(messageId)
+      if (!message || message.status === 'sent' || message.status === 'local') return
+      if (!transport) {
+        await repository.markDelivered(messageId, 'local')
+        return
+      }
+      try {
+        await transport({
+          from,
+          to: message.to_address,
+          subject: message.subject,
+          text: message.text_body,
+          html: message.html_body,
+        })
+      } catch (error) {
+        await repository.markAttemptFailed(messageId, String(error))
+        throw error // the queue retries with backoff
+      }
+      await repository.markDelivered(messageId, 'sent')
+    },
+
+    smtpConfigured: transport !== null,
+    listLocal: (limit: number) => repository.listLocal(limit),
+  }
+}
+
+export type MailService = ReturnType<typeof createMailService>

@@ -1,0 +1,81 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import { AppError, errorType } from '../errors.js'
+
+// One error body for the whole API (DESIGN.md section 5):
+// {"detail": {"type","code","status","message","request_id","param"}}, and for schema
+// validation the FastAPI-style list the public API returns: {"detail": [{loc, msg, type}]}.
+
+interface ErrorBody {
+  detail: { type: string; code: string; status: string; message: string; request_id: string; param?: string }
+}
+
+export function errorBody(request: FastifyRequest, error: AppError): ErrorBody {
+  return {
+    detail: {
+      type: errorType(error.status),
+      code: error.code,
+      status: error.code,
+      message: error.message,
+      request_id: request.id,
+      ...(error.param ? { param: error.param } : {}),
+    },
+  }
+}
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError) {
+  if (error.headers) reply.headers(error.headers)
+  return reply.status(error.status).send(errorBody(request, error))
+}
+
+const FASTIFY_CODES: Record<string, AppError> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: new AppError('invalid_json'),
+  FST_ERR_CTP_EMPTY_JSON_BODY: new AppError('invalid_json', { message: 'The request body is empty.' }),
+  FST_ERR_CTP_BODY_TOO_LARGE: new AppError('payload_too_large'),
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: new AppError('unsupported_media_type'),
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: new AppError('invalid_json', { message: 'Invalid content length.' }),
+  FST_REQ_FILE_TOO_LARGE: new AppError('payload_too_large', { message: 'An uploaded file is too large.' }),
+  FST_FILES_LIMIT: new AppError('payload_too_large', { message: 'Too many files.' }),
+  FST_PARTS_LIMIT: new AppError('payload_too_large', { message: 'Too many form parts.' }),
+  FST_INVALID_MULTIPART_CONTENT_TYPE: new AppError('unsupported_media_type', {
+    message: 'The request is not multipart/form-data.',
+  }),
+}
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) return sendError(request, reply, error)
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const detail = error.validation.map((v) => {
+        const field = v.instancePath.split('/').filter(Boolean)
+        return {
+          loc: [error.validationContext ?? 'body', ...field],
+          msg: v.message ?? 'Invalid value',
+          type: v.keyword,
+        }
+      })
+      return reply.status(422).send({ detail })
+    }
+    const mapped = error.code ? FASTIFY_CODES[error.code] : undefined
+    if (mapped) return sendError(request, reply, mapped)
+    if (error instanceof SyntaxError) return sendError(request, reply, new AppError('invalid_json'))
+    const status = error.statusCode ?? 500
+    if (status < 500) {
+      return sendError(
+        request,
+        reply,
+        new AppError(error.code ?? 'invalid_request', { status, message: error.message }),
+      )
+    }
+    request.log.error({ err: error }, 'unhandled error')
+    return sendError(request, reply, new AppError('internal_error'))
+  })
+
+  app.setNotFoundHandler((request, reply) =>
+    sendError(
+      request,
+      reply,
+      new AppError('not_found', { message: `No route for ${request.method} ${request.url.split('?')[0]}` }),
+    ),
+  )
+}

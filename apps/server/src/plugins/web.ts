@@ -1,0 +1,38 @@
+import { existsSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import fastifyStatic from '@fastify/static'
+import type { FastifyInstance } from 'fastify'
+
+const API_PREFIXES = ['/v1/', '/v2/', '/docs', '/openapi.json', '/healthz', '/readyz']
+
+/** apps/web/dist, found from this file both in src/ and in dist/. */
+export function defaultWebDistDir(): string {
+  return resolve(dirname(fileURLToPath(import.meta.url)), '../../../web/dist')
+}
+
+/**
+ * Serves the built web app from the API's port, with the single-page-app fallback:
+ * a GET for an unknown non-API path gets index.html and the router takes over.
+ * Returns false when the web app has not been built.
+ */
+export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<boolean> {
+  if (!existsSync(join(distDir, 'index.html'))) return false
+  await app.register(fastifyStatic, {
+    root: distDir,
+    prefix: '/',
+    wildcard: false,
+    index: false,
+    maxAge: '1h',
+  })
+  app.get('/*', { config: { auth: 'public' }, schema: { hide: true } }, async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/'
+    if (API_PREFIXES.some((p) => path.startsWith(p))) return reply.callNotFound()
+    const file = path.replace(/^\/+/, '')
+    if (file && !file.includes('..') && existsSync(join(distDir, file)) && /\.[a-z0-9]+$/i.test(file)) {
+      return reply.sendFile(file)
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html')
+  })
+  return true
+}

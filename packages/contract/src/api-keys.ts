@@ -1,0 +1,25 @@
+// Spec workspaces-admin-productions.md section 3 "API key": permission scopes by endpoint group.
+export const API_KEY_SCOPES = [
+  'text-to-speech',
+  'speech-to-speech',
+  'speech-to-text',
+  'sound-generation',
+  'audio-isolation',
+  'dubbing',
+  'convai',
+  'projects',
+  'audio-native',
+  'voices',
+  'shared-voices',
+  'voice-generation',
+  'forced-alignment',
+  'music',
+  'history',
+  'models',
+  'pronunciation-dictionaries',
+  'user',
+  'workspace',
+] as const
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number]
+
+export const API_KEY_NAME_MAX = 100

@@ -1,0 +1,48 @@
+// Stable error codes and the texts users see (DESIGN.md section 5; spec messages quoted where
+// the spec gives them). The HTTP status lives with the code so server and clients agree.
+
+export interface ErrorDefinition {
+  status: number
+  message: string
+}
+
+export const ERRORS = {
+  // generic
+  validation_error: { status: 422, message: 'Invalid request.' },
+  invalid_json: { status: 400, message: 'The request body is not valid JSON.' },
+  payload_too_large: { status: 413, message: 'The request body is too large.' },
+  unsupported_media_type: { status: 415, message: 'Unsupported content type.' },
+  not_found: { status: 404, message: 'Not found.' },
+  method_not_allowed: { status: 405, message: 'Method not allowed.' },
+  internal_error: { status: 500, message: 'Something went wrong, please try again later.' },
+  rate_limited: { status: 429, message: 'Too many requests, try again later.' },
+  // auth (spec workspaces section 8 "Sign-in errors"; core section 5 "Too many attempts")
+  unauthorized: { status: 401, message: 'Authentication required.' },
+  invalid_api_key: { status: 401, message: 'Invalid API key.' },
+  api_key_disabled: { status: 401, message: 'This API key is disabled.' },
+  invalid_credentials: { status: 401, message: 'No user found with these credentials.' },
+  too_many_attempts: { status: 429, message: 'Too many attempts, please try again in a few minutes' },
+  invalid_refresh_token: { status: 401, message: 'The session has expired. Please sign in again.' },
+  missing_permissions: {
+    status: 403,
+    message: 'This API key does not have the permission needed for this call.',
+  },
+  email_taken: { status: 409, message: 'An account with this email already exists.' },
+  email_not_verified: { status: 403, message: 'Please verify your email address first.' },
+  invalid_action_code: { status: 400, message: 'This link is invalid or has already been used.' },
+  expired_action_code: { status: 400, message: 'This link has expired. Please request a new one.' },
+  weak_password: {
+    status: 422,
+    message: 'The password must be at least 8 characters long and contain a letter and a digit.',
+  },
+  email_mismatch: { status: 422, message: 'The email you typed does not match your account email.' },
+  account_deleted: { status: 401, message: 'This account has been deleted.' },
+  api_key_not_found: { status: 404, message: 'API key not found.' },
+  api_key_credit_limit_exceeded: { status: 401, message: 'This API key has reached its credit limit.' },
+  mailbox_unavailable: {
+    status: 404,
+    message: 'The local mailbox is only available when no SMTP server is configured.',
+  },
+} as const satisfies Record<string, ErrorDefinition>
+
+export type ErrorCode = keyof typeof ERRORS
