@@ -1,0 +1,73 @@
+// Splits a stretch of text longer than the segment limit: at the last clause boundary
+// (comma, semicolon, colon, dash, and the CJK 、，；：) that leaves a part of at least a
+// third of the limit, else at the last space, else at the last clause boundary, else
+// anywhere that does not split a character or a protected range.
+import { isWhitespace } from './char-classes.js'
+import type { TextRange } from './sentence-splitter.js'
+
+const CLAUSE_MARKS = new Set([...',;:'])
+const SPACELESS_CLAUSE_MARKS = new Set([...'、，；：'])
+const DASHES = new Set([...'—–'])
+const COMBINING_MARK = /\p{M}/u
+
+/** Parts of [start, end), each trimmed and at most `max` units long (unless one protected range is longer). */
+export function splitLongRange(
+  text: string,
+  start: number,
+  end: number,
+  max: number,
+  protectedRanges: readonly TextRange[] = [],
+): TextRange[] {
+  const parts: TextRange[] = []
+  const local = protectedRanges.filter((r) => r.end > start && r.start < end)
+  let pos = start
+  while (end - pos > max) {
+    const limit = pos + max
+    let clause = -1
+    let space = -1
+    for (let k = pos + 1; k <= limit; k++) {
+      if (insideProtected(k, local)) continue
+      const before = text[k - 1] ?? ''
+      const at = text[k]
+      if (isWhitespace(at) && k > pos) space = k
+      if ((CLAUSE_MARKS.has(before) && isWhitespace(at)) || SPACELESS_CLAUSE_MARKS.has(before)) clause = k
+      else if (DASHES.has(before) || (before === '-' && isWhitespace(at) && isWhitespace(text[k - 2])))
+        clause = k
+    }
+    let cutAt: number
+    if (clause > pos && clause - pos >= max / 3) cutAt = clause
+    else if (space > pos) cutAt = space
+    else if (clause > pos) cutAt = clause
+    else cutAt = hardCut(text, pos, limit, local)
+    const partEnd = trimEnd(text, pos, cutAt)
+    if (partEnd > pos) parts.push({ start: pos, end: partEnd })
+    pos = cutAt
+    while (pos < end && isWhitespace(text[pos])) pos++
+  }
+  if (end > pos) parts.push({ start: pos, end })
+  return parts
+}
+
+function hardCut(text: string, pos: number, limit: number, protectedRanges: readonly TextRange[]): number {
+  let k = limit
+  const range = protectedRanges.find((r) => r.start < k && k < r.end)
+  // A protected range longer than the limit stays whole.
+  if (range) k = range.start > pos ? range.start : range.end
+  while (k > pos + 1 && (isLowSurrogate(text, k) || COMBINING_MARK.test(text[k] ?? ''))) k--
+  return k
+}
+
+function isLowSurrogate(text: string, k: number): boolean {
+  const code = text.charCodeAt(k)
+  return code >= 0xdc00 && code <= 0xdfff
+}
+
+function insideProtected(k: number, ranges: readonly TextRange[]): boolean {
+  return ranges.some((r) => r.start < k && k < r.end)
+}
+
+function trimEnd(text: string, start: number, end: number): number {
+  let e = end
+  while (e > start && isWhitespace(text[e - 1])) e--
+  return e
+}
