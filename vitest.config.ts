@@ -2,15 +2,23 @@ import { defineConfig } from 'vitest/config'
 
 // One runner, one project per workspace. `--project server` runs the server suites alone
 // (CI runs them a second time against PostgreSQL).
+// Workspace packages resolve to their TypeScript sources (the `source` export condition),
+// so tests never need a build first.
+const conditions = ['source', 'module', 'node', 'development|production']
+const sourceConditions = {
+  resolve: { conditions },
+  ssr: { resolve: { conditions, externalConditions: ['source'] } },
+}
+
 export default defineConfig({
   test: {
     projects: [
       {
-        resolve: { conditions: ['source'] },
+        ...sourceConditions,
         test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'] },
       },
       {
-        resolve: { conditions: ['source'] },
+        ...sourceConditions,
         test: {
           name: 'speech',
           root: 'packages/speech',
@@ -19,17 +27,18 @@ export default defineConfig({
         },
       },
       {
-        resolve: { conditions: ['source'] },
+        ...sourceConditions,
         test: {
           name: 'server',
           root: 'apps/server',
+          globalSetup: ['test/global-setup.ts'],
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },
       {
-        resolve: { conditions: ['source'] },
+        ...sourceConditions,
         test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.ts'] },
       },
     ],

@@ -122,8 +122,11 @@ export function registerAuth(app: FastifyInstance, db: Database) {
 
   app.addHook('preHandler', async (request) => {
     const config = request.routeOptions.config
-    const mode = config.auth ?? 'required'
-    if (mode === 'public') return
+    // Only the API is private by default; docs and the web app's files are public.
+    const route = request.routeOptions.url ?? ''
+    const isApi = route.startsWith('/v1/') || route.startsWith('/v2/')
+    const mode = config.auth ?? (isApi ? 'required' : 'public')
+    if (mode === 'public' || request.is404) return
     const principal = await resolve(request)
     request.principal = principal
     if (!principal) {

@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify'
+import type { DatabaseHandle } from '../../src/db/database.js'
+
+let counter = 0
+
+export interface TestUser {
+  email: string
+  password: string
+  userId: string
+  accessToken: string
+  refreshToken: string
+  cookie: string
+  auth: { authorization: string }
+}
+
+/** Signs a user up through the API and signs them in; `verified` marks the email verified in the database. */
+export async function createUser(
+  app: FastifyInstance,
+  database: DatabaseHandle,
+  options: { verified?: boolean; email?: string } = {},
+): Promise<TestUser> {
+  counter += 1
+  const email = options.email ?? `user${counter}-${Date.now()}@example.com`
+  const password = 'correct horse 42'
+  const signUp = await app.inject({ method: 'POST', url: '/v1/auth/sign-up', payload: { email, password } })
+  if (signUp.statusCode !== 201) throw new Error(`sign-up failed: ${signUp.body}`)
+  const userId = signUp.json().user_id as string
+  if (options.verified) {
+    await database.db
+      .updateTable('users')
+      .set({ email_verified_at: new Date() })
+      .where('id', '=', userId)
+      .execute()
+  }
+  const signIn = await app.inject({ method: 'POST', url: '/v1/auth/sign-in', payload: { email, password } })
+  if (signIn.statusCode !== 200) throw new Error(`sign-in failed: ${signIn.body}`)
+  const tokens = signIn.json()
+  const cookie = signIn.cookies.find((c) => c.name === 'timbre_session')
+  return {
+    email,
+    password,
+    userId,
+    accessToken: tokens.access_token,
+    refreshToken: tokens.refresh_token,
+    cookie: `timbre_session=${cookie?.value ?? ''}`,
+    auth: { authorization: `Bearer ${tokens.access_token}` },
+  }
+}

@@ -1,0 +1,44 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
+import { buildApp } from '../../src/app.js'
+import { loadConfig } from '../../src/config.js'
+import type { DatabaseHandle } from '../../src/db/database.js'
+import { createSmtpTransport } from '../../src/modules/mail/mail.service.js'
+import { createTestDatabase } from './test-database.js'
+
+export const PUBLIC_URL = 'http://timbre.test'
+
+export interface TestApp {
+  app: FastifyInstance
+  database: DatabaseHandle
+  close(): Promise<void>
+}
+
+/** The real app on a fresh database. `smtpUrl` sends mail to a real SMTP server. */
+export async function createTestApp(options: { smtpUrl?: string } = {}): Promise<TestApp> {
+  const database = await createTestDatabase()
+  const config = loadConfig({
+    DATA_DIR: '/tmp/timbre-test-unused',
+    PUBLIC_URL,
+    SECRET_KEY: 'x'.repeat(32),
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: '/nonexistent',
+  })
+  const app = await buildApp(config, {
+    database,
+    logger: false,
+    mailTransport: createSmtpTransport(options.smtpUrl),
+  })
+  await app.ready()
+  return {
+    app,
+    database,
+    async close() {
+      await app.close()
+      await database.close()
+    },
+  }
+}
+
+export function json<T = Record<string, unknown>>(response: LightMyRequestResponse): T {
+  return response.json() as T
+}

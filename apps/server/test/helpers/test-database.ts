@@ -1,0 +1,36 @@
+import { readFileSync } from 'node:fs'
+import pg from 'pg'
+import { inject } from 'vitest'
+import { type DatabaseHandle, migrateToLatest, openDatabase } from '../../src/db/database.js'
+import { newId } from '../../src/lib/ids.js'
+
+/**
+ * A fresh, migrated database for one test file: PGlite loaded from the migrated template,
+ * or, when DATABASE_URL is set (CI's second run), a new database on that PostgreSQL server.
+ */
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  const serverUrl = process.env.DATABASE_URL
+  if (!serverUrl) {
+    const dump = readFileSync(inject('pgliteTemplate'))
+    return openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([dump]) })
+  }
+  const name = `timbre_test_${newId(12).toLowerCase()}`
+  const admin = new pg.Client({ connectionString: serverUrl })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  const handle = await openDatabase({ databaseUrl: url.toString() })
+  await migrateToLatest(handle.db)
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close()
+      const cleanup = new pg.Client({ connectionString: serverUrl })
+      await cleanup.connect()
+      await cleanup.query(`drop database if exists ${name} with (force)`)
+      await cleanup.end()
+    },
+  }
+}
