@@ -1,5 +1,5 @@
 // A pool of speech worker threads with one FIFO queue. Tasks can be pinned to a worker
-// (encoder sessions keep state there). A worker that dies is replaced; its running task
+// (encoder sessions keep state there) and go ahead of unpinned work on that worker. A worker that dies is replaced; its running task
 // and the tasks pinned to it fail with `worker_crashed`. Aborting a queued task frees its
 // place at once; a running segment finishes (engines cannot be interrupted) and is dropped.
 import { createRequire } from 'node:module'
@@ -168,7 +168,9 @@ export class WorkerPool {
   private dispatch(): void {
     this.slots.forEach((slot, index) => {
       if (slot.running) return
-      const at = this.queue.findIndex((p) => !p.pin || p.pin.slot === index)
+      // Pinned tasks (encoder sessions) first: they are short and on a listener's critical path.
+      const pinned = this.queue.findIndex((p) => p.pin?.slot === index)
+      const at = pinned >= 0 ? pinned : this.queue.findIndex((p) => !p.pin)
       if (at < 0) return
       const pending = this.queue.splice(at, 1)[0]!
       if (pending.pin && pending.pin.generation !== slot.generation) {
