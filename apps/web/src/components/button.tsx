@@ -12,7 +12,7 @@ const VARIANTS: Record<Variant, string> = {
 }
 
 export const buttonClass = (variant: Variant = 'primary', extra = '') =>
-  `inline-flex h-10 items-center justify-center gap-2 rounded-lg px-4 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600 disabled:cursor-not-allowed ${VARIANTS[variant]} ${extra}`
+  `inline-flex min-h-10 items-center justify-center gap-2 rounded-lg px-4 py-2 text-center text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600 disabled:cursor-not-allowed ${VARIANTS[variant]} ${extra}`
 
 type Props = ButtonHTMLAttributes<HTMLButtonElement> & {
   variant?: Variant

@@ -3,7 +3,14 @@ import { useTranslation } from 'react-i18next'
 import { LOCALE_NAMES, SUPPORTED_LOCALES } from '../i18n/locales'
 import { useLocale } from '../i18n/use-locale'
 
-export function LocalePicker({ align = 'end' }: { align?: 'start' | 'end' }) {
+/** `compact` hides the language name on narrow screens (the app header). */
+export function LocalePicker({
+  align = 'end',
+  compact = false,
+}: {
+  align?: 'start' | 'end'
+  compact?: boolean
+}) {
   const { t } = useTranslation()
   const { locale, choose } = useLocale()
   return (
@@ -20,7 +27,7 @@ export function LocalePicker({ align = 'end' }: { align?: 'start' | 'end' }) {
             strokeWidth="1.5"
           />
         </svg>
-        <span>{LOCALE_NAMES[locale]}</span>
+        <span className={compact ? 'hidden sm:inline' : undefined}>{LOCALE_NAMES[locale]}</span>
         <svg viewBox="0 0 16 16" className="size-3.5 text-neutral-400" aria-hidden="true">
           <path d="M4 6l4 4 4-4" stroke="currentColor" strokeWidth="1.5" fill="none" strokeLinecap="round" />
         </svg>

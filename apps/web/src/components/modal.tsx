@@ -33,7 +33,7 @@ export function Modal({
           onPointerDownOutside={block}
           onInteractOutside={block}
           className={`fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl outline-none ${
-            width === 'md' ? 'max-w-lg' : 'max-w-sm'
+            width === 'md' ? 'max-w-lg' : 'max-w-md'
           } max-h-[calc(100dvh-2rem)] overflow-y-auto`}
         >
           <Dialog.Title className="text-lg font-semibold text-neutral-900">{title}</Dialog.Title>

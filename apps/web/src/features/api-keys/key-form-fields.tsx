@@ -63,7 +63,7 @@ export function KeyFormFields({ values, onChange, errors }: Props) {
         {errors.scopes && <p className="mt-1.5 text-xs text-red-600">{t('apiKeys.form.pickOne')}</p>}
       </fieldset>
       <TextField
-        label={`${t('apiKeys.form.creditLimit')} (${t('common.optional')})`}
+        label={t('common.optionalLabel', { label: t('apiKeys.form.creditLimit') })}
         inputMode="numeric"
         value={values.creditLimit}
         onChange={(e) => set({ creditLimit: e.target.value })}

@@ -94,7 +94,7 @@ export function SignUpPage() {
           required
         />
         <TextField
-          label={`${t('auth.fields.firstName')} (${t('common.optional')})`}
+          label={t('common.optionalLabel', { label: t('auth.fields.firstName') })}
           autoComplete="given-name"
           value={firstName}
           maxLength={100}

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import { Alert } from '../../components/alert'
 import { Button } from '../../components/button'
 import { CenteredLayout } from '../../components/centered-layout'
@@ -7,6 +8,7 @@ import { PageSpinner } from '../../components/spinner'
 import { useErrorText } from '../../i18n/use-error-text'
 import { listMailbox } from '../../lib/api'
 import { ApiError } from '../../lib/api-error'
+import { routes } from '../../routes'
 import { MessageItem } from './message-item'
 
 /** The local outbox, for installations without SMTP (DESIGN.md, 'email'). */
@@ -38,7 +40,13 @@ export function MailboxPage() {
           {t('mailbox.refresh')}
         </Button>
       </div>
-      <div className="mt-8 space-y-4">
+      <Link
+        to={routes.signIn}
+        className="mt-3 inline-block text-sm font-medium text-accent-700 hover:underline"
+      >
+        {t('common.backToSignIn')}
+      </Link>
+      <div className="mt-6 space-y-4">
         {mail.isPending && <PageSpinner label={t('common.loading')} />}
         {smtp && <Alert>{t('mailbox.smtpConfigured')}</Alert>}
         {mail.isError && !smtp && <Alert tone="error">{errorText(mail.error)}</Alert>}

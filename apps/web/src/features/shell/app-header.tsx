@@ -21,9 +21,12 @@ export function AppHeader({ user }: { user: User }) {
       <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-2">
         <Link
           to={routes.subscription}
-          className="hidden rounded-full bg-accent-50 px-3 py-1 text-xs font-medium whitespace-nowrap text-accent-700 hover:bg-accent-100 sm:inline-block"
+          aria-label={t('shell.creditsLeft', { credits })}
+          className="rounded-full bg-accent-50 px-3 py-1 text-xs font-medium whitespace-nowrap text-accent-700 hover:bg-accent-100"
         >
-          {t('shell.creditsLeft', { credits })}
+          {/* Narrow screens show the number alone; the label carries the full text. */}
+          <span className="sm:hidden">{credits}</span>
+          <span className="hidden sm:inline">{t('shell.creditsLeft', { credits })}</span>
         </Link>
         {mailbox && (
           <Link
@@ -33,14 +36,19 @@ export function AppHeader({ user }: { user: User }) {
             {t('common.localMailbox')}
           </Link>
         )}
-        <LocalePicker />
+        <LocalePicker compact />
         <span
           className="hidden max-w-48 truncate px-1 text-sm font-medium text-neutral-800 md:inline"
           title={user.email}
         >
           {displayName(user)}
         </span>
-        <Button variant="ghost" loading={signOut.isPending} onClick={() => signOut.mutate()} className="px-3">
+        <Button
+          variant="ghost"
+          loading={signOut.isPending}
+          onClick={() => signOut.mutate()}
+          className="px-2 sm:px-3"
+        >
           {t('shell.signOut')}
         </Button>
       </div>
