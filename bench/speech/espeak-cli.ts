@@ -5,9 +5,13 @@ import { readFileSync } from 'node:fs'
 export function ensureEspeakCli(): boolean {
   if (spawnSync('sh', ['-c', 'command -v espeak-ng']).status === 0) return true
   console.log('espeak-ng is missing; installing it with apt-get (Debian package espeak-ng)...')
-  const install = spawnSync('sh', ['-c', 'apt-get install -y -qq espeak-ng || (apt-get update -qq && apt-get install -y -qq espeak-ng)'], {
-    stdio: 'inherit',
-  })
+  const install = spawnSync(
+    'sh',
+    ['-c', 'apt-get install -y -qq espeak-ng || (apt-get update -qq && apt-get install -y -qq espeak-ng)'],
+    {
+      stdio: 'inherit',
+    },
+  )
   return install.status === 0
 }
 
@@ -41,7 +45,12 @@ export function runEspeakCli(voice: string, text: string): Promise<CliRun> {
     child.on('close', () => {
       clearInterval(poll)
       // 16-bit mono at 22,050 Hz after a 44-byte header.
-      resolve({ wallMs: performance.now() - started, firstByteMs, audioSeconds: (bytes - 44) / 2 / 22050, peakRssKb })
+      resolve({
+        wallMs: performance.now() - started,
+        firstByteMs,
+        audioSeconds: (bytes - 44) / 2 / 22050,
+        peakRssKb,
+      })
     })
   })
 }

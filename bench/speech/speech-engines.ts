@@ -42,13 +42,21 @@ function req(c: EngineCase, model = 'eleven_multilingual_v2'): SpeechRequest {
   return { text: c.text, voice, modelId: model, seed: 1 }
 }
 
-async function timeToFirstChunk(service: SpeechService, request: SpeechRequest, format: string): Promise<number> {
+async function timeToFirstChunk(
+  service: SpeechService,
+  request: SpeechRequest,
+  format: string,
+): Promise<number> {
   const started = performance.now()
   for await (const _ of service.stream(request, format)) return performance.now() - started
   return Number.NaN
 }
 
-async function throughput(workers: number, request: SpeechRequest, count: number): Promise<{ charsPerSecond: number; peakRssMb: number }> {
+async function throughput(
+  workers: number,
+  request: SpeechRequest,
+  count: number,
+): Promise<{ charsPerSecond: number; peakRssMb: number }> {
   const service = createSpeechService({ workers })
   await service.synthesize({ ...request, text: 'Warm up.' }, 'pcm_22050')
   let peak = process.memoryUsage().rss
@@ -64,7 +72,9 @@ async function throughput(workers: number, request: SpeechRequest, count: number
 }
 
 function row(cells: (string | number)[]): string {
-  return cells.map((c, i) => String(typeof c === 'number' ? c.toFixed(c < 1 ? 4 : 0) : c).padEnd(i === 0 ? 42 : 14)).join('')
+  return cells
+    .map((c, i) => String(typeof c === 'number' ? c.toFixed(c < 1 ? 4 : 0) : c).padEnd(i === 0 ? 42 : 14))
+    .join('')
 }
 
 export async function bench(): Promise<void> {
@@ -72,8 +82,20 @@ export async function bench(): Promise<void> {
   const service = createSpeechService({ workers: 2 })
   await service.synthesize(req(CASES[0]!), 'pcm_22050')
   const warmRss = process.memoryUsage().rss
-  console.log(`memory: ${(restRss / 1e6).toFixed(0)} MB RSS before the service, ${(warmRss / 1e6).toFixed(0)} MB with 2 warm workers`)
-  console.log(row(['engine', 'RTF (1 req)', 'first chunk ms', 'flash 1st ms', 'chars/s 1w', 'chars/s 2w', 'peak RSS MB']))
+  console.log(
+    `memory: ${(restRss / 1e6).toFixed(0)} MB RSS before the service, ${(warmRss / 1e6).toFixed(0)} MB with 2 warm workers`,
+  )
+  console.log(
+    row([
+      'engine',
+      'RTF (1 req)',
+      'first chunk ms',
+      'flash 1st ms',
+      'chars/s 1w',
+      'chars/s 2w',
+      'peak RSS MB',
+    ]),
+  )
   for (const c of CASES) {
     const request = req(c)
     const started = performance.now()
@@ -83,7 +105,17 @@ export async function bench(): Promise<void> {
     const flash = await timeToFirstChunk(service, req(c, 'eleven_flash_v2_5'), 'mp3_44100_128')
     const one = await throughput(1, request, 4)
     const two = await throughput(2, request, 4)
-    console.log(row([c.engine, rtf, ttfc, flash, one.charsPerSecond, two.charsPerSecond, Math.max(one.peakRssMb, two.peakRssMb)]))
+    console.log(
+      row([
+        c.engine,
+        rtf,
+        ttfc,
+        flash,
+        one.charsPerSecond,
+        two.charsPerSecond,
+        Math.max(one.peakRssMb, two.peakRssMb),
+      ]),
+    )
   }
   await service.close()
 
@@ -110,5 +142,7 @@ export async function bench(): Promise<void> {
       ]),
     )
   }
-  console.log('RTF = synthesis time / audio duration (lower is faster). chars/s 2w for the CLI = 4 processes in parallel.')
+  console.log(
+    'RTF = synthesis time / audio duration (lower is faster). chars/s 2w for the CLI = 4 processes in parallel.',
+  )
 }

@@ -1,3 +1,5 @@
+/// <reference path="../shims/emscripten-modules.d.ts" />
+/// <reference path="../shims/kuromoji.d.ts" />
 // Lazy, once-per-thread loading of the DSP wasm modules. Each worker thread has its own
 // instances (the modules keep state in their own memory).
 import initFvad, { type FvadModule } from '@echogarden/fvad-wasm'

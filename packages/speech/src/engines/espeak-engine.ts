@@ -1,3 +1,5 @@
+/// <reference path="../shims/emscripten-modules.d.ts" />
+/// <reference path="../shims/kuromoji.d.ts" />
 // eSpeak NG through its Emscripten build: one instance per worker thread (global state).
 import initEspeak, { type EspeakEvent, type EspeakWorker } from '@echogarden/espeak-ng-emscripten'
 import { SpeechError } from '../errors.js'

@@ -1,3 +1,5 @@
+/// <reference path="../shims/emscripten-modules.d.ts" />
+/// <reference path="../shims/kuromoji.d.ts" />
 // Japanese reading step: eSpeak NG reads kana but speaks kanji as "Chinese letter", so text
 // is turned into kana with kuromoji (its IPADIC dictionary ships in the npm package) before
 // synthesis. The dictionary loads once per worker, on first use (about a second).

@@ -1,7 +1,16 @@
-// The one place that calls text processing, so swapping the stand-in for ../text is one line.
+// The one place that calls text processing (../text): errors in the caller's rules become
+// SpeechErrors the server can map like the others.
+import { SpeechError } from '../errors.js'
+import { isTextInputError, planText as planWithText } from '../text/index.js'
 import type { PlanOptions, TextPlan } from '../text/types.js'
-import { planTextStandIn } from './text-plan-stand-in.js'
 
 export function planText(text: string, options: PlanOptions): TextPlan {
-  return planTextStandIn(text, options)
+  try {
+    return planWithText(text, options)
+  } catch (error) {
+    if (isTextInputError(error)) {
+      throw new SpeechError('invalid_request', `${error.message} (${error.code})`, 'pronunciation_rules')
+    }
+    throw error
+  }
 }
