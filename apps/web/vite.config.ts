@@ -13,5 +13,13 @@ export default defineConfig({
   server: {
     proxy: Object.fromEntries(proxied.map((path) => [path, { target: apiTarget, changeOrigin: false }])),
   },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    // Libraries in one long-cached chunk, named for what it is.
+    rollupOptions: {
+      output: { manualChunks: (id: string) => (id.includes('node_modules') ? 'vendor' : undefined) },
+    },
+  },
 })

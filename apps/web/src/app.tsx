@@ -14,7 +14,18 @@ const queryClient = new QueryClient({
 function Guarded() {
   const { pathname } = useLocation()
   return (
-    <ErrorBoundary resetKey={pathname} fallback={(retry) => <CrashScreen onRetry={retry} />}>
+    <ErrorBoundary
+      resetKey={pathname}
+      fallback={(retry) => (
+        <CrashScreen
+          onRetry={() => {
+            // Bad data is a common cause: fetch everything again before rendering again.
+            void queryClient.resetQueries()
+            retry()
+          }}
+        />
+      )}
+    >
       <AppRoutes />
     </ErrorBoundary>
   )

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react'
+import { lazy, type ReactNode, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Route, Routes } from 'react-router'
 import { PageSpinner } from './components/spinner'
@@ -10,7 +10,7 @@ import { ResetPasswordPage } from './features/auth/reset-password-page'
 import { SignInPage } from './features/auth/sign-in-page'
 import { SignUpPage } from './features/auth/sign-up-page'
 import { HomePage } from './features/home/home-page'
-import { NotFoundPage } from './features/pages/not-found-page'
+import { NotFoundBody, NotFoundPage } from './features/pages/not-found-page'
 import { OnboardingPage } from './features/pages/onboarding-page'
 import { PlaceholderPage, PublicPlaceholderPage } from './features/pages/placeholder-page'
 import { PrivacyPage } from './features/pages/privacy-page'
@@ -26,7 +26,7 @@ const MailboxPage = lazy(() =>
   import('./features/mailbox/mailbox-page').then((m) => ({ default: m.MailboxPage })),
 )
 
-function Lazy({ children }: { children: React.ReactNode }) {
+function Lazy({ children }: { children: ReactNode }) {
   const { t } = useTranslation()
   return <Suspense fallback={<PageSpinner label={t('common.loading')} />}>{children}</Suspense>
 }
@@ -80,7 +80,7 @@ export function AppRoutes() {
             </Lazy>
           }
         />
-        <Route path="*" element={<NotFoundPage />} />
+        <Route path="*" element={<NotFoundBody />} />
       </Route>
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
