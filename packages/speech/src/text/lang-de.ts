@@ -109,7 +109,7 @@ const lateRules: NormRule[] = [
 export const langDe: LanguagePack = {
   code: 'de',
   decimalSeparator: ',',
-  groupSeparators: ['.', '\u00a0', '\u202f'],
+  groupSeparators: ['.', ' ', '\u00a0', '\u202f'],
   fractionDigits: 'digits',
   dateOrder: 'dmy',
   sayMinorUnit: false,

@@ -103,8 +103,8 @@ const rules: NormRule[] = [
   // Decades: 1990s, '90s, 80s.
   rule(['digit'], '(1[1-9]|20)(\\d0)s(?![\\p{L}\\p{N}])', (m) => pluralEn(yearEn(Number(`${m[1]}${m[2]}`)))),
   rule(['digit', 'symbol'], "['’]?([1-9]0)s(?![\\p{L}\\p{N}])", (m) => pluralEn(below100En(Number(m[1])))),
-  // Years: 1100-2099 after a year word ("in 1999") or at the end of a phrase ("It was 1999.").
-  rule(['digit'], '(1[1-9]\\d\\d|20\\d\\d)(?![\\p{N}]|[.,]\\d)', (m, c) => {
+  // Years: 1000-2099 after a year word ("in 1999") or at the end of a phrase ("It was 1999.").
+  rule(['digit'], '(1\\d\\d\\d|20\\d\\d)(?![\\p{N}]|[.,]\\d)', (m, c) => {
     const before =
       /([\p{L}]+)[ \u00a0]*$/u.exec(c.text.slice(Math.max(0, c.start - 20), c.start))?.[1]?.toLowerCase() ??
       ''

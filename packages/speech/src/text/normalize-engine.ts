@@ -80,7 +80,10 @@ function tryRules(
     if (words === undefined) continue
     // Words replacing the start of a sentence start with a capital, so the sentence splitter
     // still sees a new sentence there ("… 10%. -5 °C" -> "… ten percent. Minus five …").
-    const spoken = atSentenceStart(text, start, language) ? capitalize(words) : words
+    let spoken = atSentenceStart(text, start, language) ? capitalize(words) : words
+    // Keep words apart from letters glued to the match ("MP3" -> "MP three", "3D" -> "three D").
+    if (WORD.test(text[start - 1] ?? '') && WORD.test(spoken.charAt(0))) spoken = ` ${spoken}`
+    if (WORD.test(text[end] ?? '') && WORD.test(spoken.charAt(spoken.length - 1))) spoken = `${spoken} `
     return { start, end, text: spoken }
   }
   return undefined

@@ -53,7 +53,13 @@ export function readMoney(
   const parts: string[] = []
   if (major > 0 || minor === 0) {
     const majorWords = pack.cardinal(major, currency.major.gender)
-    parts.push(`${majorWords} ${pickForm(currency.major, pack.plural(major, false))}`)
+    const name = pickForm(currency.major, pack.plural(major, false))
+    // "un million d'euros", "un millón de euros": a round big number takes "de" like a scale word.
+    const big = pack.scales.find(
+      (s) =>
+        s.currencyJoin && (majorWords.endsWith(` ${s.forms.one}`) || majorWords.endsWith(` ${s.forms.many}`)),
+    )
+    parts.push(`${majorWords} ${big?.currencyJoin ? big.currencyJoin(currency.major.many) : name}`)
   }
   if (minor > 0 && minorForms) {
     const minorWords = pack.cardinal(minor, minorForms.gender)

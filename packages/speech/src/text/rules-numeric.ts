@@ -6,6 +6,8 @@ import { numberSource, parseNumber, pluralOf, readDigits, readNumber } from './n
 import { CURRENCY_SIGNS, readMoney } from './read-money.js'
 
 const SP = '[ \\u00a0\\u202f]'
+const PHONE_WORDS =
+  /^(?:tel\.?|tél\.?|phone|telephone|telefon|telefonnummer|téléphone|teléfono|telefone|telefonu|fax|mobile|mobil|cell|kom\.?|komórka|nr)$/i
 const END = '(?![\\p{L}\\p{N}])'
 
 export function numericRules(pack: LanguagePack): NormRule[] {
@@ -49,7 +51,10 @@ export function numericRules(pack: LanguagePack): NormRule[] {
     rule(['digit'], `([01]?\\d|2[0-3]):([0-5]\\d)(?![\\d:])`, (m, c) =>
       pack.time(Number(m[1]), Number(m[2]), around(c.text, c.start, c.end)),
     ),
-    // Telephone-like numbers, read digit by digit in groups.
+    // Telephone-like numbers, read digit by digit in groups; after a telephone word any digit run is one.
+    rule(['digit'], `\\d[\\d ()/-]{4,}\\d${END}`, (m, c) =>
+      PHONE_WORDS.test(wordBefore(c.text, c.start)) ? readPhone(m[0], pack, 5) : undefined,
+    ),
     rule(['symbol'], `\\+\\d(?:${SP}?[-./]?${SP}?\\(?\\d+\\)?)+`, (m) => readPhone(m[0], pack, 7)),
     rule(['symbol'], `\\(\\d{2,5}\\)${SP}?-?${SP}?\\d{3,}(?:[ -]\\d{2,})*`, (m) => readPhone(m[0], pack, 6)),
     rule(['digit'], `\\d{2,5}(?:-\\d{2,5}){2,}${END}`, (m) => readPhone(m[0], pack, 7)),
@@ -66,11 +71,16 @@ export function numericRules(pack: LanguagePack): NormRule[] {
         return readMoney(pack, amount, code, findScale(m[4], true))
       },
     ),
-    rule(['digit', 'symbol'], `(${num})(?:${SP}?(${scaleAlt}))?${SP}?(${suffixSigns})${END}`, (m, c) => {
-      const code = CURRENCY_SIGNS[m[3] ?? '']
-      if (!code || badSign(m[1] ?? '', c.text, c.start)) return undefined
-      return readMoney(pack, parseNumber(m[1] ?? '', pack), code, findScale(m[2], true))
-    }),
+    // "5,- €" (German prices without cents) reads as "fünf Euro".
+    rule(
+      ['digit', 'symbol'],
+      `(${num})(?:,[-–—])?(?:${SP}?(${scaleAlt}))?${SP}?(${suffixSigns})${END}`,
+      (m, c) => {
+        const code = CURRENCY_SIGNS[m[3] ?? '']
+        if (!code || badSign(m[1] ?? '', c.text, c.start)) return undefined
+        return readMoney(pack, parseNumber(m[1] ?? '', pack), code, findScale(m[2], true))
+      },
+    ),
     // Units and percent: 5 km, 2,5 kg, 30 °C, 50%, 120 km/h.
     rule(['digit', 'symbol'], `(${num})${SP}?(${units || '(?!)'})${END}`, (m, c) => {
       const forms = pack.units[m[2] ?? '']

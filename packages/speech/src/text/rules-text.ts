@@ -19,7 +19,8 @@ export function addressRules(pack: LanguagePack): NormRule[] {
     rule(['word'], `(?:https?://|www\\.)[^\\s<>"'()\\[\\]]*[^\\s<>"'()\\[\\].,;:!?]`, (m) => read(m[0]), 'i'),
     rule(
       ['word', 'digit'],
-      `[\\p{L}\\p{N}-]+(?:\\.[\\p{L}\\p{N}-]+)*\\.(?:${TLDS})(?![\\p{L}\\p{N}])${URL_TAIL}`,
+      // Bare domains: the first label has two characters at least, so "m.in." or "U.S." stay abbreviations.
+      `[\\p{L}\\p{N}][\\p{L}\\p{N}-]+(?:\\.[\\p{L}\\p{N}-]+)*\\.(?:${TLDS})(?![\\p{L}\\p{N}])${URL_TAIL}`,
       (m) => read(m[0]),
     ),
   ]
@@ -91,7 +92,7 @@ export function symbolRules(pack: LanguagePack): NormRule[] {
       wordBefore(c.text, c.start) ? ` ${w.equals} ` : undefined,
     ),
     rule(['symbol'], '@(?=[ \\u00a0])', (_m, c) =>
-      /[ \u00a0]$/u.test(c.text.slice(0, c.start)) ? ` ${w.at} ` : undefined,
+      c.start === 0 || /[ \u00a0]/u.test(c.text[c.start - 1] ?? '') ? ` ${w.at} ` : undefined,
     ),
     // "#1" -> "number one"; a hashtag's "#" is not said.
     rule(['symbol'], '#(?=\\d)', () => `${w.number} `),

@@ -14,7 +14,8 @@ export function planViolations(plan: TextPlan, maxSegmentChars: number): string[
   for (let i = 0; i < normalized.length; i++) {
     const start = normToOrig[2 * i] ?? -1
     const end = normToOrig[2 * i + 1] ?? -1
-    if (!(start >= 0 && start < end && end <= original.length)) problems.push(`char ${i} maps to [${start}, ${end})`)
+    if (!(start >= 0 && start < end && end <= original.length))
+      problems.push(`char ${i} maps to [${start}, ${end})`)
     if (start < prevStart || end < prevEnd) problems.push(`mapping not monotonic at ${i}`)
     prevStart = start
     prevEnd = end
@@ -25,7 +26,8 @@ export function planViolations(plan: TextPlan, maxSegmentChars: number): string[
   let origEnd = 0
   for (const [index, s] of segments.entries()) {
     const gap = normalized.slice(pos, s.normStart)
-    if (s.normStart < pos || (gap !== '' && gap !== ' ')) problems.push(`segment ${index} starts after gap ${JSON.stringify(gap)}`)
+    if (s.normStart < pos || (gap !== '' && gap !== ' '))
+      problems.push(`segment ${index} starts after gap ${JSON.stringify(gap)}`)
     if (s.normEnd < s.normStart) problems.push(`segment ${index} ends before it starts`)
     if (s.origEnd < s.origStart || s.origStart < origStart || s.origEnd < origEnd) {
       problems.push(`segment ${index} original range [${s.origStart}, ${s.origEnd}) out of order`)
@@ -50,12 +52,17 @@ export function planViolations(plan: TextPlan, maxSegmentChars: number): string[
         piecePos = p.normEnd
       }
       const onlyPhonemes = s.pieces.length === 1 && s.pieces[0]?.kind === 'phonemes'
-      if (text.length > maxSegmentChars && !onlyPhonemes) problems.push(`segment ${index} has ${text.length} chars`)
+      if (text.length > maxSegmentChars && !onlyPhonemes)
+        problems.push(`segment ${index} has ${text.length} chars`)
       if (text.length > 0) {
-        if (s.origStart !== normToOrig[2 * s.normStart] || s.origEnd !== normToOrig[2 * (s.normEnd - 1) + 1]) {
+        if (
+          s.origStart !== normToOrig[2 * s.normStart] ||
+          s.origEnd !== normToOrig[2 * (s.normEnd - 1) + 1]
+        ) {
           problems.push(`segment ${index} original range does not match its characters`)
         }
-      } else if (s.style.vocalization === undefined) problems.push(`segment ${index} is empty and says nothing`)
+      } else if (s.style.vocalization === undefined)
+        problems.push(`segment ${index} is empty and says nothing`)
     }
     rebuilt += normalized.slice(s.normStart, s.normEnd)
     pos = s.normEnd
