@@ -58,7 +58,7 @@ async function throughput(
   count: number,
 ): Promise<{ charsPerSecond: number; peakRssMb: number }> {
   const service = createSpeechService({ workers })
-  await service.synthesize({ ...request, text: 'Warm up.' }, 'pcm_22050')
+  await Promise.all(Array.from({ length: workers }, () => service.synthesize(request, 'pcm_22050')))
   let peak = process.memoryUsage().rss
   const poll = setInterval(() => {
     peak = Math.max(peak, process.memoryUsage().rss)
@@ -73,14 +73,15 @@ async function throughput(
 
 function row(cells: (string | number)[]): string {
   return cells
-    .map((c, i) => String(typeof c === 'number' ? c.toFixed(c < 1 ? 4 : 0) : c).padEnd(i === 0 ? 42 : 14))
+    .map((c, i) => String(typeof c === 'number' ? c.toFixed(c < 1 ? 4 : 0) : c).padEnd(i === 0 ? 42 : 16))
     .join('')
 }
 
 export async function bench(): Promise<void> {
   const restRss = process.memoryUsage().rss
   const service = createSpeechService({ workers: 2 })
-  await service.synthesize(req(CASES[0]!), 'pcm_22050')
+  // Warm every engine in every worker (eSpeak NG and Flite load on first use).
+  for (const c of CASES) await Promise.all([1, 2].map(() => service.synthesize(req(c), 'pcm_22050')))
   const warmRss = process.memoryUsage().rss
   console.log(
     `memory: ${(restRss / 1e6).toFixed(0)} MB RSS before the service, ${(warmRss / 1e6).toFixed(0)} MB with 2 warm workers`,

@@ -38,6 +38,8 @@ export interface WorkerEncoder {
   readonly format: OutputFormat
   encode(samples: Float32Array, signal?: AbortSignal): Promise<Uint8Array>
   end(): Promise<Uint8Array>
+  /** Releases the encoder without flushing (a cancelled stream). */
+  drop(): void
 }
 
 let sessionIds = 1
@@ -60,6 +62,9 @@ function workerEncoder(pool: WorkerPool, format: OutputFormat): WorkerEncoder {
     format,
     encode: (samples, signal) => send(samples, false, signal),
     end: () => send(new Float32Array(0), true),
+    drop: () => {
+      pool.run({ type: 'encode-drop', session }, { pin }).catch(() => {})
+    },
   }
 }
 
@@ -67,7 +72,7 @@ function workerEncoder(pool: WorkerPool, format: OutputFormat): WorkerEncoder {
 function encoderFor(pool: WorkerPool, format: OutputFormat): WorkerEncoder {
   if (format.codec === 'mp3') return workerEncoder(pool, format)
   const local: AudioEncoder = createEncoder(format)
-  return { format, encode: async (s) => local.encode(s), end: async () => local.end() }
+  return { format, encode: async (s) => local.encode(s), end: async () => local.end(), drop: () => {} }
 }
 
 export function createSpeechService(options: SpeechServiceOptions = {}): SpeechService {
@@ -91,7 +96,7 @@ export function createSpeechService(options: SpeechServiceOptions = {}): SpeechS
       const tail = await encoder.end()
       if (tail.length > 0) yield { audio: tail, alignment: null, normalizedAlignment: null }
     } finally {
-      if (!ended && format.codec === 'mp3') encoder.end().catch(() => {})
+      if (!ended) encoder.drop()
     }
   }
 
@@ -131,8 +136,10 @@ export function createSpeechService(options: SpeechServiceOptions = {}): SpeechS
   return {
     stream,
     synthesize,
-    streamPcm: (request, sampleRate, opts = {}) =>
-      streamPcm(pool, prepareRequest(request), sampleRate, opts.signal),
+    // Validation errors surface on the first `next()`, as with `stream()`.
+    streamPcm: async function* (request, sampleRate, opts = {}) {
+      yield* streamPcm(pool, prepareRequest(request), sampleRate, opts.signal)
+    },
     createWorkerEncoder: (outputFormat) => workerEncoder(pool, parseOutputFormat(outputFormat)),
     stats: () => pool.stats(),
     close: () => pool.close(),
