@@ -5,7 +5,7 @@
 // `normalized.length`; pause and vocalisation-only segments have no text.
 import { type AudioTagEffect, combineStyle, DEFAULT_STYLE } from './audio-tags.js'
 import { splitLongRange } from './clause-splitter.js'
-import { splitSentences, type TextRange } from './sentence-splitter.js'
+import { firstEndingAfter, splitSentences, type TextRange } from './sentence-splitter.js'
 import { hasLetterOrDigit } from './speakable.js'
 import type { Segment, SegmentStyle, SpeechPiece } from './types.js'
 
@@ -150,8 +150,9 @@ export function buildSegments(input: SegmentInput): Segment[] {
 function piecesOf(text: string, part: TextRange, atoms: readonly PhonemeAtom[]): SpeechPiece[] {
   const pieces: SpeechPiece[] = []
   let pos = part.start
-  for (const atom of atoms) {
-    if (atom.end <= part.start || atom.start >= part.end) continue
+  for (let i = firstEndingAfter(atoms, part.start); i < atoms.length; i++) {
+    const atom = atoms[i]
+    if (!atom || atom.start >= part.end) break
     if (atom.start > pos)
       pieces.push({ kind: 'text', text: text.slice(pos, atom.start), normStart: pos, normEnd: atom.start })
     pieces.push({

@@ -3,7 +3,7 @@
 // third of the limit, else at the last space, else at the last clause boundary, else
 // anywhere that does not split a character or a protected range.
 import { isWhitespace } from './char-classes.js'
-import type { TextRange } from './sentence-splitter.js'
+import { firstEndingAfter, type TextRange } from './sentence-splitter.js'
 
 const CLAUSE_MARKS = new Set([...',;:'])
 const SPACELESS_CLAUSE_MARKS = new Set([...'、，；：'])
@@ -19,14 +19,23 @@ export function splitLongRange(
   protectedRanges: readonly TextRange[] = [],
 ): TextRange[] {
   const parts: TextRange[] = []
-  const local = protectedRanges.filter((r) => r.end > start && r.start < end)
+  const local: TextRange[] = []
+  for (let i = firstEndingAfter(protectedRanges, start); i < protectedRanges.length; i++) {
+    const r = protectedRanges[i]
+    if (!r || r.start >= end) break
+    local.push(r)
+  }
   let pos = start
   while (end - pos > max) {
     const limit = pos + max
     let clause = -1
     let space = -1
+    let j = firstEndingAfter(local, pos + 1)
     for (let k = pos + 1; k <= limit; k++) {
-      if (insideProtected(k, local)) continue
+      // Ranges are sorted: move to the first one that ends after k.
+      while (j < local.length && (local[j]?.end ?? 0) <= k) j++
+      const range = local[j]
+      if (range && range.start < k) continue
       const before = text[k - 1] ?? ''
       const at = text[k]
       if (isWhitespace(at) && k > pos) space = k
@@ -60,10 +69,6 @@ function hardCut(text: string, pos: number, limit: number, protectedRanges: read
 function isLowSurrogate(text: string, k: number): boolean {
   const code = text.charCodeAt(k)
   return code >= 0xdc00 && code <= 0xdfff
-}
-
-function insideProtected(k: number, ranges: readonly TextRange[]): boolean {
-  return ranges.some((r) => r.start < k && k < r.end)
 }
 
 function trimEnd(text: string, start: number, end: number): number {

@@ -52,13 +52,16 @@ export function numericRules(pack: LanguagePack): NormRule[] {
       pack.time(Number(m[1]), Number(m[2]), around(c.text, c.start, c.end)),
     ),
     // Telephone-like numbers, read digit by digit in groups; after a telephone word any digit run is one.
-    rule(['digit'], `\\d[\\d ()/-]{4,}\\d${END}`, (m, c) =>
+    // Repetitions are bounded so a long run of digits costs linear time, not quadratic.
+    rule(['digit'], `\\d[\\d ()/-]{4,24}\\d${END}`, (m, c) =>
       PHONE_WORDS.test(wordBefore(c.text, c.start)) ? readPhone(m[0], pack, 5) : undefined,
     ),
-    rule(['symbol'], `\\+\\d(?:${SP}?[-./]?${SP}?\\(?\\d+\\)?)+`, (m) => readPhone(m[0], pack, 7)),
-    rule(['symbol'], `\\(\\d{2,5}\\)${SP}?-?${SP}?\\d{3,}(?:[ -]\\d{2,})*`, (m) => readPhone(m[0], pack, 6)),
-    rule(['digit'], `\\d{2,5}(?:-\\d{2,5}){2,}${END}`, (m) => readPhone(m[0], pack, 7)),
-    rule(['digit'], `0\\d{1,5}(?:[ /-]\\d{2,}){1,4}${END}`, (m) => readPhone(m[0], pack, 6)),
+    rule(['symbol'], `\\+\\d(?:${SP}?[-./]?${SP}?\\(?\\d{1,6}\\)?){1,8}`, (m) => readPhone(m[0], pack, 7)),
+    rule(['symbol'], `\\(\\d{2,5}\\)${SP}?-?${SP}?\\d{3,8}(?:[ -]\\d{2,6}){0,4}`, (m) =>
+      readPhone(m[0], pack, 6),
+    ),
+    rule(['digit'], `\\d{2,5}(?:-\\d{2,5}){2,5}${END}`, (m) => readPhone(m[0], pack, 7)),
+    rule(['digit'], `0\\d{1,5}(?:[ /-]\\d{2,8}){1,4}${END}`, (m) => readPhone(m[0], pack, 6)),
     // Money: $5.50, € 3, US$ 10, 5 €, 5,50 zł, 100 kr, R$ 10,00, $1.5 million.
     rule(
       ['symbol', 'word'],

@@ -13,14 +13,14 @@ export function addressRules(pack: LanguagePack): NormRule[] {
   return [
     rule(
       ['word', 'digit'],
-      `[\\p{L}\\p{N}._%+-]+@[\\p{L}\\p{N}-]+(?:\\.[\\p{L}\\p{N}-]+)*\\.\\p{L}{2,}(?![\\p{L}\\p{N}])`,
+      `[\\p{L}\\p{N}._%+-]{1,64}@[\\p{L}\\p{N}-]{1,63}(?:\\.[\\p{L}\\p{N}-]{1,63}){0,8}\\.\\p{L}{2,24}(?![\\p{L}\\p{N}])`,
       (m) => read(m[0]),
     ),
     rule(['word'], `(?:https?://|www\\.)[^\\s<>"'()\\[\\]]*[^\\s<>"'()\\[\\].,;:!?]`, (m) => read(m[0]), 'i'),
     rule(
       ['word', 'digit'],
       // Bare domains: the first label has two characters at least, so "m.in." or "U.S." stay abbreviations.
-      `[\\p{L}\\p{N}][\\p{L}\\p{N}-]+(?:\\.[\\p{L}\\p{N}-]+)*\\.(?:${TLDS})(?![\\p{L}\\p{N}])${URL_TAIL}`,
+      `[\\p{L}\\p{N}][\\p{L}\\p{N}-]{1,62}(?:\\.[\\p{L}\\p{N}-]{1,63}){0,8}\\.(?:${TLDS})(?![\\p{L}\\p{N}])${URL_TAIL}`,
       (m) => read(m[0]),
     ),
   ]

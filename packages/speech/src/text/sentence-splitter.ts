@@ -14,6 +14,18 @@ export interface TextRange {
   end: number
 }
 
+/** Index of the first sorted range that ends after `pos` (binary search). */
+export function firstEndingAfter(ranges: readonly TextRange[], pos: number): number {
+  let lo = 0
+  let hi = ranges.length
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if ((ranges[mid]?.end ?? 0) <= pos) lo = mid + 1
+    else hi = mid
+  }
+  return lo
+}
+
 export interface SplitOptions {
   /** Positions where a new sentence must start (the planner's line breaks). */
   hardBreaks?: ReadonlySet<number>
