@@ -1,12 +1,15 @@
 import cookie from '@fastify/cookie'
 import rateLimit from '@fastify/rate-limit'
+import { createSpeechService } from '@timbre/speech'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { AppDeps } from './app-deps.js'
 import type { Config } from './config.js'
 import { type DatabaseHandle, embeddedDataDir, migrateToLatest, openDatabase } from './db/database.js'
 import { AppError } from './errors.js'
 import { type JobQueue, startQueue } from './jobs/queue.js'
 import { newId } from './lib/ids.js'
+import { createLocalStorage, defaultStorageDir } from './lib/storage.js'
 import { createAccountsRepository } from './modules/accounts/accounts.repository.js'
 import { authRoutes } from './modules/accounts/auth.routes.js'
 import { createAuthService } from './modules/accounts/auth.service.js'
@@ -18,9 +21,12 @@ import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js'
 import { createApiKeysService } from './modules/api-keys/api-keys.service.js'
 import { configRoutes } from './modules/health/config.routes.js'
 import { healthRoutes } from './modules/health/health.routes.js'
+import { historyModule } from './modules/history/history.module.js'
 import { createMailRepository } from './modules/mail/mail.repository.js'
 import { mailRoutes } from './modules/mail/mail.routes.js'
 import { createMailService, createSmtpTransport, type MailTransport } from './modules/mail/mail.service.js'
+import { modelsModule } from './modules/models/models.module.js'
+import { voicesModule } from './modules/voices/voices.module.js'
 import { registerAuth } from './plugins/auth.js'
 import { registerErrorHandling } from './plugins/errors.js'
 import { registerOpenApi } from './plugins/openapi.js'
@@ -33,6 +39,8 @@ export interface BuildOptions {
   mailTransport?: MailTransport | null
   /** Run job handlers in this process (roles `all` and `worker`). Default true. */
   runWorkers?: boolean
+  /** Files root; default DATA_DIR/files. */
+  storageDir?: string
   /** Log output; tests silence it. */
   logger?: boolean
 }
@@ -84,6 +92,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     publicUrl: config.publicUrl,
   })
   const users = createUserService({ db, accounts })
+  const speech = createSpeechService({ workers: config.speechWorkers })
+  const deps: AppDeps = {
+    config,
+    db,
+    queue,
+    mail,
+    speech,
+    storage: createLocalStorage(options.storageDir ?? defaultStorageDir(config.dataDir)),
+  }
   const apiKeys = createApiKeysService(createApiKeysRepository(db))
 
   await app.register(healthRoutes(db, queue))
@@ -92,6 +109,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(userRoutes(users))
   await app.register(apiKeysRoutes(apiKeys))
   await app.register(mailRoutes(mail))
+  await app.register(modelsModule())
+  await app.register(voicesModule(deps))
+  await app.register(historyModule(deps))
 
   if (options.runWorkers !== false) {
     await queue.work('email.send', ({ messageId }) => mail.deliver(messageId))
@@ -103,6 +123,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   app.addHook('onClose', async () => {
     await queue.stop()
+    await speech.close()
     if (!options.database) await database.close()
   })
   return app

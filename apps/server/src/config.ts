@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
 import { join, resolve } from 'node:path'
 import { z } from 'zod'
 
@@ -22,6 +23,8 @@ const envSchema = z.object({
   SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
+  /** Speech synthesis worker threads (one engine instance each). */
+  SPEECH_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   NODE_ENV: z.string().optional(),
 })
 
@@ -38,6 +41,7 @@ export interface Config {
   secretKey: string
   logLevel: Env['LOG_LEVEL']
   webDistDir: string | undefined
+  speechWorkers: number
   /** Cookies get `Secure` only when the public URL is https (a laptop on http://localhost must work). */
   secureCookies: boolean
 }
@@ -64,6 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretKey: e.SECRET_KEY ?? readOrCreateSecret(dataDir),
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,
+    speechWorkers: e.SPEECH_WORKERS ?? Math.max(1, Math.min(4, availableParallelism())),
     secureCookies: publicUrl.startsWith('https://'),
   }
 }

@@ -123,7 +123,94 @@ export interface OutboxMessagesTable {
   sent_at: NullableTimestamp
 }
 
+export interface VoicesTable {
+  id: string
+  workspace_id: string | null
+  owner_user_id: string | null
+  /** premade | cloned | generated | professional */
+  category: string
+  name: string
+  description: string | null
+  labels: ColumnType<Record<string, string>, string, string>
+  language: string | null
+  definition: ColumnType<unknown, string, string>
+  settings: ColumnType<unknown | null, string | null, string | null>
+  verified_languages: ColumnType<unknown[], string | undefined, string>
+  safety_control: string | null
+  sharing: ColumnType<unknown | null, string | null, string | null>
+  is_legacy: Generated<boolean>
+  sort_order: Generated<number>
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+export interface VoiceSamplesTable {
+  id: string
+  voice_id: string
+  file_name: string
+  mime_type: string
+  size_bytes: number
+  hash: string
+  storage_key: string
+  duration_seconds: number | null
+  created_at: Timestamp
+}
+
+export interface VoicePreviewsTable {
+  voice_id: string
+  language: string
+  storage_key: string
+  created_at: Timestamp
+}
+
+export interface HistoryItemsTable {
+  id: string
+  workspace_id: string
+  user_id: string | null
+  api_key_id: string | null
+  request_id: string
+  voice_id: string
+  voice_name: string
+  voice_category: string
+  model_id: string
+  text: string
+  dialogue: ColumnType<unknown | null, string | null, string | null>
+  settings: ColumnType<unknown | null, string | null, string | null>
+  source: string
+  output_format: string
+  content_type: string
+  storage_key: string
+  size_bytes: number
+  duration_seconds: number
+  character_count_change_from: BigIntColumn
+  character_count_change_to: BigIntColumn
+  alignment: ColumnType<unknown | null, string | null, string | null>
+  feedback: ColumnType<unknown | null, string | null, string | null>
+  share_token: string | null
+  created_at: Timestamp
+}
+
+export interface CreditLedgerTable {
+  id: string
+  workspace_id: string
+  user_id: string | null
+  api_key_id: string | null
+  request_id: string
+  /** tts | dialogue | ... */
+  kind: string
+  characters: BigIntColumn
+  state: 'reserved' | 'charged' | 'released'
+  history_item_id: string | null
+  created_at: Timestamp
+  settled_at: NullableTimestamp
+}
+
 export interface DB {
+  voices: VoicesTable
+  voice_samples: VoiceSamplesTable
+  voice_previews: VoicePreviewsTable
+  history_items: HistoryItemsTable
+  credit_ledger: CreditLedgerTable
   workspaces: WorkspacesTable
   subscriptions: SubscriptionsTable
   users: UsersTable
@@ -143,3 +230,6 @@ export type UserUpdate = Updateable<UsersTable>
 export type ApiKeyRow = Selectable<ApiKeysTable>
 export type SubscriptionRow = Selectable<SubscriptionsTable>
 export type OutboxMessageRow = Selectable<OutboxMessagesTable>
+export type VoiceRow = Selectable<VoicesTable>
+export type VoiceSampleRow = Selectable<VoiceSamplesTable>
+export type HistoryItemRow = Selectable<HistoryItemsTable>

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { buildApp } from '../../src/app.js'
 import { loadConfig } from '../../src/config.js'
@@ -16,8 +19,10 @@ export interface TestApp {
 /** The real app on a fresh database. `smtpUrl` sends mail to a real SMTP server. */
 export async function createTestApp(options: { smtpUrl?: string } = {}): Promise<TestApp> {
   const database = await createTestDatabase()
+  const dataDir = mkdtempSync(join(tmpdir(), 'timbre-test-'))
   const config = loadConfig({
-    DATA_DIR: '/tmp/timbre-test-unused',
+    DATA_DIR: dataDir,
+    SPEECH_WORKERS: '2',
     PUBLIC_URL,
     SECRET_KEY: 'x'.repeat(32),
     LOG_LEVEL: 'silent',
@@ -35,6 +40,7 @@ export async function createTestApp(options: { smtpUrl?: string } = {}): Promise
     async close() {
       await app.close()
       await database.close()
+      rmSync(dataDir, { recursive: true, force: true })
     },
   }
 }

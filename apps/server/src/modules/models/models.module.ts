@@ -1,0 +1,6 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+
+/** GET /v1/models (issue 4 item 4). */
+export function modelsModule(): FastifyPluginAsyncZod {
+  return async () => {}
+}
