@@ -1,4 +1,6 @@
-// Text processing for speech: pure functions, no engines, no I/O.
+// Text processing for speech: pure functions, no engines, no I/O. See README.md in this folder.
+export type { CharacterAlignment } from './alignment.js'
+export { alignNormalized, alignOriginal } from './alignment.js'
 
 export { arpabetToEspeak } from './arpabet-to-espeak.js'
 export type { AudioTagEffect, AudioTagSpan } from './audio-tags.js'

@@ -4,6 +4,8 @@ import { normalize } from './testing-normalize.js'
 const cases: Array<[string, string, string]> = [
   ['grouped number with full stops', 'Es kostet 1.000 Euro.', 'Es kostet eintausend Euro.'],
   ['grouped number with spaces', '1 000 000', 'Eine Million'],
+  ['grouped millions are not a version number', '1.000.000 Menschen', 'Eine Million Menschen'],
+  ['version number', 'Version 2.0.1', 'Version zwei Punkt null Punkt eins'],
   ['decimal comma', 'Pi ist 3,14.', 'Pi ist drei Komma eins vier.'],
   ['English-style decimal', 'Version 3.5', 'Version drei Punkt fünf'],
   ['negative', 'Es sind -3 Grad', 'Es sind minus drei Grad'],

@@ -80,6 +80,12 @@ const cases: Array<[string, string, string]> = [
   ['letters glued to digits', 'MP3 and 3D', 'MP three and three D'],
   ['hyphen is not minus', 'COVID-19', 'COVID-nineteen'],
   ['thousands shorthand', '10k runs', 'Ten thousand runs'],
+  ['version number', 'version 2.0.1', 'version two dot zero dot one'],
+  [
+    'IP address',
+    'at 192.168.0.1.',
+    'at one hundred ninety-two dot one hundred sixty-eight dot zero dot one.',
+  ],
 ]
 
 describe('English normalisation', () => {

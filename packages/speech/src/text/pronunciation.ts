@@ -3,9 +3,9 @@
 // digits that are then read out. Matching:
 // - longest match first; among rules of the same length, the earlier rule wins;
 // - case-insensitive unless `caseSensitive`; whole words unless `wordBoundaries: false`
-//   (a match never starts or ends inside a word of a spaced script: "cat" does not match in
-//   "concatenate" or "cat's-eye"... but does match "cat's"; in Chinese, Japanese and Thai,
-//   which have no spaces, every position is a boundary);
+//   (a match never starts or ends inside a word of a spaced script: "cat" matches neither
+//   "concatenate" nor "cats", "don" does not match "don't", but "Tom" matches "Tom's"; in
+//   Chinese, Japanese and Thai, which have no spaces, every position is a boundary);
 // - the pattern is compared literally (one space matches one space).
 import { arpabetToEspeak } from './arpabet-to-espeak.js'
 import { isSpacelessScript, isWordUnit } from './char-classes.js'

@@ -99,6 +99,14 @@ export function numericRules(pack: LanguagePack): NormRule[] {
       return `${readNumber(n, pack, scale.forms.gender)} ${pickForm(scale.forms, pluralOf(n, pack))}`
     }),
     ...(pack.lateRules ?? []),
+    // Dotted digit groups that are not one number: versions and IP addresses ("2.0.1", "192.168.0.1").
+    rule(['digit'], `\\d{1,9}(?:\\.\\d{1,9}){2,8}(?![\\d]|\\.\\d)`, (m) => {
+      const groups = m[0].split('.')
+      if (pack.groupSeparators.includes('.') && groups.slice(1).every((g) => g.length === 3)) return undefined
+      return groups
+        .map((g) => (g.length > 1 && g.startsWith('0') ? readDigits(g, pack) : pack.cardinal(Number(g))))
+        .join(` ${pack.words.dot} `)
+    }),
     // Very long digit runs and numbers with leading zeros: digit by digit.
     rule(['digit'], `(?:\\d{16,}|0\\d+)(?![\\d.,])`, (m) => readDigits(m[0], pack)),
     // Plain numbers: 42, -7, 1,234.5 (en) / 1.234,5 (de), 1 000 000 (fr).
