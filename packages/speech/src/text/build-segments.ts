@@ -49,7 +49,9 @@ export function buildSegments(input: SegmentInput): Segment[] {
   let e = 0
 
   const pushSpeech = (range: TextRange, style: SegmentStyle, boundary: 'sentence' | 'clause'): void => {
-    const parts = splitLongRange(normalized, range.start, range.end, input.maxSegmentChars, atoms)
+    // A space between two different original words is a better cut than one inside "five dollars".
+    const clean = (k: number): boolean => (input.ends[k - 1] ?? 0) <= (input.starts[k + 1] ?? 0)
+    const parts = splitLongRange(normalized, range.start, range.end, input.maxSegmentChars, atoms, clean)
     parts.forEach((part, index) => {
       const origStart = input.starts[part.start] ?? lastOrigEnd
       const origEnd = input.ends[part.end - 1] ?? origStart

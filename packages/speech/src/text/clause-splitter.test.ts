@@ -35,6 +35,14 @@ describe('splitLongRange', () => {
     ])
   })
 
+  it('prefers a space the caller calls clean', () => {
+    const text = 'one two three four five six seven eight'
+    const clean = (k: number): boolean => k === 7
+    expect(
+      splitLongRange(text, 0, text.length, 20, [], clean).map((r) => text.slice(r.start, r.end)),
+    ).toEqual(['one two', 'three four five six', 'seven eight'])
+  })
+
   it('cuts a run with no space at the limit without splitting a surrogate pair', () => {
     const text = `${'a'.repeat(9)}😀${'b'.repeat(9)}`
     const result = parts(text, 10)

@@ -1,6 +1,7 @@
 // Splits a stretch of text longer than the segment limit: at the last clause boundary
 // (comma, semicolon, colon, dash, and the CJK 、，；：) that leaves a part of at least a
-// third of the limit, else at the last space, else at the last clause boundary, else
+// third of the limit, else at the last space (preferring one between two words of the
+// original text over one inside the words a number or address became), else at the last clause boundary, else
 // anywhere that does not split a character or a protected range.
 import { isWhitespace } from './char-classes.js'
 import { firstEndingAfter, type TextRange } from './sentence-splitter.js'
@@ -17,6 +18,8 @@ export function splitLongRange(
   end: number,
   max: number,
   protectedRanges: readonly TextRange[] = [],
+  /** Whether a cut at this space keeps the original words whole (default: always). */
+  cleanSpace: (index: number) => boolean = () => true,
 ): TextRange[] {
   const parts: TextRange[] = []
   const local: TextRange[] = []
@@ -30,6 +33,7 @@ export function splitLongRange(
     const limit = pos + max
     let clause = -1
     let space = -1
+    let cleanSpaceAt = -1
     let j = firstEndingAfter(local, pos + 1)
     for (let k = pos + 1; k <= limit; k++) {
       // Ranges are sorted: move to the first one that ends after k.
@@ -38,13 +42,17 @@ export function splitLongRange(
       if (range && range.start < k) continue
       const before = text[k - 1] ?? ''
       const at = text[k]
-      if (isWhitespace(at) && k > pos) space = k
+      if (isWhitespace(at) && k > pos) {
+        space = k
+        if (cleanSpace(k)) cleanSpaceAt = k
+      }
       if ((CLAUSE_MARKS.has(before) && isWhitespace(at)) || SPACELESS_CLAUSE_MARKS.has(before)) clause = k
       else if (DASHES.has(before) || (before === '-' && isWhitespace(at) && isWhitespace(text[k - 2])))
         clause = k
     }
     let cutAt: number
     if (clause > pos && clause - pos >= max / 3) cutAt = clause
+    else if (cleanSpaceAt > pos && cleanSpaceAt - pos >= max / 3) cutAt = cleanSpaceAt
     else if (space > pos) cutAt = space
     else if (clause > pos) cutAt = clause
     else cutAt = hardCut(text, pos, limit, local)
