@@ -42,11 +42,17 @@ function req(c: EngineCase, model = 'eleven_multilingual_v2'): SpeechRequest {
   return { text: c.text, voice, modelId: model, seed: 1 }
 }
 
+/** Leaving a stream early lets its running segments finish; wait so they do not skew the next figure. */
+async function idle(service: SpeechService): Promise<void> {
+  while (service.stats().busy > 0 || service.stats().queued > 0) await new Promise((r) => setTimeout(r, 10))
+}
+
 async function timeToFirstChunk(
   service: SpeechService,
   request: SpeechRequest,
   format: string,
 ): Promise<number> {
+  await idle(service)
   const started = performance.now()
   for await (const _ of service.stream(request, format)) return performance.now() - started
   return Number.NaN

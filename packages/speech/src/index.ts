@@ -34,6 +34,7 @@ export {
   type WorkerEncoder,
 } from './service/speech-service.js'
 export { DEFAULT_VOICE_SETTINGS, resolveVoiceSettings } from './synthesis/voice-settings.js'
+export { isSpeakable, parseLexiconFile, stripAudioTags } from './text/index.js'
 export type { PronunciationRule } from './text/types.js'
 export type {
   CharAlignment,
