@@ -67,8 +67,7 @@ export const ENGLISH: VoiceDefinition[] = [
     accent: 'american',
     useCase: 'social_media',
     descriptive: 'bright',
-    description:
-      'A bright, youthful American woman: higher pitch and a smaller vocal tract (Flite slt, shifted).',
+    description: 'A bright, youthful American woman: higher, livelier pitch and a quicker pace (Flite slt).',
     preview: EN_PREVIEW,
     engine: { engine: 'flite', voice: 'slt', durationStretch: 0.9, f0Mean: 215, f0Stddev: 30 },
     dsp: { formantScale: 1.03, highShelfDb: 2 },
@@ -82,8 +81,7 @@ export const ENGLISH: VoiceDefinition[] = [
     accent: 'american',
     useCase: 'storytelling',
     descriptive: 'deep',
-    description:
-      'An older American man, slow and deep: lower pitch and a larger vocal tract (Flite rms, shifted).',
+    description: 'An older American man, slow and deep, with a darker tone (Flite rms).',
     preview: EN_PREVIEW,
     engine: { engine: 'flite', voice: 'rms', durationStretch: 1.15, f0Mean: 86, f0Stddev: 9 },
     dsp: { formantScale: 0.98, lowShelfDb: 3, highShelfDb: -2 },
