@@ -19,13 +19,20 @@ import { createUserService } from './modules/accounts/user.service.js'
 import { createApiKeysRepository } from './modules/api-keys/api-keys.repository.js'
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js'
 import { createApiKeysService } from './modules/api-keys/api-keys.service.js'
+import { createConcurrencyLimiter } from './modules/credits/concurrency-limiter.js'
+import { createCreditsRepository } from './modules/credits/credits.repository.js'
+import { createCreditsService } from './modules/credits/credits.service.js'
 import { configRoutes } from './modules/health/config.routes.js'
 import { healthRoutes } from './modules/health/health.routes.js'
 import { historyModule } from './modules/history/history.module.js'
+import { createHistoryRepository } from './modules/history/history.repository.js'
 import { createMailRepository } from './modules/mail/mail.repository.js'
 import { mailRoutes } from './modules/mail/mail.routes.js'
 import { createMailService, createSmtpTransport, type MailTransport } from './modules/mail/mail.service.js'
 import { modelsModule } from './modules/models/models.module.js'
+import { ttsRoutes } from './modules/tts/tts.routes.js'
+import { createTtsService } from './modules/tts/tts.service.js'
+import { createVoiceLookup } from './modules/voices/voice-lookup.js'
 import { voicesModule } from './modules/voices/voices.module.js'
 import { registerAuth } from './plugins/auth.js'
 import { registerErrorHandling } from './plugins/errors.js'
@@ -112,6 +119,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(modelsModule())
   await app.register(voicesModule(deps))
   await app.register(historyModule(deps))
+
+  const credits = createCreditsService({
+    db,
+    repository: createCreditsRepository(db),
+    limiter: createConcurrencyLimiter(),
+  })
+  const generationDeps = {
+    db,
+    speech,
+    storage: deps.storage,
+    credits,
+    voices: createVoiceLookup(db),
+    history: createHistoryRepository(db),
+  }
+  await app.register(ttsRoutes(createTtsService(generationDeps)))
 
   if (options.runWorkers !== false) {
     await queue.work('email.send', ({ messageId }) => mail.deliver(messageId))

@@ -39,10 +39,40 @@ export const ERRORS = {
   account_deleted: { status: 401, message: 'This account has been deleted.' },
   api_key_not_found: { status: 404, message: 'API key not found.' },
   api_key_credit_limit_exceeded: { status: 401, message: 'This API key has reached its credit limit.' },
+  // text to speech and credits (spec creative section 8 "Generation and quota"; issue 4 item 8)
+  quota_exceeded: {
+    status: 401,
+    message: 'Insufficient credits remaining. Please upgrade to continue generating.',
+  },
+  max_character_limit_exceeded: {
+    status: 400,
+    message: 'The text is longer than your plan allows per request.',
+  },
+  concurrent_limit_exceeded: {
+    status: 429,
+    message: 'Concurrency limit exceeded: too many requests are running at once for your plan.',
+  },
+  model_not_found: { status: 400, message: 'Unknown model.' },
+  invalid_output_format: { status: 422, message: 'Unknown output format.' },
   mailbox_unavailable: {
     status: 404,
     message: 'The local mailbox is only available when no SMTP server is configured.',
   },
+  // history (spec core sections 3, 5, 8; issue 4 item 6)
+  history_item_not_found: { status: 404, message: 'History item not found.' },
+  history_audio_missing: { status: 404, message: 'The audio of this history item is no longer stored.' },
+  invalid_history_cursor: {
+    status: 400,
+    message: 'start_after_history_item_id does not name a history item of this workspace.',
+  },
+  share_link_not_found: { status: 404, message: 'This share link does not exist or was removed.' },
+  feedback_too_short: { status: 422, message: 'minimum 20 characters' },
+  feedback_too_long: { status: 422, message: 'The feedback text is too long.' },
+  feedback_already_reviewed: {
+    status: 409,
+    message: 'This feedback cannot be changed as it was already reviewed.',
+  },
+  audio_conversion_failed: { status: 422, message: 'The stored audio could not be converted.' },
 } as const satisfies Record<string, ErrorDefinition>
 
 export type ErrorCode = keyof typeof ERRORS

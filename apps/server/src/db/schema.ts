@@ -201,6 +201,7 @@ export interface CreditLedgerTable {
   characters: BigIntColumn
   state: 'reserved' | 'charged' | 'released'
   history_item_id: string | null
+  request_hash: string | null
   created_at: Timestamp
   settled_at: NullableTimestamp
 }

@@ -13,6 +13,7 @@ export const PUBLIC_URL = 'http://timbre.test'
 export interface TestApp {
   app: FastifyInstance
   database: DatabaseHandle
+  dataDir: string
   close(): Promise<void>
 }
 
@@ -37,6 +38,7 @@ export async function createTestApp(options: { smtpUrl?: string } = {}): Promise
   return {
     app,
     database,
+    dataDir,
     async close() {
       await app.close()
       await database.close()

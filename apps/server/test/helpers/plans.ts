@@ -1,0 +1,37 @@
+import type { DatabaseHandle } from '../../src/db/database.js'
+
+/** Puts a user's workspace on a plan with a given character count and limit. */
+export async function setPlan(
+  database: DatabaseHandle,
+  userId: string,
+  plan: { tier?: string; status?: string; characterCount?: number; characterLimit?: number },
+): Promise<string> {
+  const user = await database.db
+    .selectFrom('users')
+    .select('workspace_id')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow()
+  const patch = {
+    ...(plan.tier ? { tier: plan.tier } : {}),
+    ...(plan.status ? { status: plan.status } : {}),
+    ...(plan.characterCount !== undefined ? { character_count: plan.characterCount } : {}),
+    ...(plan.characterLimit !== undefined ? { character_limit: plan.characterLimit } : {}),
+  }
+  if (Object.keys(patch).length > 0) {
+    await database.db
+      .updateTable('subscriptions')
+      .set(patch)
+      .where('workspace_id', '=', user.workspace_id)
+      .execute()
+  }
+  return user.workspace_id
+}
+
+export async function characterCount(database: DatabaseHandle, workspaceId: string): Promise<number> {
+  const row = await database.db
+    .selectFrom('subscriptions')
+    .select('character_count')
+    .where('workspace_id', '=', workspaceId)
+    .executeTakeFirstOrThrow()
+  return row.character_count
+}
