@@ -1,14 +1,181 @@
-import type { Insertable, Transaction } from 'kysely'
+import { type Insertable, sql, type Transaction } from 'kysely'
 import type { Database } from '../../db/database.js'
-import type { DB, HistoryItemsTable } from '../../db/schema.js'
+import type { DB, HistoryItemRow, HistoryItemsTable } from '../../db/schema.js'
 
 export type NewHistoryItem = Insertable<HistoryItemsTable>
 
-export function createHistoryRepository(_db: Database) {
+export interface HistoryCursor {
+  createdAt: string
+  id: string
+}
+
+export interface HistoryListQuery {
+  workspaceId: string
+  limit: number
+  direction: 'asc' | 'desc'
+  /** The page starts after this item (from `cursorOf`). */
+  after?: HistoryCursor | undefined
+  voiceId?: string | undefined
+  modelId?: string | undefined
+  source?: string | undefined
+  /** Plain text; matched case-insensitively anywhere in `text`. */
+  search?: string | undefined
+  /** Inclusive lower bound of `created_at`, unix seconds. */
+  dateAfterUnix?: number | undefined
+  /** Exclusive upper bound of `created_at`, unix seconds. */
+  dateBeforeUnix?: number | undefined
+}
+
+/** LIKE pattern that matches `text` literally (escapes %, _ and the escape character). */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+}
+
+export function createHistoryRepository(db: Database) {
   return {
     /** Written in the same transaction as the credit settlement (issue 4 item 8). */
     async insert(trx: Transaction<DB>, item: NewHistoryItem): Promise<void> {
       await trx.insertInto('history_items').values(item).execute()
+    },
+
+    /**
+     * The position of an item of this workspace in the list order. `created_at` comes back
+     * as text so it keeps its microseconds (a JS Date would round them and make the next
+     * page skip or repeat rows).
+     */
+    async cursorOf(workspaceId: string, id: string): Promise<HistoryCursor | undefined> {
+      return db
+        .selectFrom('history_items')
+        .select([sql<string>`created_at::text`.as('createdAt'), 'id'])
+        .where('workspace_id', '=', workspaceId)
+        .where('id', '=', id)
+        .executeTakeFirst()
+    },
+
+    /**
+     * One page in `(created_at, id)` order, keyset-paginated on the index
+     * `history_items_workspace_created (workspace_id, created_at desc, id desc)`: the row
+     * comparison is an index bound, so a deep page costs what the first one does. Returns
+     * up to `limit + 1` rows: the extra one only tells that there is more.
+     */
+    async list(q: HistoryListQuery): Promise<HistoryItemRow[]> {
+      const op = q.direction === 'desc' ? '<' : '>'
+      let query = db.selectFrom('history_items').selectAll().where('workspace_id', '=', q.workspaceId)
+      if (q.after !== undefined) {
+        const { createdAt, id } = q.after
+        query = query.where(({ eb, refTuple, tuple }) =>
+          eb(refTuple('created_at', 'id'), op, tuple(sql<Date>`${createdAt}::timestamptz`, id)),
+        )
+      }
+      if (q.voiceId !== undefined) query = query.where('voice_id', '=', q.voiceId)
+      if (q.modelId !== undefined) query = query.where('model_id', '=', q.modelId)
+      if (q.source !== undefined) query = query.where('source', '=', q.source)
+      if (q.search !== undefined && q.search !== '') {
+        query = query.where(sql<boolean>`text ilike ${containsPattern(q.search)} escape '\\'`)
+      }
+      if (q.dateAfterUnix !== undefined) {
+        query = query.where('created_at', '>=', sql<Date>`to_timestamp(${q.dateAfterUnix})`)
+      }
+      if (q.dateBeforeUnix !== undefined) {
+        query = query.where('created_at', '<', sql<Date>`to_timestamp(${q.dateBeforeUnix})`)
+      }
+      return query
+        .orderBy('created_at', q.direction)
+        .orderBy('id', q.direction)
+        .limit(q.limit + 1)
+        .execute()
+    },
+
+    async find(workspaceId: string, id: string): Promise<HistoryItemRow | undefined> {
+      return db
+        .selectFrom('history_items')
+        .selectAll()
+        .where('workspace_id', '=', workspaceId)
+        .where('id', '=', id)
+        .executeTakeFirst()
+    },
+
+    async findMany(workspaceId: string, ids: readonly string[]): Promise<HistoryItemRow[]> {
+      if (ids.length === 0) return []
+      return db
+        .selectFrom('history_items')
+        .selectAll()
+        .where('workspace_id', '=', workspaceId)
+        .where('id', 'in', ids)
+        .execute()
+    },
+
+    /** Deletes the row; returns it (for its storage key) or undefined when it was not there. */
+    async remove(workspaceId: string, id: string): Promise<HistoryItemRow | undefined> {
+      return db
+        .deleteFrom('history_items')
+        .where('workspace_id', '=', workspaceId)
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst()
+    },
+
+    /**
+     * Writes feedback unless a reviewer already looked at the current one, in one statement
+     * so a review landing at the same moment cannot be overwritten. Returns the row, or
+     * undefined when the item is missing or its feedback is reviewed (the caller tells which).
+     */
+    async setFeedbackUnlessReviewed(
+      workspaceId: string,
+      id: string,
+      feedback: unknown,
+    ): Promise<HistoryItemRow | undefined> {
+      return db
+        .updateTable('history_items')
+        .set({ feedback: JSON.stringify(feedback) })
+        .where('workspace_id', '=', workspaceId)
+        .where('id', '=', id)
+        .where((eb) =>
+          eb.or([
+            eb('feedback', 'is', null),
+            eb(sql`coalesce(feedback->>'review_status', 'not_reviewed')`, '=', 'not_reviewed'),
+          ]),
+        )
+        .returningAll()
+        .executeTakeFirst()
+    },
+
+    /**
+     * Sets the share token when the item has none yet and returns the item's token either
+     * way (two concurrent calls end with the same token). Undefined when the item is missing.
+     */
+    async ensureShareToken(workspaceId: string, id: string, candidate: string): Promise<string | undefined> {
+      const updated = await db
+        .updateTable('history_items')
+        .set({ share_token: candidate })
+        .where('workspace_id', '=', workspaceId)
+        .where('id', '=', id)
+        .where('share_token', 'is', null)
+        .returning('share_token')
+        .executeTakeFirst()
+      if (updated?.share_token) return updated.share_token
+      const row = await db
+        .selectFrom('history_items')
+        .select('share_token')
+        .where('workspace_id', '=', workspaceId)
+        .where('id', '=', id)
+        .executeTakeFirst()
+      return row?.share_token ?? undefined
+    },
+
+    async findByShareToken(token: string): Promise<HistoryItemRow | undefined> {
+      return db.selectFrom('history_items').selectAll().where('share_token', '=', token).executeTakeFirst()
+    },
+
+    /** The name a share link shows for the item's creator (first name; null when not set). */
+    async creatorFirstName(userId: string | null): Promise<string | null> {
+      if (userId === null) return null
+      const row = await db
+        .selectFrom('users')
+        .select('first_name')
+        .where('id', '=', userId)
+        .executeTakeFirst()
+      return row?.first_name ?? null
     },
   }
 }
