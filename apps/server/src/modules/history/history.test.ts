@@ -142,6 +142,19 @@ describe('GET /v1/history', () => {
     }
   })
 
+  it('pages items stamped by the database clock (microseconds) without gaps', async () => {
+    const w = await createUser(t.app, t.database, { verified: true })
+    const ws = await workspaceOf(t.database.db, w.userId)
+    const ids: string[] = []
+    for (let i = 0; i < 12; i++) {
+      ids.unshift(
+        (await createHistoryItem({ db: t.database.db, storage: t.storage }, { workspaceId: ws })).id,
+      )
+    }
+    expect(await walk(w, { page_size: 1 })).toEqual(ids)
+    expect(await walk(w, { page_size: 5, sort_direction: 'asc' })).toEqual([...ids].reverse())
+  })
+
   it('has_more is false on an exactly full last page', async () => {
     const first = await listPage(walker, { page_size: 50 })
     expect(first.has_more).toBe(true)
