@@ -40,6 +40,8 @@ export async function createTestApp(options: { smtpUrl?: string } = {}): Promise
     database,
     dataDir,
     async close() {
+      // fetch() may leave a connection open with no request on it; do not wait for its timeout.
+      app.server.closeAllConnections()
       await app.close()
       await database.close()
       rmSync(dataDir, { recursive: true, force: true })

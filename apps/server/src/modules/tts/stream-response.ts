@@ -23,6 +23,7 @@ export async function streamGeneration(
   gen: Generation,
   signal: AbortSignal,
   encode: (chunk: SpeechChunk) => Buffer | null,
+  onBroken: () => void,
 ): Promise<Readable> {
   const iterator = gen.chunks(signal)[Symbol.asyncIterator]()
   let first: IteratorResult<SpeechChunk>
@@ -44,6 +45,8 @@ export async function streamGeneration(
       await gen.complete()
     } catch (error) {
       await gen.fail()
+      // Headers are out: the only honest signal left is a broken connection.
+      onBroken()
       throw error
     } finally {
       if (!step.done) await iterator.return?.()

@@ -51,8 +51,11 @@ export function ttsRoutes(tts: TtsService): FastifyPluginAsyncZod {
           body: request.body,
           query: request.query,
         })
-        const body = await streamGeneration(gen, clientGone(request, reply).signal, (chunk) =>
-          Buffer.from(chunk.audio),
+        const body = await streamGeneration(
+          gen,
+          clientGone(request, reply).signal,
+          (chunk) => Buffer.from(chunk.audio),
+          () => reply.raw.destroy(),
         )
         if (gen.historyItemId) reply.header('history-item-id', gen.historyItemId)
         reply.header('character-cost', String(gen.cost))
@@ -102,14 +105,18 @@ export function ttsRoutes(tts: TtsService): FastifyPluginAsyncZod {
           query: request.query,
         })
         // One JSON object per line, each ending in a newline (issue 4 item 1).
-        const body = await streamGeneration(gen, clientGone(request, reply).signal, (chunk) =>
-          Buffer.from(
-            `${JSON.stringify({
-              audio_base64: Buffer.from(chunk.audio).toString('base64'),
-              alignment: chunk.alignment,
-              normalized_alignment: chunk.normalizedAlignment,
-            })}\n`,
-          ),
+        const body = await streamGeneration(
+          gen,
+          clientGone(request, reply).signal,
+          (chunk) =>
+            Buffer.from(
+              `${JSON.stringify({
+                audio_base64: Buffer.from(chunk.audio).toString('base64'),
+                alignment: chunk.alignment,
+                normalized_alignment: chunk.normalizedAlignment,
+              })}\n`,
+            ),
+          () => reply.raw.destroy(),
         )
         if (gen.historyItemId) reply.header('history-item-id', gen.historyItemId)
         reply.header('character-cost', String(gen.cost))
