@@ -73,6 +73,21 @@ export const ERRORS = {
     message: 'This feedback cannot be changed as it was already reviewed.',
   },
   audio_conversion_failed: { status: 422, message: 'The stored audio could not be converted.' },
+  // voices (spec core sections 3 and 7 "Voices"; issue 4 item 5)
+  voice_not_found: { status: 404, message: 'A voice with this voice_id was not found.' },
+  voice_sample_not_found: { status: 404, message: 'This voice has no sample with this sample_id.' },
+  voice_preview_unavailable: { status: 404, message: 'This voice has no preview in that language.' },
+  premade_voice_protected: { status: 403, message: 'Premade voices cannot be edited or deleted.' },
+  invalid_page_token: {
+    status: 400,
+    message: 'The next_page_token is invalid or was changed; start again from the first page.',
+  },
+  invalid_labels: { status: 422, message: 'labels must be a JSON object of strings.' },
+  invalid_audio_file: {
+    status: 422,
+    message: 'The file is not a supported audio file (WAV, MP3, OGG, FLAC, M4A or WebM).',
+  },
+  too_many_voice_samples: { status: 422, message: 'A voice can have at most 25 samples.' },
 } as const satisfies Record<string, ErrorDefinition>
 
 export type ErrorCode = keyof typeof ERRORS

@@ -1,5 +1,7 @@
 import { findPremadeVoice, type VoiceDefinition, type VoiceSettings } from '@timbre/speech'
 import type { Database } from '../../db/database.js'
+import { definitionOf } from './voice.view.js'
+import { createVoicesRepository } from './voices.repository.js'
 
 /** A voice a workspace may speak with, as text to speech needs it. */
 export interface UsableVoice {
@@ -18,25 +20,22 @@ export interface VoiceLookup {
   findUsable(workspaceId: string, voiceId: string): Promise<UsableVoice | null>
 }
 
-/** Workspace voices from the database; premade voices from the database or the speech catalogue. */
+/** Workspace voices and premade voices from the database (premade ones are seeded at start). */
 export function createVoiceLookup(db: Database): VoiceLookup {
+  const repository = createVoicesRepository(db)
   return {
     async findUsable(workspaceId, voiceId) {
-      const row = await db
-        .selectFrom('voices')
-        .select(['id', 'name', 'category', 'definition', 'settings', 'workspace_id'])
-        .where('id', '=', voiceId)
-        .where((eb) => eb.or([eb('workspace_id', 'is', null), eb('workspace_id', '=', workspaceId)]))
-        .executeTakeFirst()
+      const row = await repository.find(workspaceId, voiceId)
       if (row) {
         return {
           voiceId: row.id,
           name: row.name,
           category: row.category,
-          definition: row.definition as VoiceDefinition,
+          definition: definitionOf(row),
           settings: (row.settings as VoiceSettings | null) ?? null,
         }
       }
+      // Before the first seed has run (a process that never registered the voices module).
       const premade = findPremadeVoice(voiceId)
       return premade
         ? {
@@ -49,4 +48,9 @@ export function createVoiceLookup(db: Database): VoiceLookup {
         : null
     },
   }
+}
+
+/** `voice_slots_used` of GET /v1/user/subscription: the voices a workspace owns (premade ones are free). */
+export function countVoiceSlots(db: Database, workspaceId: string): Promise<number> {
+  return createVoicesRepository(db).countOwned(workspaceId)
 }

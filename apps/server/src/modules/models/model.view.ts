@@ -1,0 +1,66 @@
+import { TTS_MAX_CHARACTERS_FREE, TTS_MAX_CHARACTERS_SUBSCRIBED } from '@timbre/contract'
+import { LANGUAGE_NAMES, MODEL_PROFILES, type ModelProfile } from '@timbre/speech'
+import type { ModelView } from './models.schemas.js'
+
+// The model catalogue as the public API's Model (spec core section 3 "Model"; section 9
+// "Default model for text to speech is multilingual v2"; creative section 9 credit costs),
+// built from @timbre/speech's MODEL_PROFILES. Each description says which engine serves it.
+
+const displayNames = new Intl.DisplayNames(['en'], { type: 'language' })
+
+export function languageName(code: string): string {
+  const known = LANGUAGE_NAMES[code]
+  if (known) return known
+  try {
+    return displayNames.of(code) ?? code
+  } catch {
+    return code
+  }
+}
+
+/** One honest description: which engines serve the id, on which path, with which extras. */
+export function describeModel(profile: ModelProfile): string {
+  if (!profile.can_do_text_to_speech) return profile.description
+  const englishOnly = profile.languages.length === 1 && profile.languages[0] === 'en'
+  const parts = [
+    englishOnly
+      ? 'English only. Served offline by Flite (English voices) and eSpeak NG (other voices, speaking English); no neural model.'
+      : 'Served offline by Flite (English voices) and eSpeak NG (other voices and languages); no neural model.',
+    profile.latency === 'low'
+      ? `Low-latency path: first segment of at most ${profile.firstSegmentChars} characters, lighter DSP.`
+      : 'Full-quality path with Rubber Band timbre processing.',
+  ]
+  if (profile.tags === 'apply') {
+    parts.push('Audio tags ([whispers], [shouts], [pause], ...) change voice, volume, rate and pauses.')
+  }
+  if (profile.model_id.endsWith('_v1')) parts.push('Legacy model id, kept for compatibility.')
+  return parts.join(' ')
+}
+
+export function modelView(profile: ModelProfile): ModelView {
+  const perRequest = (limit: number) => Math.min(limit, profile.maxCharacters)
+  return {
+    model_id: profile.model_id,
+    name: profile.name,
+    description: describeModel(profile),
+    can_be_finetuned: false,
+    can_do_text_to_speech: profile.can_do_text_to_speech,
+    can_do_voice_conversion: profile.can_do_voice_conversion,
+    can_use_style: profile.can_do_text_to_speech,
+    can_use_speaker_boost: profile.can_do_text_to_speech,
+    serves_pro_voices: false,
+    token_cost_factor: profile.characterCostMultiplier,
+    requires_alpha_access: false,
+    max_characters_request_free_user: perRequest(TTS_MAX_CHARACTERS_FREE),
+    max_characters_request_subscribed_user: perRequest(TTS_MAX_CHARACTERS_SUBSCRIBED),
+    maximum_text_length_per_request: profile.maxCharacters,
+    languages: profile.languages.map((code) => ({ language_id: code, name: languageName(code) })),
+    model_rates: { character_cost_multiplier: profile.characterCostMultiplier },
+    concurrency_group: profile.latency === 'low' ? 'turbo' : 'standard',
+  }
+}
+
+/** Every model, the default (multilingual v2) first, in the catalogue's order. */
+export function modelCatalogue(): ModelView[] {
+  return Object.values(MODEL_PROFILES).map(modelView)
+}

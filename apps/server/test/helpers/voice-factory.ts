@@ -1,0 +1,114 @@
+import { PREMADE_VOICES, type VoiceDefinition } from '@timbre/speech'
+import type { Database } from '../../src/db/database.js'
+import type { VoiceRow } from '../../src/db/schema.js'
+import { newId } from '../../src/lib/ids.js'
+import { verifiedLanguagesOf } from '../../src/modules/voices/voice-definition.js'
+
+// Workspace voices for tests, inserted directly until voice creation (instant cloning)
+// arrives: a copy of a premade voice's engine recipe under a new id, owned by a user.
+
+export interface VoiceFactoryOptions {
+  /** The owner; the voice belongs to their workspace unless `workspaceId` says otherwise. */
+  userId: string
+  workspaceId?: string
+  name?: string
+  description?: string | null
+  category?: 'cloned' | 'generated' | 'professional'
+  labels?: Record<string, string>
+  /** The premade voice whose recipe is copied (default: the first one, English). */
+  basedOn?: string
+  settings?: Record<string, unknown> | null
+  createdAt?: Date
+}
+
+let counter = 0
+
+export async function workspaceIdOf(db: Database, userId: string): Promise<string> {
+  const row = await db
+    .selectFrom('users')
+    .select('workspace_id')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow()
+  return row.workspace_id
+}
+
+export async function createWorkspaceVoice(db: Database, options: VoiceFactoryOptions): Promise<VoiceRow> {
+  counter += 1
+  const base: VoiceDefinition =
+    PREMADE_VOICES.find((v) => v.voice_id === options.basedOn) ?? (PREMADE_VOICES[0] as VoiceDefinition)
+  const id = newId()
+  const name = options.name ?? `Test voice ${counter}`
+  const definition: VoiceDefinition = { ...base, voice_id: id, name }
+  return db
+    .insertInto('voices')
+    .values({
+      id,
+      workspace_id: options.workspaceId ?? (await workspaceIdOf(db, options.userId)),
+      owner_user_id: options.userId,
+      category: options.category ?? 'cloned',
+      name,
+      description: options.description === undefined ? `A copy of ${base.name}` : options.description,
+      labels: JSON.stringify(options.labels ?? base.labels),
+      language: base.language,
+      definition: JSON.stringify(definition),
+      settings: options.settings ? JSON.stringify(options.settings) : null,
+      verified_languages: JSON.stringify(verifiedLanguagesOf(definition)),
+      safety_control: null,
+      sharing: null,
+      ...(options.createdAt ? { created_at: options.createdAt } : {}),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+}
+
+/** A valid mono 16-bit PCM WAV file: `seconds` of a soft 220 Hz tone. */
+export function toneWav(seconds = 0.5, sampleRate = 16000): Buffer {
+  const samples = Math.round(seconds * sampleRate)
+  const data = Buffer.alloc(samples * 2)
+  for (let i = 0; i < samples; i++) {
+    data.writeInt16LE(Math.round(Math.sin((2 * Math.PI * 220 * i) / sampleRate) * 8000), i * 2)
+  }
+  const header = Buffer.alloc(44)
+  header.write('RIFF', 0)
+  header.writeUInt32LE(36 + data.length, 4)
+  header.write('WAVE', 8)
+  header.write('fmt ', 12)
+  header.writeUInt32LE(16, 16)
+  header.writeUInt16LE(1, 20)
+  header.writeUInt16LE(1, 22)
+  header.writeUInt32LE(sampleRate, 24)
+  header.writeUInt32LE(sampleRate * 2, 28)
+  header.writeUInt16LE(2, 32)
+  header.writeUInt16LE(16, 34)
+  header.write('data', 36)
+  header.writeUInt32LE(data.length, 40)
+  return Buffer.concat([header, data])
+}
+
+export interface UploadFile {
+  name: string
+  data: Uint8Array
+  type?: string
+  field?: string
+}
+
+/** A multipart/form-data body (as a browser or the SDK would send it) for `app.inject`. */
+export async function multipartBody(
+  fields: Record<string, string>,
+  files: UploadFile[] = [],
+): Promise<{ payload: Buffer; headers: Record<string, string> }> {
+  const form = new FormData()
+  for (const [key, value] of Object.entries(fields)) form.append(key, value)
+  for (const file of files) {
+    form.append(
+      file.field ?? 'files',
+      new Blob([new Uint8Array(file.data)], { type: file.type ?? 'application/octet-stream' }),
+      file.name,
+    )
+  }
+  const request = new Request('http://localhost/', { method: 'POST', body: form })
+  return {
+    payload: Buffer.from(await request.arrayBuffer()),
+    headers: { 'content-type': request.headers.get('content-type') ?? '' },
+  }
+}
