@@ -124,37 +124,35 @@ const fineTuning = z.object({
   dataset_duration_seconds: z.number().nullable(),
 })
 
-export const voice = z
-  .object({
-    voice_id: z.string(),
-    name: z.string(),
-    category: z.string(),
-    description: z.string().nullable(),
-    labels: z.record(z.string(), z.string()),
-    language: z.string().nullable(),
-    preview_url: z.string().nullable(),
-    samples: z.array(sample).nullable(),
-    settings: voiceSettings.nullable(),
-    fine_tuning: fineTuning,
-    available_for_tiers: z.array(z.string()),
-    high_quality_base_model_ids: z.array(z.string()),
-    verified_languages: z.array(verifiedLanguage),
-    collection_ids: z.array(z.string()),
-    safety_control: z.string().nullable(),
-    sharing: z.record(z.string(), z.unknown()).nullable(),
-    voice_verification: z.object({
-      requires_verification: z.boolean(),
-      is_verified: z.boolean(),
-      verification_failures: z.array(z.string()),
-      verification_attempts_count: z.number(),
-    }),
-    permission_on_resource: z.string().nullable(),
-    is_owner: z.boolean(),
-    is_legacy: z.boolean(),
-    is_mixed: z.boolean(),
-    created_at_unix: z.number().nullable(),
-  })
-  .meta({ id: 'Voice' })
+export const voice = z.object({
+  voice_id: z.string(),
+  name: z.string(),
+  category: z.string(),
+  description: z.string().nullable(),
+  labels: z.record(z.string(), z.string()),
+  language: z.string().nullable(),
+  preview_url: z.string().nullable(),
+  samples: z.array(sample).nullable(),
+  settings: voiceSettings.nullable(),
+  fine_tuning: fineTuning,
+  available_for_tiers: z.array(z.string()),
+  high_quality_base_model_ids: z.array(z.string()),
+  verified_languages: z.array(verifiedLanguage),
+  collection_ids: z.array(z.string()),
+  safety_control: z.string().nullable(),
+  sharing: z.record(z.string(), z.unknown()).nullable(),
+  voice_verification: z.object({
+    requires_verification: z.boolean(),
+    is_verified: z.boolean(),
+    verification_failures: z.array(z.string()),
+    verification_attempts_count: z.number(),
+  }),
+  permission_on_resource: z.string().nullable(),
+  is_owner: z.boolean(),
+  is_legacy: z.boolean(),
+  is_mixed: z.boolean(),
+  created_at_unix: z.number().nullable(),
+})
 export type VoiceView = z.infer<typeof voice>
 
 export const voicesV1Response = z.object({ voices: z.array(voice) })
