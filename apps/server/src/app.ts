@@ -1,5 +1,6 @@
 import cookie from '@fastify/cookie'
 import rateLimit from '@fastify/rate-limit'
+import websocket from '@fastify/websocket'
 import { createSpeechService } from '@timbre/speech'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -30,11 +31,13 @@ import { createMailRepository } from './modules/mail/mail.repository.js'
 import { mailRoutes } from './modules/mail/mail.routes.js'
 import { createMailService, createSmtpTransport, type MailTransport } from './modules/mail/mail.service.js'
 import { modelsModule } from './modules/models/models.module.js'
+import { dialogueRoutes } from './modules/tts/dialogue.routes.js'
+import { streamInputRoutes } from './modules/tts/stream-input.routes.js'
 import { ttsRoutes } from './modules/tts/tts.routes.js'
 import { createTtsService } from './modules/tts/tts.service.js'
 import { createVoiceLookup } from './modules/voices/voice-lookup.js'
 import { voicesModule } from './modules/voices/voices.module.js'
-import { registerAuth } from './plugins/auth.js'
+import { createPrincipalResolver, registerAuth } from './plugins/auth.js'
 import { registerErrorHandling } from './plugins/errors.js'
 import { registerOpenApi } from './plugins/openapi.js'
 import { defaultWebDistDir, registerWebApp } from './plugins/web.js'
@@ -82,6 +85,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     global: false,
     errorResponseBuilder: () => new AppError('rate_limited'),
   })
+  await app.register(websocket, { options: { maxPayload: 256 * 1024 } })
   registerAuth(app, db)
 
   const mail = createMailService({
@@ -134,6 +138,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     history: createHistoryRepository(db),
   }
   await app.register(ttsRoutes(createTtsService(generationDeps)))
+  await app.register(dialogueRoutes(generationDeps))
+  await app.register(streamInputRoutes(generationDeps, createPrincipalResolver(db)))
 
   if (options.runWorkers !== false) {
     await queue.work('email.send', ({ messageId }) => mail.deliver(messageId))

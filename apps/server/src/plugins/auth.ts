@@ -37,9 +37,8 @@ export function requirePrincipal(request: FastifyRequest): Principal {
   return request.principal
 }
 
-export function registerAuth(app: FastifyInstance, db: Database) {
-  app.decorateRequest('principal', null)
-
+/** Turns credentials into a principal; shared by the HTTP hook and WebSocket sessions. */
+export function createPrincipalResolver(db: Database) {
   async function userPrincipal(
     userId: string,
     via: Principal['via'],
@@ -120,6 +119,30 @@ export function registerAuth(app: FastifyInstance, db: Database) {
     return cookie ? fromCookie(cookie) : null
   }
 
+  return { fromApiKey, fromAccessToken, resolve }
+}
+
+/** Refuses an API key that lacks the scope a call needs (null permissions = every scope). */
+export function checkScope(
+  principal: Principal,
+  scope: ApiKeyScope | undefined,
+  apiKeysAllowed = true,
+): void {
+  if (!principal.apiKey) return
+  if (!apiKeysAllowed)
+    throw new AppError('missing_permissions', { message: 'This call cannot be made with an API key.' })
+  const { permissions } = principal.apiKey
+  if (permissions !== null && (!scope || !permissions.includes(scope))) {
+    throw new AppError('missing_permissions', {
+      message: `This API key is missing the permission '${scope ?? 'unknown'}' needed for this call.`,
+    })
+  }
+}
+
+export function registerAuth(app: FastifyInstance, db: Database) {
+  app.decorateRequest('principal', null)
+  const { resolve } = createPrincipalResolver(db)
+
   app.addHook('preHandler', async (request) => {
     const config = request.routeOptions.config
     // Only the API is private by default; docs and the web app's files are public.
@@ -133,16 +156,6 @@ export function registerAuth(app: FastifyInstance, db: Database) {
       if (mode === 'optional') return
       throw new AppError('unauthorized')
     }
-    if (principal.apiKey) {
-      if (config.apiKeys === false) {
-        throw new AppError('missing_permissions', { message: 'This call cannot be made with an API key.' })
-      }
-      const { permissions } = principal.apiKey
-      if (permissions !== null && (!config.scope || !permissions.includes(config.scope))) {
-        throw new AppError('missing_permissions', {
-          message: `This API key is missing the permission '${config.scope ?? 'unknown'}' needed for this call.`,
-        })
-      }
-    }
+    checkScope(principal, config.scope, config.apiKeys !== false)
   })
 }
