@@ -1,6 +1,7 @@
 import { isLocale } from '@timbre/contract'
 import type { Database } from '../../db/database.js'
 import { AppError } from '../../errors.js'
+import { countVoiceSlots } from '../voices/voice-lookup.js'
 import type { AccountsRepository } from './accounts.repository.js'
 import { subscriptionView } from './subscription.view.js'
 
@@ -16,7 +17,10 @@ export function createUserService(deps: { db: Database; accounts: AccountsReposi
       .selectAll()
       .where('workspace_id', '=', workspaceId)
       .executeTakeFirstOrThrow()
-    return subscriptionView(row, { voiceSlotsUsed: 0, professionalVoiceSlotsUsed: 0 })
+    return subscriptionView(row, {
+      voiceSlotsUsed: await countVoiceSlots(db, workspaceId),
+      professionalVoiceSlotsUsed: 0,
+    })
   }
 
   async function requireUser(userId: string) {
@@ -49,6 +53,7 @@ export function createUserService(deps: { db: Database; accounts: AccountsReposi
         is_onboarding_completed: user.is_onboarding_completed,
         is_onboarding_checklist_completed: user.is_onboarding_checklist_completed,
         is_producer: user.is_producer,
+        seat_type: 'workspace_admin' as const,
         locale: auth?.locale ?? null,
         can_use_delayed_payment_methods: false,
         subscription: await loadSubscription(user.workspace_id),
