@@ -1114,10 +1114,1601 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the models and what each can do */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            model_id: string;
+                            name: string;
+                            description: string;
+                            can_be_finetuned: boolean;
+                            can_do_text_to_speech: boolean;
+                            can_do_voice_conversion: boolean;
+                            can_use_style: boolean;
+                            can_use_speaker_boost: boolean;
+                            serves_pro_voices: boolean;
+                            token_cost_factor: number;
+                            requires_alpha_access: boolean;
+                            max_characters_request_free_user: number;
+                            max_characters_request_subscribed_user: number;
+                            maximum_text_length_per_request: number;
+                            languages: {
+                                language_id: string;
+                                name: string;
+                            }[];
+                            model_rates: {
+                                character_cost_multiplier: number;
+                            };
+                            concurrency_group: string;
+                        }[];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/voices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List every voice you can use (premade and your workspace’s) */
+        get: {
+            parameters: {
+                query?: {
+                    show_legacy?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            voices: {
+                                voice_id: string;
+                                name: string;
+                                category: string;
+                                description: string | null;
+                                labels: {
+                                    [key: string]: string;
+                                };
+                                language: string | null;
+                                preview_url: string | null;
+                                samples: {
+                                    sample_id: string;
+                                    file_name: string;
+                                    mime_type: string;
+                                    size_bytes: number;
+                                    hash: string;
+                                    duration_secs: number | null;
+                                    remove_background_noise: boolean;
+                                    has_isolated_audio: boolean;
+                                    has_isolated_audio_preview: boolean;
+                                }[] | null;
+                                settings: {
+                                    stability: number;
+                                    similarity_boost: number;
+                                    style: number;
+                                    use_speaker_boost: boolean;
+                                    speed: number;
+                                } | null;
+                                fine_tuning: {
+                                    is_allowed_to_fine_tune: boolean;
+                                    state: {
+                                        [key: string]: string;
+                                    };
+                                    verification_failures: string[];
+                                    verification_attempts_count: number;
+                                    manual_verification_requested: boolean;
+                                    language: string | null;
+                                    progress: {
+                                        [key: string]: number;
+                                    };
+                                    message: {
+                                        [key: string]: string;
+                                    };
+                                    dataset_duration_seconds: number | null;
+                                };
+                                available_for_tiers: string[];
+                                high_quality_base_model_ids: string[];
+                                verified_languages: {
+                                    language: string;
+                                    model_id: string;
+                                    accent: string | null;
+                                    locale: string | null;
+                                    preview_url: string | null;
+                                }[];
+                                collection_ids: string[];
+                                safety_control: string | null;
+                                sharing: {
+                                    [key: string]: unknown;
+                                } | null;
+                                voice_verification: {
+                                    requires_verification: boolean;
+                                    is_verified: boolean;
+                                    verification_failures: string[];
+                                    verification_attempts_count: number;
+                                };
+                                permission_on_resource: string | null;
+                                is_owner: boolean;
+                                is_legacy: boolean;
+                                is_mixed: boolean;
+                                created_at_unix: number | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/voices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search voices, one page at a time
+         * @description Keyset pagination: pass `next_page_token` from the previous page with the same `sort` and `sort_direction`. `total_count` is exact with `include_total_count=true` (the default), otherwise the size of this page.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    next_page_token?: string;
+                    page_size?: number;
+                    search?: string;
+                    sort?: "created_at_unix" | "name";
+                    sort_direction?: "asc" | "desc";
+                    voice_type?: "personal" | "community" | "default" | "workspace" | "non-default" | "non-community" | "saved";
+                    category?: "premade" | "cloned" | "generated" | "professional" | "famous" | "high_quality";
+                    fine_tuning_state?: "draft" | "not_verified" | "not_started" | "queued" | "fine_tuning" | "fine_tuned" | "failed" | "delayed";
+                    collection_id?: string;
+                    include_total_count?: string;
+                    voice_ids?: string | string[];
+                    gender?: string;
+                    age?: string;
+                    accent?: string;
+                    language?: string | string[];
+                    use_cases?: string | string[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            voices: {
+                                voice_id: string;
+                                name: string;
+                                category: string;
+                                description: string | null;
+                                labels: {
+                                    [key: string]: string;
+                                };
+                                language: string | null;
+                                preview_url: string | null;
+                                samples: {
+                                    sample_id: string;
+                                    file_name: string;
+                                    mime_type: string;
+                                    size_bytes: number;
+                                    hash: string;
+                                    duration_secs: number | null;
+                                    remove_background_noise: boolean;
+                                    has_isolated_audio: boolean;
+                                    has_isolated_audio_preview: boolean;
+                                }[] | null;
+                                settings: {
+                                    stability: number;
+                                    similarity_boost: number;
+                                    style: number;
+                                    use_speaker_boost: boolean;
+                                    speed: number;
+                                } | null;
+                                fine_tuning: {
+                                    is_allowed_to_fine_tune: boolean;
+                                    state: {
+                                        [key: string]: string;
+                                    };
+                                    verification_failures: string[];
+                                    verification_attempts_count: number;
+                                    manual_verification_requested: boolean;
+                                    language: string | null;
+                                    progress: {
+                                        [key: string]: number;
+                                    };
+                                    message: {
+                                        [key: string]: string;
+                                    };
+                                    dataset_duration_seconds: number | null;
+                                };
+                                available_for_tiers: string[];
+                                high_quality_base_model_ids: string[];
+                                verified_languages: {
+                                    language: string;
+                                    model_id: string;
+                                    accent: string | null;
+                                    locale: string | null;
+                                    preview_url: string | null;
+                                }[];
+                                collection_ids: string[];
+                                safety_control: string | null;
+                                sharing: {
+                                    [key: string]: unknown;
+                                } | null;
+                                voice_verification: {
+                                    requires_verification: boolean;
+                                    is_verified: boolean;
+                                    verification_failures: string[];
+                                    verification_attempts_count: number;
+                                };
+                                permission_on_resource: string | null;
+                                is_owner: boolean;
+                                is_legacy: boolean;
+                                is_mixed: boolean;
+                                created_at_unix: number | null;
+                            }[];
+                            has_more: boolean;
+                            next_page_token: string | null;
+                            total_count: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/voices/{voice_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a voice */
+        get: {
+            parameters: {
+                query?: {
+                    with_settings?: string;
+                };
+                header?: never;
+                path: {
+                    voice_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            voice_id: string;
+                            name: string;
+                            category: string;
+                            description: string | null;
+                            labels: {
+                                [key: string]: string;
+                            };
+                            language: string | null;
+                            preview_url: string | null;
+                            samples: {
+                                sample_id: string;
+                                file_name: string;
+                                mime_type: string;
+                                size_bytes: number;
+                                hash: string;
+                                duration_secs: number | null;
+                                remove_background_noise: boolean;
+                                has_isolated_audio: boolean;
+                                has_isolated_audio_preview: boolean;
+                            }[] | null;
+                            settings: {
+                                stability: number;
+                                similarity_boost: number;
+                                style: number;
+                                use_speaker_boost: boolean;
+                                speed: number;
+                            } | null;
+                            fine_tuning: {
+                                is_allowed_to_fine_tune: boolean;
+                                state: {
+                                    [key: string]: string;
+                                };
+                                verification_failures: string[];
+                                verification_attempts_count: number;
+                                manual_verification_requested: boolean;
+                                language: string | null;
+                                progress: {
+                                    [key: string]: number;
+                                };
+                                message: {
+                                    [key: string]: string;
+                                };
+                                dataset_duration_seconds: number | null;
+                            };
+                            available_for_tiers: string[];
+                            high_quality_base_model_ids: string[];
+                            verified_languages: {
+                                language: string;
+                                model_id: string;
+                                accent: string | null;
+                                locale: string | null;
+                                preview_url: string | null;
+                            }[];
+                            collection_ids: string[];
+                            safety_control: string | null;
+                            sharing: {
+                                [key: string]: unknown;
+                            } | null;
+                            voice_verification: {
+                                requires_verification: boolean;
+                                is_verified: boolean;
+                                verification_failures: string[];
+                                verification_attempts_count: number;
+                            };
+                            permission_on_resource: string | null;
+                            is_owner: boolean;
+                            is_legacy: boolean;
+                            is_mixed: boolean;
+                            created_at_unix: number | null;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Delete a voice of your workspace (premade voices cannot be deleted) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    voice_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "ok";
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/voices/settings/default": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The default voice settings */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            stability: number;
+                            similarity_boost: number;
+                            style: number;
+                            use_speaker_boost: boolean;
+                            speed: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/voices/{voice_id}/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A voice’s saved settings (the defaults where none are saved) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    voice_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            stability: number;
+                            similarity_boost: number;
+                            style: number;
+                            use_speaker_boost: boolean;
+                            speed: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/voices/{voice_id}/settings/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Save a voice’s default settings (fields left out keep their value) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    voice_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        stability?: number | null;
+                        similarity_boost?: number | null;
+                        style?: number | null;
+                        speed?: number | null;
+                        use_speaker_boost?: boolean | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "ok";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/voices/{voice_id}/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Edit a voice of your workspace
+         * @description multipart/form-data: `name` (required), `description`, `labels` (a JSON object of strings), `files` (audio samples to add: WAV, MP3, OGG, FLAC, M4A or WebM, checked by content; at most 25 per voice, 10 MiB each, 50 MiB per request), `remove_background_noise` (true or false).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    voice_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "ok";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/voices/{voice_id}/samples/{sample_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a sample of a voice */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    voice_id: string;
+                    sample_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "ok";
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/voices/{voice_id}/samples/{sample_id}/audio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The audio of a voice sample, as uploaded */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    voice_id: string;
+                    sample_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The sample audio */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/voices/{voice_id}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Preview audio of a voice (MP3); `language` picks one of its verified languages */
+        get: {
+            parameters: {
+                query?: {
+                    language?: string;
+                };
+                header?: never;
+                path: {
+                    voice_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description MP3 audio */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+                /** @description Not modified */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List generated audio, newest first (cursor: start_after_history_item_id) */
+        get: {
+            parameters: {
+                query?: {
+                    page_size?: number;
+                    start_after_history_item_id?: string;
+                    voice_id?: string;
+                    model_id?: string;
+                    search?: string;
+                    source?: "TTS" | "STS" | "Flows";
+                    date_before_unix?: number;
+                    date_after_unix?: number;
+                    sort_direction?: "asc" | "desc";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            history: components["schemas"]["SpeechHistoryItem"][];
+                            has_more: boolean;
+                            last_history_item_id: string | null;
+                            scanned_until: number | null;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/history/{history_item_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a history item */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    history_item_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SpeechHistoryItem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Delete a history item and its audio */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    history_item_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "ok";
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/history/{history_item_id}/audio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The audio of a history item (its stored format; byte ranges) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    history_item_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/history/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Download one item (its audio) or several (a zip); output_format "wav" converts */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        history_item_ids: string[];
+                        output_format?: ("default" | "mp3" | "wav") | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/history/{history_item_id}/feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send feedback on a history item (thumbs, text, checklist) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    history_item_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        thumbs_up: boolean;
+                        /** @default  */
+                        feedback?: string;
+                        /** @default false */
+                        emotions?: boolean;
+                        /** @default false */
+                        inaccurate_clone?: boolean;
+                        /** @default false */
+                        glitches?: boolean;
+                        /** @default false */
+                        audio_quality?: boolean;
+                        /** @default false */
+                        other?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SpeechHistoryItem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/history/{history_item_id}/share-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A public link that plays the item without signing in */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    history_item_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            share_link: string;
+                            public_user_name: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/shared-history/{token}/audio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The audio behind a share link (public; byte ranges; download=1 for an attachment) */
+        get: {
+            parameters: {
+                query?: {
+                    download?: "0" | "1" | "true" | "false";
+                };
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/text-to-speech/{voice_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Convert text to speech */
+        post: {
+            parameters: {
+                query?: {
+                    output_format?: string;
+                    enable_logging?: boolean | ("0" | "1" | "true" | "false");
+                    optimize_streaming_latency?: number;
+                };
+                header?: never;
+                path: {
+                    voice_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        text: string;
+                        model_id?: string | null;
+                        language_code?: string | null;
+                        voice_settings?: {
+                            stability?: number | null;
+                            similarity_boost?: number | null;
+                            style?: number | null;
+                            use_speaker_boost?: boolean | null;
+                            speed?: number | null;
+                            volume?: number | null;
+                        } | null;
+                        pronunciation_dictionary_locators?: {
+                            pronunciation_dictionary_id: string;
+                            version_id?: string | null;
+                        }[] | null;
+                        seed?: number | null;
+                        previous_text?: string | null;
+                        next_text?: string | null;
+                        previous_request_ids?: string[] | null;
+                        next_request_ids?: string[] | null;
+                        apply_text_normalization?: ("auto" | "on" | "off") | null;
+                        apply_language_text_normalization?: boolean | null;
+                        use_pvc_as_ivc?: boolean | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Audio in the requested output_format */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/text-to-speech/{voice_id}/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Convert text to speech, streamed as it is synthesised */
+        post: {
+            parameters: {
+                query?: {
+                    output_format?: string;
+                    enable_logging?: boolean | ("0" | "1" | "true" | "false");
+                    optimize_streaming_latency?: number;
+                };
+                header?: never;
+                path: {
+                    voice_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        text: string;
+                        model_id?: string | null;
+                        language_code?: string | null;
+                        voice_settings?: {
+                            stability?: number | null;
+                            similarity_boost?: number | null;
+                            style?: number | null;
+                            use_speaker_boost?: boolean | null;
+                            speed?: number | null;
+                            volume?: number | null;
+                        } | null;
+                        pronunciation_dictionary_locators?: {
+                            pronunciation_dictionary_id: string;
+                            version_id?: string | null;
+                        }[] | null;
+                        seed?: number | null;
+                        previous_text?: string | null;
+                        next_text?: string | null;
+                        previous_request_ids?: string[] | null;
+                        next_request_ids?: string[] | null;
+                        apply_text_normalization?: ("auto" | "on" | "off") | null;
+                        apply_language_text_normalization?: boolean | null;
+                        use_pvc_as_ivc?: boolean | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Audio in the requested output_format */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/text-to-speech/{voice_id}/with-timestamps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Convert text to speech with character timings */
+        post: {
+            parameters: {
+                query?: {
+                    output_format?: string;
+                    enable_logging?: boolean | ("0" | "1" | "true" | "false");
+                    optimize_streaming_latency?: number;
+                };
+                header?: never;
+                path: {
+                    voice_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        text: string;
+                        model_id?: string | null;
+                        language_code?: string | null;
+                        voice_settings?: {
+                            stability?: number | null;
+                            similarity_boost?: number | null;
+                            style?: number | null;
+                            use_speaker_boost?: boolean | null;
+                            speed?: number | null;
+                            volume?: number | null;
+                        } | null;
+                        pronunciation_dictionary_locators?: {
+                            pronunciation_dictionary_id: string;
+                            version_id?: string | null;
+                        }[] | null;
+                        seed?: number | null;
+                        previous_text?: string | null;
+                        next_text?: string | null;
+                        previous_request_ids?: string[] | null;
+                        next_request_ids?: string[] | null;
+                        apply_text_normalization?: ("auto" | "on" | "off") | null;
+                        apply_language_text_normalization?: boolean | null;
+                        use_pvc_as_ivc?: boolean | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            audio_base64: string;
+                            alignment: {
+                                characters: string[];
+                                character_start_times_seconds: number[];
+                                character_end_times_seconds: number[];
+                            } | null;
+                            normalized_alignment: {
+                                characters: string[];
+                                character_start_times_seconds: number[];
+                                character_end_times_seconds: number[];
+                            } | null;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/text-to-speech/{voice_id}/stream/with-timestamps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stream text to speech as JSON lines with audio and character timings */
+        post: {
+            parameters: {
+                query?: {
+                    output_format?: string;
+                    enable_logging?: boolean | ("0" | "1" | "true" | "false");
+                    optimize_streaming_latency?: number;
+                };
+                header?: never;
+                path: {
+                    voice_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        text: string;
+                        model_id?: string | null;
+                        language_code?: string | null;
+                        voice_settings?: {
+                            stability?: number | null;
+                            similarity_boost?: number | null;
+                            style?: number | null;
+                            use_speaker_boost?: boolean | null;
+                            speed?: number | null;
+                            volume?: number | null;
+                        } | null;
+                        pronunciation_dictionary_locators?: {
+                            pronunciation_dictionary_id: string;
+                            version_id?: string | null;
+                        }[] | null;
+                        seed?: number | null;
+                        previous_text?: string | null;
+                        next_text?: string | null;
+                        previous_request_ids?: string[] | null;
+                        next_request_ids?: string[] | null;
+                        apply_text_normalization?: ("auto" | "on" | "off") | null;
+                        apply_language_text_normalization?: boolean | null;
+                        use_pvc_as_ivc?: boolean | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/text-to-dialogue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Render a dialogue of several voices into one audio */
+        post: {
+            parameters: {
+                query?: {
+                    output_format?: string;
+                    enable_logging?: boolean | ("0" | "1" | "true" | "false");
+                    optimize_streaming_latency?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        inputs: {
+                            text: string;
+                            voice_id: string;
+                        }[];
+                        model_id?: string | null;
+                        language_code?: string | null;
+                        settings?: {
+                            stability?: number | null;
+                            similarity_boost?: number | null;
+                            style?: number | null;
+                            use_speaker_boost?: boolean | null;
+                            speed?: number | null;
+                            volume?: number | null;
+                        } | null;
+                        pronunciation_dictionary_locators?: {
+                            pronunciation_dictionary_id: string;
+                            version_id?: string | null;
+                        }[] | null;
+                        seed?: number | null;
+                        apply_text_normalization?: ("auto" | "on" | "off") | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/text-to-dialogue/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Render a dialogue, streamed as it is synthesised */
+        post: {
+            parameters: {
+                query?: {
+                    output_format?: string;
+                    enable_logging?: boolean | ("0" | "1" | "true" | "false");
+                    optimize_streaming_latency?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        inputs: {
+                            text: string;
+                            voice_id: string;
+                        }[];
+                        model_id?: string | null;
+                        language_code?: string | null;
+                        settings?: {
+                            stability?: number | null;
+                            similarity_boost?: number | null;
+                            style?: number | null;
+                            use_speaker_boost?: boolean | null;
+                            speed?: number | null;
+                            volume?: number | null;
+                        } | null;
+                        pronunciation_dictionary_locators?: {
+                            pronunciation_dictionary_id: string;
+                            version_id?: string | null;
+                        }[] | null;
+                        seed?: number | null;
+                        apply_text_normalization?: ("auto" | "on" | "off") | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
-    schemas: never;
+    schemas: {
+        HistoryFeedbackInput: {
+            thumbs_up: boolean;
+            feedback: string;
+            emotions: boolean;
+            inaccurate_clone: boolean;
+            glitches: boolean;
+            audio_quality: boolean;
+            other: boolean;
+            review_status: string;
+        };
+        SpeechHistoryItemInput: {
+            history_item_id: string;
+            request_id: string;
+            voice_id: string | null;
+            model_id: string | null;
+            voice_name: string | null;
+            voice_category: string | null;
+            text: string | null;
+            date_unix: number;
+            character_count_change_from: number;
+            character_count_change_to: number;
+            content_type: string;
+            /** @constant */
+            state: "created";
+            settings: {
+                [key: string]: unknown;
+            } | null;
+            feedback: components["schemas"]["HistoryFeedbackInput"] | null;
+            share_link_id: string | null;
+            source: string;
+            alignments: {
+                alignment: {
+                    characters: string[];
+                    character_start_times_seconds: number[];
+                    character_end_times_seconds: number[];
+                };
+                normalized_alignment: {
+                    characters: string[];
+                    character_start_times_seconds: number[];
+                    character_end_times_seconds: number[];
+                };
+            } | null;
+            dialogue: {
+                text: string;
+                voice_id: string;
+                voice_name: string;
+            }[] | null;
+            output_format: string;
+        };
+        HistoryFeedback: {
+            thumbs_up: boolean;
+            feedback: string;
+            emotions: boolean;
+            inaccurate_clone: boolean;
+            glitches: boolean;
+            audio_quality: boolean;
+            other: boolean;
+            review_status: string;
+        };
+        SpeechHistoryItem: {
+            history_item_id: string;
+            request_id: string;
+            voice_id: string | null;
+            model_id: string | null;
+            voice_name: string | null;
+            voice_category: string | null;
+            text: string | null;
+            date_unix: number;
+            character_count_change_from: number;
+            character_count_change_to: number;
+            content_type: string;
+            /** @constant */
+            state: "created";
+            settings: {
+                [key: string]: unknown;
+            } | null;
+            feedback: components["schemas"]["HistoryFeedback"] | null;
+            share_link_id: string | null;
+            source: string;
+            alignments: {
+                alignment: {
+                    characters: string[];
+                    character_start_times_seconds: number[];
+                    character_end_times_seconds: number[];
+                };
+                normalized_alignment: {
+                    characters: string[];
+                    character_start_times_seconds: number[];
+                    character_end_times_seconds: number[];
+                };
+            } | null;
+            dialogue: {
+                text: string;
+                voice_id: string;
+                voice_name: string;
+            }[] | null;
+            output_format: string;
+        };
+    };
     responses: never;
     parameters: never;
     requestBodies: never;

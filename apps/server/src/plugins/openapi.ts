@@ -1,7 +1,7 @@
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance } from 'fastify'
-import { jsonSchemaTransform } from 'fastify-type-provider-zod'
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod'
 
 // The OpenAPI document is built from the routes' zod schemas (DESIGN.md section 2) and is
 // committed to packages/contract/openapi.json, from which the web client is generated.
@@ -25,6 +25,7 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string) {
       security: [{ ApiKeyAuth: [] }, { BearerAuth: [] }],
     },
     transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
   })
   await app.register(swaggerUi, {
     routePrefix: '/docs',
