@@ -20,7 +20,7 @@ export interface ModelProfile {
   autoNormalization: boolean
   /** `fast`: first segment kept short and cheaper DSP (R2 Rubber Band, lower resampler quality). */
   latency: 'quality' | 'low'
-  /** Longest first segment in characters (time to first chunk). */
+  /** Longest first segment in characters (time to first chunk); later ones may reach 300. */
   firstSegmentChars: number
   /** Character cost multiplier (spec creative section 9). */
   characterCostMultiplier: number
@@ -84,7 +84,7 @@ export const MODEL_PROFILES: Readonly<Record<string, ModelProfile>> = Object.fre
     tags: 'strip',
     autoNormalization: true,
     latency: 'quality',
-    firstSegmentChars: 300,
+    firstSegmentChars: 120,
     characterCostMultiplier: 1,
   }),
   eleven_v3: profile({
@@ -97,7 +97,7 @@ export const MODEL_PROFILES: Readonly<Record<string, ModelProfile>> = Object.fre
     tags: 'apply',
     autoNormalization: true,
     latency: 'quality',
-    firstSegmentChars: 300,
+    firstSegmentChars: 120,
     characterCostMultiplier: 1,
     maxCharacters: 5_000,
   }),
@@ -123,7 +123,7 @@ export const MODEL_PROFILES: Readonly<Record<string, ModelProfile>> = Object.fre
     tags: 'strip',
     autoNormalization: false,
     latency: 'low',
-    firstSegmentChars: 80,
+    firstSegmentChars: 60,
     characterCostMultiplier: 0.5,
     maxCharacters: 40_000,
   }),
@@ -149,7 +149,7 @@ export const MODEL_PROFILES: Readonly<Record<string, ModelProfile>> = Object.fre
     tags: 'strip',
     autoNormalization: false,
     latency: 'low',
-    firstSegmentChars: 80,
+    firstSegmentChars: 60,
     characterCostMultiplier: 0.5,
     maxCharacters: 30_000,
   }),
@@ -162,7 +162,7 @@ export const MODEL_PROFILES: Readonly<Record<string, ModelProfile>> = Object.fre
     tags: 'strip',
     autoNormalization: true,
     latency: 'quality',
-    firstSegmentChars: 300,
+    firstSegmentChars: 120,
     characterCostMultiplier: 1,
   }),
   eleven_multilingual_v1: profile({
@@ -174,7 +174,7 @@ export const MODEL_PROFILES: Readonly<Record<string, ModelProfile>> = Object.fre
     tags: 'strip',
     autoNormalization: true,
     latency: 'quality',
-    firstSegmentChars: 300,
+    firstSegmentChars: 120,
     characterCostMultiplier: 1,
   }),
   eleven_english_sts_v2: profile({
@@ -187,7 +187,7 @@ export const MODEL_PROFILES: Readonly<Record<string, ModelProfile>> = Object.fre
     tags: 'strip',
     autoNormalization: false,
     latency: 'quality',
-    firstSegmentChars: 300,
+    firstSegmentChars: 120,
     characterCostMultiplier: 1,
   }),
   eleven_multilingual_sts_v2: profile({
@@ -200,7 +200,7 @@ export const MODEL_PROFILES: Readonly<Record<string, ModelProfile>> = Object.fre
     tags: 'strip',
     autoNormalization: false,
     latency: 'quality',
-    firstSegmentChars: 300,
+    firstSegmentChars: 120,
     characterCostMultiplier: 1,
   }),
 })

@@ -68,7 +68,7 @@ export function prepareRequest(request: SpeechRequest): PreparedRequest {
     normalization: normalizationFor(request.applyTextNormalization ?? 'auto', model),
     tags: model.tags,
     ...(request.pronunciationRules ? { rules: request.pronunciationRules } : {}),
-    maxSegmentChars: model.firstSegmentChars,
+    firstSegmentChars: model.firstSegmentChars,
   })
   if (!plan.segments.some((s) => s.kind === 'speech' && /[\p{L}\p{N}]/u.test(s.text))) {
     throw new SpeechError(

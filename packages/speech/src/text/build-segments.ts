@@ -33,6 +33,7 @@ export interface SegmentInput {
   hardBreaks: ReadonlySet<number>
   language: string
   maxSegmentChars: number
+  firstSegmentChars: number
 }
 
 export function buildSegments(input: SegmentInput): Segment[] {
@@ -48,10 +49,25 @@ export function buildSegments(input: SegmentInput): Segment[] {
   let lastOrigEnd = 0
   let e = 0
 
+  // The first speech segment of the text is cut shorter (its first phrase); the rest of its
+  // sentence is split with the normal limit.
+  const splitForLatency = (range: TextRange, clean: (k: number) => boolean): TextRange[] => {
+    const max = input.maxSegmentChars
+    const first = input.firstSegmentChars
+    const isFirst = !out.some((s) => s.kind === 'speech')
+    if (!isFirst || first >= max || range.end - range.start <= first) {
+      return splitLongRange(normalized, range.start, range.end, max, atoms, clean)
+    }
+    const head = splitLongRange(normalized, range.start, range.end, first, atoms, clean)
+    if (head.length < 2) return head
+    const rest = splitLongRange(normalized, head[1]!.start, range.end, max, atoms, clean)
+    return [head[0]!, ...rest]
+  }
+
   const pushSpeech = (range: TextRange, style: SegmentStyle, boundary: 'sentence' | 'clause'): void => {
     // A space between two different original words is a better cut than one inside "five dollars".
     const clean = (k: number): boolean => (input.ends[k - 1] ?? 0) <= (input.starts[k + 1] ?? 0)
-    const parts = splitLongRange(normalized, range.start, range.end, input.maxSegmentChars, atoms, clean)
+    const parts = splitForLatency(range, clean)
     parts.forEach((part, index) => {
       const origStart = input.starts[part.start] ?? lastOrigEnd
       const origEnd = input.ends[part.end - 1] ?? origStart

@@ -66,6 +66,7 @@ export function planText(text: string, options: PlanOptions): TextPlan {
     hardBreaks: assembler.hardBreaks,
     language,
     maxSegmentChars,
+    firstSegmentChars: Math.max(MIN_SEGMENT_CHARS, Math.floor(options.firstSegmentChars ?? maxSegmentChars)),
   })
   return { original: text, normalized: normalized.text, normToOrig, segments, language }
 }

@@ -107,4 +107,9 @@ export interface PlanOptions {
   rules?: PronunciationRule[]
   /** Segments longer than this many characters are split at clause boundaries (default 300). */
   maxSegmentChars?: number
+  /**
+   * A tighter limit for the first speech segment only, so the first audio of a stream is ready
+   * as soon as the first phrase is (issue 3 item 7). Default: `maxSegmentChars`.
+   */
+  firstSegmentChars?: number
 }
