@@ -1,0 +1,92 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { buildApp } from '../../apps/server/src/app.js'
+import { loadConfig } from '../../apps/server/src/config.js'
+import { migrateToLatest, openDatabase } from '../../apps/server/src/db/database.js'
+
+/** The real server on an embedded database, listening on a free port, with a user on a big plan. */
+export async function startBenchServer(options: { speechWorkers?: number } = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'timbre-bench-'))
+  const database = await openDatabase({ dataDir: 'memory://' })
+  await migrateToLatest(database.db)
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    SECRET_KEY: 'b'.repeat(32),
+    SPEECH_WORKERS: String(options.speechWorkers ?? 2),
+    WEB_DIST_DIR: '/nonexistent',
+  })
+  const app = await buildApp(config, { database, logger: false, mailTransport: null })
+  const url = await app.listen({ port: 0, host: '127.0.0.1' })
+  const email = `bench-${Date.now()}@example.com`
+  const password = 'bench password 1'
+  await app.inject({ method: 'POST', url: '/v1/auth/sign-up', payload: { email, password } })
+  const user = await database.db
+    .selectFrom('users')
+    .select(['id', 'workspace_id'])
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow()
+  await database.db
+    .updateTable('users')
+    .set({ email_verified_at: new Date() })
+    .where('id', '=', user.id)
+    .execute()
+  // Scale plan (concurrency 15) with room for any number of requests.
+  await database.db
+    .updateTable('subscriptions')
+    .set({ tier: 'growing_business', status: 'active', character_limit: 1_000_000_000 })
+    .where('workspace_id', '=', user.workspace_id)
+    .execute()
+  const tokens = (
+    await app.inject({ method: 'POST', url: '/v1/auth/sign-in', payload: { email, password } })
+  ).json()
+  const key = (
+    await app.inject({
+      method: 'POST',
+      url: '/v1/user/api-keys',
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+      payload: { name: 'bench' },
+    })
+  ).json().api_key as string
+  return {
+    app,
+    url,
+    apiKey: key,
+    database,
+    workspaceId: user.workspace_id,
+    async stop() {
+      app.server.closeAllConnections()
+      await app.close()
+      await database.close()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  if (sorted.length === 0) return Number.NaN
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)
+  return sorted[Math.max(0, index)]!
+}
+
+/** Runs `count` tasks with at most `concurrency` at once; returns each task's result. */
+export async function pooled<T>(
+  count: number,
+  concurrency: number,
+  task: (i: number) => Promise<T>,
+): Promise<T[]> {
+  const results: T[] = new Array(count)
+  let next = 0
+  const lanes = Array.from({ length: concurrency }, async () => {
+    while (next < count) {
+      const i = next++
+      results[i] = await task(i)
+    }
+  })
+  await Promise.all(lanes)
+  return results
+}
+
+export const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '-')
