@@ -181,6 +181,11 @@ export async function runHistoryListBench(): Promise<LatencyRow[]> {
   }
 }
 
+/** `npm run bench` entry (bench/run.ts). */
+export async function bench(): Promise<void> {
+  await runHistoryListBench()
+}
+
 const invokedPath = process.argv[1]
 if (invokedPath && import.meta.url === pathToFileURL(resolve(invokedPath)).href) {
   await runHistoryListBench()

@@ -4,6 +4,8 @@ import type { DatabaseHandle } from '../db/database.js'
 import type { DB } from '../db/schema.js'
 import { JOB_DEFINITIONS, type JobName, type JobPayload } from './job-types.js'
 
+const NIL_UUID = '00000000-0000-0000-0000-000000000000'
+
 export type JobHandler<N extends JobName> = (
   payload: JobPayload<N>,
   meta: { id: string; retryCount: number },
@@ -32,6 +34,10 @@ export async function startQueue(handle: DatabaseHandle): Promise<JobQueue> {
   await boss.start()
   for (const [name, def] of Object.entries(JOB_DEFINITIONS)) {
     await boss.createQueue(name, { ...def.options })
+    // Puts the queue in pg-boss's cache now. Otherwise the first `send` inside one of our
+    // transactions looks it up on PGlite's single connection, which that transaction holds:
+    // a deadlock when no worker has primed the cache (role api, or before workers start).
+    await boss.getJobById(name, NIL_UUID)
   }
   let stopped = false
 

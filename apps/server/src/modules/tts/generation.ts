@@ -237,7 +237,7 @@ export async function beginGeneration(deps: GenerationDeps, input: GenerationInp
             text: input.text,
             dialogue: input.dialogue ? JSON.stringify(input.dialogue) : null,
             settings: JSON.stringify(input.settings ?? null),
-            source: input.principal.via === 'api_key' ? 'API' : 'TTS',
+            source: 'TTS',
             output_format: format.id,
             content_type: format.contentType,
             storage_key: key,

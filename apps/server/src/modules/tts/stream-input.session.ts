@@ -241,7 +241,7 @@ export class StreamInputSession {
         text: this.spokenText,
         dialogue: null,
         settings: JSON.stringify(this.settings ?? null),
-        source: this.principal.via === 'api_key' ? 'API' : 'TTS',
+        source: 'TTS',
         output_format: format.id,
         content_type: format.contentType,
         storage_key: key,
