@@ -147,7 +147,7 @@ export async function runHistoryListBench(): Promise<LatencyRow[]> {
         raw: () => pageSql(sql`and text ilike ${'%mountains%'} escape '\\'`).execute(db),
       },
       {
-        name: 'search, one match (full scan)',
+        name: 'search, one match (rare word)',
         url: '/v1/history?search=number%2054321%20',
         iterations: 30,
         raw: () => pageSql(sql`and text ilike ${'%number 54321 %'} escape '\\'`).execute(db),

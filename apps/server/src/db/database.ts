@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { Kysely, PostgresDialect } from 'kysely'
 import { Migrator } from 'kysely/migration'
 import pg from 'pg'
@@ -53,6 +54,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     dataDir,
     loadDataDir: options.loadDataDir,
     parsers: { [INT8_OID]: parseInt8 },
+    extensions: { pg_trgm },
   })
   await pglite.waitReady
   const db = new Kysely<DB>({ dialect: new SerializedPGliteDialect(pglite) })

@@ -55,10 +55,12 @@ export function dialogueRoutes(deps: GenerationDeps): FastifyPluginAsyncZod {
     const modelId = body.model_id ?? DIALOGUE_DEFAULT_MODEL
     const requests: SpeechRequest[] = []
     const voices = new Map<string, Awaited<ReturnType<typeof resolveVoice>>>()
-    for (const input of spoken) {
+    for (const input of inputs) {
       const voice =
         voices.get(input.voice_id) ?? (await resolveVoice(deps.voices, principal.workspaceId, input.voice_id))
       voices.set(input.voice_id, voice)
+      // Whitespace-only lines stay in the dialogue list (spec core section 5) but say nothing.
+      if (!input.text.trim()) continue
       requests.push({
         text: input.text,
         voice: voice.definition,
@@ -81,7 +83,11 @@ export function dialogueRoutes(deps: GenerationDeps): FastifyPluginAsyncZod {
       kind: 'dialogue',
       // The history shows the script without tags; the dialogue list keeps the inputs as sent.
       text: inputs.map((i) => stripAudioTags(i.text)).join('\n'),
-      dialogue: inputs.map((i) => ({ text: i.text, voice_id: i.voice_id })),
+      dialogue: inputs.map((i) => ({
+        text: i.text,
+        voice_id: i.voice_id,
+        voice_name: voices.get(i.voice_id)?.name ?? null,
+      })),
       settings: body.settings ?? null,
     })
   }

@@ -45,8 +45,8 @@ describe('POST /v1/text-to-dialogue', () => {
       .where('id', '=', String(res.headers['history-item-id']))
       .executeTakeFirstOrThrow()
     expect(item.dialogue).toEqual([
-      { text: inputs[0]!.text, voice_id: emma.voice_id },
-      { text: inputs[2]!.text, voice_id: noah.voice_id },
+      { text: inputs[0]!.text, voice_id: emma.voice_id, voice_name: 'Emma' },
+      { text: inputs[2]!.text, voice_id: noah.voice_id, voice_name: 'Noah' },
     ])
     expect(item.text).toBe('Hi Noah, how are you today?\nI am fine, thank you Emma.')
     expect(item.model_id).toBe('eleven_v3')

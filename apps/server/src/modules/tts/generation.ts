@@ -52,7 +52,7 @@ export interface GenerationInput {
   kind: 'tts' | 'dialogue'
   /** What the history item shows and what is charged. */
   text: string
-  dialogue?: Array<{ text: string; voice_id: string }>
+  dialogue?: Array<{ text: string; voice_id: string; voice_name: string | null }>
   settings: unknown
 }
 
