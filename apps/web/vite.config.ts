@@ -10,6 +10,8 @@ const proxied = ['/v1', '/healthz', '/readyz', '/openapi.json', '/docs']
 export default defineConfig({
   base: '/',
   plugins: [react(), tailwindcss()],
+  // Workspace packages (packages/contract) are read from their TypeScript sources.
+  resolve: { conditions: ['source', 'module', 'browser', 'development|production'] },
   server: {
     proxy: Object.fromEntries(proxied.map((path) => [path, { target: apiTarget, changeOrigin: false }])),
   },

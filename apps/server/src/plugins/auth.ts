@@ -32,7 +32,7 @@ declare module 'fastify' {
   }
 }
 
-export function requirePrincipal(request: FastifyRequest): Principal {
+export function requirePrincipal(request: { principal: Principal | null }): Principal {
   if (!request.principal) throw new AppError('unauthorized')
   return request.principal
 }

@@ -1,8 +1,17 @@
+import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { requirePrincipal } from '../../plugins/auth.js'
 import { clientGone, collectGeneration, streamGeneration } from './stream-response.js'
-import { ttsBody, ttsQuery, voiceIdParams, withTimestampsResponse } from './tts.schemas.js'
+import {
+  type TtsBody,
+  type TtsQuery,
+  ttsBody,
+  ttsQuery,
+  type VoiceIdParams,
+  voiceIdParams,
+  withTimestampsResponse,
+} from './tts.schemas.js'
 import type { TtsService } from './tts.service.js'
 
 const tags = ['text to speech']
@@ -12,6 +21,21 @@ const audio = z.any().describe('Audio in the requested output_format')
 // POST /v1/text-to-speech/{voice_id} and its /stream, /with-timestamps and
 // /stream/with-timestamps variants (issue 4 item 1).
 export function ttsRoutes(tts: TtsService): FastifyPluginAsyncZod {
+  const begin = (request: {
+    id: string
+    principal: FastifyRequest['principal']
+    params: VoiceIdParams
+    body: TtsBody
+    query: TtsQuery
+  }) =>
+    tts.begin({
+      principal: requirePrincipal(request),
+      requestId: request.id,
+      voiceId: request.params.voice_id,
+      body: request.body,
+      query: request.query,
+    })
+
   return async (app) => {
     const schema = (summary: string, response: Record<number, z.ZodType>) => ({
       tags,
@@ -26,13 +50,7 @@ export function ttsRoutes(tts: TtsService): FastifyPluginAsyncZod {
       '/v1/text-to-speech/:voice_id',
       { config, schema: schema('Convert text to speech', { 200: audio }) },
       async (request, reply) => {
-        const gen = await tts.begin({
-          principal: requirePrincipal(request),
-          requestId: request.id,
-          voiceId: request.params.voice_id,
-          body: request.body,
-          query: request.query,
-        })
+        const gen = await begin(request)
         const result = await collectGeneration(gen, clientGone(request, reply).signal)
         if (gen.historyItemId) reply.header('history-item-id', gen.historyItemId)
         reply.header('character-cost', String(gen.cost))
@@ -44,13 +62,7 @@ export function ttsRoutes(tts: TtsService): FastifyPluginAsyncZod {
       '/v1/text-to-speech/:voice_id/stream',
       { config, schema: schema('Convert text to speech, streamed as it is synthesised', { 200: audio }) },
       async (request, reply) => {
-        const gen = await tts.begin({
-          principal: requirePrincipal(request),
-          requestId: request.id,
-          voiceId: request.params.voice_id,
-          body: request.body,
-          query: request.query,
-        })
+        const gen = await begin(request)
         const body = await streamGeneration(
           gen,
           clientGone(request, reply).signal,
@@ -70,13 +82,7 @@ export function ttsRoutes(tts: TtsService): FastifyPluginAsyncZod {
         schema: schema('Convert text to speech with character timings', { 200: withTimestampsResponse }),
       },
       async (request, reply) => {
-        const gen = await tts.begin({
-          principal: requirePrincipal(request),
-          requestId: request.id,
-          voiceId: request.params.voice_id,
-          body: request.body,
-          query: request.query,
-        })
+        const gen = await begin(request)
         const result = await collectGeneration(gen, clientGone(request, reply).signal)
         if (gen.historyItemId) reply.header('history-item-id', gen.historyItemId)
         reply.header('character-cost', String(gen.cost))
@@ -97,13 +103,7 @@ export function ttsRoutes(tts: TtsService): FastifyPluginAsyncZod {
         }),
       },
       async (request, reply) => {
-        const gen = await tts.begin({
-          principal: requirePrincipal(request),
-          requestId: request.id,
-          voiceId: request.params.voice_id,
-          body: request.body,
-          query: request.query,
-        })
+        const gen = await begin(request)
         // One JSON object per line, each ending in a newline (issue 4 item 1).
         const body = await streamGeneration(
           gen,

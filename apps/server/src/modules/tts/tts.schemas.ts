@@ -48,6 +48,7 @@ export const ttsQuery = z.object({
 export type TtsQuery = z.infer<typeof ttsQuery>
 
 export const voiceIdParams = z.object({ voice_id: z.string().min(1).max(64) })
+export type VoiceIdParams = z.infer<typeof voiceIdParams>
 
 export const charAlignment = z.object({
   characters: z.array(z.string()),
