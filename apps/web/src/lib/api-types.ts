@@ -1,5 +1,44 @@
-// Shapes of the server's JSON (snake_case, DESIGN.md section 5). These move to the client
-// generated from packages/contract/openapi.json once the server publishes it.
+// Shapes of the server's JSON (snake_case, DESIGN.md section 5), taken from the contract
+// generated from packages/contract/openapi.json (DESIGN.md section 2): when a server schema
+// changes, `npm run openapi` changes `paths` and the web build breaks here or at a call site.
+import type { paths } from '@timbre/contract'
+
+/** The methods a path answers (the generated type marks the others `?: never`). */
+type MethodOf<P extends keyof paths> = {
+  [M in keyof paths[P]]-?: [NonNullable<paths[P][M]>] extends [never]
+    ? never
+    : NonNullable<paths[P][M]> extends { responses: object }
+      ? M
+      : never
+}[keyof paths[P]]
+
+type Operation<P extends keyof paths, M extends MethodOf<P>> = NonNullable<paths[P][M]>
+
+type Responses<P extends keyof paths, M extends MethodOf<P>> =
+  Operation<P, M> extends { responses: infer R } ? R : never
+
+type JsonContent<T> = T extends { content: { 'application/json': infer B } } ? B : never
+
+/** The JSON body of the `status` answer of `method path`; an unknown path, method or status fails to compile. */
+export type ResponseJson<
+  P extends keyof paths,
+  M extends MethodOf<P>,
+  S extends keyof Responses<P, M>,
+> = JsonContent<Responses<P, M>[S]>
+
+/** The JSON request body of `method path`. */
+export type RequestJson<P extends keyof paths, M extends MethodOf<P>> =
+  Operation<P, M> extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never
+
+/**
+ * Drops the `[key: string]: unknown` index signature that zod's `looseObject` adds, keeping the
+ * declared fields only, so a misspelt field is a compile error rather than `unknown`.
+ */
+type Declared<T> = { [K in keyof T as string extends K ? never : number extends K ? never : K]: T[K] }
+
+// --- Errors ---------------------------------------------------------------------------------
+// The OpenAPI document declares no error responses, so the error body (DESIGN.md section 5)
+// is written here by hand; toApiError reads it defensively.
 
 export type ErrorDetail = {
   type?: string
@@ -14,88 +53,64 @@ export type ValidationIssue = { loc?: (string | number)[]; msg: string; type?: s
 
 export type ErrorBody = { detail?: ErrorDetail | ValidationIssue[] | string }
 
-export type PublicConfig = {
-  smtp_configured: boolean
-  public_url: string
-  locales: string[]
+// --- Config and auth ------------------------------------------------------------------------
+
+export type PublicConfig = ResponseJson<'/v1/config', 'get', 200>
+
+export type SignUpRequest = RequestJson<'/v1/auth/sign-up', 'post'>
+export type SignUpResponse = ResponseJson<'/v1/auth/sign-up', 'post', 201>
+
+export type SignInRequest = RequestJson<'/v1/auth/sign-in', 'post'>
+export type SignInResponse = ResponseJson<'/v1/auth/sign-in', 'post', 200>
+
+/**
+ * Narrower than the document (where `continue_url` is optional): the web app always sends one,
+ * so the emailed link comes back to this app.
+ */
+export type EmailLinkRequest = RequestJson<'/v1/auth/send-verification-email', 'post'> & {
+  continue_url: string
 }
+export type EmailLinkResponse = ResponseJson<'/v1/auth/send-verification-email', 'post', 200>
 
-export type SignUpRequest = {
-  email: string
-  password: string
-  first_name?: string
-  invite_code?: string
-  account_metadata?: { agrees_to_product_updates?: boolean }
-  continue_url?: string
-  lang?: string
-}
+export type CodeCheckResponse = ResponseJson<'/v1/auth/verify-email', 'post', 200>
+export type ConfirmPasswordResetResponse = ResponseJson<'/v1/auth/confirm-password-reset', 'post', 200>
+export type OptOutResponse = ResponseJson<'/v1/auth/opt-out-of-updates', 'post', 200>
+export type SignInRequestVerifyResponse = ResponseJson<'/v1/auth/sign-in-requests/verify', 'post', 200>
 
-export type SignUpResponse = { user_id: string; email: string }
+// --- User -----------------------------------------------------------------------------------
 
-export type SignInResponse = {
-  access_token: string
-  refresh_token: string
-  expires_in: number
-  token_type: 'bearer'
-  user_id: string
-}
+type UserResponse = ResponseJson<'/v1/user', 'get', 200>
 
-export type CodeCheckResponse = { status: 'success'; email: string }
+/** The declared fields of the subscription (the document's `looseObject`, narrowed). */
+export type Subscription = Declared<UserResponse['subscription']>
 
-export type Subscription = {
-  tier: string
-  status: string
-  character_count: number
-  character_limit: number
-}
-
-export type User = {
-  user_id: string
-  workspace_id: string
-  email: string
-  first_name: string | null
-  is_email_verified: boolean
-  is_new_user: boolean
-  created_at: string | number
-  is_onboarding_completed: boolean
-  is_onboarding_checklist_completed: boolean
-  locale: string | null
+/**
+ * GET /v1/user. The document declares a `looseObject` without `locale`, which the server sends
+ * and the app needs (the account's interface language); api.ts reads it explicitly.
+ */
+export type User = Omit<Declared<UserResponse>, 'subscription'> & {
   subscription: Subscription
+  locale: string | null
 }
 
-export type ApiKey = {
-  key_id: string
-  name: string
-  hint: string
-  /** null means every scope. */
-  permissions: string[] | null
-  /** null means no credit limit. */
-  character_limit: number | null
-  character_count: number
-  is_disabled: boolean
-  created_at_unix: number
-}
+export type SetLocaleResponse = ResponseJson<'/v1/user/set-locale', 'post', 200>
+export type EditUserMetadataRequest = RequestJson<'/v1/user/edit-user-metadata', 'post'>
+export type EditUserMetadataResponse = ResponseJson<'/v1/user/edit-user-metadata', 'post', 200>
 
-export type CreateApiKeyRequest = {
-  name: string
-  permissions?: string[] | null
-  character_limit?: number | null
-}
+// --- API keys -------------------------------------------------------------------------------
 
-export type CreateApiKeyResponse = { api_key: string; key_id: string; hint: string }
+export type ApiKeyList = ResponseJson<'/v1/user/api-keys', 'get', 200>
 
-export type UpdateApiKeyRequest = {
-  name?: string
-  is_disabled?: boolean
-  permissions?: string[] | null
-  character_limit?: number | null
-}
+/** `permissions` null means every scope; `character_limit` null means no credit limit. */
+export type ApiKey = ApiKeyList['api_keys'][number]
 
-export type MailboxMessage = {
-  id: string
-  to: string
-  subject: string
-  text: string
-  html: string | null
-  created_at_unix: number
-}
+export type CreateApiKeyRequest = RequestJson<'/v1/user/api-keys', 'post'>
+export type CreateApiKeyResponse = ResponseJson<'/v1/user/api-keys', 'post', 201>
+
+export type UpdateApiKeyRequest = RequestJson<'/v1/user/api-keys/{key_id}', 'patch'>
+export type UpdateApiKeyResponse = ResponseJson<'/v1/user/api-keys/{key_id}', 'patch', 200>
+
+// --- Local mailbox --------------------------------------------------------------------------
+
+export type MailboxList = ResponseJson<'/v1/local-mailbox', 'get', 200>
+export type MailboxMessage = MailboxList['messages'][number]
