@@ -668,33 +668,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            user_id: string;
-                            workspace_id: string;
-                            email: string;
-                            first_name: string | null;
-                            is_email_verified: boolean;
-                            is_new_user: boolean;
-                            created_at: number;
-                            is_onboarding_completed: boolean;
-                            is_onboarding_checklist_completed: boolean;
-                            subscription: {
-                                tier: string;
-                                character_count: number;
-                                character_limit: number;
-                                next_character_count_reset_unix: number;
-                                voice_limit: number;
-                                voice_slots_used: number;
-                                can_extend_character_limit: boolean;
-                                status: string;
-                                currency: string;
-                                billing_period: string;
-                            } & {
-                                [key: string]: unknown;
-                            };
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/json": components["schemas"]["User"];
                     };
                 };
             };
@@ -754,20 +728,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            tier: string;
-                            character_count: number;
-                            character_limit: number;
-                            next_character_count_reset_unix: number;
-                            voice_limit: number;
-                            voice_slots_used: number;
-                            can_extend_character_limit: boolean;
-                            status: string;
-                            currency: string;
-                            billing_period: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/json": components["schemas"]["Subscription"];
                     };
                 };
             };
@@ -2610,6 +2571,61 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        SubscriptionInput: {
+            tier: string;
+            character_count: number;
+            character_limit: number;
+            max_character_limit_extension: number | null;
+            max_credit_limit_extension: number | "unlimited";
+            can_extend_character_limit: boolean;
+            allowed_to_extend_character_limit: boolean;
+            next_character_count_reset_unix: number;
+            voice_slots_used: number;
+            professional_voice_slots_used: number;
+            professional_voice_slots_used_in_workspace: number;
+            voice_limit: number;
+            max_voice_add_edits: number;
+            voice_add_edit_counter: number;
+            professional_voice_limit: number;
+            can_extend_voice_limit: boolean;
+            can_use_instant_voice_cloning: boolean;
+            can_use_professional_voice_cloning: boolean;
+            /** @enum {string} */
+            currency: "usd" | "eur";
+            current_overage: {
+                amount: string;
+                /** @enum {string} */
+                currency: "usd" | "eur";
+            };
+            status: string;
+            billing_period: string;
+            character_refresh_period: string;
+            has_open_invoices: boolean;
+            open_invoices: unknown[];
+            is_paid: boolean;
+        };
+        UserInput: {
+            user_id: string;
+            workspace_id: string;
+            email: string;
+            first_name: string | null;
+            is_email_verified: boolean;
+            is_new_user: boolean;
+            created_at: number;
+            created_at_unix: number;
+            public_user_id: string;
+            xi_api_key: null;
+            xi_api_key_preview: null;
+            is_api_key_hashed: boolean;
+            is_onboarding_completed: boolean;
+            is_onboarding_checklist_completed: boolean;
+            is_producer: boolean;
+            /** @enum {string} */
+            seat_type: "workspace_admin" | "workspace_member" | "workspace_lite_member";
+            locale: string | null;
+            can_use_delayed_payment_methods: boolean;
+            subscription: components["schemas"]["SubscriptionInput"];
+        };
         HistoryFeedbackInput: {
             thumbs_up: boolean;
             feedback: string;
@@ -2658,6 +2674,61 @@ export interface components {
                 voice_name: string;
             }[] | null;
             output_format: string;
+        };
+        Subscription: {
+            tier: string;
+            character_count: number;
+            character_limit: number;
+            max_character_limit_extension: number | null;
+            max_credit_limit_extension: number | "unlimited";
+            can_extend_character_limit: boolean;
+            allowed_to_extend_character_limit: boolean;
+            next_character_count_reset_unix: number;
+            voice_slots_used: number;
+            professional_voice_slots_used: number;
+            professional_voice_slots_used_in_workspace: number;
+            voice_limit: number;
+            max_voice_add_edits: number;
+            voice_add_edit_counter: number;
+            professional_voice_limit: number;
+            can_extend_voice_limit: boolean;
+            can_use_instant_voice_cloning: boolean;
+            can_use_professional_voice_cloning: boolean;
+            /** @enum {string} */
+            currency: "usd" | "eur";
+            current_overage: {
+                amount: string;
+                /** @enum {string} */
+                currency: "usd" | "eur";
+            };
+            status: string;
+            billing_period: string;
+            character_refresh_period: string;
+            has_open_invoices: boolean;
+            open_invoices: unknown[];
+            is_paid: boolean;
+        };
+        User: {
+            user_id: string;
+            workspace_id: string;
+            email: string;
+            first_name: string | null;
+            is_email_verified: boolean;
+            is_new_user: boolean;
+            created_at: number;
+            created_at_unix: number;
+            public_user_id: string;
+            xi_api_key: null;
+            xi_api_key_preview: null;
+            is_api_key_hashed: boolean;
+            is_onboarding_completed: boolean;
+            is_onboarding_checklist_completed: boolean;
+            is_producer: boolean;
+            /** @enum {string} */
+            seat_type: "workspace_admin" | "workspace_member" | "workspace_lite_member";
+            locale: string | null;
+            can_use_delayed_payment_methods: boolean;
+            subscription: components["schemas"]["Subscription"];
         };
         HistoryFeedback: {
             thumbs_up: boolean;

@@ -6,31 +6,62 @@ import type { UserService } from './user.service.js'
 const tags = ['user']
 const userScope = { scope: 'user' as const }
 
-const subscription = z.looseObject({
-  tier: z.string(),
-  character_count: z.number(),
-  character_limit: z.number(),
-  next_character_count_reset_unix: z.number(),
-  voice_limit: z.number(),
-  voice_slots_used: z.number(),
-  can_extend_character_limit: z.boolean(),
-  status: z.string(),
-  currency: z.string(),
-  billing_period: z.string(),
-})
+// Declared field by field (a test compares the document with the committed contract), so the
+// web client and the SDKs see every field the server sends.
+const subscription = z
+  .object({
+    tier: z.string(),
+    character_count: z.number(),
+    character_limit: z.number(),
+    max_character_limit_extension: z.number().nullable(),
+    max_credit_limit_extension: z.union([z.number(), z.literal('unlimited')]),
+    can_extend_character_limit: z.boolean(),
+    allowed_to_extend_character_limit: z.boolean(),
+    next_character_count_reset_unix: z.number(),
+    voice_slots_used: z.number(),
+    professional_voice_slots_used: z.number(),
+    professional_voice_slots_used_in_workspace: z.number(),
+    voice_limit: z.number(),
+    max_voice_add_edits: z.number(),
+    voice_add_edit_counter: z.number(),
+    professional_voice_limit: z.number(),
+    can_extend_voice_limit: z.boolean(),
+    can_use_instant_voice_cloning: z.boolean(),
+    can_use_professional_voice_cloning: z.boolean(),
+    currency: z.enum(['usd', 'eur']),
+    current_overage: z.object({ amount: z.string(), currency: z.enum(['usd', 'eur']) }),
+    status: z.string(),
+    billing_period: z.string(),
+    character_refresh_period: z.string(),
+    has_open_invoices: z.boolean(),
+    open_invoices: z.array(z.unknown()),
+    is_paid: z.boolean(),
+  })
+  .meta({ id: 'Subscription' })
 
-const user = z.looseObject({
-  user_id: z.string(),
-  workspace_id: z.string(),
-  email: z.string(),
-  first_name: z.string().nullable(),
-  is_email_verified: z.boolean(),
-  is_new_user: z.boolean(),
-  created_at: z.number(),
-  is_onboarding_completed: z.boolean(),
-  is_onboarding_checklist_completed: z.boolean(),
-  subscription,
-})
+const user = z
+  .object({
+    user_id: z.string(),
+    workspace_id: z.string(),
+    email: z.string(),
+    first_name: z.string().nullable(),
+    is_email_verified: z.boolean(),
+    is_new_user: z.boolean(),
+    created_at: z.number(),
+    created_at_unix: z.number(),
+    public_user_id: z.string(),
+    xi_api_key: z.null(),
+    xi_api_key_preview: z.null(),
+    is_api_key_hashed: z.boolean(),
+    is_onboarding_completed: z.boolean(),
+    is_onboarding_checklist_completed: z.boolean(),
+    is_producer: z.boolean(),
+    seat_type: z.enum(['workspace_admin', 'workspace_member', 'workspace_lite_member']),
+    locale: z.string().nullable(),
+    can_use_delayed_payment_methods: z.boolean(),
+    subscription,
+  })
+  .meta({ id: 'User' })
 
 export function userRoutes(users: UserService): FastifyPluginAsyncZod {
   return async (app) => {
