@@ -2614,8 +2614,8 @@ export interface components {
             created_at: number;
             created_at_unix: number;
             public_user_id: string;
-            xi_api_key: null;
-            xi_api_key_preview: null;
+            xi_api_key: string | null;
+            xi_api_key_preview: string | null;
             is_api_key_hashed: boolean;
             is_onboarding_completed: boolean;
             is_onboarding_checklist_completed: boolean;
@@ -2718,8 +2718,8 @@ export interface components {
             created_at: number;
             created_at_unix: number;
             public_user_id: string;
-            xi_api_key: null;
-            xi_api_key_preview: null;
+            xi_api_key: string | null;
+            xi_api_key_preview: string | null;
             is_api_key_hashed: boolean;
             is_onboarding_completed: boolean;
             is_onboarding_checklist_completed: boolean;

@@ -1,7 +1,7 @@
 // Shapes of the server's JSON (snake_case, DESIGN.md section 5), taken from the contract
 // generated from packages/contract/openapi.json (DESIGN.md section 2): when a server schema
 // changes, `npm run openapi` changes `paths` and the web build breaks here or at a call site.
-import type { paths } from '@timbre/contract'
+import type { components, paths } from '@timbre/contract'
 
 /** The methods a path answers (the generated type marks the others `?: never`). */
 type MethodOf<P extends keyof paths> = {
@@ -29,12 +29,6 @@ export type ResponseJson<
 /** The JSON request body of `method path`. */
 export type RequestJson<P extends keyof paths, M extends MethodOf<P>> =
   Operation<P, M> extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never
-
-/**
- * Drops the `[key: string]: unknown` index signature that zod's `looseObject` adds, keeping the
- * declared fields only, so a misspelt field is a compile error rather than `unknown`.
- */
-type Declared<T> = { [K in keyof T as string extends K ? never : number extends K ? never : K]: T[K] }
 
 // --- Errors ---------------------------------------------------------------------------------
 // The OpenAPI document declares no error responses, so the error body (DESIGN.md section 5)
@@ -79,19 +73,9 @@ export type SignInRequestVerifyResponse = ResponseJson<'/v1/auth/sign-in-request
 
 // --- User -----------------------------------------------------------------------------------
 
-type UserResponse = ResponseJson<'/v1/user', 'get', 200>
-
-/** The declared fields of the subscription (the document's `looseObject`, narrowed). */
-export type Subscription = Declared<UserResponse['subscription']>
-
-/**
- * GET /v1/user. The document declares a `looseObject` without `locale`, which the server sends
- * and the app needs (the account's interface language); api.ts reads it explicitly.
- */
-export type User = Omit<Declared<UserResponse>, 'subscription'> & {
-  subscription: Subscription
-  locale: string | null
-}
+/** GET /v1/user, declared field by field in the document (schema `User`). */
+export type User = components['schemas']['User']
+export type Subscription = components['schemas']['Subscription']
 
 export type SetLocaleResponse = ResponseJson<'/v1/user/set-locale', 'post', 200>
 export type EditUserMetadataRequest = RequestJson<'/v1/user/edit-user-metadata', 'post'>

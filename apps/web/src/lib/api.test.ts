@@ -106,11 +106,9 @@ describe('api', () => {
     })
   })
 
-  it('reads the locale of the user, which the document leaves undeclared', async () => {
-    const user = { user_id: 'u', subscription: { tier: 'free' } }
-    stubFetch(answer(200, { ...user, locale: 'de' }))
-    await expect(api.getUser()).resolves.toMatchObject({ locale: 'de' })
+  it('returns the user as the server sends it', async () => {
+    const user = { user_id: 'u', locale: 'de-DE', subscription: { tier: 'free' } }
     stubFetch(answer(200, user))
-    await expect(api.getUser()).resolves.toMatchObject({ locale: null })
+    await expect(api.getUser()).resolves.toMatchObject({ user_id: 'u', locale: 'de-DE' })
   })
 })

@@ -91,12 +91,7 @@ export const verifySignInRequest = (code: string): Promise<SignInRequestVerifyRe
     client.POST('/v1/auth/sign-in-requests/verify', { body: { sign_in_request_verification_code: code } }),
   )
 
-export async function getUser(): Promise<User> {
-  const user = await settle(client.GET('/v1/user'))
-  // Narrowed by hand: the document's user is a loose object without `locale`, which the server
-  // sends (see User in api-types.ts).
-  return { ...user, locale: typeof user.locale === 'string' ? user.locale : null }
-}
+export const getUser = (): Promise<User> => settle(client.GET('/v1/user'))
 export const setUserLocale = (locale: string): Promise<SetLocaleResponse> =>
   settle(client.POST('/v1/user/set-locale', { body: { locale } }))
 export const editUserMetadata = (body: EditUserMetadataRequest): Promise<EditUserMetadataResponse> =>
