@@ -25,6 +25,7 @@ export {
   type ModelProfile,
   modelProfileFor,
 } from './models/model-profiles.js'
+export { encodeInSlices } from './service/encode-slices.js'
 export { prepareRequest } from './service/prepare-request.js'
 export {
   createSpeechService,

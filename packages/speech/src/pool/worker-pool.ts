@@ -14,6 +14,7 @@ interface Pending {
   task: WorkerTask
   transfer: ArrayBuffer[]
   pin: { slot: number; generation: number } | undefined
+  priority: boolean
   resolve: (value: TaskResult) => void
   reject: (error: SpeechError) => void
   signal: AbortSignal | undefined
@@ -32,6 +33,8 @@ export interface RunOptions {
   transfer?: ArrayBuffer[]
   /** Run on this worker (by slot and generation); fails if that worker has died since. */
   pin?: { slot: number; generation: number }
+  /** Goes ahead of other unpinned work: a request's first segment, which a listener waits for. */
+  priority?: boolean
 }
 
 export interface PoolStats {
@@ -83,6 +86,7 @@ export class WorkerPool {
         task,
         transfer: options.transfer ?? [],
         pin: options.pin,
+        priority: options.priority ?? false,
         resolve,
         reject,
         signal: options.signal,
@@ -169,8 +173,10 @@ export class WorkerPool {
     this.slots.forEach((slot, index) => {
       if (slot.running) return
       // Pinned tasks (encoder sessions) first: they are short and on a listener's critical path.
+      // Then first segments of requests (time to first audio under load), then the rest in order.
       const pinned = this.queue.findIndex((p) => p.pin?.slot === index)
-      const at = pinned >= 0 ? pinned : this.queue.findIndex((p) => !p.pin)
+      const urgent = pinned >= 0 ? pinned : this.queue.findIndex((p) => !p.pin && p.priority)
+      const at = urgent >= 0 ? urgent : this.queue.findIndex((p) => !p.pin)
       if (at < 0) return
       const pending = this.queue.splice(at, 1)[0]!
       if (pending.pin && pending.pin.generation !== slot.generation) {

@@ -45,9 +45,10 @@ export async function* streamPcm(
         outputRate: sampleRate,
         quality: prepared.model.latency === 'low' ? ('fast' as const) : ('high' as const),
       }
+      const first = !segments.slice(0, index).some((s) => s.kind === 'speech')
       const promise = pool.run(
         { type: 'render', job },
-        { signal: controller.signal },
+        { signal: controller.signal, priority: first },
       ) as Promise<SegmentAudio>
       promise.catch(() => {})
       renders.set(index, promise)

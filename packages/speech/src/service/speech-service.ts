@@ -7,6 +7,7 @@ import { finalizeWav } from '../encoders/wav-header.js'
 import { type OutputFormat, parseOutputFormat } from '../formats/output-formats.js'
 import { WorkerPool } from '../pool/worker-pool.js'
 import type { CharAlignment, PcmChunk, SpeechChunk, SpeechRequest, SynthesisResult } from '../types.js'
+import { encodeInSlices } from './encode-slices.js'
 import { streamPcm } from './pcm-stream.js'
 import { prepareRequest } from './prepare-request.js'
 
@@ -88,9 +89,23 @@ export function createSpeechService(options: SpeechServiceOptions = {}): SpeechS
     const encoder = encoderFor(pool, format)
     let ended = false
     try {
+      let first = true
       for await (const chunk of streamPcm(pool, prepared, format.sampleRate, opts.signal)) {
-        const audio = await encoder.encode(chunk.samples, opts.signal)
-        yield { audio, alignment: chunk.alignment, normalizedAlignment: chunk.normalizedAlignment }
+        // The chunk's timings ride with its first slice of audio.
+        let alignment = chunk.alignment
+        let normalizedAlignment = chunk.normalizedAlignment
+        for await (const audio of encodeInSlices(
+          encoder,
+          chunk.samples,
+          format.sampleRate,
+          first,
+          opts.signal,
+        )) {
+          yield { audio, alignment, normalizedAlignment }
+          alignment = null
+          normalizedAlignment = null
+        }
+        first = false
       }
       ended = true
       const tail = await encoder.end()

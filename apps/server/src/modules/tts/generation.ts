@@ -1,5 +1,6 @@
 import {
   type CharAlignment,
+  encodeInSlices,
   finalizeWav,
   MODEL_PROFILES,
   type ModelProfile,
@@ -177,17 +178,27 @@ export async function beginGeneration(deps: GenerationDeps, input: GenerationInp
       const options = signal ? { signal } : {}
       let offsetSeconds = 0
       let ended = false
+      let first = true
       try {
         for (const request of input.speechRequests) {
           const start = offsetSeconds
           for await (const pcm of deps.speech.streamPcm(request, format.sampleRate, options)) {
             offsetSeconds += pcm.samples.length / format.sampleRate
-            const audio = await encoder.encode(pcm.samples, signal)
-            yield {
-              audio,
-              alignment: shift(pcm.alignment, start),
-              normalizedAlignment: shift(pcm.normalizedAlignment, start),
+            // The chunk's timings ride with its first slice of audio.
+            let alignment = shift(pcm.alignment, start)
+            let normalizedAlignment = shift(pcm.normalizedAlignment, start)
+            for await (const audio of encodeInSlices(
+              encoder,
+              pcm.samples,
+              format.sampleRate,
+              first,
+              signal,
+            )) {
+              yield { audio, alignment, normalizedAlignment }
+              alignment = null
+              normalizedAlignment = null
             }
+            first = false
           }
         }
         const tail = await encoder.end()

@@ -1,5 +1,11 @@
 import { DEFAULT_TTS_MODEL_ID } from '@timbre/contract'
-import { type CharAlignment, finalizeWav, type SpeechRequest, type WorkerEncoder } from '@timbre/speech'
+import {
+  type CharAlignment,
+  encodeInSlices,
+  finalizeWav,
+  type SpeechRequest,
+  type WorkerEncoder,
+} from '@timbre/speech'
 import { AppError } from '../../errors.js'
 import { newId } from '../../lib/ids.js'
 import type { Principal } from '../../plugins/auth.js'
@@ -159,15 +165,27 @@ export class StreamInputSession {
       })) {
         const chunkStart = this.elapsedSeconds - pieceStart
         this.elapsedSeconds += pcm.samples.length / format.sampleRate
-        const audio = await this.encoder.encode(pcm.samples, this.abort.signal)
-        this.audioParts.push(audio)
+        let alignment = toWsAlignment(pcm.alignment, chunkStart)
+        let normalizedAlignment = toWsAlignment(pcm.normalizedAlignment, chunkStart)
+        const slices = encodeInSlices(
+          this.encoder,
+          pcm.samples,
+          format.sampleRate,
+          delivered === 0,
+          this.abort.signal,
+        )
+        for await (const audio of slices) {
+          this.audioParts.push(audio)
+          this.send({
+            audio: Buffer.from(audio).toString('base64'),
+            isFinal: null,
+            alignment,
+            normalizedAlignment,
+          })
+          alignment = null
+          normalizedAlignment = null
+        }
         delivered += pcm.alignment?.characters.length ?? 0
-        this.send({
-          audio: Buffer.from(audio).toString('base64'),
-          isFinal: null,
-          alignment: toWsAlignment(pcm.alignment, chunkStart),
-          normalizedAlignment: toWsAlignment(pcm.normalizedAlignment, chunkStart),
-        })
       }
       this.spokenText += (this.spokenText ? ' ' : '') + text.trim()
       await this.deps.credits.transaction((trx) =>
