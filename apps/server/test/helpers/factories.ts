@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import type { DatabaseHandle } from '../../src/db/database.js'
+import type { Database, DatabaseHandle } from '../../src/db/database.js'
 
 let counter = 0
 
@@ -45,4 +45,14 @@ export async function createUser(
     cookie: `timbre_session=${cookie?.value ?? ''}`,
     auth: { authorization: `Bearer ${tokens.access_token}` },
   }
+}
+
+/** The workspace a user works in. */
+export async function workspaceIdOf(db: Database, userId: string): Promise<string> {
+  const row = await db
+    .selectFrom('users')
+    .select('workspace_id')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow()
+  return row.workspace_id
 }

@@ -12,6 +12,7 @@ import type { HistoryItemRow } from '../../src/db/schema.js'
 import { newId } from '../../src/lib/ids.js'
 import { createLocalStorage, defaultStorageDir, type FileStorage } from '../../src/lib/storage.js'
 import { createHistoryRepository } from '../../src/modules/history/history.repository.js'
+import { workspaceIdOf } from './factories.js'
 import { createTestApp, type TestApp } from './test-app.js'
 
 // History items with real audio, written the way text to speech writes them (the
@@ -27,14 +28,8 @@ export async function createHistoryTestApp(): Promise<HistoryTestApp> {
   return { ...test, storage: createLocalStorage(defaultStorageDir(test.dataDir)) }
 }
 
-export async function workspaceOf(db: Database, userId: string): Promise<string> {
-  const row = await db
-    .selectFrom('users')
-    .select('workspace_id')
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow()
-  return row.workspace_id
-}
+/** Kept under this name for the history tests. */
+export const workspaceOf = workspaceIdOf
 
 export interface HistoryItemOptions {
   workspaceId: string

@@ -1,4 +1,5 @@
 import type { DatabaseHandle } from '../../src/db/database.js'
+import { workspaceIdOf } from './factories.js'
 
 /** Puts a user's workspace on a plan with a given character count and limit. */
 export async function setPlan(
@@ -6,11 +7,7 @@ export async function setPlan(
   userId: string,
   plan: { tier?: string; status?: string; characterCount?: number; characterLimit?: number },
 ): Promise<string> {
-  const user = await database.db
-    .selectFrom('users')
-    .select('workspace_id')
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow()
+  const workspaceId = await workspaceIdOf(database.db, userId)
   const patch = {
     ...(plan.tier ? { tier: plan.tier } : {}),
     ...(plan.status ? { status: plan.status } : {}),
@@ -21,10 +18,10 @@ export async function setPlan(
     await database.db
       .updateTable('subscriptions')
       .set(patch)
-      .where('workspace_id', '=', user.workspace_id)
+      .where('workspace_id', '=', workspaceId)
       .execute()
   }
-  return user.workspace_id
+  return workspaceId
 }
 
 export async function characterCount(database: DatabaseHandle, workspaceId: string): Promise<number> {

@@ -1,8 +1,12 @@
 import { PREMADE_VOICES, type VoiceDefinition } from '@timbre/speech'
-import type { Database } from '../../src/db/database.js'
+import type { FastifyInstance } from 'fastify'
+import type { Database, DatabaseHandle } from '../../src/db/database.js'
 import type { VoiceRow } from '../../src/db/schema.js'
 import { newId } from '../../src/lib/ids.js'
 import { verifiedLanguagesOf } from '../../src/modules/voices/voice-definition.js'
+import { type TestUser, workspaceIdOf } from './factories.js'
+
+export { workspaceIdOf }
 
 // Workspace voices for tests, inserted directly until voice creation (instant cloning)
 // arrives: a copy of a premade voice's engine recipe under a new id, owned by a user.
@@ -22,15 +26,6 @@ export interface VoiceFactoryOptions {
 }
 
 let counter = 0
-
-export async function workspaceIdOf(db: Database, userId: string): Promise<string> {
-  const row = await db
-    .selectFrom('users')
-    .select('workspace_id')
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow()
-  return row.workspace_id
-}
 
 export async function createWorkspaceVoice(db: Database, options: VoiceFactoryOptions): Promise<VoiceRow> {
   counter += 1
@@ -110,5 +105,27 @@ export async function multipartBody(
   return {
     payload: Buffer.from(await request.arrayBuffer()),
     headers: { 'content-type': request.headers.get('content-type') ?? '' },
+  }
+}
+
+/**
+ * The calls the voices tests make, as a user, on a test app that is created later
+ * (`app` is read at call time, after `beforeAll`).
+ */
+export function voiceCalls(app: () => { app: FastifyInstance; database: DatabaseHandle }) {
+  return {
+    newVoice: async (user: TestUser) =>
+      (await createWorkspaceVoice(app().database.db, { userId: user.userId })).id,
+    get: (user: TestUser, url: string) => app().app.inject({ url, headers: user.auth }),
+    del: (user: TestUser, url: string) => app().app.inject({ method: 'DELETE', url, headers: user.auth }),
+    async edit(user: TestUser, voiceId: string, fields: Record<string, string>, files: UploadFile[] = []) {
+      const { payload, headers } = await multipartBody(fields, files)
+      return app().app.inject({
+        method: 'POST',
+        url: `/v1/voices/${voiceId}/edit`,
+        payload,
+        headers: { ...user.auth, ...headers },
+      })
+    },
   }
 }

@@ -130,6 +130,24 @@ export function createCreditsService(deps: {
 
     settle: repository.settle,
     release: repository.release,
+
+    /**
+     * A generation that broke off: nothing delivered gives the reservation back; otherwise the
+     * caller pays for the share of the text that reached it ("charge exactly what was delivered").
+     */
+    async settleBrokenOff(
+      reservation: Reservation,
+      deliveredCharacters: number,
+      text: string,
+    ): Promise<void> {
+      if (deliveredCharacters <= 0) return repository.release(reservation)
+      const total = Math.max(1, countCharacters(text))
+      const charged = Math.min(
+        reservation.characters,
+        Math.ceil((reservation.characters * deliveredCharacters) / total),
+      )
+      await repository.transaction((trx) => repository.settle(trx, reservation, charged, null))
+    },
     transaction: repository.transaction,
   }
 }

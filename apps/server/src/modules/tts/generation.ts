@@ -270,17 +270,8 @@ export async function beginGeneration(deps: GenerationDeps, input: GenerationInp
     async fail(options) {
       if (settled) return
       try {
-        if (deliveredCharacters === 0 || options?.reachedClient === false) {
-          await deps.credits.release(reservation)
-        } else {
-          // Charge what reached the caller, in proportion to the characters it spoke.
-          const total = Math.max(1, countCharacters(input.text))
-          const charged = Math.min(
-            reservation.characters,
-            Math.ceil((reservation.characters * deliveredCharacters) / total),
-          )
-          await deps.credits.transaction((trx) => deps.credits.settle(trx, reservation, charged, null))
-        }
+        const reached = options?.reachedClient === false ? 0 : deliveredCharacters
+        await deps.credits.settleBrokenOff(reservation, reached, input.text)
       } finally {
         finish()
       }

@@ -192,16 +192,7 @@ export class StreamInputSession {
         this.deps.credits.settle(trx, reservation, reservation.characters, this.historyItemId),
       )
     } catch (error) {
-      if (delivered === 0) await this.deps.credits.release(reservation)
-      else {
-        const charged = Math.min(
-          reservation.characters,
-          Math.ceil((reservation.characters * delivered) / Math.max(1, countCharacters(text))),
-        )
-        await this.deps.credits.transaction((trx) =>
-          this.deps.credits.settle(trx, reservation, charged, null),
-        )
-      }
+      await this.deps.credits.settleBrokenOff(reservation, delivered, text)
       throw toAppError(error)
     }
   }

@@ -2,12 +2,7 @@ import { createEncoder } from '@timbre/speech'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createUser, type TestUser } from '../../../test/helpers/factories.js'
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.js'
-import {
-  createWorkspaceVoice,
-  multipartBody,
-  toneWav,
-  type UploadFile,
-} from '../../../test/helpers/voice-factory.js'
+import { toneWav, type UploadFile, voiceCalls } from '../../../test/helpers/voice-factory.js'
 
 // POST /v1/voices/{id}/edit (multipart) and the sample calls: real audio bytes, bad input,
 // size limits.
@@ -23,24 +18,9 @@ beforeAll(async () => {
 })
 afterAll(() => t?.close())
 
-const newVoice = async (user: TestUser = alice) =>
-  (await createWorkspaceVoice(t.database.db, { userId: user.userId })).id
-const get = (user: TestUser, url: string) => t.app.inject({ url, headers: user.auth })
-const del = (user: TestUser, url: string) => t.app.inject({ method: 'DELETE', url, headers: user.auth })
-async function edit(
-  user: TestUser,
-  voiceId: string,
-  fields: Record<string, string>,
-  files: UploadFile[] = [],
-) {
-  const { payload, headers } = await multipartBody(fields, files)
-  return t.app.inject({
-    method: 'POST',
-    url: `/v1/voices/${voiceId}/edit`,
-    payload,
-    headers: { ...user.auth, ...headers },
-  })
-}
+const calls = voiceCalls(() => t)
+const newVoice = (user: TestUser = alice) => calls.newVoice(user)
+const { get, del, edit } = calls
 const mp3Tone = () => {
   const encoder = createEncoder('mp3_44100_128')
   const samples = new Float32Array(44100).map((_, i) => Math.sin((2 * Math.PI * 330 * i) / 44100) * 0.3)

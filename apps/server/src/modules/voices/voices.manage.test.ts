@@ -4,12 +4,7 @@ import { PREMADE_VOICES } from '@timbre/speech'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createUser, type TestUser } from '../../../test/helpers/factories.js'
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.js'
-import {
-  createWorkspaceVoice,
-  multipartBody,
-  toneWav,
-  type UploadFile,
-} from '../../../test/helpers/voice-factory.js'
+import { toneWav, voiceCalls } from '../../../test/helpers/voice-factory.js'
 
 // Reading, editing and deleting voices, their samples and settings; premade protection;
 // other workspaces; bad input.
@@ -26,24 +21,9 @@ beforeAll(async () => {
 })
 afterAll(() => t?.close())
 
-const newVoice = async (user: TestUser = alice) =>
-  (await createWorkspaceVoice(t.database.db, { userId: user.userId })).id
-const get = (user: TestUser, url: string) => t.app.inject({ url, headers: user.auth })
-const del = (user: TestUser, url: string) => t.app.inject({ method: 'DELETE', url, headers: user.auth })
-async function edit(
-  user: TestUser,
-  voiceId: string,
-  fields: Record<string, string>,
-  files: UploadFile[] = [],
-) {
-  const { payload, headers } = await multipartBody(fields, files)
-  return t.app.inject({
-    method: 'POST',
-    url: `/v1/voices/${voiceId}/edit`,
-    payload,
-    headers: { ...user.auth, ...headers },
-  })
-}
+const calls = voiceCalls(() => t)
+const newVoice = (user: TestUser = alice) => calls.newVoice(user)
+const { get, del, edit } = calls
 
 describe('GET /v1/voices/{id}', () => {
   it('returns a premade voice, or the workspace’s own with its settings', async () => {
