@@ -1,21 +1,9 @@
-// Spec core section 1: nine locales; a load over 3 s falls back to en-US; an unsupported
-// user locale is logged and not applied.
-export const SUPPORTED_LOCALES = [
-  'de-DE',
-  'en-US',
-  'es-ES',
-  'fr-FR',
-  'hi-IN',
-  'ja-JP',
-  'pl-PL',
-  'pt-PT',
-  'sv-SE',
-] as const
+// The nine interface locales, the default and the 3-second load fallback are product rules
+// shared with the server; an unsupported user locale is logged and not applied.
+import { DEFAULT_LOCALE, isLocale, LOCALES, LOCALE_LOAD_TIMEOUT_MS, type Locale } from '@timbre/contract'
 
-export type Locale = (typeof SUPPORTED_LOCALES)[number]
-
-export const DEFAULT_LOCALE: Locale = 'en-US'
-export const LOCALE_LOAD_TIMEOUT_MS = 3000
+export { DEFAULT_LOCALE, LOCALE_LOAD_TIMEOUT_MS, type Locale }
+export const SUPPORTED_LOCALES = LOCALES
 
 /** Each locale's name in its own language, for the picker. */
 export const LOCALE_NAMES: Record<Locale, string> = {
@@ -31,7 +19,7 @@ export const LOCALE_NAMES: Record<Locale, string> = {
 }
 
 export function isSupportedLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (SUPPORTED_LOCALES as readonly string[]).includes(value)
+  return typeof value === 'string' && isLocale(value)
 }
 
 /**

@@ -1,7 +1,10 @@
-// Output formats of the public API (`output_format` query parameter). Spec core section 9:
-// "Default audio format mp3"; creative section 9: "Audio 128 kbps standard, 192 kbps higher
-// quality, 44.1 kHz PCM on Pro and above" (plan gating is the server's job).
+// Output formats of the public API (`output_format` query parameter): MP3 at 128 kbps is the
+// default, 192 kbps the higher quality, 44.1 kHz PCM is for higher plans (plan gating is the
+// server's job; the default itself is a product constant shared with the server).
+import { DEFAULT_OUTPUT_FORMAT } from '@timbre/contract'
 import { SpeechError } from '../errors.js'
+
+export { DEFAULT_OUTPUT_FORMAT }
 
 export type Codec = 'mp3' | 'pcm' | 'ulaw' | 'alaw' | 'wav'
 
@@ -15,8 +18,6 @@ export interface OutputFormat {
   contentType: string
   fileExtension: string
 }
-
-export const DEFAULT_OUTPUT_FORMAT = 'mp3_44100_128'
 
 const PCM_RATES = [8000, 16000, 22050, 24000, 44100, 48000] as const
 const MP3_FORMATS: readonly [number, number][] = [

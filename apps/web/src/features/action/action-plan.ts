@@ -42,13 +42,6 @@ export type ActionPlan =
   | { kind: 'verifySignInRequest'; code: string }
   | { kind: 'error'; error: 'unknownMode' | 'missingCode' }
 
-export const ACTION_MODES = [
-  'optOutOfUpdates',
-  'resetPassword',
-  'recoverEmail',
-  'verifyEmail',
-  'verifySignInRequest',
-] as const
 
 export function planAction(params: ActionParams, origin: string): ActionPlan {
   const { mode, code } = params
