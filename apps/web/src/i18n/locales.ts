@@ -1,6 +1,6 @@
 // The nine interface locales, the default and the 3-second load fallback are product rules
 // shared with the server; an unsupported user locale is logged and not applied.
-import { DEFAULT_LOCALE, isLocale, LOCALES, LOCALE_LOAD_TIMEOUT_MS, type Locale } from '@timbre/contract'
+import { DEFAULT_LOCALE, isLocale, LOCALE_LOAD_TIMEOUT_MS, LOCALES, type Locale } from '@timbre/contract'
 
 export { DEFAULT_LOCALE, LOCALE_LOAD_TIMEOUT_MS, type Locale }
 export const SUPPORTED_LOCALES = LOCALES

@@ -42,7 +42,6 @@ export type ActionPlan =
   | { kind: 'verifySignInRequest'; code: string }
   | { kind: 'error'; error: 'unknownMode' | 'missingCode' }
 
-
 export function planAction(params: ActionParams, origin: string): ActionPlan {
   const { mode, code } = params
   switch (mode) {
