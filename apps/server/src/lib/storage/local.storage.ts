@@ -1,23 +1,13 @@
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { dirname, join, resolve, sep } from 'node:path'
-import { newId } from './ids.js'
+import { newId } from '../ids.js'
+import { assertStorageKey, type FileStorage } from './file-storage.js'
 
-/**
- * Where audio and uploads live (DESIGN.md section 2 "files"): a local directory by default.
- * Keys are relative paths such as `history/<workspace>/<id>.mp3`. An S3-compatible
- * implementation of the same interface is the scale path (docs/deploy.md).
- */
-export interface FileStorage {
-  put(key: string, data: Uint8Array): Promise<void>
-  /** null when the key does not exist. */
-  get(key: string): Promise<Buffer | null>
-  size(key: string): Promise<number | null>
-  delete(key: string): Promise<void>
-}
-
+/** Files under one directory: the default, for a single process (or a shared volume). */
 export function createLocalStorage(root: string): FileStorage {
   const base = resolve(root)
   const pathOf = (key: string) => {
+    assertStorageKey(key)
     const path = resolve(base, key)
     // Keys are built by the server, but never let one escape the storage directory.
     if (!path.startsWith(base + sep)) throw new Error(`invalid storage key: ${key}`)
@@ -36,7 +26,7 @@ export function createLocalStorage(root: string): FileStorage {
       try {
         return await readFile(pathOf(key))
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
+        if (isMissing(error)) return null
         throw error
       }
     },
@@ -44,7 +34,7 @@ export function createLocalStorage(root: string): FileStorage {
       try {
         return (await stat(pathOf(key))).size
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
+        if (isMissing(error)) return null
         throw error
       }
     },
@@ -52,6 +42,12 @@ export function createLocalStorage(root: string): FileStorage {
       await rm(pathOf(key), { force: true })
     },
   }
+}
+
+// A key whose parent is a file (`a` stored, then `a/b` asked for) is missing too, not an error.
+function isMissing(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException).code
+  return code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR'
 }
 
 export function defaultStorageDir(dataDir: string): string {
