@@ -15,7 +15,9 @@ export const storageEnvShape = {
     })
     .optional(),
   /** An S3-compatible server (MinIO, Ceph, R2...); unset means AWS itself. */
-  S3_ENDPOINT: z.url({ message: 'must be a URL such as http://minio:9000' }).optional(),
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL such as http://minio:9000' })
+    .optional(),
   S3_REGION: z.string().min(1).optional(),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
