@@ -10,6 +10,11 @@ const sourceConditions = {
   ssr: { resolve: { conditions, externalConditions: ['source'] } },
 }
 
+// The server runs on plain Node, which knows no `module` condition. Vitest hands its conditions
+// to Node for external packages too, and packages such as the AWS SDK point `module` at a
+// bundler-only build that Node cannot load; so the server's tests resolve as Node does.
+const serverConditions = conditions.filter((c) => c !== 'module')
+
 export default defineConfig({
   test: {
     projects: [
@@ -27,7 +32,8 @@ export default defineConfig({
         },
       },
       {
-        ...sourceConditions,
+        resolve: { conditions: serverConditions },
+        ssr: { resolve: { conditions: serverConditions, externalConditions: ['source'] } },
         test: {
           name: 'server',
           root: 'apps/server',

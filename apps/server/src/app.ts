@@ -10,7 +10,7 @@ import { type DatabaseHandle, embeddedDataDir, migrateToLatest, openDatabase } f
 import { AppError } from './errors.js'
 import { type JobQueue, startQueue } from './jobs/queue.js'
 import { newId } from './lib/ids.js'
-import { createLocalStorage, defaultStorageDir } from './lib/storage.js'
+import { createLocalStorage, createStorage } from './lib/storage.js'
 import { createAccountsRepository } from './modules/accounts/accounts.repository.js'
 import { authRoutes } from './modules/accounts/auth.routes.js'
 import { createAuthService } from './modules/accounts/auth.service.js'
@@ -20,7 +20,7 @@ import { createUserService } from './modules/accounts/user.service.js'
 import { createApiKeysRepository } from './modules/api-keys/api-keys.repository.js'
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js'
 import { createApiKeysService } from './modules/api-keys/api-keys.service.js'
-import { createConcurrencyLimiter } from './modules/credits/concurrency-limiter.js'
+import { createConcurrencyModule } from './modules/concurrency/concurrency.module.js'
 import { createCreditsRepository } from './modules/credits/credits.repository.js'
 import { createCreditsService } from './modules/credits/credits.service.js'
 import { configRoutes } from './modules/health/config.routes.js'
@@ -110,7 +110,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     queue,
     mail,
     speech,
-    storage: createLocalStorage(options.storageDir ?? defaultStorageDir(config.dataDir)),
+    storage: options.storageDir ? createLocalStorage(options.storageDir) : createStorage(config.storage),
   }
   const apiKeys = createApiKeysService(createApiKeysRepository(db))
 
@@ -124,10 +124,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(voicesModule(deps))
   await app.register(historyModule(deps))
 
+  const concurrency = createConcurrencyModule({ db, config, log: app.log })
+  await concurrency.start?.()
   const credits = createCreditsService({
     db,
     repository: createCreditsRepository(db),
-    limiter: createConcurrencyLimiter(),
+    limiter: concurrency.ports.slots,
   })
   const generationDeps = {
     db,
@@ -150,6 +152,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (!servesWeb) app.log.info({ webDir }, 'web app not built; serving the API only')
 
   app.addHook('onClose', async () => {
+    await concurrency.stop?.()
+    await deps.storage.close?.()
     await queue.stop()
     await speech.close()
     if (!options.database) await database.close()

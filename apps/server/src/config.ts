@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { join, resolve } from 'node:path'
 import { z } from 'zod'
+import { type StorageConfig, storageConfigFrom, storageEnvShape } from './lib/storage/storage.config.js'
 
 // Every environment variable, checked once at boot (DESIGN.md section 4).
 const envSchema = z.object({
@@ -26,6 +27,14 @@ const envSchema = z.object({
   /** Speech synthesis worker threads (one engine instance each). */
   SPEECH_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   NODE_ENV: z.string().optional(),
+  ...storageEnvShape,
+  /**
+   * Concurrency slots are database leases shared by all replicas; one that is not renewed for
+   * this long (its process died) stops counting.
+   */
+  CONCURRENCY_LEASE_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
+  /** How often a process renews the leases it holds; well under the lease length. */
+  CONCURRENCY_HEARTBEAT_MS: z.coerce.number().int().min(100).max(300_000).optional(),
 })
 
 export type Env = z.infer<typeof envSchema>
@@ -44,6 +53,8 @@ export interface Config {
   speechWorkers: number
   /** Cookies get `Secure` only when the public URL is https (a laptop on http://localhost must work). */
   secureCookies: boolean
+  storage: StorageConfig
+  concurrency: { leaseMs: number; heartbeatMs: number }
 }
 
 export class ConfigError extends Error {}
@@ -56,6 +67,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data
   const dataDir = resolve(e.DATA_DIR)
+  const storage = storageConfigFrom(e, dataDir)
+  const heartbeatMs = e.CONCURRENCY_HEARTBEAT_MS ?? Math.floor(e.CONCURRENCY_LEASE_MS / 3)
+  const issues = [...storage.issues]
+  // One missed renewal must not expire a live lease.
+  if (heartbeatMs * 2 > e.CONCURRENCY_LEASE_MS) {
+    issues.push('CONCURRENCY_HEARTBEAT_MS: must be at most half of CONCURRENCY_LEASE_MS')
+  }
+  if (!storage.config || issues.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n${issues.map((i) => `  ${i}`).join('\n')}`)
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '')
   return {
     port: e.PORT,
@@ -70,6 +91,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: e.WEB_DIST_DIR,
     speechWorkers: e.SPEECH_WORKERS ?? Math.max(1, Math.min(4, availableParallelism())),
     secureCookies: publicUrl.startsWith('https://'),
+    storage: storage.config,
+    concurrency: { leaseMs: e.CONCURRENCY_LEASE_MS, heartbeatMs },
   }
 }
 

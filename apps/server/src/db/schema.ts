@@ -206,6 +206,16 @@ export interface CreditLedgerTable {
   settled_at: NullableTimestamp
 }
 
+/** One held concurrency slot; expired rows no longer count (modules/concurrency). */
+export interface ConcurrencyLeasesTable {
+  id: string
+  workspace_id: string
+  /** The process instance that holds and renews the lease. */
+  holder: string
+  expires_at: Timestamp
+  created_at: Timestamp
+}
+
 export interface DB {
   voices: VoicesTable
   voice_samples: VoiceSamplesTable
@@ -223,6 +233,7 @@ export interface DB {
   sign_in_failures: SignInFailuresTable
   api_keys: ApiKeysTable
   outbox_messages: OutboxMessagesTable
+  concurrency_leases: ConcurrencyLeasesTable
 }
 
 export type UserRow = Selectable<UsersTable>

@@ -17,8 +17,13 @@ export interface TestApp {
   close(): Promise<void>
 }
 
-/** The real app on a fresh database. `smtpUrl` sends mail to a real SMTP server. */
-export async function createTestApp(options: { smtpUrl?: string } = {}): Promise<TestApp> {
+/**
+ * The real app on a fresh database. `smtpUrl` sends mail to a real SMTP server; `env` adds
+ * environment variables (for example S3 storage settings).
+ */
+export async function createTestApp(
+  options: { smtpUrl?: string; env?: Record<string, string> } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase()
   const dataDir = mkdtempSync(join(tmpdir(), 'timbre-test-'))
   const config = loadConfig({
@@ -28,6 +33,7 @@ export async function createTestApp(options: { smtpUrl?: string } = {}): Promise
     SECRET_KEY: 'x'.repeat(32),
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: '/nonexistent',
+    ...options.env,
   })
   const app = await buildApp(config, {
     database,

@@ -13,7 +13,7 @@ import type { Database } from '../../db/database.js'
 import { AppError } from '../../errors.js'
 import { newId } from '../../lib/ids.js'
 import type { Principal } from '../../plugins/auth.js'
-import type { ConcurrencyLimiter } from './concurrency-limiter.js'
+import type { ConcurrencySlots } from '../concurrency/concurrency.module.js'
 import type { CreditsRepository, Reservation } from './credits.repository.js'
 
 export interface WorkspacePlan {
@@ -44,7 +44,7 @@ export function requestHash(parts: unknown[]): string {
 export function createCreditsService(deps: {
   db: Database
   repository: CreditsRepository
-  limiter: ConcurrencyLimiter
+  limiter: ConcurrencySlots
 }) {
   const { db, repository, limiter } = deps
 
@@ -84,7 +84,7 @@ export function createCreditsService(deps: {
       }
     },
 
-    acquireSlot(workspaceId: string, p: WorkspacePlan): () => void {
+    acquireSlot(workspaceId: string, p: WorkspacePlan): Promise<() => Promise<void>> {
       return limiter.acquire(workspaceId, p.concurrency)
     },
 

@@ -135,7 +135,7 @@ export async function beginGeneration(deps: GenerationDeps, input: GenerationInp
     input.settings,
     input.dialogue ?? null,
   ])
-  const releaseSlot = deps.credits.acquireSlot(input.principal.workspaceId, plan)
+  const releaseSlot = await deps.credits.acquireSlot(input.principal.workspaceId, plan)
   let reservation: Reservation
   try {
     reservation = await deps.credits.reserve({
@@ -147,7 +147,7 @@ export async function beginGeneration(deps: GenerationDeps, input: GenerationInp
       hash,
     })
   } catch (error) {
-    releaseSlot()
+    await releaseSlot()
     throw error
   }
 
@@ -162,9 +162,9 @@ export async function beginGeneration(deps: GenerationDeps, input: GenerationInp
   let settled = false
   let durationEnd = 0
 
-  const finish = () => {
+  const finish = async () => {
     settled = true
-    releaseSlot()
+    await releaseSlot()
   }
 
   return {
@@ -264,7 +264,7 @@ export async function beginGeneration(deps: GenerationDeps, input: GenerationInp
         if (key) await deps.storage.delete(key).catch(() => undefined)
         throw error
       }
-      finish()
+      await finish()
     },
 
     async fail(options) {
@@ -273,7 +273,7 @@ export async function beginGeneration(deps: GenerationDeps, input: GenerationInp
         const reached = options?.reachedClient === false ? 0 : deliveredCharacters
         await deps.credits.settleBrokenOff(reservation, reached, input.text)
       } finally {
-        finish()
+        await finish()
       }
     },
   }

@@ -61,7 +61,7 @@ export class StreamInputSession {
   private encoder: WorkerEncoder | null = null
   private voice: UsableVoice | null = null
   private plan: WorkspacePlan | null = null
-  private releaseSlot: (() => void) | null = null
+  private releaseSlot: (() => Promise<void>) | null = null
   private settings: SpeechRequest['voiceSettings'] = {}
   private spokenText = ''
   private audioParts: Uint8Array[] = []
@@ -94,7 +94,13 @@ export class StreamInputSession {
     const schedule = first.generation_config?.chunk_length_schedule
     if (schedule && schedule.length > 0) this.schedule = schedule
     this.plan = await this.deps.credits.plan(this.principal.workspaceId)
-    this.releaseSlot = this.deps.credits.acquireSlot(this.principal.workspaceId, this.plan)
+    this.releaseSlot = await this.deps.credits.acquireSlot(this.principal.workspaceId, this.plan)
+    // The connection closed while the slot was being taken: give it back at once.
+    if (this.closed) {
+      await this.releaseSlot()
+      this.releaseSlot = null
+      return
+    }
     this.encoder = this.deps.speech.createWorkerEncoder(format.id)
     if (first.text.trim()) await this.push(first)
   }
@@ -270,7 +276,7 @@ export class StreamInputSession {
     this.abort.abort()
     this.encoder?.drop()
     this.encoder = null
-    this.releaseSlot?.()
+    void this.releaseSlot?.()
     this.releaseSlot = null
   }
 
