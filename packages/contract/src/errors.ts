@@ -28,7 +28,20 @@ export const ERRORS = {
     message: 'This API key does not have the permission needed for this call.',
   },
   email_taken: { status: 409, message: 'An account with this email already exists.' },
-  email_not_verified: { status: 403, message: 'Please verify your email address first.' },
+  email_not_verified: {
+    status: 403,
+    message:
+      'Please verify your email address first: open the link we sent you, or request a new one from your account.',
+  },
+  cross_site_request: {
+    status: 403,
+    message: 'This request came from another site and was refused. Open Timbre at its own address and try again.',
+  },
+  wrong_site_address: {
+    status: 403,
+    message:
+      'This page was opened at another address than the one Timbre is configured for (PUBLIC_URL). Open Timbre at that address.',
+  },
   invalid_action_code: { status: 400, message: 'This link is invalid or has already been used.' },
   expired_action_code: { status: 400, message: 'This link has expired. Please request a new one.' },
   weak_password: {
@@ -38,7 +51,6 @@ export const ERRORS = {
   email_mismatch: { status: 422, message: 'The email you typed does not match your account email.' },
   account_deleted: { status: 401, message: 'This account has been deleted.' },
   api_key_not_found: { status: 404, message: 'API key not found.' },
-  api_key_credit_limit_exceeded: { status: 401, message: 'This API key has reached its credit limit.' },
   // text to speech and credits (spec creative section 8 "Generation and quota"; issue 4 item 8)
   quota_exceeded: {
     status: 401,

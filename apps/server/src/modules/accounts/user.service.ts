@@ -1,24 +1,23 @@
 import { isLocale } from '@timbre/contract'
-import type { Database } from '../../db/database.js'
 import { AppError } from '../../errors.js'
-import { countVoiceSlots } from '../voices/voice-lookup.js'
 import type { AccountsRepository } from './accounts.repository.js'
 import { subscriptionView } from './subscription.view.js'
 
 const NEW_USER_SECONDS = 24 * 60 * 60
 
-export function createUserService(deps: { db: Database; accounts: AccountsRepository; now?: () => Date }) {
-  const { db, accounts } = deps
+export function createUserService(deps: {
+  accounts: AccountsRepository
+  /** How many voice slots the workspace uses (the voices domain counts them). */
+  voiceSlotsUsed: (workspaceId: string) => Promise<number>
+  now?: () => Date
+}) {
+  const { accounts } = deps
   const now = deps.now ?? (() => new Date())
 
   async function loadSubscription(workspaceId: string) {
-    const row = await db
-      .selectFrom('subscriptions')
-      .selectAll()
-      .where('workspace_id', '=', workspaceId)
-      .executeTakeFirstOrThrow()
+    const row = await accounts.findSubscription(workspaceId)
     return subscriptionView(row, {
-      voiceSlotsUsed: await countVoiceSlots(db, workspaceId),
+      voiceSlotsUsed: await deps.voiceSlotsUsed(workspaceId),
       professionalVoiceSlotsUsed: 0,
     })
   }
