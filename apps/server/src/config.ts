@@ -77,10 +77,13 @@ const TRUST_PROXY_HELP =
 function trustProxyProblem(value: string): string | null {
   const text = value.trim()
   if (text === '') return null
-  if (/^\d+$/.test(text)) return Number(text) >= 1 ? null : `${TRUST_PROXY_HELP}; 0 trusts nobody, leave it unset instead`
+  if (/^\d+$/.test(text))
+    return Number(text) >= 1 ? null : `${TRUST_PROXY_HELP}; 0 trusts nobody, leave it unset instead`
   const entries = text.split(',').map((e) => e.trim())
   const bad = entries.find((entry) => !isAddressOrCidr(entry))
-  return bad === undefined ? null : `'${bad}' is not an IP address or CIDR range: TRUST_PROXY ${TRUST_PROXY_HELP}`
+  return bad === undefined
+    ? null
+    : `'${bad}' is not an IP address or CIDR range: TRUST_PROXY ${TRUST_PROXY_HELP}`
 }
 
 function isAddressOrCidr(entry: string): boolean {

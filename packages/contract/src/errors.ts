@@ -35,7 +35,8 @@ export const ERRORS = {
   },
   cross_site_request: {
     status: 403,
-    message: 'This request came from another site and was refused. Open Timbre at its own address and try again.',
+    message:
+      'This request came from another site and was refused. Open Timbre at its own address and try again.',
   },
   wrong_site_address: {
     status: 403,

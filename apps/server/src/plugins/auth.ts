@@ -103,7 +103,10 @@ async function resolve(principals: PrincipalResolver, request: FastifyRequest): 
   return cookie ? principals.fromSessionCookie(cookie) : null
 }
 
-export function registerAuth(app: FastifyInstance, deps: { principals: PrincipalResolver; site: SiteAddress }) {
+export function registerAuth(
+  app: FastifyInstance,
+  deps: { principals: PrincipalResolver; site: SiteAddress },
+) {
   app.decorateRequest('principal', null)
 
   // Browsers attach the cookie to requests other sites make: a write or a WebSocket upgrade

@@ -17,7 +17,10 @@ export function registerSecurityHeaders(app: FastifyInstance) {
  */
 export function webAppContentSecurityPolicy(indexHtml: string): string {
   const styleHashes = [...indexHtml.matchAll(/\sstyle="([^"]*)"/g)].map(
-    (m) => `'sha256-${createHash('sha256').update(m[1] ?? '').digest('base64')}'`,
+    (m) =>
+      `'sha256-${createHash('sha256')
+        .update(m[1] ?? '')
+        .digest('base64')}'`,
   )
   const directives = [
     "default-src 'self'",

@@ -64,7 +64,8 @@ export function createSiteAddress(config: { publicUrl: string; publicUrlConfigur
     }
     if (isSiteUrl(origin, request)) return
     // The person's own browser on this server, under another address than PUBLIC_URL.
-    if (origin.host === reachedHost(request)) throw wrongAddress(origin.origin) ?? new AppError('cross_site_request')
+    if (origin.host === reachedHost(request))
+      throw wrongAddress(origin.origin) ?? new AppError('cross_site_request')
     throw new AppError('cross_site_request')
   }
 

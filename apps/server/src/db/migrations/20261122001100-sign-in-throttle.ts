@@ -18,5 +18,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropIndex('sign_in_failures_email_address_at').ifExists().execute()
   await db.schema.alterTable('sign_in_failures').dropColumn('client_address').execute()
-  await db.schema.createIndex('sign_in_failures_email_at').on('sign_in_failures').columns(['email', 'at']).execute()
+  await db.schema
+    .createIndex('sign_in_failures_email_at')
+    .on('sign_in_failures')
+    .columns(['email', 'at'])
+    .execute()
 }

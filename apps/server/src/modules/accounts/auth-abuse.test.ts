@@ -121,7 +121,10 @@ describe('refresh token reuse', () => {
     const phone = (await post('/v1/auth/sign-in', { email, password })).json()
     await post('/v1/auth/refresh', { refresh_token: laptop.refresh_token })
     await post('/v1/auth/refresh', { refresh_token: laptop.refresh_token })
-    const res = await t.app.inject({ url: '/v1/user', headers: { authorization: `Bearer ${phone.access_token}` } })
+    const res = await t.app.inject({
+      url: '/v1/user',
+      headers: { authorization: `Bearer ${phone.access_token}` },
+    })
     expect(res.statusCode).toBe(200)
   })
 })

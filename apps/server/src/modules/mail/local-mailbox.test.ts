@@ -128,10 +128,12 @@ describe('mail delivered by SMTP', () => {
 
   it('the mailbox lists only mail that was never handed to SMTP', async () => {
     const repository = createMailRepository(t.database.db)
-    const ids = await t.database.db.transaction().execute(async (trx) => [
-      await repository.insert(trx, { to: 'a@example.com', subject: 'kept', text: 'k', html: 'k' }),
-      await repository.insert(trx, { to: 'b@example.com', subject: 'sent', text: 's', html: 's' }),
-    ])
+    const ids = await t.database.db
+      .transaction()
+      .execute(async (trx) => [
+        await repository.insert(trx, { to: 'a@example.com', subject: 'kept', text: 'k', html: 'k' }),
+        await repository.insert(trx, { to: 'b@example.com', subject: 'sent', text: 's', html: 's' }),
+      ])
     await repository.markKeptLocally(ids[0]!)
     await repository.markSent(ids[1]!)
     const listed = (await repository.listLocal(200)).map((m) => m.id)

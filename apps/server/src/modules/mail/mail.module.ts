@@ -3,7 +3,12 @@ import type { JobQueue } from '../../jobs/queue.js'
 import type { DomainModule } from '../domain-module.js'
 import { createMailRepository } from './mail.repository.js'
 import { mailRoutes } from './mail.routes.js'
-import { createMailService, createSmtpTransport, type MailService, type MailTransport } from './mail.service.js'
+import {
+  createMailService,
+  createSmtpTransport,
+  type MailService,
+  type MailTransport,
+} from './mail.service.js'
 
 export interface MailPorts {
   mail: MailService

@@ -35,7 +35,12 @@ export function createMailRepository(db: Database) {
     async markKeptLocally(id: string): Promise<void> {
       await db
         .updateTable('outbox_messages')
-        .set((eb) => ({ status: 'local', sent_at: new Date(), attempts: eb('attempts', '+', 1), last_error: null }))
+        .set((eb) => ({
+          status: 'local',
+          sent_at: new Date(),
+          attempts: eb('attempts', '+', 1),
+          last_error: null,
+        }))
         .where('id', '=', id)
         .execute()
     },

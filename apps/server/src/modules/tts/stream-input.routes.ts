@@ -14,10 +14,7 @@ const DEFAULT_INACTIVITY_SECONDS = 20
 
 // GET /v1/text-to-speech/{voice_id}/stream-input (issue 4 item 2): the public WebSocket
 // protocol used by LLM voice agents.
-export function streamInputRoutes(
-  deps: GenerationDeps,
-  resolver: PrincipalResolver,
-): FastifyPluginAsyncZod {
+export function streamInputRoutes(deps: GenerationDeps, resolver: PrincipalResolver): FastifyPluginAsyncZod {
   /** Credentials may come in the first message instead of the upgrade request's headers. */
   async function principalFrom(message: {
     xi_api_key?: string | null | undefined
