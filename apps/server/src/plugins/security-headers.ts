@@ -10,10 +10,12 @@ export function registerSecurityHeaders(app: FastifyInstance) {
 }
 
 /**
- * The web app's Content-Security-Policy: scripts, styles, fonts and connections only from this
- * origin (no inline script at all), audio and images also from blob:/data: URLs the app makes,
- * never framed. The built index.html has a few inline style attributes (the splash shown before
- * the first render): they are allowed by their hashes only, so no other inline style applies.
+ * The web app's Content-Security-Policy: scripts, fonts and connections only from this origin
+ * (no inline script at all), audio and images also from blob:/data: URLs the app makes, never
+ * framed. Styles: the built index.html has inline style attributes (the splash shown before the
+ * first render), allowed by their hashes only; the dialogs' scroll lock adds a <style> element
+ * whose text depends on the scrollbar width, so inline <style> elements are allowed (styles
+ * cannot run code; scripts stay strict).
  */
 export function webAppContentSecurityPolicy(indexHtml: string): string {
   const styleHashes = [...indexHtml.matchAll(/\sstyle="([^"]*)"/g)].map(
@@ -26,6 +28,7 @@ export function webAppContentSecurityPolicy(indexHtml: string): string {
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self'",
+    "style-src-elem 'self' 'unsafe-inline'",
     styleHashes.length > 0 ? `style-src-attr 'unsafe-hashes' ${[...new Set(styleHashes)].join(' ')}` : null,
     "img-src 'self' data: blob:",
     "media-src 'self' data: blob:",
