@@ -1,4 +1,4 @@
-// Account and sign-in rules (spec core sections 4, 5, 9; DESIGN.md section 7).
+// Account and sign-in rules: passwords, throttling, token and code lifetimes.
 
 /** Password rule shown on sign-up and enforced by the server. */
 export const PASSWORD_MIN_LENGTH = 8
@@ -26,7 +26,7 @@ export const SIGN_IN_FAILURE_WINDOW_SECONDS = 60 * 60
 export const SIGN_IN_BACKOFF_BASE_SECONDS = 30
 export const SIGN_IN_BACKOFF_MAX_SECONDS = 15 * 60
 
-/** Access tokens are short-lived; the web app refreshes them (spec core section 9: token refresh 5 min). */
+/** Access tokens are short-lived; clients refresh them with the refresh token. */
 export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60
 /**
@@ -39,7 +39,7 @@ export const SESSION_COOKIE_NAME = 'timbre_session'
 export const VERIFY_EMAIL_CODE_TTL_SECONDS = 3 * 24 * 60 * 60
 export const RESET_PASSWORD_CODE_TTL_SECONDS = 60 * 60
 
-/** Email-link action modes (spec core section 2 "Email-link action handler"). */
+/** The modes of the links in account emails, handled by the web app's action page. */
 export const ACTION_MODES = [
   'optOutOfUpdates',
   'resetPassword',

@@ -50,7 +50,7 @@ describe('web app headers', () => {
       expect(csp.get('default-src')).toEqual(["'self'"])
       expect(csp.get('object-src')).toEqual(["'none'"])
       expect(csp.get('script-src')).not.toContain("'unsafe-inline'")
-    expect(csp.get('style-src-elem')).toEqual(["'self'", "'unsafe-inline'"])
+      expect(csp.get('style-src-elem')).toEqual(["'self'", "'unsafe-inline'"])
       const hash = `'sha256-${createHash('sha256').update(SPLASH_STYLE).digest('base64')}'`
       expect(csp.get('style-src-attr')).toEqual(["'unsafe-hashes'", hash])
       expect(res.headers['x-frame-options']).toBe('DENY')

@@ -31,7 +31,7 @@ export function createUserService(deps: {
   return {
     loadSubscription,
 
-    /** GET /v1/user: the spec's user fields (core section 3 "User") and the public API's. */
+    /** GET /v1/user: the product's user fields and the public API's. */
     async getUser(userId: string) {
       const user = await requireUser(userId)
       const auth = await accounts.findAuthAccount(userId)
@@ -59,7 +59,7 @@ export function createUserService(deps: {
       }
     },
 
-    /** GET /v1/auth-account (spec core section 3 "Auth account"). */
+    /** GET /v1/auth-account: the sign-in account behind the user. */
     async getAuthAccount(userId: string) {
       const user = await requireUser(userId)
       const auth = await accounts.findAuthAccount(userId)
@@ -78,7 +78,7 @@ export function createUserService(deps: {
     },
 
     async setLocale(userId: string, locale: string): Promise<void> {
-      // Spec core section 1: "A user locale that is unsupported is logged and not applied."
+      // A locale the app does not ship is refused, never stored.
       if (!isLocale(locale)) {
         throw new AppError('validation_error', {
           message: `Unsupported locale '${locale}'.`,
@@ -108,7 +108,7 @@ export function createUserService(deps: {
       })
     },
 
-    /** Spec workspaces section 5: "Account deletion requires typing the user's own email." */
+    /** Deleting the account needs the user to type their own email, so it is never an accident. */
     async deleteAccount(userId: string, typedEmail: string): Promise<void> {
       const user = await requireUser(userId)
       if (typedEmail.trim().toLowerCase() !== user.email.toLowerCase()) {
