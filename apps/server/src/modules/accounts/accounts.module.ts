@@ -8,6 +8,7 @@ import type { MailService } from '../mail/mail.service.js'
 import { createAccountsRepository } from './accounts.repository.js'
 import { authRoutes } from './auth.routes.js'
 import { createAuthService } from './auth.service.js'
+import { emailLinkRoutes } from './email-link.routes.js'
 import { createPrincipalResolver } from './principal-resolver.js'
 import { createSessionsRepository } from './sessions.repository.js'
 import { userRoutes } from './user.routes.js'
@@ -36,6 +37,7 @@ export function createAccountsModule(deps: {
   const users = createUserService({ accounts, voiceSlotsUsed: deps.voiceSlotsUsed })
   const routes: FastifyPluginAsyncZod = async (app) => {
     await app.register(authRoutes(auth, { secureCookies: deps.secureCookies, site: deps.site }))
+    await app.register(emailLinkRoutes(auth, { site: deps.site }))
     await app.register(userRoutes(users))
   }
   return {
