@@ -11,15 +11,8 @@ import { AppError } from './errors.js'
 import { type JobQueue, startQueue } from './jobs/queue.js'
 import { newId } from './lib/ids.js'
 import { createLocalStorage, createStorage } from './lib/storage.js'
-import { createAccountsRepository } from './modules/accounts/accounts.repository.js'
-import { authRoutes } from './modules/accounts/auth.routes.js'
-import { createAuthService } from './modules/accounts/auth.service.js'
-import { createSessionsRepository } from './modules/accounts/sessions.repository.js'
-import { userRoutes } from './modules/accounts/user.routes.js'
-import { createUserService } from './modules/accounts/user.service.js'
-import { createApiKeysRepository } from './modules/api-keys/api-keys.repository.js'
-import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js'
-import { createApiKeysService } from './modules/api-keys/api-keys.service.js'
+import { createAccountsModule } from './modules/accounts/accounts.module.js'
+import { createApiKeysModule } from './modules/api-keys/api-keys.module.js'
 import { createConcurrencyModule } from './modules/concurrency/concurrency.module.js'
 import { createCreditsRepository } from './modules/credits/credits.repository.js'
 import { createCreditsService } from './modules/credits/credits.service.js'
@@ -27,19 +20,20 @@ import { configRoutes } from './modules/health/config.routes.js'
 import { healthRoutes } from './modules/health/health.routes.js'
 import { historyModule } from './modules/history/history.module.js'
 import { createHistoryRepository } from './modules/history/history.repository.js'
-import { createMailRepository } from './modules/mail/mail.repository.js'
-import { mailRoutes } from './modules/mail/mail.routes.js'
-import { createMailService, createSmtpTransport, type MailTransport } from './modules/mail/mail.service.js'
+import { createMailModule } from './modules/mail/mail.module.js'
+import type { MailTransport } from './modules/mail/mail.service.js'
 import { modelsModule } from './modules/models/models.module.js'
 import { dialogueRoutes } from './modules/tts/dialogue.routes.js'
 import { streamInputRoutes } from './modules/tts/stream-input.routes.js'
 import { ttsRoutes } from './modules/tts/tts.routes.js'
 import { createTtsService } from './modules/tts/tts.service.js'
-import { createVoiceLookup } from './modules/voices/voice-lookup.js'
+import { countVoiceSlots, createVoiceLookup } from './modules/voices/voice-lookup.js'
 import { voicesModule } from './modules/voices/voices.module.js'
-import { createPrincipalResolver, registerAuth } from './plugins/auth.js'
+import { registerAuth } from './plugins/auth.js'
 import { registerErrorHandling } from './plugins/errors.js'
 import { registerOpenApi } from './plugins/openapi.js'
+import { registerSecurityHeaders } from './plugins/security-headers.js'
+import { createSiteAddress } from './plugins/site-address.js'
 import { defaultWebDistDir, registerWebApp } from './plugins/web.js'
 
 export interface BuildOptions {
@@ -71,7 +65,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     bodyLimit: BODY_LIMIT_BYTES,
     requestIdHeader: 'request-id',
     genReqId: () => newId(),
-    trustProxy: true,
+    // Proxy headers are a client's claim unless the operator named the proxies (TRUST_PROXY).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
@@ -79,30 +77,36 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     reply.header('request-id', request.id)
   })
   registerErrorHandling(app)
+  registerSecurityHeaders(app)
   await registerOpenApi(app, config.publicUrl)
   await app.register(cookie)
   await app.register(rateLimit, {
     global: false,
+    // The peer's address, or the client address a trusted proxy reported: request.ip.
+    keyGenerator: (request) => request.ip,
     errorResponseBuilder: () => new AppError('rate_limited'),
   })
   await app.register(websocket, { options: { maxPayload: 256 * 1024 } })
-  registerAuth(app, db)
 
-  const mail = createMailService({
-    repository: createMailRepository(db),
+  const site = createSiteAddress(config)
+  const mailModule = createMailModule({
+    db,
     queue,
-    transport:
-      options.mailTransport === undefined ? createSmtpTransport(config.smtpUrl) : options.mailTransport,
+    smtpUrl: config.smtpUrl,
     from: config.mailFrom,
+    transport: options.mailTransport,
   })
-  const accounts = createAccountsRepository(db)
-  const auth = createAuthService({
-    accounts,
-    sessions: createSessionsRepository(db),
+  const mail = mailModule.ports.mail
+  const apiKeysModule = createApiKeysModule({ db })
+  const accountsModule = createAccountsModule({
+    db,
     mail,
-    publicUrl: config.publicUrl,
+    apiKeys: apiKeysModule.ports.lookup,
+    site,
+    secureCookies: config.secureCookies,
+    voiceSlotsUsed: (workspaceId) => countVoiceSlots(db, workspaceId),
   })
-  const users = createUserService({ db, accounts })
+  registerAuth(app, { principals: accountsModule.ports.principals, site })
   const speech = createSpeechService({ workers: config.speechWorkers })
   const deps: AppDeps = {
     config,
@@ -112,14 +116,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     speech,
     storage: options.storageDir ? createLocalStorage(options.storageDir) : createStorage(config.storage),
   }
-  const apiKeys = createApiKeysService(createApiKeysRepository(db))
 
   await app.register(healthRoutes(db, queue))
   await app.register(configRoutes({ smtpConfigured: mail.smtpConfigured, publicUrl: config.publicUrl }))
-  await app.register(authRoutes(auth, { secureCookies: config.secureCookies }))
-  await app.register(userRoutes(users))
-  await app.register(apiKeysRoutes(apiKeys))
-  await app.register(mailRoutes(mail))
+  for (const module of [accountsModule, apiKeysModule, mailModule]) {
+    if (module.routes) await app.register(module.routes)
+  }
   await app.register(modelsModule())
   await app.register(voicesModule(deps))
   await app.register(historyModule(deps))
@@ -141,10 +143,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
   await app.register(ttsRoutes(createTtsService(generationDeps)))
   await app.register(dialogueRoutes(generationDeps))
-  await app.register(streamInputRoutes(generationDeps, createPrincipalResolver(db)))
+  await app.register(streamInputRoutes(generationDeps, accountsModule.ports.principals))
 
   if (options.runWorkers !== false) {
-    await queue.work('email.send', ({ messageId }) => mail.deliver(messageId))
+    await mailModule.jobs?.(queue)
   }
 
   const webDir = config.webDistDir ?? defaultWebDistDir()

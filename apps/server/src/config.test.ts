@@ -30,3 +30,37 @@ describe('config', () => {
     ).toBe(true)
   })
 })
+
+describe('TRUST_PROXY', () => {
+  const base = { DATA_DIR: '/tmp/timbre-config-test' }
+
+  it('trusts no proxy header unless the operator names the proxies', () => {
+    expect(loadConfig(base).trustProxy).toBe(false)
+    expect(loadConfig({ ...base, TRUST_PROXY: '' }).trustProxy).toBe(false)
+  })
+
+  it('takes a hop count or a list of addresses and CIDR ranges', () => {
+    expect(loadConfig({ ...base, TRUST_PROXY: '2' }).trustProxy).toBe(2)
+    expect(loadConfig({ ...base, TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,::1,fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '192.168.0.0/16',
+      '::1',
+      'fd00::/8',
+    ])
+  })
+
+  it.each([
+    ['true', "'true' is not an IP address or CIDR range"],
+    ['0', '0 trusts nobody'],
+    ['10.0.0.1,proxy.local', "'proxy.local' is not an IP address"],
+    ['10.0.0.0/33', "'10.0.0.0/33' is not an IP address"],
+  ])('refuses TRUST_PROXY=%s with a clear message', (value, message) => {
+    expect(() => loadConfig({ ...base, TRUST_PROXY: value })).toThrowError(message)
+    expect(() => loadConfig({ ...base, TRUST_PROXY: value })).toThrowError('TRUST_PROXY')
+  })
+
+  it('knows whether PUBLIC_URL was set', () => {
+    expect(loadConfig(base).publicUrlConfigured).toBe(false)
+    expect(loadConfig({ ...base, PUBLIC_URL: 'https://voice.example.com' }).publicUrlConfigured).toBe(true)
+  })
+})

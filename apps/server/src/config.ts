@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { isIP } from 'node:net'
 import { availableParallelism } from 'node:os'
 import { join, resolve } from 'node:path'
 import { z } from 'zod'
 import { type StorageConfig, storageConfigFrom, storageEnvShape } from './lib/storage/storage.config.js'
 
-// Every environment variable, checked once at boot (DESIGN.md section 4).
+// Every environment variable, checked once at boot, with a message that names the variable.
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
@@ -20,6 +21,17 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().default('Timbre <no-reply@timbre.local>'),
   PUBLIC_URL: z.url().optional(),
+  /**
+   * Proxy headers (X-Forwarded-For, -Proto, -Host) are believed only from the proxies named
+   * here: a hop count, or a comma-separated list of proxy addresses and CIDR ranges.
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .superRefine((value, ctx) => {
+      const problem = value === undefined ? null : trustProxyProblem(value)
+      if (problem) ctx.addIssue({ code: 'custom', message: problem })
+    }),
   /** Signs nothing yet but derives secrets at rest; generated into DATA_DIR when absent. */
   SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -46,7 +58,15 @@ export interface Config {
   databaseUrl: string | undefined
   smtpUrl: string | undefined
   mailFrom: string
+  /** PUBLIC_URL, or http://localhost:PORT when it is not set (see `publicUrlConfigured`). */
   publicUrl: string
+  /**
+   * False when PUBLIC_URL is unset: the operator declared no canonical address, so the site's
+   * address is the one each request reached (links in mail, the allowed Origin).
+   */
+  publicUrlConfigured: boolean
+  /** Whose X-Forwarded-* headers to believe: nobody's by default. */
+  trustProxy: TrustProxy
   secretKey: string
   logLevel: Env['LOG_LEVEL']
   webDistDir: string | undefined
@@ -57,7 +77,41 @@ export interface Config {
   concurrency: { leaseMs: number; heartbeatMs: number }
 }
 
+/** false, a hop count, or the addresses/CIDR ranges of the trusted proxies. */
+export type TrustProxy = false | number | string[]
+
 export class ConfigError extends Error {}
+
+const TRUST_PROXY_HELP =
+  'must be a number of proxy hops (e.g. 1) or a comma-separated list of proxy addresses or CIDR ranges (e.g. 10.0.0.1,192.168.0.0/16)'
+
+function trustProxyProblem(value: string): string | null {
+  const text = value.trim()
+  if (text === '') return null
+  if (/^\d+$/.test(text))
+    return Number(text) >= 1 ? null : `${TRUST_PROXY_HELP}; 0 trusts nobody, leave it unset instead`
+  const entries = text.split(',').map((e) => e.trim())
+  const bad = entries.find((entry) => !isAddressOrCidr(entry))
+  return bad === undefined
+    ? null
+    : `'${bad}' is not an IP address or CIDR range: TRUST_PROXY ${TRUST_PROXY_HELP}`
+}
+
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/')
+  const version = isIP(address)
+  if (version === 0 || rest.length > 0) return false
+  if (prefix === undefined) return true
+  if (!/^\d{1,3}$/.test(prefix)) return false
+  return Number(prefix) <= (version === 4 ? 32 : 128)
+}
+
+function parseTrustProxy(value: string | undefined): TrustProxy {
+  if (value === undefined || value.trim() === '') return false
+  const text = value.trim()
+  if (/^\d+$/.test(text)) return Number(text)
+  return text.split(',').map((e) => e.trim())
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env)
@@ -86,6 +140,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl,
+    publicUrlConfigured: e.PUBLIC_URL !== undefined,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     secretKey: e.SECRET_KEY ?? readOrCreateSecret(dataDir),
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,

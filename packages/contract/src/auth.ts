@@ -1,4 +1,4 @@
-// Account and sign-in rules (spec core sections 4, 5, 9; DESIGN.md section 7).
+// Account and sign-in rules: passwords, throttling, token and code lifetimes.
 
 /** Password rule shown on sign-up and enforced by the server. */
 export const PASSWORD_MIN_LENGTH = 8
@@ -15,21 +15,31 @@ export function isStrongPassword(password: string): boolean {
 
 export const EMAIL_MAX_LENGTH = 254
 
-/** Failed sign-ins per email within the window before 429 'Too many attempts...'. */
+/**
+ * Sign-in throttling is per account and client address, so failures elsewhere never lock the
+ * owner out: after SIGN_IN_MAX_FAILURES failures within the window, that address waits
+ * SIGN_IN_BACKOFF_BASE_SECONDS after its last failure, doubling with each further failure up to
+ * SIGN_IN_BACKOFF_MAX_SECONDS, and is answered 429 'Too many attempts...' meanwhile.
+ */
 export const SIGN_IN_MAX_FAILURES = 5
-export const SIGN_IN_FAILURE_WINDOW_SECONDS = 15 * 60
+export const SIGN_IN_FAILURE_WINDOW_SECONDS = 60 * 60
+export const SIGN_IN_BACKOFF_BASE_SECONDS = 30
+export const SIGN_IN_BACKOFF_MAX_SECONDS = 15 * 60
 
-/** Access tokens are short-lived; the web app refreshes them (spec core section 9: token refresh 5 min). */
+/** Access tokens are short-lived; clients refresh them with the refresh token. */
 export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60
-/** Spec core section 9: cookie 360 days, secure, strict. */
-export const SESSION_COOKIE_MAX_AGE_SECONDS = 360 * 24 * 60 * 60
+/**
+ * The session cookie carries the refresh token, so it lives exactly as long as the session: a
+ * browser must not keep a cookie for a session the server has already ended.
+ */
+export const SESSION_COOKIE_MAX_AGE_SECONDS = REFRESH_TOKEN_TTL_SECONDS
 export const SESSION_COOKIE_NAME = 'timbre_session'
 
 export const VERIFY_EMAIL_CODE_TTL_SECONDS = 3 * 24 * 60 * 60
 export const RESET_PASSWORD_CODE_TTL_SECONDS = 60 * 60
 
-/** Email-link action modes (spec core section 2 "Email-link action handler"). */
+/** The modes of the links in account emails, handled by the web app's action page. */
 export const ACTION_MODES = [
   'optOutOfUpdates',
   'resetPassword',

@@ -1,5 +1,5 @@
-// Stable error codes and the texts users see (DESIGN.md section 5; spec messages quoted where
-// the spec gives them). The HTTP status lives with the code so server and clients agree.
+// Stable error codes and the texts users see (the product's own wording where it has one).
+// The HTTP status lives with the code so server and clients agree.
 
 export interface ErrorDefinition {
   status: number
@@ -16,7 +16,7 @@ export const ERRORS = {
   method_not_allowed: { status: 405, message: 'Method not allowed.' },
   internal_error: { status: 500, message: 'Something went wrong, please try again later.' },
   rate_limited: { status: 429, message: 'Too many requests, try again later.' },
-  // auth (spec workspaces section 8 "Sign-in errors"; core section 5 "Too many attempts")
+  // auth: sign-in, sessions, keys, verification
   unauthorized: { status: 401, message: 'Authentication required.' },
   invalid_api_key: { status: 401, message: 'Invalid API key.' },
   api_key_disabled: { status: 401, message: 'This API key is disabled.' },
@@ -28,7 +28,21 @@ export const ERRORS = {
     message: 'This API key does not have the permission needed for this call.',
   },
   email_taken: { status: 409, message: 'An account with this email already exists.' },
-  email_not_verified: { status: 403, message: 'Please verify your email address first.' },
+  email_not_verified: {
+    status: 403,
+    message:
+      'Please verify your email address first: open the link we sent you, or request a new one from your account.',
+  },
+  cross_site_request: {
+    status: 403,
+    message:
+      'This request came from another site and was refused. Open Timbre at its own address and try again.',
+  },
+  wrong_site_address: {
+    status: 403,
+    message:
+      'This page was opened at another address than the one Timbre is configured for (PUBLIC_URL). Open Timbre at that address.',
+  },
   invalid_action_code: { status: 400, message: 'This link is invalid or has already been used.' },
   expired_action_code: { status: 400, message: 'This link has expired. Please request a new one.' },
   weak_password: {
@@ -38,8 +52,7 @@ export const ERRORS = {
   email_mismatch: { status: 422, message: 'The email you typed does not match your account email.' },
   account_deleted: { status: 401, message: 'This account has been deleted.' },
   api_key_not_found: { status: 404, message: 'API key not found.' },
-  api_key_credit_limit_exceeded: { status: 401, message: 'This API key has reached its credit limit.' },
-  // text to speech and credits (spec creative section 8 "Generation and quota"; issue 4 item 8)
+  // text to speech and credits (quota answers as the public API does: 401 quota_exceeded)
   quota_exceeded: {
     status: 401,
     message: 'Insufficient credits remaining. Please upgrade to continue generating.',
@@ -58,7 +71,7 @@ export const ERRORS = {
     status: 404,
     message: 'The local mailbox is only available when no SMTP server is configured.',
   },
-  // history (spec core sections 3, 5, 8; issue 4 item 6)
+  // history
   history_item_not_found: { status: 404, message: 'History item not found.' },
   history_audio_missing: { status: 404, message: 'The audio of this history item is no longer stored.' },
   invalid_history_cursor: {
@@ -73,7 +86,7 @@ export const ERRORS = {
     message: 'This feedback cannot be changed as it was already reviewed.',
   },
   audio_conversion_failed: { status: 422, message: 'The stored audio could not be converted.' },
-  // voices (spec core sections 3 and 7 "Voices"; issue 4 item 5)
+  // voices
   voice_not_found: { status: 404, message: 'A voice with this voice_id was not found.' },
   voice_sample_not_found: { status: 404, message: 'This voice has no sample with this sample_id.' },
   voice_preview_unavailable: { status: 404, message: 'This voice has no preview in that language.' },

@@ -77,6 +77,13 @@ export interface SessionsTable {
   created_at: Timestamp
 }
 
+/** Refresh tokens a session rotated away from; presenting one again ends the session. */
+export interface RetiredRefreshTokensTable {
+  token_hash: string
+  session_id: string
+  retired_at: Timestamp
+}
+
 export type ActionCodePurpose = 'verify_email' | 'reset_password' | 'sign_in_request'
 
 export interface ActionCodesTable {
@@ -92,6 +99,8 @@ export interface ActionCodesTable {
 export interface SignInFailuresTable {
   id: Generated<string>
   email: string
+  /** The client address the attempt came from ('' for rows older than per-address counting). */
+  client_address: Generated<string>
   at: Timestamp
 }
 
@@ -229,6 +238,7 @@ export interface DB {
   auth_accounts: AuthAccountsTable
   account_metadata: AccountMetadataTable
   sessions: SessionsTable
+  retired_refresh_tokens: RetiredRefreshTokensTable
   action_codes: ActionCodesTable
   sign_in_failures: SignInFailuresTable
   api_keys: ApiKeysTable

@@ -1,12 +1,11 @@
 import { type ApiKeyScope, SESSION_COOKIE_NAME } from '@timbre/contract'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { Database } from '../db/database.js'
 import { AppError } from '../errors.js'
-import { hashSecret } from '../lib/ids.js'
+import type { SiteAddress } from './site-address.js'
 
-// Who is calling. Every route is private unless its config says `auth: 'public'`
-// (secure by default). API keys are checked against the route's scope (spec workspaces
-// section 3 "API key": permission scopes by endpoint group).
+// Who is calling. Every API route is private unless its config says `auth: 'public'`
+// (secure by default). API keys are checked against the route's scope: permission scopes
+// are granted per endpoint group.
 
 export interface Principal {
   userId: string
@@ -18,6 +17,21 @@ export interface Principal {
   apiKey?: { id: string; permissions: string[] | null; characterLimit: number | null; characterCount: number }
 }
 
+/** Turns credentials into a principal; built by the accounts module, shared with WebSocket sessions. */
+export interface PrincipalResolver {
+  fromApiKey(key: string): Promise<Principal>
+  fromAccessToken(token: string): Promise<Principal>
+  /** null when the cookie names no live session (the caller is then simply not signed in). */
+  fromSessionCookie(token: string): Promise<Principal | null>
+}
+
+/** What a route asks of its caller, beyond being signed in. */
+export interface RouteRequirements {
+  scope?: ApiKeyScope | undefined
+  apiKeys?: boolean | undefined
+  verifiedEmail?: boolean | undefined
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** `public`: no credentials needed; `optional`: principal set when present; default: required. */
@@ -26,100 +40,19 @@ declare module 'fastify' {
     scope?: ApiKeyScope
     /** `false` refuses API keys (for calls that manage credentials themselves). */
     apiKeys?: boolean
+    /** The caller's email must be verified (calls that spend credits or publish content). */
+    verifiedEmail?: boolean
   }
   interface FastifyRequest {
     principal: Principal | null
   }
 }
 
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
 export function requirePrincipal(request: { principal: Principal | null }): Principal {
   if (!request.principal) throw new AppError('unauthorized')
   return request.principal
-}
-
-/** Turns credentials into a principal; shared by the HTTP hook and WebSocket sessions. */
-export function createPrincipalResolver(db: Database) {
-  async function userPrincipal(
-    userId: string,
-    via: Principal['via'],
-    sessionId?: string,
-  ): Promise<Principal | null> {
-    const user = await db
-      .selectFrom('users')
-      .select(['id', 'workspace_id', 'email', 'email_verified_at'])
-      .where('id', '=', userId)
-      .executeTakeFirst()
-    if (!user) return null
-    return {
-      userId: user.id,
-      workspaceId: user.workspace_id,
-      email: user.email,
-      emailVerified: user.email_verified_at !== null,
-      via,
-      ...(sessionId ? { sessionId } : {}),
-    }
-  }
-
-  async function fromApiKey(key: string): Promise<Principal> {
-    const row = await db
-      .selectFrom('api_keys')
-      .selectAll()
-      .where('key_hash', '=', hashSecret(key))
-      .executeTakeFirst()
-    if (!row) throw new AppError('invalid_api_key')
-    if (row.is_disabled) throw new AppError('api_key_disabled')
-    const principal = await userPrincipal(row.user_id, 'api_key')
-    if (!principal) throw new AppError('invalid_api_key')
-    return {
-      ...principal,
-      workspaceId: row.workspace_id,
-      apiKey: {
-        id: row.id,
-        permissions: row.permissions,
-        characterLimit: row.character_limit,
-        characterCount: row.character_count,
-      },
-    }
-  }
-
-  async function fromAccessToken(token: string): Promise<Principal> {
-    const session = await db
-      .selectFrom('sessions')
-      .select(['id', 'user_id', 'access_expires_at'])
-      .where('access_token_hash', '=', hashSecret(token))
-      .executeTakeFirst()
-    if (!session || session.access_expires_at.getTime() <= Date.now())
-      throw new AppError('unauthorized', { message: 'The access token is invalid or has expired.' })
-    const principal = await userPrincipal(session.user_id, 'access_token', session.id)
-    if (!principal) throw new AppError('account_deleted')
-    return principal
-  }
-
-  async function fromCookie(token: string): Promise<Principal | null> {
-    const session = await db
-      .selectFrom('sessions')
-      .select(['id', 'user_id', 'refresh_expires_at'])
-      .where('refresh_token_hash', '=', hashSecret(token))
-      .executeTakeFirst()
-    if (!session || session.refresh_expires_at.getTime() <= Date.now()) return null
-    return userPrincipal(session.user_id, 'cookie', session.id)
-  }
-
-  async function resolve(request: FastifyRequest): Promise<Principal | null> {
-    const apiKey = request.headers['xi-api-key']
-    if (typeof apiKey === 'string' && apiKey.length > 0) return fromApiKey(apiKey)
-    const authorization = request.headers.authorization
-    if (authorization) {
-      const match = /^Bearer\s+(\S+)$/i.exec(authorization)
-      if (!match?.[1])
-        throw new AppError('unauthorized', { message: 'The Authorization header must be "Bearer <token>".' })
-      return fromAccessToken(match[1])
-    }
-    const cookie = request.cookies?.[SESSION_COOKIE_NAME]
-    return cookie ? fromCookie(cookie) : null
-  }
-
-  return { fromApiKey, fromAccessToken, resolve }
 }
 
 /** Refuses an API key that lacks the scope a call needs (null permissions = every scope). */
@@ -139,9 +72,50 @@ export function checkScope(
   }
 }
 
-export function registerAuth(app: FastifyInstance, db: Database) {
+/** Every per-route rule about the caller, for HTTP routes and WebSocket first messages alike. */
+export function checkRoute(principal: Principal, route: RouteRequirements): void {
+  checkScope(principal, route.scope, route.apiKeys !== false)
+  // An unverified address may look around but not spend credits or publish anything.
+  if (route.verifiedEmail && !principal.emailVerified) throw new AppError('email_not_verified')
+}
+
+/** A request that would act with the session cookie alone (no API key, no bearer token). */
+function actsWithCookie(request: FastifyRequest): boolean {
+  if (!request.cookies?.[SESSION_COOKIE_NAME]) return false
+  return !request.headers['xi-api-key'] && !request.headers.authorization
+}
+
+function isUpgrade(request: FastifyRequest): boolean {
+  return request.headers.upgrade?.toLowerCase() === 'websocket'
+}
+
+async function resolve(principals: PrincipalResolver, request: FastifyRequest): Promise<Principal | null> {
+  const apiKey = request.headers['xi-api-key']
+  if (typeof apiKey === 'string' && apiKey.length > 0) return principals.fromApiKey(apiKey)
+  const authorization = request.headers.authorization
+  if (authorization) {
+    const match = /^Bearer\s+(\S+)$/i.exec(authorization)
+    if (!match?.[1])
+      throw new AppError('unauthorized', { message: 'The Authorization header must be "Bearer <token>".' })
+    return principals.fromAccessToken(match[1])
+  }
+  const cookie = request.cookies?.[SESSION_COOKIE_NAME]
+  return cookie ? principals.fromSessionCookie(cookie) : null
+}
+
+export function registerAuth(
+  app: FastifyInstance,
+  deps: { principals: PrincipalResolver; site: SiteAddress },
+) {
   app.decorateRequest('principal', null)
-  const { resolve } = createPrincipalResolver(db)
+
+  // Browsers attach the cookie to requests other sites make: a write or a WebSocket upgrade
+  // that relies on it must come from a page of this site. Checked before the body is read,
+  // for every route (public ones such as the cookie refresh included).
+  app.addHook('onRequest', async (request) => {
+    if (request.is404 || !actsWithCookie(request)) return
+    if (STATE_CHANGING.has(request.method) || isUpgrade(request)) deps.site.assertAllowedOrigin(request)
+  })
 
   app.addHook('preHandler', async (request) => {
     const config = request.routeOptions.config
@@ -150,12 +124,12 @@ export function registerAuth(app: FastifyInstance, db: Database) {
     const isApi = route.startsWith('/v1/') || route.startsWith('/v2/')
     const mode = config.auth ?? (isApi ? 'required' : 'public')
     if (mode === 'public' || request.is404) return
-    const principal = await resolve(request)
+    const principal = await resolve(deps.principals, request)
     request.principal = principal
     if (!principal) {
       if (mode === 'optional') return
       throw new AppError('unauthorized')
     }
-    checkScope(principal, config.scope, config.apiKeys !== false)
+    checkRoute(principal, config)
   })
 }

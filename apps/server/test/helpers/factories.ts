@@ -13,7 +13,10 @@ export interface TestUser {
   auth: { authorization: string }
 }
 
-/** Signs a user up through the API and signs them in; `verified` marks the email verified in the database. */
+/**
+ * Signs a user up through the API and signs them in. The email is marked verified in the
+ * database unless `verified: false` (generating audio and creating keys need a verified email).
+ */
 export async function createUser(
   app: FastifyInstance,
   database: DatabaseHandle,
@@ -25,7 +28,7 @@ export async function createUser(
   const signUp = await app.inject({ method: 'POST', url: '/v1/auth/sign-up', payload: { email, password } })
   if (signUp.statusCode !== 201) throw new Error(`sign-up failed: ${signUp.body}`)
   const userId = signUp.json().user_id as string
-  if (options.verified) {
+  if (options.verified !== false) {
     await database.db
       .updateTable('users')
       .set({ email_verified_at: new Date() })

@@ -18,15 +18,15 @@ export interface TestApp {
 }
 
 /**
- * The real app on a fresh database. `smtpUrl` sends mail to a real SMTP server; `env` adds
- * environment variables (for example S3 storage settings).
+ * The real app on a fresh database. `smtpUrl` sends mail to a real SMTP server; `env` changes
+ * the configuration (a variable set to undefined is removed, e.g. `PUBLIC_URL: undefined`).
  */
 export async function createTestApp(
-  options: { smtpUrl?: string; env?: Record<string, string> } = {},
+  options: { smtpUrl?: string; env?: Record<string, string | undefined> } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase()
   const dataDir = mkdtempSync(join(tmpdir(), 'timbre-test-'))
-  const config = loadConfig({
+  const env: Record<string, string | undefined> = {
     DATA_DIR: dataDir,
     SPEECH_WORKERS: '2',
     PUBLIC_URL,
@@ -34,7 +34,9 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: '/nonexistent',
     ...options.env,
-  })
+  }
+  for (const [name, value] of Object.entries(env)) if (value === undefined) delete env[name]
+  const config = loadConfig(env)
   const app = await buildApp(config, {
     database,
     logger: false,

@@ -3,6 +3,8 @@ import * as accounts from './20261122000100-accounts.js'
 import * as voicesHistoryUsage from './20261122000200-voices-history-usage.js'
 import * as ledgerRequestHash from './20261122000300-ledger-request-hash.js'
 import * as historyTextSearch from './20261122000400-history-text-search.js'
+import * as sessionsFamily from './20261122001000-sessions-family.js'
+import * as signInThrottle from './20261122001100-sign-in-throttle.js'
 import * as concurrencyLeases from './20261122004100-concurrency-leases.js'
 
 // Listed in code (not read from disk) so the same list works from sources and from dist/.
@@ -11,5 +13,7 @@ export const migrations: Record<string, Migration> = {
   '20261122000200-voices-history-usage': voicesHistoryUsage,
   '20261122000300-ledger-request-hash': ledgerRequestHash,
   '20261122000400-history-text-search': historyTextSearch,
+  '20261122001000-sessions-family': sessionsFamily,
+  '20261122001100-sign-in-throttle': signInThrottle,
   '20261122004100-concurrency-leases': concurrencyLeases,
 }

@@ -45,6 +45,24 @@ export function createAccountsRepository(db: Database) {
       return db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst()
     },
 
+    /** The user fields a request's principal carries. */
+    findPrincipalUser(userId: string) {
+      return db
+        .selectFrom('users')
+        .select(['id', 'workspace_id', 'email', 'email_verified_at'])
+        .where('id', '=', userId)
+        .executeTakeFirst()
+    },
+
+    /** The workspace's subscription row (read here until billing owns its table). */
+    findSubscription(workspaceId: string) {
+      return db
+        .selectFrom('subscriptions')
+        .selectAll()
+        .where('workspace_id', '=', workspaceId)
+        .executeTakeFirstOrThrow()
+    },
+
     findAuthAccount(userId: string) {
       return db.selectFrom('auth_accounts').selectAll().where('user_id', '=', userId).executeTakeFirst()
     },
@@ -96,22 +114,34 @@ export function createAccountsRepository(db: Database) {
         .execute()
     },
 
-    async countRecentSignInFailures(email: string, since: Date): Promise<number> {
+    /** Recent failures of one account from one client address, and when the last one was. */
+    async recentSignInFailures(
+      email: string,
+      clientAddress: string,
+      since: Date,
+    ): Promise<{ count: number; last: Date | null }> {
       const row = await db
         .selectFrom('sign_in_failures')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('at').as('last')])
         .where('email', '=', email.toLowerCase())
+        .where('client_address', '=', clientAddress)
         .where('at', '>', since)
         .executeTakeFirstOrThrow()
-      return Number(row.n)
+      return { count: Number(row.n), last: row.last ? new Date(row.last) : null }
     },
 
-    async recordSignInFailure(email: string): Promise<void> {
-      await db.insertInto('sign_in_failures').values({ email: email.toLowerCase() }).execute()
+    async recordSignInFailure(email: string, clientAddress: string): Promise<void> {
+      await db
+        .insertInto('sign_in_failures')
+        .values({ email: email.toLowerCase(), client_address: clientAddress })
+        .execute()
     },
 
-    async clearSignInFailures(email: string): Promise<void> {
-      await db.deleteFrom('sign_in_failures').where('email', '=', email.toLowerCase()).execute()
+    /** A success from an address forgets that address's failures; `null` forgets them all. */
+    async clearSignInFailures(email: string, clientAddress: string | null): Promise<void> {
+      let query = db.deleteFrom('sign_in_failures').where('email', '=', email.toLowerCase())
+      if (clientAddress !== null) query = query.where('client_address', '=', clientAddress)
+      await query.execute()
     },
 
     async insertActionCode(

@@ -1,24 +1,31 @@
 import { SESSION_COOKIE_MAX_AGE_SECONDS, SESSION_COOKIE_NAME } from '@timbre/contract'
-import type { FastifyReply } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError } from '../../errors.js'
 import { requirePrincipal } from '../../plugins/auth.js'
+import type { SiteAddress } from '../../plugins/site-address.js'
 import * as s from './auth.schemas.js'
 import type { AuthService } from './auth.service.js'
 
 const tags = ['auth']
 const publicCall = { auth: 'public' as const }
-// Guessable endpoints get a per-address rate limit on top of the per-email sign-in lockout.
+// Guessable endpoints get a per-address rate limit on top of the per-account-and-address
+// sign-in throttle.
 const limited = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } })
 
-export function authRoutes(auth: AuthService, options: { secureCookies: boolean }): FastifyPluginAsyncZod {
-  const setSessionCookie = (reply: FastifyReply, refreshToken: string) =>
+export function authRoutes(
+  auth: AuthService,
+  options: { secureCookies: boolean; site: SiteAddress },
+): FastifyPluginAsyncZod {
+  const site = (request: FastifyRequest) => options.site.contextFor(request)
+  // The cookie carries the refresh token and lives no longer than the session it names.
+  const setSessionCookie = (request: FastifyRequest, reply: FastifyReply, refreshToken: string) =>
     reply.setCookie(SESSION_COOKIE_NAME, refreshToken, {
       path: '/',
       httpOnly: true,
       sameSite: 'strict',
-      secure: options.secureCookies,
+      secure: options.secureCookies || request.protocol === 'https',
       maxAge: SESSION_COOKIE_MAX_AGE_SECONDS,
     })
 
@@ -34,7 +41,7 @@ export function authRoutes(auth: AuthService, options: { secureCookies: boolean 
           response: { 201: z.object({ user_id: z.string(), email: z.string() }) },
         },
       },
-      async (request, reply) => reply.status(201).send(await auth.signUp(request.body)),
+      async (request, reply) => reply.status(201).send(await auth.signUp(request.body, site(request))),
     )
 
     app.post(
@@ -49,12 +56,11 @@ export function authRoutes(auth: AuthService, options: { secureCookies: boolean 
         },
       },
       async (request, reply) => {
-        const tokens = await auth.signIn(
-          request.body.email,
-          request.body.password,
-          request.headers['user-agent'] ?? null,
-        )
-        setSessionCookie(reply, tokens.refresh_token)
+        const tokens = await auth.signIn(request.body.email, request.body.password, {
+          address: request.ip,
+          userAgent: request.headers['user-agent'] ?? null,
+        })
+        setSessionCookie(request, reply, tokens.refresh_token)
         return tokens
       },
     )
@@ -75,7 +81,7 @@ export function authRoutes(auth: AuthService, options: { secureCookies: boolean 
         const token = request.body.refresh_token ?? fromCookie
         if (!token) throw new AppError('invalid_refresh_token')
         const tokens = await auth.refresh(token)
-        if (!request.body.refresh_token && fromCookie) setSessionCookie(reply, tokens.refresh_token)
+        if (!request.body.refresh_token && fromCookie) setSessionCookie(request, reply, tokens.refresh_token)
         return tokens
       },
     )
@@ -91,122 +97,6 @@ export function authRoutes(auth: AuthService, options: { secureCookies: boolean 
         if (principal.sessionId) await auth.signOut(principal.sessionId)
         reply.clearCookie(SESSION_COOKIE_NAME, { path: '/' })
         return reply.status(204).send(null)
-      },
-    )
-
-    app.post(
-      '/v1/auth/send-verification-email',
-      {
-        config: { ...publicCall, ...limited(10) },
-        schema: {
-          tags,
-          summary: 'Send the email verification link again',
-          body: s.emailLinkBody,
-          response: { 200: s.empty },
-        },
-      },
-      async (request) => {
-        await auth.sendVerificationEmail(request.body.email, request.body.continue_url, request.body.lang)
-        return {}
-      },
-    )
-
-    app.post(
-      '/v1/auth/send-password-reset-email',
-      {
-        config: { ...publicCall, ...limited(10) },
-        schema: {
-          tags,
-          summary: 'Send a password reset link',
-          body: s.emailLinkBody,
-          response: { 200: s.empty },
-        },
-      },
-      async (request) => {
-        await auth.sendPasswordResetEmail(request.body.email, request.body.continue_url, request.body.lang)
-        return {}
-      },
-    )
-
-    app.post(
-      '/v1/auth/verify-email',
-      {
-        config: { ...publicCall, ...limited(30) },
-        schema: {
-          tags,
-          summary: 'Apply an email verification code',
-          body: s.oobCodeBody,
-          response: { 200: s.statusWithEmail },
-        },
-      },
-      async (request) => ({ status: 'success' as const, ...(await auth.verifyEmail(request.body.oob_code)) }),
-    )
-
-    app.post(
-      '/v1/auth/check-password-reset-code',
-      {
-        config: { ...publicCall, ...limited(30) },
-        schema: {
-          tags,
-          summary: 'Check a password reset code',
-          body: s.oobCodeBody,
-          response: { 200: s.statusWithEmail },
-        },
-      },
-      async (request) => ({
-        status: 'success' as const,
-        ...(await auth.checkPasswordResetCode(request.body.oob_code)),
-      }),
-    )
-
-    app.post(
-      '/v1/auth/confirm-password-reset',
-      {
-        config: { ...publicCall, ...limited(30) },
-        schema: {
-          tags,
-          summary: 'Set a new password with a reset code',
-          body: s.confirmResetBody,
-          response: { 200: s.statusOnly },
-        },
-      },
-      async (request) => {
-        await auth.confirmPasswordReset(request.body.oob_code, request.body.new_password)
-        return { status: 'success' as const }
-      },
-    )
-
-    app.post(
-      '/v1/auth/opt-out-of-updates',
-      {
-        config: { ...publicCall, ...limited(30) },
-        schema: {
-          tags,
-          summary: 'Stop product update emails',
-          body: s.optOutBody,
-          response: { 200: s.statusOnly },
-        },
-      },
-      async (request) => {
-        await auth.optOutOfUpdates(request.body.opt_out_updates_key)
-        return { status: 'success' as const }
-      },
-    )
-
-    app.post(
-      '/v1/auth/sign-in-requests/verify',
-      {
-        config: { ...publicCall, ...limited(30) },
-        schema: {
-          tags,
-          summary: 'Confirm a sign-in request',
-          body: s.signInRequestBody,
-          response: { 200: s.statusOnly },
-        },
-      },
-      async (request) => {
-        await auth.verifySignInRequest(request.body.sign_in_request_verification_code)
-        return { status: 'success' as const }
       },
     )
   }

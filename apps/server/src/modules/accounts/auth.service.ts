@@ -5,7 +5,6 @@ import {
   REFRESH_TOKEN_TTL_SECONDS,
   RESET_PASSWORD_CODE_TTL_SECONDS,
   SIGN_IN_FAILURE_WINDOW_SECONDS,
-  SIGN_IN_MAX_FAILURES,
   VERIFY_EMAIL_CODE_TTL_SECONDS,
 } from '@timbre/contract'
 import type { Transaction } from 'kysely'
@@ -13,11 +12,13 @@ import type { ActionCodePurpose, DB } from '../../db/schema.js'
 import { AppError } from '../../errors.js'
 import { hashSecret, newId, newSecret } from '../../lib/ids.js'
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../../lib/password.js'
+import type { SiteContext } from '../../plugins/site-address.js'
 import { actionLink, passwordResetEmail, verificationEmail } from '../mail/email-templates.js'
 import type { MailService } from '../mail/mail.service.js'
 import type { AccountsRepository } from './accounts.repository.js'
 import { addOneMonth } from './billing-period.js'
 import type { SessionsRepository } from './sessions.repository.js'
+import { signInWaitSeconds } from './sign-in-throttle.js'
 
 export interface SignUpInput {
   email: string
@@ -38,38 +39,45 @@ export interface TokenPair {
   user_id: string
 }
 
+/** Where a sign-in attempt comes from: the client address is what failures are counted by. */
+export interface SignInClient {
+  address: string
+  userAgent: string | null
+}
+
 interface Deps {
   accounts: AccountsRepository
   sessions: SessionsRepository
   mail: MailService
-  publicUrl: string
   now?: () => Date
 }
 
 export function createAuthService(deps: Deps) {
-  const { accounts, sessions, mail, publicUrl } = deps
+  const { accounts, sessions, mail } = deps
   const now = deps.now ?? (() => new Date())
   const later = (seconds: number) => new Date(now().getTime() + seconds * 1000)
 
   /** Links in mail may only lead back to this site (no open redirect through our emails). */
-  function checkContinueUrl(continueUrl: string | undefined): string | undefined {
+  function checkContinueUrl(continueUrl: string | undefined, site: SiteContext): string | undefined {
     if (!continueUrl) return undefined
     let url: URL
     try {
-      url = new URL(continueUrl, publicUrl)
+      url = new URL(continueUrl, site.origin)
     } catch {
       throw new AppError('validation_error', {
         message: 'continue_url is not a valid URL.',
         param: 'continue_url',
       })
     }
-    if (url.origin !== new URL(publicUrl).origin) {
-      throw new AppError('validation_error', {
-        message: 'continue_url must be a page of this site.',
-        param: 'continue_url',
-      })
-    }
-    return url.toString()
+    if (site.isSiteUrl(url)) return url.toString()
+    // The person's page is on this very server, reached under another address than PUBLIC_URL:
+    // say which address to use instead of calling their own page foreign.
+    const mismatch = url.host === site.reachedHost ? site.wrongAddress(url.origin) : null
+    if (mismatch) throw new AppError(mismatch.code, { message: mismatch.message, param: 'continue_url' })
+    throw new AppError('validation_error', {
+      message: 'continue_url must be a page of this site.',
+      param: 'continue_url',
+    })
   }
 
   async function issueCode(
@@ -91,12 +99,13 @@ export function createAuthService(deps: Deps) {
 
   async function sendVerification(
     trx: Transaction<DB>,
+    site: SiteContext,
     user: { id: string; email: string },
     continueUrl?: string,
     lang?: string,
   ) {
     const code = await issueCode(trx, 'verify_email', user, VERIFY_EMAIL_CODE_TTL_SECONDS)
-    const link = actionLink(publicUrl, { mode: 'verifyEmail', oobCode: code, continueUrl, lang })
+    const link = actionLink(site.origin, { mode: 'verifyEmail', oobCode: code, continueUrl, lang })
     await mail.enqueue(trx, verificationEmail(user.email, link))
   }
 
@@ -131,9 +140,9 @@ export function createAuthService(deps: Deps) {
 
   return {
     /** Sign-up creates user, workspace, subscription and the verification mail together or not at all. */
-    async signUp(input: SignUpInput): Promise<{ user_id: string; email: string }> {
+    async signUp(input: SignUpInput, site: SiteContext): Promise<{ user_id: string; email: string }> {
       if (!isStrongPassword(input.password)) throw new AppError('weak_password', { param: 'password' })
-      const continueUrl = checkContinueUrl(input.continue_url)
+      const continueUrl = checkContinueUrl(input.continue_url, site)
       const email = input.email.trim()
       const passwordHash = await hashPassword(input.password)
       const userId = newId()
@@ -156,7 +165,7 @@ export function createAuthService(deps: Deps) {
             characterLimit: PLAN_LIMITS.free.characterLimit,
             nextResetAt: addOneMonth(now()),
           })
-          await sendVerification(trx, { id: userId, email }, continueUrl, input.lang)
+          await sendVerification(trx, site, { id: userId, email }, continueUrl, input.lang)
         })
       } catch (error) {
         // Two sign-ups racing for one address: the unique index decides.
@@ -166,25 +175,42 @@ export function createAuthService(deps: Deps) {
       return { user_id: userId, email }
     },
 
-    async signIn(email: string, password: string, userAgent: string | null): Promise<TokenPair> {
+    /**
+     * Failures are counted per account and client address: guessing from one place slows that
+     * place down (growing delays) and never locks the owner out from another.
+     */
+    async signIn(email: string, password: string, client: SignInClient): Promise<TokenPair> {
       const windowStart = new Date(now().getTime() - SIGN_IN_FAILURE_WINDOW_SECONDS * 1000)
-      if ((await accounts.countRecentSignInFailures(email, windowStart)) >= SIGN_IN_MAX_FAILURES) {
-        throw new AppError('too_many_attempts')
+      const failures = await accounts.recentSignInFailures(email, client.address, windowStart)
+      const waitMs = signInWaitSeconds(failures.count) * 1000
+      const waitUntil = failures.last ? failures.last.getTime() + waitMs : 0
+      if (waitMs > 0 && waitUntil > now().getTime()) {
+        const retryAfter = Math.ceil((waitUntil - now().getTime()) / 1000)
+        throw new AppError('too_many_attempts', { headers: { 'retry-after': String(retryAfter) } })
       }
       const user = await accounts.findUserByEmail(email)
       const ok = await verifyPassword(password, user?.password_hash ?? DUMMY_PASSWORD_HASH)
       if (!user || !ok) {
-        await accounts.recordSignInFailure(email)
+        await accounts.recordSignInFailure(email, client.address)
         throw new AppError('invalid_credentials')
       }
-      await accounts.clearSignInFailures(email)
-      return createSession(user.id, userAgent)
+      await accounts.clearSignInFailures(email, client.address)
+      return createSession(user.id, client.userAgent)
     },
 
+    /**
+     * Rotates the session's tokens. A refresh token that was already rotated away from has been
+     * copied: whoever holds the current one may be the thief, so the whole session ends.
+     */
     async refresh(refreshToken: string): Promise<TokenPair> {
       const hash = hashSecret(refreshToken)
       const session = await sessions.findByRefreshHash(hash)
-      if (!session || session.refresh_expires_at.getTime() <= now().getTime()) {
+      if (!session) {
+        const retired = await sessions.findRetired(hash)
+        if (retired) await sessions.delete(retired.session_id)
+        throw new AppError('invalid_refresh_token')
+      }
+      if (session.refresh_expires_at.getTime() <= now().getTime()) {
         throw new AppError('invalid_refresh_token')
       }
       const access = newSecret('at_')
@@ -195,7 +221,11 @@ export function createAuthService(deps: Deps) {
         accessExpiresAt: later(ACCESS_TOKEN_TTL_SECONDS),
         refreshExpiresAt: later(REFRESH_TOKEN_TTL_SECONDS),
       })
-      if (!rotated) throw new AppError('invalid_refresh_token')
+      if (!rotated) {
+        // Used twice at the same moment: the same reuse, seen as a race.
+        await sessions.delete(session.id)
+        throw new AppError('invalid_refresh_token')
+      }
       return {
         access_token: access,
         refresh_token: refresh,
@@ -208,20 +238,30 @@ export function createAuthService(deps: Deps) {
     signOut: (sessionId: string) => sessions.delete(sessionId),
 
     /** Always succeeds, so the answer does not reveal which addresses have accounts. */
-    async sendVerificationEmail(email: string, continueUrl?: string, lang?: string): Promise<void> {
-      const checked = checkContinueUrl(continueUrl)
+    async sendVerificationEmail(
+      site: SiteContext,
+      email: string,
+      continueUrl?: string,
+      lang?: string,
+    ): Promise<void> {
+      const checked = checkContinueUrl(continueUrl, site)
       const user = await accounts.findUserByEmail(email)
       if (!user || user.email_verified_at) return
-      await accounts.transaction((trx) => sendVerification(trx, user, checked, lang))
+      await accounts.transaction((trx) => sendVerification(trx, site, user, checked, lang))
     },
 
-    async sendPasswordResetEmail(email: string, continueUrl?: string, lang?: string): Promise<void> {
-      const checked = checkContinueUrl(continueUrl)
+    async sendPasswordResetEmail(
+      site: SiteContext,
+      email: string,
+      continueUrl?: string,
+      lang?: string,
+    ): Promise<void> {
+      const checked = checkContinueUrl(continueUrl, site)
       const user = await accounts.findUserByEmail(email)
       if (!user) return
       await accounts.transaction(async (trx) => {
         const code = await issueCode(trx, 'reset_password', user, RESET_PASSWORD_CODE_TTL_SECONDS)
-        const link = actionLink(publicUrl, {
+        const link = actionLink(site.origin, {
           mode: 'resetPassword',
           oobCode: code,
           continueUrl: checked,
@@ -240,7 +280,7 @@ export function createAuthService(deps: Deps) {
       })
     },
 
-    /** Spec core section 4: "Password code check: success, invalidActionCode, unknownError". */
+    /** Checks a reset code without using it (the page then asks for the new password). */
     async checkPasswordResetCode(code: string): Promise<{ email: string }> {
       return accounts.transaction(async (trx) => ({
         email: (await useCode(trx, code, 'reset_password')).email,
@@ -259,14 +299,14 @@ export function createAuthService(deps: Deps) {
         return row.user_id
       })
       await sessions.deleteAllForUser(userId)
-      await accounts.clearSignInFailures((await accounts.findUserById(userId))?.email ?? '')
+      await accounts.clearSignInFailures((await accounts.findUserById(userId))?.email ?? '', null)
     },
 
     async optOutOfUpdates(key: string): Promise<void> {
       if (!(await accounts.optOutOfUpdates(key))) throw new AppError('invalid_action_code')
     },
 
-    /** Confirms a sign-in request mailed to the user (spec core section 4 "Action handler"). */
+    /** Confirms a sign-in request mailed to the user (opened through the email-link action page). */
     async verifySignInRequest(code: string): Promise<void> {
       await accounts.transaction(async (trx) => {
         const row = await useCode(trx, code, 'sign_in_request')

@@ -43,7 +43,19 @@ export function createSessionsRepository(db: Database) {
         .executeTakeFirst()
     },
 
-    /** Rotates both tokens; returns false when the old refresh token was already used. */
+    /** The session a refresh token was rotated away from, if it ever was. */
+    findRetired(hash: string) {
+      return db
+        .selectFrom('retired_refresh_tokens')
+        .select(['session_id'])
+        .where('token_hash', '=', hash)
+        .executeTakeFirst()
+    },
+
+    /**
+     * Rotates both tokens and remembers the old refresh token, in one transaction; returns false
+     * when the old refresh token was used already (by a concurrent refresh).
+     */
     async rotate(
       id: string,
       oldRefreshHash: string,
@@ -54,18 +66,25 @@ export function createSessionsRepository(db: Database) {
         refreshExpiresAt: Date
       },
     ): Promise<boolean> {
-      const result = await db
-        .updateTable('sessions')
-        .set({
-          access_token_hash: next.accessTokenHash,
-          refresh_token_hash: next.refreshTokenHash,
-          access_expires_at: next.accessExpiresAt,
-          refresh_expires_at: next.refreshExpiresAt,
-        })
-        .where('id', '=', id)
-        .where('refresh_token_hash', '=', oldRefreshHash)
-        .executeTakeFirst()
-      return Number(result.numUpdatedRows) === 1
+      return db.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable('sessions')
+          .set({
+            access_token_hash: next.accessTokenHash,
+            refresh_token_hash: next.refreshTokenHash,
+            access_expires_at: next.accessExpiresAt,
+            refresh_expires_at: next.refreshExpiresAt,
+          })
+          .where('id', '=', id)
+          .where('refresh_token_hash', '=', oldRefreshHash)
+          .executeTakeFirst()
+        if (Number(result.numUpdatedRows) !== 1) return false
+        await trx
+          .insertInto('retired_refresh_tokens')
+          .values({ token_hash: oldRefreshHash, session_id: id })
+          .execute()
+        return true
+      })
     },
 
     async delete(id: string): Promise<void> {

@@ -1,24 +1,23 @@
 import { isLocale } from '@timbre/contract'
-import type { Database } from '../../db/database.js'
 import { AppError } from '../../errors.js'
-import { countVoiceSlots } from '../voices/voice-lookup.js'
 import type { AccountsRepository } from './accounts.repository.js'
 import { subscriptionView } from './subscription.view.js'
 
 const NEW_USER_SECONDS = 24 * 60 * 60
 
-export function createUserService(deps: { db: Database; accounts: AccountsRepository; now?: () => Date }) {
-  const { db, accounts } = deps
+export function createUserService(deps: {
+  accounts: AccountsRepository
+  /** How many voice slots the workspace uses (the voices domain counts them). */
+  voiceSlotsUsed: (workspaceId: string) => Promise<number>
+  now?: () => Date
+}) {
+  const { accounts } = deps
   const now = deps.now ?? (() => new Date())
 
   async function loadSubscription(workspaceId: string) {
-    const row = await db
-      .selectFrom('subscriptions')
-      .selectAll()
-      .where('workspace_id', '=', workspaceId)
-      .executeTakeFirstOrThrow()
+    const row = await accounts.findSubscription(workspaceId)
     return subscriptionView(row, {
-      voiceSlotsUsed: await countVoiceSlots(db, workspaceId),
+      voiceSlotsUsed: await deps.voiceSlotsUsed(workspaceId),
       professionalVoiceSlotsUsed: 0,
     })
   }
@@ -32,7 +31,7 @@ export function createUserService(deps: { db: Database; accounts: AccountsReposi
   return {
     loadSubscription,
 
-    /** GET /v1/user: the spec's user fields (core section 3 "User") and the public API's. */
+    /** GET /v1/user: the product's user fields and the public API's. */
     async getUser(userId: string) {
       const user = await requireUser(userId)
       const auth = await accounts.findAuthAccount(userId)
@@ -60,7 +59,7 @@ export function createUserService(deps: { db: Database; accounts: AccountsReposi
       }
     },
 
-    /** GET /v1/auth-account (spec core section 3 "Auth account"). */
+    /** GET /v1/auth-account: the sign-in account behind the user. */
     async getAuthAccount(userId: string) {
       const user = await requireUser(userId)
       const auth = await accounts.findAuthAccount(userId)
@@ -79,7 +78,7 @@ export function createUserService(deps: { db: Database; accounts: AccountsReposi
     },
 
     async setLocale(userId: string, locale: string): Promise<void> {
-      // Spec core section 1: "A user locale that is unsupported is logged and not applied."
+      // A locale the app does not ship is refused, never stored.
       if (!isLocale(locale)) {
         throw new AppError('validation_error', {
           message: `Unsupported locale '${locale}'.`,
@@ -109,7 +108,7 @@ export function createUserService(deps: { db: Database; accounts: AccountsReposi
       })
     },
 
-    /** Spec workspaces section 5: "Account deletion requires typing the user's own email." */
+    /** Deleting the account needs the user to type their own email, so it is never an accident. */
     async deleteAccount(userId: string, typedEmail: string): Promise<void> {
       const user = await requireUser(userId)
       if (typedEmail.trim().toLowerCase() !== user.email.toLowerCase()) {

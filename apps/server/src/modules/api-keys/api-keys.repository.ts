@@ -36,6 +36,9 @@ export function createApiKeysRepository(db: Database) {
         })
         .execute()
     },
+    findByHash(keyHash: string): Promise<ApiKeyRow | undefined> {
+      return db.selectFrom('api_keys').selectAll().where('key_hash', '=', keyHash).executeTakeFirst()
+    },
     listForUser(userId: string): Promise<ApiKeyRow[]> {
       return db
         .selectFrom('api_keys')

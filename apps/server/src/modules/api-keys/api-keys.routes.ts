@@ -42,7 +42,7 @@ export function apiKeysRoutes(keys: ApiKeysService): FastifyPluginAsyncZod {
     app.post(
       '/v1/user/api-keys',
       {
-        config,
+        config: { ...config, verifiedEmail: true },
         schema: {
           tags,
           summary: 'Create an API key (shown once)',

@@ -35,7 +35,8 @@ export function createApiKeysService(repository: ApiKeysRepository) {
         character_limit?: number | null | undefined
       },
     ) {
-      // Issue 2: "an unverified email cannot create API keys".
+      // A key spends credits without a session: only a verified address may mint one (the
+      // route says so too; this holds for any other caller of the service).
       if (!principal.emailVerified) throw new AppError('email_not_verified')
       const key = newApiKey()
       const id = newId()

@@ -18,7 +18,7 @@ const createKey = (user: TestUser, payload: Record<string, unknown>) =>
 
 describe('API keys', () => {
   it('an unverified email cannot create API keys', async () => {
-    const unverified = await createUser(t.app, t.database)
+    const unverified = await createUser(t.app, t.database, { verified: false })
     const res = await createKey(unverified, { name: 'mine' })
     expect(res.statusCode).toBe(403)
     expect(res.json().detail.code).toBe('email_not_verified')

@@ -118,11 +118,13 @@ export function createCreditsService(deps: {
         allowance: input.plan.allowance,
       })
       if (!outcome.ok) {
-        throw new AppError(outcome.reason, {
+        // Both are the public API's quota error (401 quota_exceeded); the message says which
+        // limit was reached, so a key's own limit is not mistaken for wrong credentials.
+        throw new AppError('quota_exceeded', {
           message:
             outcome.reason === 'quota_exceeded'
               ? `This request needs ${cost} credits, more than your workspace has left. Please upgrade to continue generating.`
-              : `This request needs ${cost} credits, more than this API key's credit limit allows.`,
+              : `This API key has reached its credit limit: this request needs ${cost} credits, more than the key's limit allows. Raise the key's credit limit or use another key.`,
         })
       }
       return outcome.reservation

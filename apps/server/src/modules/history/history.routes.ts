@@ -125,7 +125,7 @@ export function historyRoutes(
     app.get(
       '/v1/history/:history_item_id/share-link',
       {
-        config,
+        config: { ...config, verifiedEmail: true },
         schema: {
           tags,
           summary: 'A public link that plays the item without signing in',

@@ -10,6 +10,8 @@ export interface OutgoingEmail {
   html: string
 }
 
+export const REDACTED_BODY = '(Delivered by SMTP; the content is not kept.)'
+
 export function createMailRepository(db: Database) {
   return {
     async insert(trx: Transaction<DB>, email: OutgoingEmail): Promise<string> {
@@ -29,10 +31,34 @@ export function createMailRepository(db: Database) {
     find(id: string): Promise<OutboxMessageRow | undefined> {
       return db.selectFrom('outbox_messages').selectAll().where('id', '=', id).executeTakeFirst()
     },
-    async markDelivered(id: string, status: 'sent' | 'local'): Promise<void> {
+    /** Kept in the outbox for the local mailbox: the body stays readable there. */
+    async markKeptLocally(id: string): Promise<void> {
       await db
         .updateTable('outbox_messages')
-        .set((eb) => ({ status, sent_at: new Date(), attempts: eb('attempts', '+', 1), last_error: null }))
+        .set((eb) => ({
+          status: 'local',
+          sent_at: new Date(),
+          attempts: eb('attempts', '+', 1),
+          last_error: null,
+        }))
+        .where('id', '=', id)
+        .execute()
+    },
+    /**
+     * Handed to the SMTP server: the body holds one-time sign-in and reset links, so it is
+     * wiped; the row keeps only who, what subject and when.
+     */
+    async markSent(id: string): Promise<void> {
+      await db
+        .updateTable('outbox_messages')
+        .set((eb) => ({
+          status: 'sent',
+          sent_at: new Date(),
+          attempts: eb('attempts', '+', 1),
+          last_error: null,
+          text_body: REDACTED_BODY,
+          html_body: '',
+        }))
         .where('id', '=', id)
         .execute()
     },

@@ -12,14 +12,27 @@ const mailboxMessage = z.object({
   created_at_unix: z.number().int(),
 })
 
-function isLoopback(ip: string): boolean {
-  return ip === '127.0.0.1' || ip === '::1' || ip === '::ffff:127.0.0.1'
+const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/
+
+/**
+ * A person at this machine's own keyboard: the TCP peer is a loopback address and no proxy
+ * stands between (a proxy on the same machine also connects from loopback, but says so with
+ * a forwarding header). Headers never make a peer local; they can only make it remote.
+ */
+function isDirectLoopbackPeer(request: {
+  socket: { remoteAddress?: string | undefined }
+  headers: Record<string, unknown>
+}): boolean {
+  const peer = request.socket.remoteAddress ?? ''
+  if (!LOOPBACK.test(peer)) return false
+  return request.headers['x-forwarded-for'] === undefined && request.headers.forwarded === undefined
 }
 
 /**
  * The local mailbox: with no SMTP server, mail stays in the outbox and the web app lists it,
- * so a person on a laptop can click the verification link (issue 2 item 6). It exists only
- * while no SMTP is configured, and answers only requests from this machine.
+ * so a person on a laptop can open the verification link. It exists only while no SMTP is
+ * configured, answers only a direct peer on this machine, and lists only mail that was never
+ * handed to an SMTP server.
  */
 export function mailRoutes(mail: MailService): FastifyPluginAsyncZod {
   return async (app) => {
@@ -37,7 +50,7 @@ export function mailRoutes(mail: MailService): FastifyPluginAsyncZod {
       async (request) => {
         if (mail.smtpConfigured) throw new AppError('mailbox_unavailable')
         // Mail holds sign-in links: only the machine itself may read the local outbox.
-        if (!isLoopback(request.ip)) throw new AppError('mailbox_unavailable')
+        if (!isDirectLoopbackPeer(request)) throw new AppError('mailbox_unavailable')
         const rows = await mail.listLocal(request.query.limit)
         return {
           messages: rows.map((m) => ({

@@ -41,7 +41,7 @@ export function createMailService(deps: {
       const message = await repository.find(messageId)
       if (!message || message.status === 'sent' || message.status === 'local') return
       if (!transport) {
-        await repository.markDelivered(messageId, 'local')
+        await repository.markKeptLocally(messageId)
         return
       }
       try {
@@ -56,7 +56,7 @@ export function createMailService(deps: {
         await repository.markAttemptFailed(messageId, String(error))
         throw error // the queue retries with backoff
       }
-      await repository.markDelivered(messageId, 'sent')
+      await repository.markSent(messageId)
     },
 
     smtpConfigured: transport !== null,

@@ -10,7 +10,7 @@ import { ttsQuery, voiceSettings } from './tts.schemas.js'
 import { mergeSettings } from './tts.service.js'
 
 const tags = ['text to dialogue']
-const config = { scope: 'text-to-speech' as const }
+const config = { scope: 'text-to-speech' as const, verifiedEmail: true }
 /** The v3 model interprets audio tags, which dialogue scripts use most. */
 const DIALOGUE_DEFAULT_MODEL = 'eleven_v3'
 const MAX_INPUTS = 50

@@ -2,7 +2,7 @@ import type {} from '@fastify/websocket'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { WebSocket } from 'ws'
 import { AppError } from '../../errors.js'
-import { checkScope, type createPrincipalResolver, type Principal } from '../../plugins/auth.js'
+import { checkRoute, type Principal, type PrincipalResolver } from '../../plugins/auth.js'
 import type { GenerationDeps } from './generation.js'
 import { clientMessage, streamInputQuery } from './stream-input.schemas.js'
 import { StreamInputSession } from './stream-input.session.js'
@@ -14,10 +14,7 @@ const DEFAULT_INACTIVITY_SECONDS = 20
 
 // GET /v1/text-to-speech/{voice_id}/stream-input (issue 4 item 2): the public WebSocket
 // protocol used by LLM voice agents.
-export function streamInputRoutes(
-  deps: GenerationDeps,
-  resolver: ReturnType<typeof createPrincipalResolver>,
-): FastifyPluginAsyncZod {
+export function streamInputRoutes(deps: GenerationDeps, resolver: PrincipalResolver): FastifyPluginAsyncZod {
   /** Credentials may come in the first message instead of the upgrade request's headers. */
   async function principalFrom(message: {
     xi_api_key?: string | null | undefined
@@ -36,7 +33,7 @@ export function streamInputRoutes(
       '/v1/text-to-speech/:voice_id/stream-input',
       {
         websocket: true,
-        config: { auth: 'optional', scope: 'text-to-speech' },
+        config: { auth: 'optional', scope: 'text-to-speech', verifiedEmail: true },
         schema: {
           tags: ['text to speech'],
           summary: 'Stream text in and audio out over a WebSocket',
@@ -84,7 +81,7 @@ export function streamInputRoutes(
           const message = parsed.data
           if (!session) {
             const principal: Principal = request.principal ?? (await principalFrom(message))
-            checkScope(principal, 'text-to-speech')
+            checkRoute(principal, { scope: 'text-to-speech', verifiedEmail: true })
             session = new StreamInputSession(deps, principal, voiceId, query, request.id, send, fail)
             await session.open(message)
             return

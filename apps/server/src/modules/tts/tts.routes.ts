@@ -15,7 +15,7 @@ import {
 import type { TtsService } from './tts.service.js'
 
 const tags = ['text to speech']
-const config = { scope: 'text-to-speech' as const }
+const config = { scope: 'text-to-speech' as const, verifiedEmail: true }
 const audio = z.any().describe('Audio in the requested output_format')
 
 // POST /v1/text-to-speech/{voice_id} and its /stream, /with-timestamps and

@@ -223,7 +223,7 @@ describe('API keys and scopes', () => {
     expect((await tts(emma.voice_id, { text: 'Twenty characters o2' }, headers)).statusCode).toBe(200)
     const third = await tts(emma.voice_id, { text: 'Twenty characters o3' }, headers)
     expect(third.statusCode).toBe(401)
-    expect(third.json().detail.code).toBe('api_key_credit_limit_exceeded')
+    expect(third.json().detail.code).toBe('quota_exceeded')
   })
 })
 

@@ -1,0 +1,142 @@
+import type { FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { SiteAddress } from '../../plugins/site-address.js'
+import * as s from './auth.schemas.js'
+import type { AuthService } from './auth.service.js'
+
+const tags = ['auth']
+const publicCall = { auth: 'public' as const }
+// Codes are long random secrets; the per-address limit stops mail floods and slow guessing.
+const limited = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } })
+
+/** The calls behind the links in account emails: send them, then apply their codes. */
+export function emailLinkRoutes(auth: AuthService, options: { site: SiteAddress }): FastifyPluginAsyncZod {
+  const site = (request: FastifyRequest) => options.site.contextFor(request)
+  return async (app) => {
+    app.post(
+      '/v1/auth/send-verification-email',
+      {
+        config: { ...publicCall, ...limited(10) },
+        schema: {
+          tags,
+          summary: 'Send the email verification link again',
+          body: s.emailLinkBody,
+          response: { 200: s.empty },
+        },
+      },
+      async (request) => {
+        await auth.sendVerificationEmail(
+          site(request),
+          request.body.email,
+          request.body.continue_url,
+          request.body.lang,
+        )
+        return {}
+      },
+    )
+
+    app.post(
+      '/v1/auth/send-password-reset-email',
+      {
+        config: { ...publicCall, ...limited(10) },
+        schema: {
+          tags,
+          summary: 'Send a password reset link',
+          body: s.emailLinkBody,
+          response: { 200: s.empty },
+        },
+      },
+      async (request) => {
+        await auth.sendPasswordResetEmail(
+          site(request),
+          request.body.email,
+          request.body.continue_url,
+          request.body.lang,
+        )
+        return {}
+      },
+    )
+
+    app.post(
+      '/v1/auth/verify-email',
+      {
+        config: { ...publicCall, ...limited(30) },
+        schema: {
+          tags,
+          summary: 'Apply an email verification code',
+          body: s.oobCodeBody,
+          response: { 200: s.statusWithEmail },
+        },
+      },
+      async (request) => ({ status: 'success' as const, ...(await auth.verifyEmail(request.body.oob_code)) }),
+    )
+
+    app.post(
+      '/v1/auth/check-password-reset-code',
+      {
+        config: { ...publicCall, ...limited(30) },
+        schema: {
+          tags,
+          summary: 'Check a password reset code',
+          body: s.oobCodeBody,
+          response: { 200: s.statusWithEmail },
+        },
+      },
+      async (request) => ({
+        status: 'success' as const,
+        ...(await auth.checkPasswordResetCode(request.body.oob_code)),
+      }),
+    )
+
+    app.post(
+      '/v1/auth/confirm-password-reset',
+      {
+        config: { ...publicCall, ...limited(30) },
+        schema: {
+          tags,
+          summary: 'Set a new password with a reset code',
+          body: s.confirmResetBody,
+          response: { 200: s.statusOnly },
+        },
+      },
+      async (request) => {
+        await auth.confirmPasswordReset(request.body.oob_code, request.body.new_password)
+        return { status: 'success' as const }
+      },
+    )
+
+    app.post(
+      '/v1/auth/opt-out-of-updates',
+      {
+        config: { ...publicCall, ...limited(30) },
+        schema: {
+          tags,
+          summary: 'Stop product update emails',
+          body: s.optOutBody,
+          response: { 200: s.statusOnly },
+        },
+      },
+      async (request) => {
+        await auth.optOutOfUpdates(request.body.opt_out_updates_key)
+        return { status: 'success' as const }
+      },
+    )
+
+    app.post(
+      '/v1/auth/sign-in-requests/verify',
+      {
+        config: { ...publicCall, ...limited(30) },
+        schema: {
+          tags,
+          summary: 'Confirm a sign-in request',
+          body: s.signInRequestBody,
+          response: { 200: s.statusOnly },
+        },
+      },
+      async (request) => {
+        await auth.verifySignInRequest(request.body.sign_in_request_verification_code)
+        return { status: 'success' as const }
+      },
+    )
+  }
+}

@@ -1,0 +1,27 @@
+import type { Database } from '../../db/database.js'
+import type { ApiKeyRow } from '../../db/schema.js'
+import { hashSecret } from '../../lib/ids.js'
+import type { DomainModule } from '../domain-module.js'
+import { createApiKeysRepository } from './api-keys.repository.js'
+import { apiKeysRoutes } from './api-keys.routes.js'
+import { createApiKeysService } from './api-keys.service.js'
+
+/** Finds the stored key a caller presented (keys are stored hashed). */
+export interface ApiKeyLookup {
+  findByKey(key: string): Promise<ApiKeyRow | undefined>
+}
+
+export interface ApiKeysPorts {
+  lookup: ApiKeyLookup
+}
+
+/** API keys: scoped, hashed keys with credit limits, managed from a signed-in session. */
+export function createApiKeysModule(deps: { db: Database }): DomainModule<ApiKeysPorts> {
+  const repository = createApiKeysRepository(deps.db)
+  const service = createApiKeysService(repository)
+  return {
+    name: 'api-keys',
+    routes: apiKeysRoutes(service),
+    ports: { lookup: { findByKey: (key) => repository.findByHash(hashSecret(key)) } },
+  }
+}
