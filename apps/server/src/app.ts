@@ -39,6 +39,7 @@ import { createVoiceLookup } from './modules/voices/voice-lookup.js'
 import { voicesModule } from './modules/voices/voices.module.js'
 import { createPrincipalResolver, registerAuth } from './plugins/auth.js'
 import { registerErrorHandling } from './plugins/errors.js'
+import { registerInputHygiene } from './plugins/input-hygiene.js'
 import { registerOpenApi } from './plugins/openapi.js'
 import { defaultWebDistDir, registerWebApp } from './plugins/web.js'
 
@@ -81,6 +82,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerErrorHandling(app)
   await registerOpenApi(app, config.publicUrl)
   await app.register(cookie)
+  registerInputHygiene(app)
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: () => new AppError('rate_limited'),
