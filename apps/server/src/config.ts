@@ -77,7 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 function readOrCreateSecret(dataDir: string): string {
   const file = join(dataDir, 'secret.key')
   if (existsSync(file)) return readFileSync(file, 'utf8').trim()
-  mkdirSync(dataDir, { recursive: true })
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 })
   const secret = randomBytes(32).toString('hex')
   writeFileSync(file, secret, { mode: 0o600 })
   return secret
