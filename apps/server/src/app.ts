@@ -58,6 +58,11 @@ export interface BuildOptions {
 
 const BODY_LIMIT_BYTES = 1024 * 1024
 
+/** Node checks the header and request deadlines on this period; a fraction of the shortest. */
+function checkingInterval(config: Config): number {
+  return Math.max(50, Math.min(1_000, Math.floor(config.timeouts.headersMs / 4)))
+}
+
 /** Builds the whole server: database, migrations, queue, modules. Tests call it directly. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const database =
@@ -73,6 +78,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     requestIdHeader: 'request-id',
     genReqId: () => newId(),
     trustProxy: true,
+    // Reading a request is bounded (headers, then the whole body); once it is read, a response
+    // may stream for as long as it produces bytes, and a WebSocket lives until its own idle
+    // limit, which is shorter than the socket idle timeout.
+    requestTimeout: config.timeouts.requestMs,
+    connectionTimeout: config.timeouts.idleMs,
+    keepAliveTimeout: config.timeouts.keepAliveMs,
+    http: {
+      headersTimeout: config.timeouts.headersMs,
+      connectionsCheckingInterval: checkingInterval(config),
+    },
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)

@@ -4,7 +4,7 @@ import { availableParallelism } from 'node:os'
 import { join, resolve } from 'node:path'
 import { z } from 'zod'
 
-// Every environment variable, checked once at boot (DESIGN.md section 4).
+// Every environment variable, checked once at boot: a bad value stops the server with its name.
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
@@ -26,6 +26,14 @@ const envSchema = z.object({
   /** Speech synthesis worker threads (one engine instance each). */
   SPEECH_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   NODE_ENV: z.string().optional(),
+  /** Time a client has to send the request headers. */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+  /** Time a client has to send the whole request, headers and body (uploads included). */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
+  /** A socket with no traffic either way for this long is closed (longer than any WebSocket idle time). */
+  IDLE_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(300_000),
+  /** An idle keep-alive connection is closed after this long. */
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(72_000),
 })
 
 export type Env = z.infer<typeof envSchema>
@@ -44,6 +52,15 @@ export interface Config {
   speechWorkers: number
   /** Cookies get `Secure` only when the public URL is https (a laptop on http://localhost must work). */
   secureCookies: boolean
+  timeouts: ServerTimeouts
+}
+
+/** How long a client may hold a socket; reading a request is bounded, streaming a response is not. */
+export interface ServerTimeouts {
+  headersMs: number
+  requestMs: number
+  idleMs: number
+  keepAliveMs: number
 }
 
 export class ConfigError extends Error {}
@@ -55,6 +72,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
   }
   const e = parsed.data
+  if (e.HEADERS_TIMEOUT_MS > e.REQUEST_TIMEOUT_MS) {
+    throw new ConfigError('Invalid configuration:\n  HEADERS_TIMEOUT_MS: must not exceed REQUEST_TIMEOUT_MS')
+  }
   const dataDir = resolve(e.DATA_DIR)
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '')
   return {
@@ -70,6 +90,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: e.WEB_DIST_DIR,
     speechWorkers: e.SPEECH_WORKERS ?? Math.max(1, Math.min(4, availableParallelism())),
     secureCookies: publicUrl.startsWith('https://'),
+    timeouts: {
+      headersMs: e.HEADERS_TIMEOUT_MS,
+      requestMs: e.REQUEST_TIMEOUT_MS,
+      idleMs: e.IDLE_TIMEOUT_MS,
+      keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS,
+    },
   }
 }
 
