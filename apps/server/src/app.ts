@@ -23,14 +23,13 @@ import { createApiKeysService } from './modules/api-keys/api-keys.service.js'
 import { createConcurrencyLimiter } from './modules/credits/concurrency-limiter.js'
 import { createCreditsRepository } from './modules/credits/credits.repository.js'
 import { createCreditsService } from './modules/credits/credits.service.js'
-import { configRoutes } from './modules/health/config.routes.js'
-import { healthRoutes } from './modules/health/health.routes.js'
+import { createHealthModule } from './modules/health/health.module.js'
 import { historyModule } from './modules/history/history.module.js'
 import { createHistoryRepository } from './modules/history/history.repository.js'
 import { createMailRepository } from './modules/mail/mail.repository.js'
 import { mailRoutes } from './modules/mail/mail.routes.js'
 import { createMailService, createSmtpTransport, type MailTransport } from './modules/mail/mail.service.js'
-import { modelsModule } from './modules/models/models.module.js'
+import { createModelsModule } from './modules/models/models.module.js'
 import { dialogueRoutes } from './modules/tts/dialogue.routes.js'
 import { streamInputRoutes } from './modules/tts/stream-input.routes.js'
 import { ttsRoutes } from './modules/tts/tts.routes.js'
@@ -131,13 +130,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
   const apiKeys = createApiKeysService(createApiKeysRepository(db))
 
-  await app.register(healthRoutes(db, queue))
-  await app.register(configRoutes({ smtpConfigured: mail.smtpConfigured, publicUrl: config.publicUrl }))
+  const health = createHealthModule({
+    db,
+    queue,
+    publicConfig: { smtpConfigured: mail.smtpConfigured, publicUrl: config.publicUrl },
+  })
+  if (health.routes) await app.register(health.routes)
   await app.register(authRoutes(auth, { secureCookies: config.secureCookies }))
   await app.register(userRoutes(users))
   await app.register(apiKeysRoutes(apiKeys))
   await app.register(mailRoutes(mail))
-  await app.register(modelsModule())
+  const models = createModelsModule()
+  if (models.routes) await app.register(models.routes)
   await app.register(voicesModule(deps))
   await app.register(historyModule(deps))
 

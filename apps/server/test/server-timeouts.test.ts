@@ -96,6 +96,20 @@ describe('socket timeouts', () => {
     expect(ms).toBeLessThan(REQUEST_TIMEOUT_MS + 1_500)
   })
 
+  it('answers an upload whose file name holds CR LF at once, with a 4xx', async () => {
+    const voice = await createWorkspaceVoice(database.db, { userId: user.userId })
+    const b = 'crlf42'
+    const body =
+      `--${b}\r\nContent-Disposition: form-data; name="name"\r\n\r\nok\r\n` +
+      `--${b}\r\nContent-Disposition: form-data; name="files"; filename="a\r\nb.mp3"\r\n\r\nID3\r\n--${b}--\r\n`
+    const head =
+      `POST /v1/voices/${voice.id}/edit HTTP/1.1\r\nHost: x\r\n${user.auth.authorization ? `Authorization: ${user.auth.authorization}\r\n` : ''}` +
+      `Content-Type: multipart/form-data; boundary=${b}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n`
+    const { ms, reply } = await stallAfter(head + body)
+    expect(ms).toBeLessThan(1_000)
+    expect(reply).toMatch(/^HTTP\/1\.1 4\d\d /)
+  })
+
   it('keeps a WebSocket that lives longer than the request timeouts', async () => {
     const voice = await createWorkspaceVoice(database.db, { userId: user.userId })
     const ws = new WebSocket(`ws://127.0.0.1:${port}/v1/text-to-speech/${voice.id}/stream-input`, {
