@@ -16,13 +16,12 @@ import { createApiKeysModule } from './modules/api-keys/api-keys.module.js'
 import { createConcurrencyModule } from './modules/concurrency/concurrency.module.js'
 import { createCreditsRepository } from './modules/credits/credits.repository.js'
 import { createCreditsService } from './modules/credits/credits.service.js'
-import { configRoutes } from './modules/health/config.routes.js'
-import { healthRoutes } from './modules/health/health.routes.js'
+import { createHealthModule } from './modules/health/health.module.js'
 import { historyModule } from './modules/history/history.module.js'
 import { createHistoryRepository } from './modules/history/history.repository.js'
 import { createMailModule } from './modules/mail/mail.module.js'
 import type { MailTransport } from './modules/mail/mail.service.js'
-import { modelsModule } from './modules/models/models.module.js'
+import { createModelsModule } from './modules/models/models.module.js'
 import { dialogueRoutes } from './modules/tts/dialogue.routes.js'
 import { streamInputRoutes } from './modules/tts/stream-input.routes.js'
 import { ttsRoutes } from './modules/tts/tts.routes.js'
@@ -31,6 +30,7 @@ import { countVoiceSlots, createVoiceLookup } from './modules/voices/voice-looku
 import { voicesModule } from './modules/voices/voices.module.js'
 import { registerAuth } from './plugins/auth.js'
 import { registerErrorHandling } from './plugins/errors.js'
+import { registerInputHygiene } from './plugins/input-hygiene.js'
 import { registerOpenApi } from './plugins/openapi.js'
 import { registerSecurityHeaders } from './plugins/security-headers.js'
 import { createSiteAddress } from './plugins/site-address.js'
@@ -51,6 +51,11 @@ export interface BuildOptions {
 
 const BODY_LIMIT_BYTES = 1024 * 1024
 
+/** Node checks the header and request deadlines on this period; a fraction of the shortest. */
+function checkingInterval(config: Config): number {
+  return Math.max(50, Math.min(1_000, Math.floor(config.timeouts.headersMs / 4)))
+}
+
 /** Builds the whole server: database, migrations, queue, modules. Tests call it directly. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const database =
@@ -70,6 +75,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       typeof config.trustProxy === 'number'
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
+    // Reading a request is bounded (headers, then the whole body); once it is read, a response
+    // may stream for as long as it produces bytes, and a WebSocket lives until its own idle
+    // limit, which is shorter than the socket idle timeout.
+    requestTimeout: config.timeouts.requestMs,
+    connectionTimeout: config.timeouts.idleMs,
+    keepAliveTimeout: config.timeouts.keepAliveMs,
+    http: {
+      headersTimeout: config.timeouts.headersMs,
+      connectionsCheckingInterval: checkingInterval(config),
+    },
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
@@ -80,6 +95,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerSecurityHeaders(app)
   await registerOpenApi(app, config.publicUrl)
   await app.register(cookie)
+  registerInputHygiene(app)
   await app.register(rateLimit, {
     global: false,
     // The peer's address, or the client address a trusted proxy reported: request.ip.
@@ -117,12 +133,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     storage: options.storageDir ? createLocalStorage(options.storageDir) : createStorage(config.storage),
   }
 
-  await app.register(healthRoutes(db, queue))
-  await app.register(configRoutes({ smtpConfigured: mail.smtpConfigured, publicUrl: config.publicUrl }))
+  const health = createHealthModule({
+    db,
+    queue,
+    publicConfig: { smtpConfigured: mail.smtpConfigured, publicUrl: config.publicUrl },
+  })
+  if (health.routes) await app.register(health.routes)
   for (const module of [accountsModule, apiKeysModule, mailModule]) {
     if (module.routes) await app.register(module.routes)
   }
-  await app.register(modelsModule())
+  const models = createModelsModule()
+  if (models.routes) await app.register(models.routes)
   await app.register(voicesModule(deps))
   await app.register(historyModule(deps))
 

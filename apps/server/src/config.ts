@@ -47,6 +47,14 @@ const envSchema = z.object({
   CONCURRENCY_LEASE_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
   /** How often a process renews the leases it holds; well under the lease length. */
   CONCURRENCY_HEARTBEAT_MS: z.coerce.number().int().min(100).max(300_000).optional(),
+  /** Time a client has to send the request headers. */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+  /** Time a client has to send the whole request, headers and body (uploads included). */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
+  /** A socket with no traffic either way for this long is closed (longer than any WebSocket idle time). */
+  IDLE_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(300_000),
+  /** An idle keep-alive connection is closed after this long. */
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(72_000),
 })
 
 export type Env = z.infer<typeof envSchema>
@@ -75,6 +83,15 @@ export interface Config {
   secureCookies: boolean
   storage: StorageConfig
   concurrency: { leaseMs: number; heartbeatMs: number }
+  timeouts: ServerTimeouts
+}
+
+/** How long a client may hold a socket; reading a request is bounded, streaming a response is not. */
+export interface ServerTimeouts {
+  headersMs: number
+  requestMs: number
+  idleMs: number
+  keepAliveMs: number
 }
 
 /** false, a hop count, or the addresses/CIDR ranges of the trusted proxies. */
@@ -120,6 +137,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
   }
   const e = parsed.data
+  if (e.HEADERS_TIMEOUT_MS > e.REQUEST_TIMEOUT_MS) {
+    throw new ConfigError('Invalid configuration:\n  HEADERS_TIMEOUT_MS: must not exceed REQUEST_TIMEOUT_MS')
+  }
   const dataDir = resolve(e.DATA_DIR)
   const storage = storageConfigFrom(e, dataDir)
   const heartbeatMs = e.CONCURRENCY_HEARTBEAT_MS ?? Math.floor(e.CONCURRENCY_LEASE_MS / 3)
@@ -149,6 +169,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: publicUrl.startsWith('https://'),
     storage: storage.config,
     concurrency: { leaseMs: e.CONCURRENCY_LEASE_MS, heartbeatMs },
+    timeouts: {
+      headersMs: e.HEADERS_TIMEOUT_MS,
+      requestMs: e.REQUEST_TIMEOUT_MS,
+      idleMs: e.IDLE_TIMEOUT_MS,
+      keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS,
+    },
   }
 }
 
@@ -156,7 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 function readOrCreateSecret(dataDir: string): string {
   const file = join(dataDir, 'secret.key')
   if (existsSync(file)) return readFileSync(file, 'utf8').trim()
-  mkdirSync(dataDir, { recursive: true })
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 })
   const secret = randomBytes(32).toString('hex')
   writeFileSync(file, secret, { mode: 0o600 })
   return secret

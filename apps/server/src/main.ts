@@ -1,5 +1,6 @@
 import { buildApp } from './app.js'
 import { ConfigError, loadConfig } from './config.js'
+import { checkDataDir, lockDataDir, makePrivate, usePrivateUmask } from './db/data-dir.js'
 
 // Starts Timbre in one role: `api` (HTTP only), `worker` (jobs only) or `all` (both; default).
 // With the embedded database only one process may open the data directory, so `all` it is.
@@ -16,12 +17,18 @@ function parseRole(argv: string[]): Role {
 }
 
 async function main() {
+  // Before anything touches the disk: whatever the shell's umask, what we create is private.
+  usePrivateUmask()
   const config = loadConfig()
   const role = parseRole(process.argv.slice(2))
   if (!config.databaseUrl && role !== 'all') {
     throw new ConfigError('The embedded database (no DATABASE_URL) runs in one process: use --role=all.')
   }
+  checkDataDir(config.dataDir)
+  const lock = config.databaseUrl ? undefined : lockDataDir(config.dataDir)
+  makePrivate(config.dataDir)
   const app = await buildApp(config, { runWorkers: role !== 'api' })
+  app.addHook('onClose', async () => lock?.release())
 
   let closing = false
   const shutdown = async (signal: string) => {

@@ -2,9 +2,9 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
-import { Kysely, PostgresDialect } from 'kysely'
-import { Migrator } from 'kysely/migration'
+import { Kysely, Migrator, PostgresDialect } from 'kysely'
 import pg from 'pg'
+import { makePrivate } from './data-dir.js'
 import { migrations } from './migrations/index.js'
 import { SerializedPGliteDialect } from './pglite-dialect.js'
 import type { DB } from './schema.js'
@@ -49,7 +49,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return { db, kind: 'postgres', url: options.databaseUrl, close: () => db.destroy() }
   }
   const dataDir = options.dataDir ?? 'memory://'
-  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true })
+  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true, mode: 0o700 })
   const pglite = new PGlite({
     dataDir,
     loadDataDir: options.loadDataDir,
@@ -57,6 +57,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     extensions: { pg_trgm },
   })
   await pglite.waitReady
+  // PGlite unpacks a new database with explicit 0666 modes (a chmod that ignores the umask);
+  // files it creates later honour the umask, so one pass after opening makes all of it private.
+  if (!dataDir.startsWith('memory://')) makePrivate(dataDir)
   const db = new Kysely<DB>({ dialect: new SerializedPGliteDialect(pglite) })
   return {
     db,

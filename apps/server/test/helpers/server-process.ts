@@ -42,36 +42,42 @@ export interface ServerProcessOptions {
   /** Wait until /readyz answers 200 (default true). */
   waitReady?: boolean
   port?: number
+  /** Start under this umask (through a shell), as a user's login shell might. */
+  umask?: number
 }
 
 /** Starts `main.ts` with the given environment; PORT, HOST and PUBLIC_URL default to a free local port. */
 export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
   const port = options.port ?? (await freePort())
   const url = `http://127.0.0.1:${port}`
-  const child = spawn(
-    process.execPath,
-    [
-      '--conditions=source',
-      '--import',
-      'tsx',
-      join(serverRoot, 'src/main.ts'),
-      `--role=${options.role ?? 'all'}`,
-    ],
-    {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: url,
-        LOG_LEVEL: 'warn',
-        WEB_DIST_DIR: '/nonexistent',
-        SPEECH_WORKERS: '1',
-        ...options.env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const nodeArgs = [
+    '--conditions=source',
+    '--import',
+    'tsx',
+    join(serverRoot, 'src/main.ts'),
+    `--role=${options.role ?? 'all'}`,
+  ]
+  const [command, args] =
+    options.umask === undefined
+      ? [process.execPath, nodeArgs]
+      : [
+          '/bin/sh',
+          ['-c', `umask ${options.umask.toString(8)} && exec "$0" "$@"`, process.execPath, ...nodeArgs],
+        ]
+  const child = spawn(command, args, {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      LOG_LEVEL: 'warn',
+      WEB_DIST_DIR: '/nonexistent',
+      SPEECH_WORKERS: '1',
+      ...options.env,
     },
-  )
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let log = ''
   child.stdout?.on('data', (d: Buffer) => {
     log += d.toString()

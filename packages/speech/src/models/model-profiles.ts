@@ -8,7 +8,7 @@ import { ESPEAK_LANGUAGES } from '../voices/languages.js'
 export interface ModelProfile {
   model_id: string
   name: string
-  /** One honest line: which engine serves it here. */
+  /** One honest line: which engine serves which languages here, and how it sounds. */
   description: string
   can_do_text_to_speech: boolean
   can_do_voice_conversion: boolean
@@ -78,7 +78,8 @@ export const MODEL_PROFILES: Readonly<Record<string, ModelProfile>> = Object.fre
   eleven_multilingual_v2: profile({
     model_id: 'eleven_multilingual_v2',
     name: 'Multilingual v2',
-    description: 'Flite for English voices, eSpeak NG elsewhere, full-quality Rubber Band timbre processing.',
+    description:
+      'Flite (English voices) and eSpeak NG (other voices and languages), both rule-based and synthetic-sounding; finer, slower timbre processing.',
     can_do_text_to_speech: true,
     languages: supported(MULTILINGUAL_V2),
     tags: 'strip',
@@ -91,7 +92,7 @@ export const MODEL_PROFILES: Readonly<Record<string, ModelProfile>> = Object.fre
     model_id: 'eleven_v3',
     name: 'Eleven v3',
     description:
-      'Same engines; audio tags ([whispers], [shouts], [pause], ...) change voice, volume, rate and pauses.',
+      'Flite (English voices) and eSpeak NG (every language eSpeak NG has, many with rough pronunciation); audio tags change voice, volume, rate and pauses. Not a neural model.',
     can_do_text_to_speech: true,
     languages: supported(['en', ...ESPEAK_LANGUAGES]),
     tags: 'apply',
@@ -104,7 +105,8 @@ export const MODEL_PROFILES: Readonly<Record<string, ModelProfile>> = Object.fre
   eleven_turbo_v2_5: profile({
     model_id: 'eleven_turbo_v2_5',
     name: 'Turbo v2.5',
-    description: 'Same engines on the low-latency path: short first segment, lighter DSP.',
+    description:
+      'Flite (English voices) and eSpeak NG (other languages) on the low-latency path: short first segment, faster timbre processing.',
     can_do_text_to_speech: true,
     languages: supported(V2_5),
     tags: 'strip',
@@ -117,7 +119,8 @@ export const MODEL_PROFILES: Readonly<Record<string, ModelProfile>> = Object.fre
   eleven_flash_v2_5: profile({
     model_id: 'eleven_flash_v2_5',
     name: 'Flash v2.5',
-    description: 'Same engines on the lowest-latency path: very short first segment, lighter DSP.',
+    description:
+      'Flite (English voices) and eSpeak NG (other languages) on the lowest-latency path: very short first segment, faster timbre processing.',
     can_do_text_to_speech: true,
     languages: supported(V2_5),
     tags: 'strip',
@@ -130,7 +133,7 @@ export const MODEL_PROFILES: Readonly<Record<string, ModelProfile>> = Object.fre
   eleven_turbo_v2: profile({
     model_id: 'eleven_turbo_v2',
     name: 'Turbo v2',
-    description: 'English only; Flite voices on the low-latency path.',
+    description: 'English only: Flite (English voices) or eSpeak NG (other voices) on the low-latency path.',
     can_do_text_to_speech: true,
     languages: ENGLISH,
     tags: 'strip',
@@ -143,7 +146,8 @@ export const MODEL_PROFILES: Readonly<Record<string, ModelProfile>> = Object.fre
   eleven_flash_v2: profile({
     model_id: 'eleven_flash_v2',
     name: 'Flash v2',
-    description: 'English only; Flite voices on the lowest-latency path.',
+    description:
+      'English only: Flite (English voices) or eSpeak NG (other voices) on the lowest-latency path.',
     can_do_text_to_speech: true,
     languages: ENGLISH,
     tags: 'strip',
@@ -156,7 +160,8 @@ export const MODEL_PROFILES: Readonly<Record<string, ModelProfile>> = Object.fre
   eleven_monolingual_v1: profile({
     model_id: 'eleven_monolingual_v1',
     name: 'English v1',
-    description: 'Legacy English-only model; Flite voices, full-quality path.',
+    description:
+      'Legacy English-only id: Flite (English voices) or eSpeak NG (other voices), full-quality path.',
     can_do_text_to_speech: true,
     languages: ENGLISH,
     tags: 'strip',
@@ -168,7 +173,7 @@ export const MODEL_PROFILES: Readonly<Record<string, ModelProfile>> = Object.fre
   eleven_multilingual_v1: profile({
     model_id: 'eleven_multilingual_v1',
     name: 'Multilingual v1',
-    description: 'Legacy multilingual model; served like Multilingual v2.',
+    description: 'Legacy multilingual id: Flite (English voices) and eSpeak NG, served like Multilingual v2.',
     can_do_text_to_speech: true,
     languages: supported(['en', 'de', 'pl', 'es', 'it', 'fr', 'pt', 'hi']),
     tags: 'strip',

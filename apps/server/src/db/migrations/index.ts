@@ -1,4 +1,4 @@
-import type { Migration } from 'kysely/migration'
+import type { Migration } from 'kysely'
 import * as accounts from './20261122000100-accounts.js'
 import * as voicesHistoryUsage from './20261122000200-voices-history-usage.js'
 import * as ledgerRequestHash from './20261122000300-ledger-request-hash.js'

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { sql } from 'kysely'
 import { z } from 'zod'
-import type { Database } from '../../db/database.js'
 import type { JobQueue } from '../../jobs/queue.js'
+import type { HealthRepository } from './health.repository.js'
 
-export function healthRoutes(db: Database, queue: JobQueue): FastifyPluginAsyncZod {
+/** Liveness (the process answers) and readiness (its database and job queue answer). */
+export function healthRoutes(repository: HealthRepository, queue: JobQueue): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/healthz',
@@ -33,10 +33,7 @@ export function healthRoutes(db: Database, queue: JobQueue): FastifyPluginAsyncZ
         },
       },
       async (_request, reply) => {
-        const database = await sql`select 1`
-          .execute(db)
-          .then(() => true)
-          .catch(() => false)
+        const database = await repository.databaseAnswers()
         const queueReady = await queue.isReady()
         if (database && queueReady) return { status: 'ready' as const, database, queue: queueReady }
         return reply.status(503).send({ status: 'unavailable' as const, database, queue: queueReady })

@@ -39,6 +39,25 @@ describe('health, config and documentation', () => {
     expect(docs.headers['content-type']).toContain('text/html')
   })
 
+  it('/docs is branded Timbre and documents the WebSocket protocol', async () => {
+    const docs = await t.app.inject({ url: '/docs/' })
+    expect(docs.body).toContain('<title>Timbre API</title>')
+    expect(docs.body).not.toContain('Swagger UI</title>')
+    const { info } = (await t.app.inject({ url: '/openapi.json' })).json()
+    expect(info.title).toBe('Timbre API')
+    for (const term of [
+      'stream-input',
+      'try_trigger_generation',
+      'flush',
+      '"text": ""',
+      'isFinal',
+      'normalizedAlignment',
+      '1008',
+    ]) {
+      expect(info.description).toContain(term)
+    }
+  })
+
   it('/v1/config tells whether SMTP is configured', async () => {
     expect((await t.app.inject({ url: '/v1/config' })).json()).toMatchObject({
       smtp_configured: false,

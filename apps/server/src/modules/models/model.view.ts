@@ -4,7 +4,8 @@ import type { ModelView } from './models.schemas.js'
 
 // The model catalogue as the public API's Model (spec core section 3 "Model"; section 9
 // "Default model for text to speech is multilingual v2"; creative section 9 credit costs),
-// built from @timbre/speech's MODEL_PROFILES. Each description says which engine serves it.
+// built from @timbre/speech's MODEL_PROFILES. Each description says which engine serves which
+// languages, how it sounds and how fast it starts.
 
 const displayNames = new Intl.DisplayNames(['en'], { type: 'language' })
 
@@ -18,17 +19,28 @@ export function languageName(code: string): string {
   }
 }
 
-/** One honest description: which engines serve the id, on which path, with which extras. */
+/**
+ * One honest description: which engine speaks which languages, how it sounds, and how fast
+ * the first audio comes. Timbre ships no neural model: the ids are kept for compatibility with
+ * the public API, and the voices sound synthetic whichever id is asked for.
+ */
 export function describeModel(profile: ModelProfile): string {
   if (!profile.can_do_text_to_speech) return profile.description
   const englishOnly = profile.languages.length === 1 && profile.languages[0] === 'en'
+  const others = profile.languages.length - 1
   const parts = [
+    'No neural model: offline rule-based engines that sound clearly synthetic.',
     englishOnly
-      ? 'English only. Served offline by Flite (English voices) and eSpeak NG (other voices, speaking English); no neural model.'
-      : 'Served offline by Flite (English voices) and eSpeak NG (other voices and languages); no neural model.',
+      ? 'English only: Flite (clear diphone and cluster voices) for the English voices, eSpeak NG for the others.'
+      : `English: Flite (clear diphone and cluster voices) for the English voices, eSpeak NG for the others; ` +
+        `the other ${others} languages: eSpeak NG formant synthesis, intelligible but robotic, with ` +
+        'pronunciation that is good for the major European languages and rough for many others ' +
+        '(Japanese is read through a kuromoji reading step first).',
     profile.latency === 'low'
-      ? `Low-latency path: first segment of at most ${profile.firstSegmentChars} characters, lighter DSP.`
-      : 'Full-quality path with Rubber Band timbre processing.',
+      ? `Low-latency path: the first segment is at most ${profile.firstSegmentChars} characters and the ` +
+        'timbre processing uses the faster Rubber Band engine, so the first audio comes sooner.'
+      : `Full-quality path: the first segment may reach ${profile.firstSegmentChars} characters and the ` +
+        'timbre processing uses the finer Rubber Band engine, which takes longer to the first audio.',
   ]
   if (profile.tags === 'apply') {
     parts.push('Audio tags ([whispers], [shouts], [pause], ...) change voice, volume, rate and pauses.')

@@ -1,24 +1,15 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
+import type { DomainModule } from '../domain-module.js'
 import { modelCatalogue } from './model.view.js'
-import { model } from './models.schemas.js'
+import { modelsRoutes } from './models.routes.js'
+import type { ModelView } from './models.schemas.js'
 
-/** GET /v1/models (spec core section 7 "Models"; issue 4 item 4). */
-export function modelsModule(): FastifyPluginAsyncZod {
-  return async (app) => {
-    // The catalogue is fixed for the life of the process.
-    const models = modelCatalogue()
-    app.get(
-      '/v1/models',
-      {
-        config: { scope: 'models' },
-        schema: {
-          tags: ['models'],
-          summary: 'List the models and what each can do',
-          response: { 200: z.array(model) },
-        },
-      },
-      async () => models,
-    )
-  }
+export interface ModelsPorts {
+  /** The catalogue, fixed for the life of the process (the default model first). */
+  catalogue: readonly ModelView[]
+}
+
+/** The model catalogue, built from the speech package's model profiles. */
+export function createModelsModule(): DomainModule<ModelsPorts> {
+  const catalogue = modelCatalogue()
+  return { name: 'models', routes: modelsRoutes(catalogue), ports: { catalogue } }
 }

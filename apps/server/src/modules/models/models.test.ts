@@ -95,6 +95,17 @@ describe('GET /v1/models', () => {
     }
   })
 
+  it('tells how the engines sound and how many languages each engine speaks', async () => {
+    const v3 = (await list()).find((m) => m.model_id === 'eleven_v3')!
+    expect(v3.description).toMatch(/^No neural model: .* synthetic\./)
+    expect(v3.description).toContain(
+      `the other ${v3.languages.length - 1} languages: eSpeak NG formant synthesis`,
+    )
+    expect(v3.description).toMatch(/robotic/)
+    const flash = (await list()).find((m) => m.model_id === 'eleven_flash_v2')!
+    expect(flash.description).toMatch(/English only: Flite .* Low-latency path/)
+  })
+
   it('needs the models scope with an API key', async () => {
     const key = async (permissions: string[]) =>
       (

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify'
 import { AppError } from '../../errors.js'
+import { textProblem } from '../../plugins/input-hygiene.js'
 import type { EditForm } from './voice-edit.service.js'
 import { VOICE_LIMITS } from './voice-limits.js'
 
@@ -40,6 +41,27 @@ export async function refuseOversizedBody(request: FastifyRequest): Promise<void
   }
 }
 
+/** A control character in a file name (CR, LF, NUL, ...) is never part of a real name. */
+const CONTROL_CHARACTER = /\p{Cc}/u
+
+/** A field name fit to quote back in a message. */
+const printable = (name: string) => name.replace(/[^\x20-\x7e]/g, '?')
+
+/** Field names, field values and file names must be clean text (see plugins/input-hygiene.ts). */
+function checkText(value: string, param: string, what: string): void {
+  const problem =
+    textProblem(value) ??
+    (what === 'file name' && CONTROL_CHARACTER.test(value)
+      ? 'Text may not contain control characters.'
+      : undefined)
+  if (!problem) return
+  throw new AppError('validation_error', {
+    status: 422,
+    message: `Invalid ${what} in '${param}': ${problem}`,
+    param,
+  })
+}
+
 export async function readEditForm(request: FastifyRequest): Promise<EditForm> {
   if (!request.isMultipart()) {
     throw new AppError('unsupported_media_type', { message: 'Send the voice edit as multipart/form-data.' })
@@ -49,6 +71,14 @@ export async function readEditForm(request: FastifyRequest): Promise<EditForm> {
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
+        // An unread file stream would stall the parser: drain it before refusing the part.
+        try {
+          checkText(part.fieldname, printable(part.fieldname), 'field name')
+          checkText(part.filename ?? '', part.fieldname, 'file name')
+        } catch (error) {
+          part.file.resume()
+          throw error
+        }
         if (!FILE_FIELDS.has(part.fieldname)) {
           part.file.resume()
           throw new AppError('validation_error', {
@@ -64,10 +94,13 @@ export async function readEditForm(request: FastifyRequest): Promise<EditForm> {
         }
         form.files.push({ fileName: part.filename ?? '', data })
       } else {
+        checkText(part.fieldname, printable(part.fieldname), 'field name')
         if (part.valueTruncated) {
           throw tooLarge(`The field '${part.fieldname}' is longer than ${VOICE_LIMITS.fieldBytesMax} bytes.`)
         }
-        form.fields[part.fieldname] = String(part.value)
+        const value = String(part.value)
+        checkText(value, part.fieldname, 'value')
+        form.fields[part.fieldname] = value
       }
     }
   } catch (error) {
