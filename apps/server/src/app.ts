@@ -20,9 +20,8 @@ import { createUserService } from './modules/accounts/user.service.js'
 import { createApiKeysRepository } from './modules/api-keys/api-keys.repository.js'
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js'
 import { createApiKeysService } from './modules/api-keys/api-keys.service.js'
-import { createConcurrencyLimiter } from './modules/credits/concurrency-limiter.js'
-import { createCreditsRepository } from './modules/credits/credits.repository.js'
-import { createCreditsService } from './modules/credits/credits.service.js'
+import { createBillingModule } from './modules/billing/billing.module.js'
+import { createCreditsModule } from './modules/credits/credits.module.js'
 import { configRoutes } from './modules/health/config.routes.js'
 import { healthRoutes } from './modules/health/health.routes.js'
 import { historyModule } from './modules/history/history.module.js'
@@ -31,10 +30,8 @@ import { createMailRepository } from './modules/mail/mail.repository.js'
 import { mailRoutes } from './modules/mail/mail.routes.js'
 import { createMailService, createSmtpTransport, type MailTransport } from './modules/mail/mail.service.js'
 import { modelsModule } from './modules/models/models.module.js'
-import { dialogueRoutes } from './modules/tts/dialogue.routes.js'
-import { streamInputRoutes } from './modules/tts/stream-input.routes.js'
-import { ttsRoutes } from './modules/tts/tts.routes.js'
-import { createTtsService } from './modules/tts/tts.service.js'
+import { createRecordingModule } from './modules/recording/recording.module.js'
+import { createTtsModule } from './modules/tts/tts.module.js'
 import { createVoiceLookup } from './modules/voices/voice-lookup.js'
 import { voicesModule } from './modules/voices/voices.module.js'
 import { createPrincipalResolver, registerAuth } from './plugins/auth.js'
@@ -124,22 +121,26 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(voicesModule(deps))
   await app.register(historyModule(deps))
 
-  const credits = createCreditsService({
-    db,
-    repository: createCreditsRepository(db),
-    limiter: createConcurrencyLimiter(),
+  const billing = createBillingModule({ db })
+  const credits = createCreditsModule({ db, billing: billing.ports, leaseSeconds: config.creditLeaseSeconds })
+  const recording = createRecordingModule({
+    billing: billing.ports,
+    credits: credits.ports,
+    history: createHistoryRepository(db),
+    storage: deps.storage,
+    leaseSeconds: config.creditLeaseSeconds,
+    log: (message, details) => app.log.warn(details, message),
   })
-  const generationDeps = {
+  const tts = createTtsModule({
     db,
     speech,
-    storage: deps.storage,
-    credits,
     voices: createVoiceLookup(db),
-    history: createHistoryRepository(db),
-  }
-  await app.register(ttsRoutes(createTtsService(generationDeps)))
-  await app.register(dialogueRoutes(generationDeps))
-  await app.register(streamInputRoutes(generationDeps, createPrincipalResolver(db)))
+    recorder: recording.ports.recorder,
+    principals: createPrincipalResolver(db),
+  })
+  await app.register(tts.routes!)
+  await credits.start?.()
+  await recording.start?.()
 
   if (options.runWorkers !== false) {
     await queue.work('email.send', ({ messageId }) => mail.deliver(messageId))
@@ -150,6 +151,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (!servesWeb) app.log.info({ webDir }, 'web app not built; serving the API only')
 
   app.addHook('onClose', async () => {
+    await recording.stop?.()
+    await credits.stop?.()
     await queue.stop()
     await speech.close()
     if (!options.database) await database.close()

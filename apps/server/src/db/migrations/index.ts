@@ -3,6 +3,7 @@ import * as accounts from './20261122000100-accounts.js'
 import * as voicesHistoryUsage from './20261122000200-voices-history-usage.js'
 import * as ledgerRequestHash from './20261122000300-ledger-request-hash.js'
 import * as historyTextSearch from './20261122000400-history-text-search.js'
+import * as ledgerLeases from './20261122003000-ledger-leases.js'
 
 // Listed in code (not read from disk) so the same list works from sources and from dist/.
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '20261122000200-voices-history-usage': voicesHistoryUsage,
   '20261122000300-ledger-request-hash': ledgerRequestHash,
   '20261122000400-history-text-search': historyTextSearch,
+  '20261122003000-ledger-leases': ledgerLeases,
 }
