@@ -58,8 +58,10 @@ async function postgresBackend(serverUrl: string): Promise<Backend> {
   }
 }
 
-const backends: Array<() => Promise<Backend>> = [async () => pgliteBackend()]
-if (process.env.DATABASE_URL) backends.push(() => postgresBackend(process.env.DATABASE_URL!))
+// As the rest of the suite: PGlite, or with DATABASE_URL set a fresh database on that server
+// (the spawned server inherits the environment, so the two cannot share a run).
+const serverUrl = process.env.DATABASE_URL
+const makeBackend = serverUrl ? () => postgresBackend(serverUrl) : async () => pgliteBackend()
 
 async function signUp(base: string, label: string): Promise<{ userId: string; token: string }> {
   const email = `${label}-${newId(8).toLowerCase()}@example.com`
@@ -135,132 +137,129 @@ afterAll(async () => {
   await running?.kill9()
 })
 
-describe.each(backends.map((b, i) => [i === 0 ? 'PGlite' : 'PostgreSQL', b] as const))(
-  'kill -9 during generations (%s)',
-  (_name, makeBackend) => {
-    it('settles what was delivered, releases what was not, and charges nothing twice', async () => {
-      const backend = await makeBackend()
-      const env = { ...backend.env, CREDIT_LEASE_SECONDS: String(LEASE_SECONDS), SECRET_KEY: 'k'.repeat(32) }
-      try {
-        // Accounts through the API; the paid plans straight in the database between runs.
-        running = await startServerProcess({ env })
-        const streamer = await signUp(running.url, 'stream')
-        const early = await signUp(running.url, 'early')
-        const socket = await signUp(running.url, 'socket')
-        await running.stop()
-        const setup = await backend.open()
-        await setup.db
-          .updateTable('subscriptions')
-          .set({ tier: 'pro', status: 'active', character_count: 0, character_limit: 500_000 })
-          .execute()
-        await setup.close()
+describe(`kill -9 during generations (${serverUrl ? 'PostgreSQL' : 'PGlite'})`, () => {
+  it('settles what was delivered, releases what was not, and charges nothing twice', async () => {
+    const backend = await makeBackend()
+    const env = { ...backend.env, CREDIT_LEASE_SECONDS: String(LEASE_SECONDS), SECRET_KEY: 'k'.repeat(32) }
+    try {
+      // Accounts through the API; the paid plans straight in the database between runs.
+      running = await startServerProcess({ env })
+      const streamer = await signUp(running.url, 'stream')
+      const early = await signUp(running.url, 'early')
+      const socket = await signUp(running.url, 'socket')
+      await running.stop()
+      const setup = await backend.open()
+      await setup.db
+        .updateTable('subscriptions')
+        .set({ tier: 'pro', status: 'active', character_count: 0, character_limit: 500_000 })
+        .execute()
+      await setup.close()
 
-        running = await startServerProcess({ env })
-        const base = running.url
-        const auth = (token: string) => ({
-          authorization: `Bearer ${token}`,
-          'content-type': 'application/json',
-        })
+      running = await startServerProcess({ env })
+      const base = running.url
+      const auth = (token: string) => ({
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+      })
 
-        // 1. An HTTP stream: a few chunks read, then the server dies.
-        const http = await fetch(
-          `${base}/v1/text-to-speech/${noah.voice_id}/stream/with-timestamps?output_format=pcm_16000`,
-          {
-            method: 'POST',
-            headers: auth(streamer.token),
-            body: JSON.stringify({ text: LONG_TEXT, model_id: 'eleven_multilingual_v2' }),
-          },
-        )
-        expect(http.status).toBe(200)
-        const reserved = Number(http.headers.get('character-cost'))
-        const reader = http.body!.getReader()
-        const lines = lineCounter()
-        while (lines.state.chunks < 3) {
-          const { value, done } = await reader.read()
-          if (done) break
-          lines.feed(value)
-        }
-
-        // 2. A WebSocket session: a few audio messages, then the server dies.
-        const ws = new WebSocket(
-          `${base.replace('http', 'ws')}/v1/text-to-speech/${noah.voice_id}/stream-input?output_format=pcm_16000&auto_mode=true`,
-          { headers: { authorization: `Bearer ${socket.token}` } },
-        )
-        const wsState = { characters: 0, largestChunk: 0, audio: 0 }
-        ws.on('message', (data) => {
-          const m = JSON.parse(data.toString()) as { audio?: string; alignment?: { chars: string[] } | null }
-          if (!m.audio) return
-          wsState.audio++
-          const n = m.alignment?.chars.length ?? 0
-          wsState.characters += n
-          wsState.largestChunk = Math.max(wsState.largestChunk, n)
-        })
-        ws.on('error', () => undefined)
-        await new Promise<void>((resolve) => ws.once('open', () => resolve()))
-        ws.send(JSON.stringify({ text: ' ' }))
-        for (let i = 0; i < 12; i++) ws.send(JSON.stringify({ text: SENTENCE }))
-        for (let i = 0; i < 200 && wsState.audio < 3; i++) await new Promise((r) => setTimeout(r, 50))
-        expect(wsState.audio).toBeGreaterThanOrEqual(3)
-
-        // 3. A request whose first chunk has not left yet.
-        const earlyResponse = fetch(`${base}/v1/text-to-speech/${noah.voice_id}/stream`, {
+      // 1. An HTTP stream: a few chunks read, then the server dies.
+      const http = await fetch(
+        `${base}/v1/text-to-speech/${noah.voice_id}/stream/with-timestamps?output_format=pcm_16000`,
+        {
           method: 'POST',
-          headers: auth(early.token),
+          headers: auth(streamer.token),
           body: JSON.stringify({ text: LONG_TEXT, model_id: 'eleven_multilingual_v2' }),
-        }).catch(() => null)
-        await new Promise((r) => setTimeout(r, 250))
-
-        await running.kill9()
-        expect(await earlyResponse).toBeNull()
-        // What was already on its way still reaches the client; all of it counts as received.
-        for (;;) {
-          const next = await reader.read().catch(() => ({ done: true, value: undefined }))
-          if (next.done || !next.value) break
-          lines.feed(next.value)
-        }
-        ws.terminate()
-
-        // Restart on the same data; the sweeper settles once the dead process's leases run out.
-        running = await startServerProcess({ env })
-        await new Promise((r) => setTimeout(r, (LEASE_SECONDS * 2 + 1) * 1000))
-        await running.stop()
-        running = null
-
-        const db = await backend.open()
-        try {
-          const a = await creditsOf(db, streamer.userId)
-          const b = await creditsOf(db, early.userId)
-          const c = await creditsOf(db, socket.userId)
-          console.log(
-            `${backend.name}: http stream reserved ${reserved}, client received ${lines.state.characters} characters` +
-              ` (largest chunk ${lines.state.largestChunk}), charged ${a.charged};` +
-              ` early request ledger ${JSON.stringify(b.ledger.map((l) => l.state))}, count ${b.count};` +
-              ` websocket received ${wsState.characters} (largest chunk ${wsState.largestChunk}),` +
-              ` charged ${c.charged} over ${c.ledger.length} pieces (${c.ledger.filter((l) => l.state === 'released').length} released)`,
-          )
-          for (const w of [a, b, c]) {
-            expect(w.ledger.filter((l) => l.state === 'reserved')).toHaveLength(0)
-            expect(w.count).toBe(w.charged)
-            expect(w.historyItems).toBe(0)
-          }
-          expect(reserved).toBe(LONG_TEXT.length)
-          expect(a.charged).toBeGreaterThan(0)
-          expect(a.charged).toBeLessThanOrEqual(lines.state.characters + lines.state.largestChunk)
-          expect(b.ledger.length).toBe(1)
-          expect(b.ledger[0]!.state).toBe('released')
-          expect(b.count).toBe(0)
-          expect(c.charged).toBeGreaterThan(0)
-          expect(c.charged).toBeLessThanOrEqual(
-            wsState.characters + Math.max(wsState.largestChunk, SENTENCE.length),
-          )
-        } finally {
-          await db.close()
-        }
-      } finally {
-        await running?.kill9()
-        running = null
-        await backend.cleanup()
+        },
+      )
+      expect(http.status).toBe(200)
+      const reserved = Number(http.headers.get('character-cost'))
+      const reader = http.body!.getReader()
+      const lines = lineCounter()
+      while (lines.state.chunks < 3) {
+        const { value, done } = await reader.read()
+        if (done) break
+        lines.feed(value)
       }
-    }, 240_000)
-  },
-)
+
+      // 2. A WebSocket session: a few audio messages, then the server dies.
+      const ws = new WebSocket(
+        `${base.replace('http', 'ws')}/v1/text-to-speech/${noah.voice_id}/stream-input?output_format=pcm_16000&auto_mode=true`,
+        { headers: { authorization: `Bearer ${socket.token}` } },
+      )
+      const wsState = { characters: 0, largestChunk: 0, audio: 0 }
+      ws.on('message', (data) => {
+        const m = JSON.parse(data.toString()) as { audio?: string; alignment?: { chars: string[] } | null }
+        if (!m.audio) return
+        wsState.audio++
+        const n = m.alignment?.chars.length ?? 0
+        wsState.characters += n
+        wsState.largestChunk = Math.max(wsState.largestChunk, n)
+      })
+      ws.on('error', () => undefined)
+      await new Promise<void>((resolve) => ws.once('open', () => resolve()))
+      ws.send(JSON.stringify({ text: ' ' }))
+      for (let i = 0; i < 12; i++) ws.send(JSON.stringify({ text: SENTENCE }))
+      for (let i = 0; i < 200 && wsState.audio < 3; i++) await new Promise((r) => setTimeout(r, 50))
+      expect(wsState.audio).toBeGreaterThanOrEqual(3)
+
+      // 3. A request whose first chunk has not left yet.
+      const earlyResponse = fetch(`${base}/v1/text-to-speech/${noah.voice_id}/stream`, {
+        method: 'POST',
+        headers: auth(early.token),
+        body: JSON.stringify({ text: LONG_TEXT, model_id: 'eleven_multilingual_v2' }),
+      }).catch(() => null)
+      await new Promise((r) => setTimeout(r, 250))
+
+      await running.kill9()
+      expect(await earlyResponse).toBeNull()
+      // What was already on its way still reaches the client; all of it counts as received.
+      for (;;) {
+        const next = await reader.read().catch(() => ({ done: true, value: undefined }))
+        if (next.done || !next.value) break
+        lines.feed(next.value)
+      }
+      ws.terminate()
+
+      // Restart on the same data; the sweeper settles once the dead process's leases run out.
+      running = await startServerProcess({ env })
+      await new Promise((r) => setTimeout(r, (LEASE_SECONDS * 2 + 1) * 1000))
+      await running.stop()
+      running = null
+
+      const db = await backend.open()
+      try {
+        const a = await creditsOf(db, streamer.userId)
+        const b = await creditsOf(db, early.userId)
+        const c = await creditsOf(db, socket.userId)
+        console.log(
+          `${backend.name}: http stream reserved ${reserved}, client received ${lines.state.characters} characters` +
+            ` (largest chunk ${lines.state.largestChunk}), charged ${a.charged};` +
+            ` early request ledger ${JSON.stringify(b.ledger.map((l) => l.state))}, count ${b.count};` +
+            ` websocket received ${wsState.characters} (largest chunk ${wsState.largestChunk}),` +
+            ` charged ${c.charged} over ${c.ledger.length} pieces (${c.ledger.filter((l) => l.state === 'released').length} released)`,
+        )
+        for (const w of [a, b, c]) {
+          expect(w.ledger.filter((l) => l.state === 'reserved')).toHaveLength(0)
+          expect(w.count).toBe(w.charged)
+          expect(w.historyItems).toBe(0)
+        }
+        expect(reserved).toBe(LONG_TEXT.length)
+        expect(a.charged).toBeGreaterThan(0)
+        expect(a.charged).toBeLessThanOrEqual(lines.state.characters + lines.state.largestChunk)
+        expect(b.ledger.length).toBe(1)
+        expect(b.ledger[0]!.state).toBe('released')
+        expect(b.count).toBe(0)
+        expect(c.charged).toBeGreaterThan(0)
+        expect(c.charged).toBeLessThanOrEqual(
+          wsState.characters + Math.max(wsState.largestChunk, SENTENCE.length),
+        )
+      } finally {
+        await db.close()
+      }
+    } finally {
+      await running?.kill9()
+      running = null
+      await backend.cleanup()
+    }
+  }, 240_000)
+})
