@@ -29,13 +29,17 @@ export function createRecordingSweeper(deps: {
   async function finishRecording(group: ExpiredReservation[], result: SweepResult): Promise<void> {
     const draft = (group.find((r) => r.historyDraft)?.historyDraft ?? null) as NewHistoryItem | null
     let charged = 0
+    let released = 0
     await deps.credits.transaction(async (trx) => {
       for (const r of group) {
         const due = Math.min(r.characters, Math.max(0, r.deliveredCharacters))
         if (due > 0 && (await deps.credits.settle(trx, r, due, draft?.id ?? null))) {
           charged++
           result.settled++
-        } else if (due <= 0 && (await deps.credits.release(trx, r))) result.released++
+        } else if (due <= 0 && (await deps.credits.release(trx, r))) {
+          released++
+          result.released++
+        }
       }
       if (!draft || charged === 0) return
       if (group.length > 1 || !draft.character_count_change_to) {
@@ -47,8 +51,9 @@ export function createRecordingSweeper(deps: {
       await deps.history.insert(trx, draft)
       result.historyItems++
     })
-    // Stored audio that no history item points to is removed.
-    if (draft && charged === 0) await deps.storage.delete(draft.storage_key).catch(() => undefined)
+    // Stored audio that no history item will point to (this sweep gave everything back) goes.
+    if (draft && released === group.length)
+      await deps.storage.delete(draft.storage_key).catch(() => undefined)
   }
 
   return {
