@@ -38,6 +38,11 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   /** Speech synthesis worker threads (one engine instance each). */
   SPEECH_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  /**
+   * Seconds a credit reservation outlives a silent process: a live one renews it, and after a
+   * crash the reservation is settled for what was delivered once it runs out.
+   */
+  CREDIT_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   NODE_ENV: z.string().optional(),
   ...storageEnvShape,
   /**
@@ -79,6 +84,7 @@ export interface Config {
   logLevel: Env['LOG_LEVEL']
   webDistDir: string | undefined
   speechWorkers: number
+  creditLeaseSeconds: number
   /** Cookies get `Secure` only when the public URL is https (a laptop on http://localhost must work). */
   secureCookies: boolean
   storage: StorageConfig
@@ -166,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,
     speechWorkers: e.SPEECH_WORKERS ?? Math.max(1, Math.min(4, availableParallelism())),
+    creditLeaseSeconds: e.CREDIT_LEASE_SECONDS,
     secureCookies: publicUrl.startsWith('https://'),
     storage: storage.config,
     concurrency: { leaseMs: e.CONCURRENCY_LEASE_MS, heartbeatMs },

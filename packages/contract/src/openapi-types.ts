@@ -138,6 +138,893 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/local-mailbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Messages kept in the local outbox (only when no SMTP server is configured) */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            messages: {
+                                id: string;
+                                to: string;
+                                subject: string;
+                                text: string;
+                                html: string;
+                                created_at_unix: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/voices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List every voice you can use (premade and your workspace’s) */
+        get: {
+            parameters: {
+                query?: {
+                    show_legacy?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            voices: {
+                                voice_id: string;
+                                name: string;
+                                category: string;
+                                description: string | null;
+                                labels: {
+                                    [key: string]: string;
+                                };
+                                language: string | null;
+                                preview_url: string | null;
+                                samples: {
+                                    sample_id: string;
+                                    file_name: string;
+                                    mime_type: string;
+                                    size_bytes: number;
+                                    hash: string;
+                                    duration_secs: number | null;
+                                    remove_background_noise: boolean;
+                                    has_isolated_audio: boolean;
+                                    has_isolated_audio_preview: boolean;
+                                }[] | null;
+                                settings: {
+                                    stability: number;
+                                    similarity_boost: number;
+                                    style: number;
+                                    use_speaker_boost: boolean;
+                                    speed: number;
+                                } | null;
+                                fine_tuning: {
+                                    is_allowed_to_fine_tune: boolean;
+                                    state: {
+                                        [key: string]: string;
+                                    };
+                                    verification_failures: string[];
+                                    verification_attempts_count: number;
+                                    manual_verification_requested: boolean;
+                                    language: string | null;
+                                    progress: {
+                                        [key: string]: number;
+                                    };
+                                    message: {
+                                        [key: string]: string;
+                                    };
+                                    dataset_duration_seconds: number | null;
+                                };
+                                available_for_tiers: string[];
+                                high_quality_base_model_ids: string[];
+                                verified_languages: {
+                                    language: string;
+                                    model_id: string;
+                                    accent: string | null;
+                                    locale: string | null;
+                                    preview_url: string | null;
+                                }[];
+                                collection_ids: string[];
+                                safety_control: string | null;
+                                sharing: {
+                                    [key: string]: unknown;
+                                } | null;
+                                voice_verification: {
+                                    requires_verification: boolean;
+                                    is_verified: boolean;
+                                    verification_failures: string[];
+                                    verification_attempts_count: number;
+                                };
+                                permission_on_resource: string | null;
+                                is_owner: boolean;
+                                is_legacy: boolean;
+                                is_mixed: boolean;
+                                created_at_unix: number | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/voices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search voices, one page at a time
+         * @description Keyset pagination: pass `next_page_token` from the previous page with the same `sort` and `sort_direction`. `total_count` is exact with `include_total_count=true` (the default), otherwise the size of this page.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    next_page_token?: string;
+                    page_size?: number;
+                    search?: string;
+                    sort?: "created_at_unix" | "name";
+                    sort_direction?: "asc" | "desc";
+                    voice_type?: "personal" | "community" | "default" | "workspace" | "non-default" | "non-community" | "saved";
+                    category?: "premade" | "cloned" | "generated" | "professional" | "famous" | "high_quality";
+                    fine_tuning_state?: "draft" | "not_verified" | "not_started" | "queued" | "fine_tuning" | "fine_tuned" | "failed" | "delayed";
+                    collection_id?: string;
+                    include_total_count?: string;
+                    voice_ids?: string | string[];
+                    gender?: string;
+                    age?: string;
+                    accent?: string;
+                    language?: string | string[];
+                    use_cases?: string | string[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            voices: {
+                                voice_id: string;
+                                name: string;
+                                category: string;
+                                description: string | null;
+                                labels: {
+                                    [key: string]: string;
+                                };
+                                language: string | null;
+                                preview_url: string | null;
+                                samples: {
+                                    sample_id: string;
+                                    file_name: string;
+                                    mime_type: string;
+                                    size_bytes: number;
+                                    hash: string;
+                                    duration_secs: number | null;
+                                    remove_background_noise: boolean;
+                                    has_isolated_audio: boolean;
+                                    has_isolated_audio_preview: boolean;
+                                }[] | null;
+                                settings: {
+                                    stability: number;
+                                    similarity_boost: number;
+                                    style: number;
+                                    use_speaker_boost: boolean;
+                                    speed: number;
+                                } | null;
+                                fine_tuning: {
+                                    is_allowed_to_fine_tune: boolean;
+                                    state: {
+                                        [key: string]: string;
+                                    };
+                                    verification_failures: string[];
+                                    verification_attempts_count: number;
+                                    manual_verification_requested: boolean;
+                                    language: string | null;
+                                    progress: {
+                                        [key: string]: number;
+                                    };
+                                    message: {
+                                        [key: string]: string;
+                                    };
+                                    dataset_duration_seconds: number | null;
+                                };
+                                available_for_tiers: string[];
+                                high_quality_base_model_ids: string[];
+                                verified_languages: {
+                                    language: string;
+                                    model_id: string;
+                                    accent: string | null;
+                                    locale: string | null;
+                                    preview_url: string | null;
+                                }[];
+                                collection_ids: string[];
+                                safety_control: string | null;
+                                sharing: {
+                                    [key: string]: unknown;
+                                } | null;
+                                voice_verification: {
+                                    requires_verification: boolean;
+                                    is_verified: boolean;
+                                    verification_failures: string[];
+                                    verification_attempts_count: number;
+                                };
+                                permission_on_resource: string | null;
+                                is_owner: boolean;
+                                is_legacy: boolean;
+                                is_mixed: boolean;
+                                created_at_unix: number | null;
+                            }[];
+                            has_more: boolean;
+                            next_page_token: string | null;
+                            total_count: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/voices/{voice_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a voice */
+        get: {
+            parameters: {
+                query?: {
+                    with_settings?: string;
+                };
+                header?: never;
+                path: {
+                    voice_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            voice_id: string;
+                            name: string;
+                            category: string;
+                            description: string | null;
+                            labels: {
+                                [key: string]: string;
+                            };
+                            language: string | null;
+                            preview_url: string | null;
+                            samples: {
+                                sample_id: string;
+                                file_name: string;
+                                mime_type: string;
+                                size_bytes: number;
+                                hash: string;
+                                duration_secs: number | null;
+                                remove_background_noise: boolean;
+                                has_isolated_audio: boolean;
+                                has_isolated_audio_preview: boolean;
+                            }[] | null;
+                            settings: {
+                                stability: number;
+                                similarity_boost: number;
+                                style: number;
+                                use_speaker_boost: boolean;
+                                speed: number;
+                            } | null;
+                            fine_tuning: {
+                                is_allowed_to_fine_tune: boolean;
+                                state: {
+                                    [key: string]: string;
+                                };
+                                verification_failures: string[];
+                                verification_attempts_count: number;
+                                manual_verification_requested: boolean;
+                                language: string | null;
+                                progress: {
+                                    [key: string]: number;
+                                };
+                                message: {
+                                    [key: string]: string;
+                                };
+                                dataset_duration_seconds: number | null;
+                            };
+                            available_for_tiers: string[];
+                            high_quality_base_model_ids: string[];
+                            verified_languages: {
+                                language: string;
+                                model_id: string;
+                                accent: string | null;
+                                locale: string | null;
+                                preview_url: string | null;
+                            }[];
+                            collection_ids: string[];
+                            safety_control: string | null;
+                            sharing: {
+                                [key: string]: unknown;
+                            } | null;
+                            voice_verification: {
+                                requires_verification: boolean;
+                                is_verified: boolean;
+                                verification_failures: string[];
+                                verification_attempts_count: number;
+                            };
+                            permission_on_resource: string | null;
+                            is_owner: boolean;
+                            is_legacy: boolean;
+                            is_mixed: boolean;
+                            created_at_unix: number | null;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Delete a voice of your workspace (premade voices cannot be deleted) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    voice_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "ok";
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/voices/settings/default": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The default voice settings */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            stability: number;
+                            similarity_boost: number;
+                            style: number;
+                            use_speaker_boost: boolean;
+                            speed: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/voices/{voice_id}/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A voice’s saved settings (the defaults where none are saved) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    voice_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            stability: number;
+                            similarity_boost: number;
+                            style: number;
+                            use_speaker_boost: boolean;
+                            speed: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/voices/{voice_id}/settings/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Save a voice’s default settings (fields left out keep their value) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    voice_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        stability?: number | null;
+                        similarity_boost?: number | null;
+                        style?: number | null;
+                        speed?: number | null;
+                        use_speaker_boost?: boolean | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "ok";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/voices/{voice_id}/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Edit a voice of your workspace
+         * @description multipart/form-data: `name` (required), `description`, `labels` (a JSON object of strings), `files` (audio samples to add: WAV, MP3, OGG, FLAC, M4A or WebM, checked by content; at most 25 per voice, 10 MiB each, 50 MiB per request), `remove_background_noise` (true or false).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    voice_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "ok";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/voices/{voice_id}/samples/{sample_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a sample of a voice */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    voice_id: string;
+                    sample_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "ok";
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/voices/{voice_id}/samples/{sample_id}/audio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The audio of a voice sample, as uploaded */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    voice_id: string;
+                    sample_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The sample audio */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/voices/{voice_id}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Preview audio of a voice (MP3); `language` picks one of its verified languages */
+        get: {
+            parameters: {
+                query?: {
+                    language?: string;
+                };
+                header?: never;
+                path: {
+                    voice_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description MP3 audio */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+                /** @description Not modified */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List your API keys */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            api_keys: {
+                                key_id: string;
+                                name: string;
+                                hint: string;
+                                permissions: string[] | null;
+                                character_limit: number | null;
+                                character_count: number;
+                                is_disabled: boolean;
+                                created_at_unix: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create an API key (shown once) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        permissions?: ("text-to-speech" | "speech-to-speech" | "speech-to-text" | "sound-generation" | "audio-isolation" | "dubbing" | "convai" | "projects" | "audio-native" | "voices" | "shared-voices" | "voice-generation" | "forced-alignment" | "music" | "history" | "models" | "pronunciation-dictionaries" | "user" | "workspace")[] | null;
+                        character_limit?: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            api_key: string;
+                            key_id: string;
+                            hint: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/api-keys/{key_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete an API key */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    key_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Rename, enable or disable, or change the limits of an API key */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    key_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name?: string;
+                        is_disabled?: boolean;
+                        permissions?: ("text-to-speech" | "speech-to-speech" | "speech-to-text" | "sound-generation" | "audio-isolation" | "dubbing" | "convai" | "projects" | "audio-native" | "voices" | "shared-voices" | "voice-generation" | "forced-alignment" | "music" | "history" | "models" | "pronunciation-dictionaries" | "user" | "workspace")[] | null;
+                        character_limit?: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            key_id: string;
+                            name: string;
+                            hint: string;
+                            permissions: string[] | null;
+                            character_limit: number | null;
+                            character_count: number;
+                            is_disabled: boolean;
+                            created_at_unix: number;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
     "/v1/auth/sign-up": {
         parameters: {
             query?: never;
@@ -873,208 +1760,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/user/api-keys": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** List your API keys */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            api_keys: {
-                                key_id: string;
-                                name: string;
-                                hint: string;
-                                permissions: string[] | null;
-                                character_limit: number | null;
-                                character_count: number;
-                                is_disabled: boolean;
-                                created_at_unix: number;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        /** Create an API key (shown once) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name: string;
-                        permissions?: ("text-to-speech" | "speech-to-speech" | "speech-to-text" | "sound-generation" | "audio-isolation" | "dubbing" | "convai" | "projects" | "audio-native" | "voices" | "shared-voices" | "voice-generation" | "forced-alignment" | "music" | "history" | "models" | "pronunciation-dictionaries" | "user" | "workspace")[] | null;
-                        character_limit?: number | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            api_key: string;
-                            key_id: string;
-                            hint: string;
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/user/api-keys/{key_id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /** Delete an API key */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    key_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
-        options?: never;
-        head?: never;
-        /** Rename, enable or disable, or change the limits of an API key */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    key_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name?: string;
-                        is_disabled?: boolean;
-                        permissions?: ("text-to-speech" | "speech-to-speech" | "speech-to-text" | "sound-generation" | "audio-isolation" | "dubbing" | "convai" | "projects" | "audio-native" | "voices" | "shared-voices" | "voice-generation" | "forced-alignment" | "music" | "history" | "models" | "pronunciation-dictionaries" | "user" | "workspace")[] | null;
-                        character_limit?: number | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            key_id: string;
-                            name: string;
-                            hint: string;
-                            permissions: string[] | null;
-                            character_limit: number | null;
-                            character_count: number;
-                            is_disabled: boolean;
-                            created_at_unix: number;
-                        };
-                    };
-                };
-            };
-        };
-        trace?: never;
-    };
-    "/v1/local-mailbox": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Messages kept in the local outbox (only when no SMTP server is configured) */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            messages: {
-                                id: string;
-                                to: string;
-                                subject: string;
-                                text: string;
-                                html: string;
-                                created_at_unix: number;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/v1/models": {
         parameters: {
             query?: never;
@@ -1123,691 +1808,6 @@ export interface paths {
                             concurrency_group: string;
                         }[];
                     };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/voices": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** List every voice you can use (premade and your workspace’s) */
-        get: {
-            parameters: {
-                query?: {
-                    show_legacy?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            voices: {
-                                voice_id: string;
-                                name: string;
-                                category: string;
-                                description: string | null;
-                                labels: {
-                                    [key: string]: string;
-                                };
-                                language: string | null;
-                                preview_url: string | null;
-                                samples: {
-                                    sample_id: string;
-                                    file_name: string;
-                                    mime_type: string;
-                                    size_bytes: number;
-                                    hash: string;
-                                    duration_secs: number | null;
-                                    remove_background_noise: boolean;
-                                    has_isolated_audio: boolean;
-                                    has_isolated_audio_preview: boolean;
-                                }[] | null;
-                                settings: {
-                                    stability: number;
-                                    similarity_boost: number;
-                                    style: number;
-                                    use_speaker_boost: boolean;
-                                    speed: number;
-                                } | null;
-                                fine_tuning: {
-                                    is_allowed_to_fine_tune: boolean;
-                                    state: {
-                                        [key: string]: string;
-                                    };
-                                    verification_failures: string[];
-                                    verification_attempts_count: number;
-                                    manual_verification_requested: boolean;
-                                    language: string | null;
-                                    progress: {
-                                        [key: string]: number;
-                                    };
-                                    message: {
-                                        [key: string]: string;
-                                    };
-                                    dataset_duration_seconds: number | null;
-                                };
-                                available_for_tiers: string[];
-                                high_quality_base_model_ids: string[];
-                                verified_languages: {
-                                    language: string;
-                                    model_id: string;
-                                    accent: string | null;
-                                    locale: string | null;
-                                    preview_url: string | null;
-                                }[];
-                                collection_ids: string[];
-                                safety_control: string | null;
-                                sharing: {
-                                    [key: string]: unknown;
-                                } | null;
-                                voice_verification: {
-                                    requires_verification: boolean;
-                                    is_verified: boolean;
-                                    verification_failures: string[];
-                                    verification_attempts_count: number;
-                                };
-                                permission_on_resource: string | null;
-                                is_owner: boolean;
-                                is_legacy: boolean;
-                                is_mixed: boolean;
-                                created_at_unix: number | null;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/voices": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Search voices, one page at a time
-         * @description Keyset pagination: pass `next_page_token` from the previous page with the same `sort` and `sort_direction`. `total_count` is exact with `include_total_count=true` (the default), otherwise the size of this page.
-         */
-        get: {
-            parameters: {
-                query?: {
-                    next_page_token?: string;
-                    page_size?: number;
-                    search?: string;
-                    sort?: "created_at_unix" | "name";
-                    sort_direction?: "asc" | "desc";
-                    voice_type?: "personal" | "community" | "default" | "workspace" | "non-default" | "non-community" | "saved";
-                    category?: "premade" | "cloned" | "generated" | "professional" | "famous" | "high_quality";
-                    fine_tuning_state?: "draft" | "not_verified" | "not_started" | "queued" | "fine_tuning" | "fine_tuned" | "failed" | "delayed";
-                    collection_id?: string;
-                    include_total_count?: string;
-                    voice_ids?: string | string[];
-                    gender?: string;
-                    age?: string;
-                    accent?: string;
-                    language?: string | string[];
-                    use_cases?: string | string[];
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            voices: {
-                                voice_id: string;
-                                name: string;
-                                category: string;
-                                description: string | null;
-                                labels: {
-                                    [key: string]: string;
-                                };
-                                language: string | null;
-                                preview_url: string | null;
-                                samples: {
-                                    sample_id: string;
-                                    file_name: string;
-                                    mime_type: string;
-                                    size_bytes: number;
-                                    hash: string;
-                                    duration_secs: number | null;
-                                    remove_background_noise: boolean;
-                                    has_isolated_audio: boolean;
-                                    has_isolated_audio_preview: boolean;
-                                }[] | null;
-                                settings: {
-                                    stability: number;
-                                    similarity_boost: number;
-                                    style: number;
-                                    use_speaker_boost: boolean;
-                                    speed: number;
-                                } | null;
-                                fine_tuning: {
-                                    is_allowed_to_fine_tune: boolean;
-                                    state: {
-                                        [key: string]: string;
-                                    };
-                                    verification_failures: string[];
-                                    verification_attempts_count: number;
-                                    manual_verification_requested: boolean;
-                                    language: string | null;
-                                    progress: {
-                                        [key: string]: number;
-                                    };
-                                    message: {
-                                        [key: string]: string;
-                                    };
-                                    dataset_duration_seconds: number | null;
-                                };
-                                available_for_tiers: string[];
-                                high_quality_base_model_ids: string[];
-                                verified_languages: {
-                                    language: string;
-                                    model_id: string;
-                                    accent: string | null;
-                                    locale: string | null;
-                                    preview_url: string | null;
-                                }[];
-                                collection_ids: string[];
-                                safety_control: string | null;
-                                sharing: {
-                                    [key: string]: unknown;
-                                } | null;
-                                voice_verification: {
-                                    requires_verification: boolean;
-                                    is_verified: boolean;
-                                    verification_failures: string[];
-                                    verification_attempts_count: number;
-                                };
-                                permission_on_resource: string | null;
-                                is_owner: boolean;
-                                is_legacy: boolean;
-                                is_mixed: boolean;
-                                created_at_unix: number | null;
-                            }[];
-                            has_more: boolean;
-                            next_page_token: string | null;
-                            total_count: number;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/voices/{voice_id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Get a voice */
-        get: {
-            parameters: {
-                query?: {
-                    with_settings?: string;
-                };
-                header?: never;
-                path: {
-                    voice_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            voice_id: string;
-                            name: string;
-                            category: string;
-                            description: string | null;
-                            labels: {
-                                [key: string]: string;
-                            };
-                            language: string | null;
-                            preview_url: string | null;
-                            samples: {
-                                sample_id: string;
-                                file_name: string;
-                                mime_type: string;
-                                size_bytes: number;
-                                hash: string;
-                                duration_secs: number | null;
-                                remove_background_noise: boolean;
-                                has_isolated_audio: boolean;
-                                has_isolated_audio_preview: boolean;
-                            }[] | null;
-                            settings: {
-                                stability: number;
-                                similarity_boost: number;
-                                style: number;
-                                use_speaker_boost: boolean;
-                                speed: number;
-                            } | null;
-                            fine_tuning: {
-                                is_allowed_to_fine_tune: boolean;
-                                state: {
-                                    [key: string]: string;
-                                };
-                                verification_failures: string[];
-                                verification_attempts_count: number;
-                                manual_verification_requested: boolean;
-                                language: string | null;
-                                progress: {
-                                    [key: string]: number;
-                                };
-                                message: {
-                                    [key: string]: string;
-                                };
-                                dataset_duration_seconds: number | null;
-                            };
-                            available_for_tiers: string[];
-                            high_quality_base_model_ids: string[];
-                            verified_languages: {
-                                language: string;
-                                model_id: string;
-                                accent: string | null;
-                                locale: string | null;
-                                preview_url: string | null;
-                            }[];
-                            collection_ids: string[];
-                            safety_control: string | null;
-                            sharing: {
-                                [key: string]: unknown;
-                            } | null;
-                            voice_verification: {
-                                requires_verification: boolean;
-                                is_verified: boolean;
-                                verification_failures: string[];
-                                verification_attempts_count: number;
-                            };
-                            permission_on_resource: string | null;
-                            is_owner: boolean;
-                            is_legacy: boolean;
-                            is_mixed: boolean;
-                            created_at_unix: number | null;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        /** Delete a voice of your workspace (premade voices cannot be deleted) */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    voice_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            status: "ok";
-                        };
-                    };
-                };
-            };
-        };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/voices/settings/default": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The default voice settings */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            stability: number;
-                            similarity_boost: number;
-                            style: number;
-                            use_speaker_boost: boolean;
-                            speed: number;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/voices/{voice_id}/settings": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A voice’s saved settings (the defaults where none are saved) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    voice_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            stability: number;
-                            similarity_boost: number;
-                            style: number;
-                            use_speaker_boost: boolean;
-                            speed: number;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/voices/{voice_id}/settings/edit": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Save a voice’s default settings (fields left out keep their value) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    voice_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        stability?: number | null;
-                        similarity_boost?: number | null;
-                        style?: number | null;
-                        speed?: number | null;
-                        use_speaker_boost?: boolean | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            status: "ok";
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/voices/{voice_id}/edit": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Edit a voice of your workspace
-         * @description multipart/form-data: `name` (required), `description`, `labels` (a JSON object of strings), `files` (audio samples to add: WAV, MP3, OGG, FLAC, M4A or WebM, checked by content; at most 25 per voice, 10 MiB each, 50 MiB per request), `remove_background_noise` (true or false).
-         */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    voice_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            status: "ok";
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/voices/{voice_id}/samples/{sample_id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /** Delete a sample of a voice */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    voice_id: string;
-                    sample_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            status: "ok";
-                        };
-                    };
-                };
-            };
-        };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/voices/{voice_id}/samples/{sample_id}/audio": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The audio of a voice sample, as uploaded */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    voice_id: string;
-                    sample_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The sample audio */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": unknown;
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/voices/{voice_id}/preview": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Preview audio of a voice (MP3); `language` picks one of its verified languages */
-        get: {
-            parameters: {
-                query?: {
-                    language?: string;
-                };
-                header?: never;
-                path: {
-                    voice_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description MP3 audio */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": unknown;
-                    };
-                };
-                /** @description Not modified */
-                304: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };

@@ -25,15 +25,23 @@ export {
   type ModelProfile,
   modelProfileFor,
 } from './models/model-profiles.js'
-export { encodeInSlices } from './service/encode-slices.js'
-export { prepareRequest } from './service/prepare-request.js'
+export { type PreparedRequest, prepareRequest } from './service/prepare-request.js'
+export {
+  appendAlignment,
+  collectSpeech,
+  emptyAlignment,
+  joinAudio,
+  type PipelineChunk,
+  type PipelineOptions,
+  type SpeechPipeline,
+} from './service/speech-pipeline.js'
 export {
   createSpeechService,
   type SpeechService,
   type SpeechServiceOptions,
   type StreamOptions,
-  type WorkerEncoder,
 } from './service/speech-service.js'
+export type { WorkerEncoder } from './service/worker-encoder.js'
 export { DEFAULT_VOICE_SETTINGS, resolveVoiceSettings } from './synthesis/voice-settings.js'
 export { isSpeakable, parseLexiconFile, stripAudioTags } from './text/index.js'
 export type { PronunciationRule } from './text/types.js'

@@ -213,6 +213,15 @@ export interface CreditLedgerTable {
   request_hash: string | null
   created_at: Timestamp
   settled_at: NullableTimestamp
+  /** The process generating against this reservation, and until when its lease holds. */
+  owner_id: string | null
+  lease_expires_at: NullableTimestamp
+  /** Credits due for the audio the client has received so far. */
+  delivered_characters: Generated<number>
+  /** Groups the reservations of one generation (the pieces of a WebSocket session). */
+  recording_id: string | null
+  /** The history item to write with the settlement, kept once its audio is stored. */
+  history_draft: ColumnType<unknown | null, string | null | undefined, string | null>
 }
 
 /** One held concurrency slot; expired rows no longer count (modules/concurrency). */

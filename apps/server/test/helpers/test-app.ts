@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { buildApp } from '../../src/app.js'
-import { loadConfig } from '../../src/config.js'
+import { type Config, loadConfig } from '../../src/config.js'
 import type { DatabaseHandle } from '../../src/db/database.js'
 import { createSmtpTransport } from '../../src/modules/mail/mail.service.js'
 import { createTestDatabase } from './test-database.js'
@@ -12,6 +12,7 @@ export const PUBLIC_URL = 'http://timbre.test'
 
 export interface TestApp {
   app: FastifyInstance
+  config: Config
   database: DatabaseHandle
   dataDir: string
   close(): Promise<void>
@@ -45,6 +46,7 @@ export async function createTestApp(
   await app.ready()
   return {
     app,
+    config,
     database,
     dataDir,
     async close() {

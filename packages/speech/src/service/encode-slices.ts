@@ -1,5 +1,5 @@
 import { SpeechError } from '../errors.js'
-import type { WorkerEncoder } from './speech-service.js'
+import type { WorkerEncoder } from './worker-encoder.js'
 
 /** The first slice is short so the first bytes leave quickly; later ones amortise the round trip. */
 const FIRST_SLICE_SECONDS = 0.5
@@ -8,7 +8,7 @@ const SLICE_SECONDS = 3
 /**
  * Encodes one PCM chunk in slices and yields each slice's bytes as soon as it is encoded.
  * MP3 encoding costs about 3% of real time, so encoding a whole 8-second segment before sending
- * anything would hold the first byte back by a quarter of a second (issue 3 item 7).
+ * anything would hold the first byte back by a quarter of a second.
  */
 export async function* encodeInSlices(
   encoder: WorkerEncoder,

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Database } from '../../db/database.js'
+import type { SubscriptionRow } from '../../db/schema.js'
 import type { PrincipalResolver } from '../../plugins/auth.js'
 import type { SiteAddress } from '../../plugins/site-address.js'
 import type { ApiKeyLookup } from '../api-keys/api-keys.module.js'
@@ -7,7 +8,7 @@ import type { DomainModule } from '../domain-module.js'
 import type { MailService } from '../mail/mail.service.js'
 import { createAccountsRepository } from './accounts.repository.js'
 import { authRoutes } from './auth.routes.js'
-import { createAuthService } from './auth.service.js'
+import { createAuthService, type FreeSubscriptionWriter } from './auth.service.js'
 import { emailLinkRoutes } from './email-link.routes.js'
 import { createPrincipalResolver } from './principal-resolver.js'
 import { createSessionsRepository } from './sessions.repository.js'
@@ -25,6 +26,7 @@ export interface AccountsPorts {
 export function createAccountsModule(deps: {
   db: Database
   mail: MailService
+  billing: FreeSubscriptionWriter & { subscription: (workspaceId: string) => Promise<SubscriptionRow> }
   apiKeys: ApiKeyLookup
   site: SiteAddress
   secureCookies: boolean
@@ -33,8 +35,12 @@ export function createAccountsModule(deps: {
 }): DomainModule<AccountsPorts> {
   const accounts = createAccountsRepository(deps.db)
   const sessions = createSessionsRepository(deps.db)
-  const auth = createAuthService({ accounts, sessions, mail: deps.mail })
-  const users = createUserService({ accounts, voiceSlotsUsed: deps.voiceSlotsUsed })
+  const auth = createAuthService({ accounts, sessions, mail: deps.mail, billing: deps.billing })
+  const users = createUserService({
+    accounts,
+    subscription: deps.billing.subscription,
+    voiceSlotsUsed: deps.voiceSlotsUsed,
+  })
   const routes: FastifyPluginAsyncZod = async (app) => {
     await app.register(authRoutes(auth, { secureCookies: deps.secureCookies, site: deps.site }))
     await app.register(emailLinkRoutes(auth, { site: deps.site }))

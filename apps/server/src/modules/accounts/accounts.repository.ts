@@ -16,8 +16,6 @@ export interface NewAccount {
   agreesToProductUpdates: boolean
   inviteCode: string | null
   locale: string | null
-  characterLimit: number
-  nextResetAt: Date
 }
 
 export function createAccountsRepository(db: Database) {
@@ -54,20 +52,11 @@ export function createAccountsRepository(db: Database) {
         .executeTakeFirst()
     },
 
-    /** The workspace's subscription row (read here until billing owns its table). */
-    findSubscription(workspaceId: string) {
-      return db
-        .selectFrom('subscriptions')
-        .selectAll()
-        .where('workspace_id', '=', workspaceId)
-        .executeTakeFirstOrThrow()
-    },
-
     findAuthAccount(userId: string) {
       return db.selectFrom('auth_accounts').selectAll().where('user_id', '=', userId).executeTakeFirst()
     },
 
-    /** Sign-up writes user, workspace, subscription, membership and auth rows together. */
+    /** Sign-up writes user, workspace, membership and auth rows together (billing adds the subscription). */
     async insertAccount(trx: Transaction<DB>, a: NewAccount): Promise<void> {
       await trx
         .insertInto('workspaces')
@@ -75,14 +64,6 @@ export function createAccountsRepository(db: Database) {
           id: a.workspaceId,
           name: `${a.firstName ?? a.email.split('@')[0]}'s Workspace`,
           owner_id: a.userId,
-        })
-        .execute()
-      await trx
-        .insertInto('subscriptions')
-        .values({
-          workspace_id: a.workspaceId,
-          character_limit: a.characterLimit,
-          next_reset_at: a.nextResetAt,
         })
         .execute()
       await trx

@@ -45,10 +45,19 @@ export interface SignInClient {
   userAgent: string | null
 }
 
+/** The subscriptions table belongs to billing; sign-up asks it for the new workspace's free plan. */
+export interface FreeSubscriptionWriter {
+  insertFreeSubscription(
+    trx: Transaction<DB>,
+    input: { workspaceId: string; characterLimit: number; nextResetAt: Date },
+  ): Promise<void>
+}
+
 interface Deps {
   accounts: AccountsRepository
   sessions: SessionsRepository
   mail: MailService
+  billing: FreeSubscriptionWriter
   now?: () => Date
 }
 
@@ -150,9 +159,10 @@ export function createAuthService(deps: Deps) {
         await accounts.transaction(async (trx) => {
           if (await accounts.findUserByEmail(email, trx))
             throw new AppError('email_taken', { param: 'email' })
+          const workspaceId = newId()
           await accounts.insertAccount(trx, {
             userId,
-            workspaceId: newId(),
+            workspaceId,
             email,
             firstName: input.first_name?.trim() || null,
             passwordHash,
@@ -162,6 +172,9 @@ export function createAuthService(deps: Deps) {
             agreesToProductUpdates: input.account_metadata?.agrees_to_product_updates ?? false,
             inviteCode: input.invite_code ?? null,
             locale: input.locale ?? null,
+          })
+          await deps.billing.insertFreeSubscription(trx, {
+            workspaceId,
             characterLimit: PLAN_LIMITS.free.characterLimit,
             nextResetAt: addOneMonth(now()),
           })

@@ -1,4 +1,5 @@
 import { isLocale } from '@timbre/contract'
+import type { SubscriptionRow } from '../../db/schema.js'
 import { AppError } from '../../errors.js'
 import type { AccountsRepository } from './accounts.repository.js'
 import { subscriptionView } from './subscription.view.js'
@@ -7,6 +8,8 @@ const NEW_USER_SECONDS = 24 * 60 * 60
 
 export function createUserService(deps: {
   accounts: AccountsRepository
+  /** The workspace's subscription row; the billing domain owns it. */
+  subscription: (workspaceId: string) => Promise<SubscriptionRow>
   /** How many voice slots the workspace uses (the voices domain counts them). */
   voiceSlotsUsed: (workspaceId: string) => Promise<number>
   now?: () => Date
@@ -15,7 +18,7 @@ export function createUserService(deps: {
   const now = deps.now ?? (() => new Date())
 
   async function loadSubscription(workspaceId: string) {
-    const row = await accounts.findSubscription(workspaceId)
+    const row = await deps.subscription(workspaceId)
     return subscriptionView(row, {
       voiceSlotsUsed: await deps.voiceSlotsUsed(workspaceId),
       professionalVoiceSlotsUsed: 0,

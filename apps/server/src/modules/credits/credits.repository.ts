@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely'
 import type { Database } from '../../db/database.js'
 import type { DB } from '../../db/schema.js'
+import type { SubscriptionCounter } from '../billing/billing.module.js'
 
 export interface Reservation {
   ledgerId: string
@@ -16,11 +17,34 @@ export type ReserveOutcome =
   | { ok: true; reservation: Reservation }
   | { ok: false; reason: 'quota_exceeded' | 'api_key_credit_limit_exceeded' }
 
+/** A reservation whose owner stopped renewing its lease (the process died). */
+export interface ExpiredReservation extends Reservation {
+  recordingId: string | null
+  deliveredCharacters: number
+  historyDraft: unknown
+}
+
+type Counts = SubscriptionCounter
+
 /**
- * Credits move with conditional updates in one transaction: the count only grows when the
- * result stays within the allowance, so parallel requests can never overdraw or double-charge.
+ * The credit ledger. Credits move with conditional updates in one transaction: the count only
+ * grows when the result stays within the allowance, and a reservation is settled only while it
+ * is still `reserved`, so parallel requests and a sweeper racing a live process can never
+ * overdraw or charge twice.
  */
-export function createCreditsRepository(db: Database) {
+export function createCreditsRepository(db: Database, counts: Counts) {
+  async function refund(trx: Transaction<DB>, r: Reservation, n: number): Promise<void> {
+    if (n <= 0) return
+    await counts.subtractCharacters(trx, r.workspaceId, n)
+    if (r.apiKeyId) {
+      await trx
+        .updateTable('api_keys')
+        .set({ character_count: sql`greatest(character_count - ${n}, 0)` })
+        .where('id', '=', r.apiKeyId)
+        .execute()
+    }
+  }
+
   return {
     async reserve(input: {
       ledgerId: string
@@ -33,23 +57,16 @@ export function createCreditsRepository(db: Database) {
       requestHash: string | null
       /** Characters allowed above `character_limit` (the plan's extension); -1 = no limit at all. */
       allowance: number
+      ownerId: string
+      leaseSeconds: number
+      recordingId: string | null
     }): Promise<ReserveOutcome> {
       return db
         .transaction()
         .execute(async (trx) => {
           const n = input.characters
-          const sub = await trx
-            .updateTable('subscriptions')
-            .set({ character_count: sql`character_count + ${n}`, updated_at: new Date() })
-            .where('workspace_id', '=', input.workspaceId)
-            .where((eb) =>
-              input.allowance < 0
-                ? eb.val(true)
-                : eb(sql`character_count + ${n}`, '<=', sql`character_limit + ${input.allowance}`),
-            )
-            .returning(['character_count'])
-            .executeTakeFirst()
-          if (!sub) return { ok: false as const, reason: 'quota_exceeded' as const }
+          const count = await counts.addCharacters(trx, input.workspaceId, n, input.allowance)
+          if (count === null) return { ok: false as const, reason: 'quota_exceeded' as const }
           if (input.apiKeyId) {
             const key = await trx
               .updateTable('api_keys')
@@ -77,6 +94,9 @@ export function createCreditsRepository(db: Database) {
               characters: n,
               state: 'reserved',
               request_hash: input.requestHash,
+              owner_id: input.ownerId,
+              lease_expires_at: sql<Date>`now() + ${input.leaseSeconds} * interval '1 second'`,
+              recording_id: input.recordingId,
             })
             .execute()
           return {
@@ -86,8 +106,8 @@ export function createCreditsRepository(db: Database) {
               workspaceId: input.workspaceId,
               apiKeyId: input.apiKeyId,
               characters: n,
-              countBefore: sub.character_count - n,
-              countAfter: sub.character_count,
+              countBefore: count - n,
+              countAfter: count,
             },
           }
         })
@@ -114,7 +134,9 @@ export function createCreditsRepository(db: Database) {
         .set({
           state: 'charged',
           characters: charged,
+          delivered_characters: charged,
           history_item_id: historyItemId,
+          history_draft: null,
           settled_at: new Date(),
         })
         .where('id', '=', r.ledgerId)
@@ -126,16 +148,93 @@ export function createCreditsRepository(db: Database) {
     },
 
     /** Gives a reservation back in full (nothing was delivered). Idempotent. */
-    async release(r: Reservation): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        const updated = await trx
-          .updateTable('credit_ledger')
-          .set({ state: 'released', settled_at: new Date() })
-          .where('id', '=', r.ledgerId)
-          .where('state', '=', 'reserved')
-          .executeTakeFirst()
-        if (Number(updated.numUpdatedRows) === 1) await refund(trx, r, r.characters)
-      })
+    async release(trx: Transaction<DB>, r: Reservation): Promise<boolean> {
+      const updated = await trx
+        .updateTable('credit_ledger')
+        .set({ state: 'released', history_draft: null, settled_at: new Date() })
+        .where('id', '=', r.ledgerId)
+        .where('state', '=', 'reserved')
+        .executeTakeFirst()
+      if (Number(updated.numUpdatedRows) !== 1) return false
+      await refund(trx, r, r.characters)
+      return true
+    },
+
+    /** Credits due for the audio delivered so far; kept so a crash charges no more than that. */
+    async recordDelivered(ledgerId: string, characters: number): Promise<void> {
+      await db
+        .updateTable('credit_ledger')
+        .set({ delivered_characters: characters })
+        .where('id', '=', ledgerId)
+        .where('state', '=', 'reserved')
+        .execute()
+    },
+
+    /** The history item to write if this process dies before its settlement commits. */
+    async keepHistoryDraft(ledgerIds: string[], draft: string): Promise<void> {
+      if (ledgerIds.length === 0) return
+      await db
+        .updateTable('credit_ledger')
+        .set({ history_draft: draft })
+        .where('id', 'in', ledgerIds)
+        .where('state', '=', 'reserved')
+        .execute()
+    },
+
+    /** Extends the leases of every open reservation of one process (its heartbeat). */
+    async renewLeases(ownerId: string, leaseSeconds: number): Promise<number> {
+      const updated = await db
+        .updateTable('credit_ledger')
+        .set({ lease_expires_at: sql<Date>`now() + ${leaseSeconds} * interval '1 second'` })
+        .where('owner_id', '=', ownerId)
+        .where('state', '=', 'reserved')
+        .executeTakeFirst()
+      return Number(updated.numUpdatedRows)
+    },
+
+    /** Open reservations whose lease ran out, never those of `exceptOwner` (a live process). */
+    async findExpired(exceptOwner: string, limit: number): Promise<ExpiredReservation[]> {
+      const rows = await db
+        .selectFrom('credit_ledger')
+        .select([
+          'id',
+          'workspace_id',
+          'api_key_id',
+          'characters',
+          'recording_id',
+          'delivered_characters',
+          'history_draft',
+        ])
+        .where('state', '=', 'reserved')
+        .where('lease_expires_at', '<', sql<Date>`now()`)
+        .where((eb) => eb.or([eb('owner_id', 'is', null), eb('owner_id', '!=', exceptOwner)]))
+        .orderBy('created_at')
+        .limit(limit)
+        .execute()
+      return rows.map((r) => ({
+        ledgerId: r.id,
+        workspaceId: r.workspace_id,
+        apiKeyId: r.api_key_id,
+        characters: r.characters,
+        countBefore: 0,
+        countAfter: 0,
+        recordingId: r.recording_id,
+        deliveredCharacters: r.delivered_characters,
+        historyDraft: r.history_draft,
+      }))
+    },
+
+    characterCount: (trx: Transaction<DB>, workspaceId: string) => counts.characterCount(workspaceId, trx),
+
+    /** Characters charged to one recording so far (the pieces of a session). */
+    async chargedFor(trx: Transaction<DB>, recordingId: string): Promise<number> {
+      const row = await trx
+        .selectFrom('credit_ledger')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('characters'), eb.lit(0)).as('n'))
+        .where('recording_id', '=', recordingId)
+        .where('state', '=', 'charged')
+        .executeTakeFirstOrThrow()
+      return Number(row.n)
     },
 
     /** Charged requests with this hash in the window (for free regenerations). */
@@ -163,21 +262,5 @@ export function createCreditsRepository(db: Database) {
 }
 
 class KeyLimitReached extends Error {}
-
-async function refund(trx: Transaction<DB>, r: Reservation, n: number): Promise<void> {
-  if (n <= 0) return
-  await trx
-    .updateTable('subscriptions')
-    .set({ character_count: sql`greatest(character_count - ${n}, 0)` })
-    .where('workspace_id', '=', r.workspaceId)
-    .execute()
-  if (r.apiKeyId) {
-    await trx
-      .updateTable('api_keys')
-      .set({ character_count: sql`greatest(character_count - ${n}, 0)` })
-      .where('id', '=', r.apiKeyId)
-      .execute()
-  }
-}
 
 export type CreditsRepository = ReturnType<typeof createCreditsRepository>

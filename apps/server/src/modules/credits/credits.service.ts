@@ -1,29 +1,13 @@
 import { createHash } from 'node:crypto'
-import {
-  FREE_REGENERATION_WINDOW_SECONDS,
-  FREE_REGENERATIONS,
-  isPaidTier,
-  PLAN_LIMITS,
-  TIERS,
-  type Tier,
-  TTS_MAX_CHARACTERS_FREE,
-  TTS_MAX_CHARACTERS_SUBSCRIBED,
-} from '@timbre/contract'
-import type { Database } from '../../db/database.js'
+import { FREE_REGENERATION_WINDOW_SECONDS, FREE_REGENERATIONS } from '@timbre/contract'
+import type { Transaction } from 'kysely'
+import type { DB } from '../../db/schema.js'
 import { AppError } from '../../errors.js'
 import { newId } from '../../lib/ids.js'
 import type { Principal } from '../../plugins/auth.js'
+import type { WorkspacePlan } from '../billing/plan-rules.js'
 import type { ConcurrencySlots } from '../concurrency/concurrency.module.js'
 import type { CreditsRepository, Reservation } from './credits.repository.js'
-
-export interface WorkspacePlan {
-  tier: Tier
-  status: string
-  concurrency: number
-  /** Characters allowed above the limit; -1 = unlimited. */
-  allowance: number
-  maxCharactersPerRequest: number
-}
 
 /** Characters as a person counts them (code points), not UTF-16 units. */
 export function countCharacters(text: string): number {
@@ -32,9 +16,23 @@ export function countCharacters(text: string): number {
   return n
 }
 
-/** Spec creative section 9: 1 credit per character, 0.5 on turbo and flash; never a fraction. */
+/** One credit per character (half on the turbo and flash models); never a fraction. */
 export function creditCost(characters: number, multiplier: number): number {
   return Math.ceil(characters * multiplier)
+}
+
+/**
+ * What a generation that broke off owes: the share of its reservation that the delivered
+ * characters are of its text, rounded up, never more than reserved.
+ */
+export function deliveredCharge(
+  reserved: number,
+  deliveredCharacters: number,
+  textCharacters: number,
+): number {
+  if (deliveredCharacters <= 0) return 0
+  const total = Math.max(1, textCharacters)
+  return Math.min(reserved, Math.ceil((reserved * deliveredCharacters) / total))
 }
 
 export function requestHash(parts: unknown[]): string {
@@ -42,55 +40,23 @@ export function requestHash(parts: unknown[]): string {
 }
 
 export function createCreditsService(deps: {
-  db: Database
   repository: CreditsRepository
   limiter: ConcurrencySlots
+  /** This process, as the owner of the reservations it makes. */
+  ownerId: string
+  leaseSeconds: number
 }) {
-  const { db, repository, limiter } = deps
-
-  async function plan(workspaceId: string): Promise<WorkspacePlan> {
-    const row = await db
-      .selectFrom('subscriptions')
-      .select(['tier', 'status', 'character_limit'])
-      .where('workspace_id', '=', workspaceId)
-      .executeTakeFirstOrThrow()
-    const tier = (TIERS as readonly string[]).includes(row.tier) ? (row.tier as Tier) : 'free'
-    const limits = PLAN_LIMITS[tier]
-    const unlimited = limits.characterLimit < 0 || row.character_limit < 0
-    // Spec core section 5: "Character-limit overrun: count plus requested characters exceeds the
-    // limit, unless the plan can extend the limit" (extension needs an active status, section 6).
-    const canExtend =
-      limits.characterLimitExtension !== 0 && (row.status === 'active' || tier === 'enterprise')
-    const allowance = unlimited ? -1 : canExtend ? limits.characterLimitExtension : 0
-    return {
-      tier,
-      status: row.status,
-      concurrency: limits.concurrency,
-      allowance,
-      maxCharactersPerRequest: isPaidTier(tier) ? TTS_MAX_CHARACTERS_SUBSCRIBED : TTS_MAX_CHARACTERS_FREE,
-    }
-  }
+  const { repository, limiter } = deps
 
   return {
-    plan,
-
-    /** Refuses a text over the per-request maximum before anything runs. */
-    checkRequestSize(p: WorkspacePlan, characters: number): void {
-      if (characters > p.maxCharactersPerRequest) {
-        throw new AppError('max_character_limit_exceeded', {
-          message: `The text has ${characters} characters; your plan allows at most ${p.maxCharactersPerRequest} per request.`,
-          param: 'text',
-        })
-      }
-    },
-
+    /** A concurrency slot of the workspace; the returned function gives it back. */
     acquireSlot(workspaceId: string, p: WorkspacePlan): Promise<() => Promise<void>> {
       return limiter.acquire(workspaceId, p.concurrency)
     },
 
     /**
-     * Reserves the cost of a request. The first `FREE_REGENERATIONS` repeats of a paid
-     * request (same hash, within the window) cost nothing (spec creative section 9).
+     * Reserves the cost of a request under this process's lease. The first
+     * `FREE_REGENERATIONS` repeats of a paid request (same hash, within the window) cost nothing.
      */
     async reserve(input: {
       principal: Principal
@@ -99,6 +65,7 @@ export function createCreditsService(deps: {
       kind: string
       cost: number
       hash: string | null
+      recordingId: string | null
     }): Promise<Reservation> {
       let cost = input.cost
       if (input.hash && cost > 0) {
@@ -116,6 +83,9 @@ export function createCreditsService(deps: {
         characters: cost,
         requestHash: input.hash,
         allowance: input.plan.allowance,
+        ownerId: deps.ownerId,
+        leaseSeconds: deps.leaseSeconds,
+        recordingId: input.recordingId,
       })
       if (!outcome.ok) {
         // Both are the public API's quota error (401 quota_exceeded); the message says which
@@ -130,26 +100,19 @@ export function createCreditsService(deps: {
       return outcome.reservation
     },
 
+    /** Charges `charged` (<= reserved) and gives the rest back; only while still reserved. */
     settle: repository.settle,
+    /** Gives everything back; only while still reserved. */
     release: repository.release,
+    /** The workspace's character count, read in the settlement's transaction. */
+    characterCount: (trx: Transaction<DB>, workspaceId: string) =>
+      repository.characterCount(trx, workspaceId),
 
-    /**
-     * A generation that broke off: nothing delivered gives the reservation back; otherwise the
-     * caller pays for the share of the text that reached it ("charge exactly what was delivered").
-     */
-    async settleBrokenOff(
-      reservation: Reservation,
-      deliveredCharacters: number,
-      text: string,
-    ): Promise<void> {
-      if (deliveredCharacters <= 0) return repository.release(reservation)
-      const total = Math.max(1, countCharacters(text))
-      const charged = Math.min(
-        reservation.characters,
-        Math.ceil((reservation.characters * deliveredCharacters) / total),
-      )
-      await repository.transaction((trx) => repository.settle(trx, reservation, charged, null))
-    },
+    recordDelivered: repository.recordDelivered,
+    keepHistoryDraft: repository.keepHistoryDraft,
+    chargedFor: repository.chargedFor,
+    findExpired: (limit: number) => repository.findExpired(deps.ownerId, limit),
+    renewLeases: () => repository.renewLeases(deps.ownerId, deps.leaseSeconds),
     transaction: repository.transaction,
   }
 }

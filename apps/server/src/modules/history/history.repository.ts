@@ -34,6 +34,18 @@ export function containsPattern(text: string): string {
 export function createHistoryRepository(db: Database) {
   return {
     /** Written in the same transaction as the credit settlement (issue 4 item 8). */
+    /** The texts of earlier generations that `previous_request_ids`/`next_request_ids` name. */
+    async textsByRequestId(workspaceId: string, requestIds: string[]): Promise<Map<string, string>> {
+      if (requestIds.length === 0) return new Map()
+      const rows = await db
+        .selectFrom('history_items')
+        .select(['request_id', 'text'])
+        .where('workspace_id', '=', workspaceId)
+        .where('request_id', 'in', requestIds)
+        .execute()
+      return new Map(rows.map((r) => [r.request_id, r.text]))
+    },
+
     async insert(trx: Transaction<DB>, item: NewHistoryItem): Promise<void> {
       await trx.insertInto('history_items').values(item).execute()
     },

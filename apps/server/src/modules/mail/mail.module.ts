@@ -10,6 +10,8 @@ import {
   type MailTransport,
 } from './mail.service.js'
 
+export type { MailTransport }
+
 export interface MailPorts {
   mail: MailService
 }

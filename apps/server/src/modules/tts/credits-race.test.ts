@@ -16,7 +16,7 @@ beforeAll(async () => {
 })
 afterAll(() => t?.close())
 
-describe('credits under concurrency (issue 4 item 8)', () => {
+describe('credits under concurrency', () => {
   it('fifty parallel requests against a nearly spent quota charge exactly what was delivered', async () => {
     const user = await createUser(t.app, t.database, { verified: true })
     // Business: concurrency 15; status 'free' so the plan cannot extend past its limit.

@@ -34,8 +34,8 @@ const dialogueBody = z.object({
 })
 type DialogueBody = z.infer<typeof dialogueBody>
 
-// POST /v1/text-to-dialogue (+ /stream): the inputs rendered in order into one audio
-// (issue 4 item 3). Spec core section 5 "Dialogue text": empty entries are dropped.
+// POST /v1/text-to-dialogue (+ /stream): the inputs rendered in order into one audio; empty
+// entries are dropped.
 export function dialogueRoutes(deps: GenerationDeps): FastifyPluginAsyncZod {
   async function begin(
     principal: ReturnType<typeof requirePrincipal>,
@@ -59,7 +59,7 @@ export function dialogueRoutes(deps: GenerationDeps): FastifyPluginAsyncZod {
       const voice =
         voices.get(input.voice_id) ?? (await resolveVoice(deps.voices, principal.workspaceId, input.voice_id))
       voices.set(input.voice_id, voice)
-      // Whitespace-only lines stay in the dialogue list (spec core section 5) but say nothing.
+      // Whitespace-only lines stay in the dialogue list but say nothing.
       if (!input.text.trim()) continue
       requests.push({
         text: input.text,

@@ -12,7 +12,7 @@ import { voiceIdParams } from './tts.schemas.js'
 const POLICY_VIOLATION = 1008
 const DEFAULT_INACTIVITY_SECONDS = 20
 
-// GET /v1/text-to-speech/{voice_id}/stream-input (issue 4 item 2): the public WebSocket
+// GET /v1/text-to-speech/{voice_id}/stream-input: the public WebSocket
 // protocol used by LLM voice agents.
 export function streamInputRoutes(deps: GenerationDeps, resolver: PrincipalResolver): FastifyPluginAsyncZod {
   /** Credentials may come in the first message instead of the upgrade request's headers. */

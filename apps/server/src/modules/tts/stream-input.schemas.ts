@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { voiceSettings } from './tts.schemas.js'
 
-// The public WebSocket protocol of /v1/text-to-speech/{voice_id}/stream-input (issue 4 item 2).
+// The public WebSocket protocol of /v1/text-to-speech/{voice_id}/stream-input.
 const booleanQuery = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
   .transform((v) => v === true || v === 'true' || v === '1')

@@ -1,18 +1,16 @@
 import { DEFAULT_TTS_MODEL_ID } from '@timbre/contract'
-import {
-  type CharAlignment,
-  encodeInSlices,
-  finalizeWav,
-  type SpeechRequest,
-  type WorkerEncoder,
-} from '@timbre/speech'
+import type { CharAlignment, ModelProfile, SpeechPipeline, SpeechRequest } from '@timbre/speech'
 import { AppError } from '../../errors.js'
-import { newId } from '../../lib/ids.js'
 import type { Principal } from '../../plugins/auth.js'
-import type { Reservation } from '../credits/credits.repository.js'
-import { countCharacters, creditCost, type WorkspacePlan } from '../credits/credits.service.js'
+import type { Recording } from '../recording/recording.types.js'
 import type { UsableVoice } from '../voices/voice-lookup.js'
-import { type GenerationDeps, resolveFormat, resolveModel, resolveVoice } from './generation.js'
+import {
+  type GenerationDeps,
+  prepareSpeech,
+  resolveFormat,
+  resolveModel,
+  resolveVoice,
+} from './generation.js'
 import { toAppError } from './speech-errors.js'
 import {
   type ClientMessage,
@@ -49,25 +47,26 @@ function toWsAlignment(a: CharAlignment | null, chunkStart: number): WsAlignment
 }
 
 /**
- * One /stream-input connection: text arrives in pieces, complete phrases are synthesised in
- * order through one encoder (so the audio is one continuous stream), each piece is charged as
- * it is generated, and one history item is written when the session ends.
+ * One /stream-input connection: text arrives in pieces; each complete phrase is reserved and
+ * pushed into one speech pipeline (one encoder, so the audio is one continuous stream, each
+ * piece spoken with the earlier ones as context). The recorder charges each piece for what
+ * was delivered and writes the session's one history item with the final settlement.
  */
 export class StreamInputSession {
   private buffer = ''
   private scheduleStep = 0
   private schedule = DEFAULT_CHUNK_LENGTH_SCHEDULE
+  /** Reservations and pushes, in the order the text arrived. */
   private work: Promise<void> = Promise.resolve()
-  private encoder: WorkerEncoder | null = null
+  /** Sends the pipeline's chunks as they come. */
+  private pump: Promise<void> = Promise.resolve()
+  private pipeline: SpeechPipeline | null = null
+  private recording: Recording | null = null
   private voice: UsableVoice | null = null
-  private plan: WorkspacePlan | null = null
-  private releaseSlot: (() => Promise<void>) | null = null
+  private model: ModelProfile | null = null
   private settings: SpeechRequest['voiceSettings'] = {}
   private spokenText = ''
-  private audioParts: Uint8Array[] = []
-  private elapsedSeconds = 0
   private closed = false
-  private readonly historyItemId: string
   private readonly abort = new AbortController()
   private readonly modelId: string
 
@@ -82,26 +81,39 @@ export class StreamInputSession {
     private readonly fail: (error: unknown) => void,
   ) {
     this.modelId = query.model_id ?? DEFAULT_TTS_MODEL_ID
-    this.historyItemId = newId()
   }
 
   /** The first message: voice settings and the generation schedule. Validates everything once. */
   async open(first: ClientMessage): Promise<void> {
-    resolveModel(this.modelId)
+    this.model = resolveModel(this.modelId)
     const format = resolveFormat(this.query.output_format ?? 'mp3_44100_128')
-    this.voice = await resolveVoice(this.deps.voices, this.principal.workspaceId, this.voiceId)
-    this.settings = mergeSettings(this.voice.settings, first.voice_settings)
+    const voice = await resolveVoice(this.deps.voices, this.principal.workspaceId, this.voiceId)
+    this.voice = voice
+    this.settings = mergeSettings(voice.settings, first.voice_settings)
     const schedule = first.generation_config?.chunk_length_schedule
     if (schedule && schedule.length > 0) this.schedule = schedule
-    this.plan = await this.deps.credits.plan(this.principal.workspaceId)
-    this.releaseSlot = await this.deps.credits.acquireSlot(this.principal.workspaceId, this.plan)
-    // The connection closed while the slot was being taken: give it back at once.
-    if (this.closed) {
-      await this.releaseSlot()
-      this.releaseSlot = null
-      return
-    }
-    this.encoder = this.deps.speech.createWorkerEncoder(format.id)
+    this.recording = await this.deps.recorder.begin({
+      principal: this.principal,
+      requestId: this.requestId,
+      kind: 'tts-stream-input',
+      format,
+      costMultiplier: this.model.characterCostMultiplier,
+      history:
+        this.query.enable_logging === false
+          ? null
+          : {
+              voiceId: voice.voiceId,
+              voiceName: voice.name,
+              voiceCategory: voice.category,
+              modelId: this.modelId,
+              text: '',
+              dialogue: null,
+              settings: this.settings ?? null,
+              source: 'TTS',
+            },
+    })
+    this.pipeline = this.deps.speech.pipeline(format, { signal: this.abort.signal, carryContext: true })
+    this.pump = this.run(this.pipeline, this.recording)
     if (first.text.trim()) await this.push(first)
   }
 
@@ -129,6 +141,24 @@ export class StreamInputSession {
     return false
   }
 
+  private async run(pipeline: SpeechPipeline, recording: Recording): Promise<void> {
+    try {
+      for await (const chunk of pipeline) {
+        // Recorded before it is written: a crash charges at most the chunk in flight.
+        recording.delivered(chunk)
+        this.send({
+          audio: Buffer.from(chunk.audio).toString('base64'),
+          isFinal: null,
+          alignment: toWsAlignment(chunk.alignment, chunk.startSeconds),
+          normalizedAlignment: toWsAlignment(chunk.normalizedAlignment, chunk.startSeconds),
+        })
+      }
+    } catch (error) {
+      if (!this.closed) this.fail(toAppError(error))
+      this.close()
+    }
+  }
+
   private enqueue(text: string): void {
     if (!text.trim()) return
     this.work = this.work
@@ -139,68 +169,24 @@ export class StreamInputSession {
       })
   }
 
+  /** Plans the piece (a bad one fails before it costs anything), reserves it, queues it. */
   private async generate(text: string): Promise<void> {
-    if (this.closed || !this.voice || !this.plan || !this.encoder) return
-    const format = this.encoder.format
-    const cost = creditCost(countCharacters(text), resolveModel(this.modelId).characterCostMultiplier)
-    const reservation: Reservation = await this.deps.credits.reserve({
-      principal: this.principal,
-      plan: this.plan,
-      requestId: this.requestId,
-      kind: 'tts-stream-input',
-      cost,
-      hash: null,
+    if (this.closed || !this.voice || !this.pipeline || !this.recording) return
+    const prepared = prepareSpeech(this.deps.speech, {
+      text,
+      voice: this.voice.definition,
+      modelId: this.modelId,
+      voiceSettings: this.settings,
+      ...(this.query.language_code ? { languageCode: this.query.language_code } : {}),
+      ...(this.query.seed !== undefined ? { seed: this.query.seed } : {}),
+      ...(this.query.apply_text_normalization
+        ? { applyTextNormalization: this.query.apply_text_normalization }
+        : {}),
     })
-    let delivered = 0
-    try {
-      const request: SpeechRequest = {
-        text,
-        voice: this.voice.definition,
-        modelId: this.modelId,
-        voiceSettings: this.settings,
-        ...(this.query.language_code ? { languageCode: this.query.language_code } : {}),
-        ...(this.query.seed !== undefined ? { seed: this.query.seed } : {}),
-        ...(this.query.apply_text_normalization
-          ? { applyTextNormalization: this.query.apply_text_normalization }
-          : {}),
-        ...(this.spokenText ? { previousText: this.spokenText.slice(-500) } : {}),
-      }
-      const pieceStart = this.elapsedSeconds
-      for await (const pcm of this.deps.speech.streamPcm(request, format.sampleRate, {
-        signal: this.abort.signal,
-      })) {
-        const chunkStart = this.elapsedSeconds - pieceStart
-        this.elapsedSeconds += pcm.samples.length / format.sampleRate
-        let alignment = toWsAlignment(pcm.alignment, chunkStart)
-        let normalizedAlignment = toWsAlignment(pcm.normalizedAlignment, chunkStart)
-        const slices = encodeInSlices(
-          this.encoder,
-          pcm.samples,
-          format.sampleRate,
-          delivered === 0,
-          this.abort.signal,
-        )
-        for await (const audio of slices) {
-          this.audioParts.push(audio)
-          this.send({
-            audio: Buffer.from(audio).toString('base64'),
-            isFinal: null,
-            alignment,
-            normalizedAlignment,
-          })
-          alignment = null
-          normalizedAlignment = null
-        }
-        delivered += pcm.alignment?.characters.length ?? 0
-      }
-      this.spokenText += (this.spokenText ? ' ' : '') + text.trim()
-      await this.deps.credits.transaction((trx) =>
-        this.deps.credits.settle(trx, reservation, reservation.characters, this.historyItemId),
-      )
-    } catch (error) {
-      await this.deps.credits.settleBrokenOff(reservation, delivered, text)
-      throw toAppError(error)
-    }
+    await this.recording.reservePiece(text)
+    if (this.closed) return
+    this.pipeline.push(prepared)
+    this.spokenText += (this.spokenText ? ' ' : '') + text.trim()
   }
 
   /** End of input: speak what is left, close the audio stream, send isFinal, keep history. */
@@ -208,76 +194,21 @@ export class StreamInputSession {
     this.enqueue(this.buffer)
     this.buffer = ''
     await this.work
-    if (!this.encoder || this.closed) return
-    const tail = await this.encoder.end()
-    this.encoder = null
-    if (tail.length > 0) {
-      this.audioParts.push(tail)
-      this.send({
-        audio: Buffer.from(tail).toString('base64'),
-        isFinal: null,
-        alignment: null,
-        normalizedAlignment: null,
-      })
-    }
+    if (this.closed || !this.pipeline || !this.recording) return
+    this.pipeline.end()
+    await this.pump
+    if (this.closed) return
     this.send({ isFinal: true })
-    await this.keepHistory()
+    await this.recording.complete({ text: this.spokenText })
   }
 
-  private async keepHistory(): Promise<void> {
-    if (this.query.enable_logging === false || !this.voice || this.spokenText === '') return
-    const format = resolveFormat(this.query.output_format ?? 'mp3_44100_128')
-    let audio = Buffer.concat(this.audioParts)
-    if (format.codec === 'wav') audio = Buffer.from(finalizeWav(audio))
-    const key = `history/${this.principal.workspaceId}/${this.historyItemId}.${format.fileExtension}`
-    await this.deps.storage.put(key, audio)
-    const count = await this.deps.db
-      .selectFrom('subscriptions')
-      .select('character_count')
-      .where('workspace_id', '=', this.principal.workspaceId)
-      .executeTakeFirstOrThrow()
-    const charged = await this.deps.db
-      .selectFrom('credit_ledger')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('characters'), eb.lit(0)).as('n'))
-      .where('history_item_id', '=', this.historyItemId)
-      .where('state', '=', 'charged')
-      .executeTakeFirstOrThrow()
-    await this.deps.credits.transaction((trx) =>
-      this.deps.history.insert(trx, {
-        id: this.historyItemId,
-        workspace_id: this.principal.workspaceId,
-        user_id: this.principal.userId,
-        api_key_id: this.principal.apiKey?.id ?? null,
-        request_id: this.requestId,
-        voice_id: this.voice!.voiceId,
-        voice_name: this.voice!.name,
-        voice_category: this.voice!.category,
-        model_id: this.modelId,
-        text: this.spokenText,
-        dialogue: null,
-        settings: JSON.stringify(this.settings ?? null),
-        source: 'TTS',
-        output_format: format.id,
-        content_type: format.contentType,
-        storage_key: key,
-        size_bytes: audio.length,
-        duration_seconds: this.elapsedSeconds,
-        character_count_change_from: count.character_count - Number(charged.n),
-        character_count_change_to: count.character_count,
-        alignment: null,
-      }),
-    )
-  }
-
-  /** The connection went away (or failed): stop, free the slot and the encoder. */
+  /** The connection went away (or failed): stop, and charge only what was delivered. */
   close(): void {
     if (this.closed) return
     this.closed = true
     this.abort.abort()
-    this.encoder?.drop()
-    this.encoder = null
-    void this.releaseSlot?.()
-    this.releaseSlot = null
+    this.pipeline?.end()
+    void this.recording?.fail().catch(() => undefined)
   }
 
   /** Errors a session reports to its client: stable code and message. */

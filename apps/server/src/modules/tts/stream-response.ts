@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream'
-import type { CharAlignment, SpeechChunk } from '@timbre/speech'
+import { appendAlignment, emptyAlignment, type PipelineChunk } from '@timbre/speech'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Generation } from './generation.js'
 
@@ -22,11 +22,11 @@ export function clientGone(request: FastifyRequest, reply: FastifyReply): AbortC
 export async function streamGeneration(
   gen: Generation,
   signal: AbortSignal,
-  encode: (chunk: SpeechChunk) => Buffer | null,
+  encode: (chunk: PipelineChunk) => Buffer | null,
   onBroken: () => void,
 ): Promise<Readable> {
   const iterator = gen.chunks(signal)[Symbol.asyncIterator]()
-  let first: IteratorResult<SpeechChunk>
+  let first: IteratorResult<PipelineChunk>
   try {
     first = await iterator.next()
   } catch (error) {
@@ -38,6 +38,7 @@ export async function streamGeneration(
     try {
       while (!step.done) {
         const out = encode(step.value)
+        // Recorded before it is written: a crash charges at most the chunk in flight.
         gen.delivered(step.value)
         if (out && out.length > 0) yield out
         step = await iterator.next()
@@ -74,15 +75,4 @@ export async function collectGeneration(gen: Generation, signal: AbortSignal) {
     throw error
   }
   return { audio: Buffer.concat(parts), alignment, normalizedAlignment: normalized }
-}
-
-export function emptyAlignment(): CharAlignment {
-  return { characters: [], character_start_times_seconds: [], character_end_times_seconds: [] }
-}
-
-export function appendAlignment(target: CharAlignment, source: CharAlignment | null): void {
-  if (!source) return
-  target.characters.push(...source.characters)
-  target.character_start_times_seconds.push(...source.character_start_times_seconds)
-  target.character_end_times_seconds.push(...source.character_end_times_seconds)
 }

@@ -1,5 +1,5 @@
-// Decides when buffered WebSocket text is ready to speak (issue 4 item 2: "first audio must
-// come as soon as a phrase is complete"). Pure, so the rules are unit-tested.
+// Decides when buffered WebSocket text is ready to speak: the first audio must come as soon
+// as a phrase is complete. Pure, so the rules are unit-tested.
 
 const PHRASE_END = /[.!?;:,…。！？、\n](?=\s)|[.!?…。！？]["')\]]?\s/g
 

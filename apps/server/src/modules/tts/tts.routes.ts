@@ -19,7 +19,7 @@ const config = { scope: 'text-to-speech' as const, verifiedEmail: true }
 const audio = z.any().describe('Audio in the requested output_format')
 
 // POST /v1/text-to-speech/{voice_id} and its /stream, /with-timestamps and
-// /stream/with-timestamps variants (issue 4 item 1).
+// /stream/with-timestamps variants.
 export function ttsRoutes(tts: TtsService): FastifyPluginAsyncZod {
   const begin = (request: {
     id: string
@@ -104,7 +104,7 @@ export function ttsRoutes(tts: TtsService): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const gen = await begin(request)
-        // One JSON object per line, each ending in a newline (issue 4 item 1).
+        // One JSON object per line, each ending in a newline.
         const body = await streamGeneration(
           gen,
           clientGone(request, reply).signal,

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-// Request fields of the public text-to-speech API (issue 4 item 1). Unknown fields are
+// Request fields of the public text-to-speech API. Unknown fields are
 // ignored, as the public API does, so SDKs that send newer fields keep working.
 
 export const voiceSettings = z

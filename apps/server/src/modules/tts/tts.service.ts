@@ -1,6 +1,7 @@
 import { DEFAULT_OUTPUT_FORMAT, DEFAULT_TTS_MODEL_ID } from '@timbre/contract'
 import type { SpeechRequest, VoiceSettings } from '@timbre/speech'
 import type { Principal } from '../../plugins/auth.js'
+import type { HistoryPorts } from '../history/history.module.js'
 import { beginGeneration, type Generation, type GenerationDeps, resolveVoice } from './generation.js'
 import type { TtsBody, TtsQuery } from './tts.schemas.js'
 
@@ -16,20 +17,14 @@ export function mergeSettings(
   return out
 }
 
-export function createTtsService(deps: GenerationDeps) {
+export function createTtsService(deps: GenerationDeps & { context: Pick<HistoryPorts, 'textsByRequestId'> }) {
   /** previous_request_ids name earlier generations of this workspace; their text is context. */
   async function contextFromRequests(
     workspaceId: string,
     ids: string[] | null | undefined,
   ): Promise<string | undefined> {
     if (!ids || ids.length === 0) return undefined
-    const rows = await deps.db
-      .selectFrom('history_items')
-      .select(['request_id', 'text'])
-      .where('workspace_id', '=', workspaceId)
-      .where('request_id', 'in', ids)
-      .execute()
-    const byId = new Map(rows.map((r) => [r.request_id, r.text]))
+    const byId = await deps.context.textsByRequestId(workspaceId, ids)
     const texts = ids.map((id) => byId.get(id)).filter((t): t is string => !!t)
     return texts.length > 0 ? texts.join(' ') : undefined
   }

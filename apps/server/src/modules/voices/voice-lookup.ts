@@ -1,7 +1,6 @@
 import { findPremadeVoice, type VoiceDefinition, type VoiceSettings } from '@timbre/speech'
-import type { Database } from '../../db/database.js'
 import { definitionOf } from './voice.view.js'
-import { createVoicesRepository } from './voices.repository.js'
+import type { VoicesRepository } from './voices.repository.js'
 
 /** A voice a workspace may speak with, as text to speech needs it. */
 export interface UsableVoice {
@@ -21,8 +20,7 @@ export interface VoiceLookup {
 }
 
 /** Workspace voices and premade voices from the database (premade ones are seeded at start). */
-export function createVoiceLookup(db: Database): VoiceLookup {
-  const repository = createVoicesRepository(db)
+export function createVoiceLookup(repository: VoicesRepository): VoiceLookup {
   return {
     async findUsable(workspaceId, voiceId) {
       const row = await repository.find(workspaceId, voiceId)
@@ -48,9 +46,4 @@ export function createVoiceLookup(db: Database): VoiceLookup {
         : null
     },
   }
-}
-
-/** `voice_slots_used` of GET /v1/user/subscription: the voices a workspace owns (premade ones are free). */
-export function countVoiceSlots(db: Database, workspaceId: string): Promise<number> {
-  return createVoicesRepository(db).countOwned(workspaceId)
 }

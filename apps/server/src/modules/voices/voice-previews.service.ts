@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import type { SpeechService } from '@timbre/speech'
+import { collectSpeech, type SpeechService } from '@timbre/speech'
 import { AppError } from '../../errors.js'
 import type { FileStorage } from '../../lib/storage.js'
 import { definitionOf, previewLanguagesOf, settingsOf } from './voice.view.js'
@@ -8,9 +8,8 @@ import type { VoiceSamplesRepository } from './voice-samples.repository.js'
 import type { VoicesRepository } from './voices.repository.js'
 import { voiceNotFound } from './voices.service.js'
 
-// Preview audio behind a voice's preview_url (spec core section 3 "Voice": preview_url,
-// verified_languages with per-language previews). Synthesised with the voice itself on the
-// first request, stored, and served from storage afterwards. The storage key carries a
+// Preview audio behind a voice's preview_url (and one per verified language). Synthesised
+// with the voice itself on the first request, stored, and served from storage afterwards. The storage key carries a
 // fingerprint of everything that shapes the sound, so a changed definition (premade voices
 // are re-seeded at start) renders a fresh preview instead of serving a stale one.
 
@@ -72,17 +71,18 @@ export function createVoicePreviews(deps: {
       let job = inFlight.get(key)
       if (!job) {
         job = (async () => {
-          const result = await speech.synthesize(
-            {
-              text,
-              voice: definition,
-              modelId,
-              languageCode: lang,
-              voiceSettings: settings,
-              seed: PREVIEW_SEED,
-            },
-            PREVIEW_FORMAT,
-          )
+          // The same pipeline as every generation; a preview is neither charged nor logged.
+          const pipeline = speech.pipeline(PREVIEW_FORMAT)
+          pipeline.push({
+            text,
+            voice: definition,
+            modelId,
+            languageCode: lang,
+            voiceSettings: settings,
+            seed: PREVIEW_SEED,
+          })
+          pipeline.end()
+          const result = await collectSpeech(pipeline, pipeline.format)
           const data = Buffer.from(result.audio)
           await storage.put(key, data)
           await deps.samples.savePreview(voiceId, lang, key)

@@ -193,9 +193,12 @@ describe('voice settings', () => {
 
 describe('voice lookup and slots for text to speech and subscriptions', () => {
   it('finds premade and own voices only, and counts the workspace’s voices', async () => {
-    const { createVoiceLookup, countVoiceSlots } = await import('./voice-lookup.js')
+    const { createVoiceLookup } = await import('./voice-lookup.js')
+    const { createVoicesRepository } = await import('./voices.repository.js')
+    const voices = createVoicesRepository(t.database.db)
+    const countVoiceSlots = (_db: unknown, workspaceId: string) => voices.countOwned(workspaceId)
     const { workspaceIdOf } = await import('../../../test/helpers/voice-factory.js')
-    const lookup = createVoiceLookup(t.database.db)
+    const lookup = createVoiceLookup(voices)
     const carol = await createUser(t.app, t.database, { verified: true })
     const carolWs = await workspaceIdOf(t.database.db, carol.userId)
     const dave = await createUser(t.app, t.database, { verified: true })

@@ -1,11 +1,13 @@
 import multipart from '@fastify/multipart'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { AppDeps } from '../../app-deps.js'
+import type { DomainModule } from '../domain-module.js'
 import { MULTIPART_LIMITS } from './multipart-form.js'
 import { createPageTokenCodec } from './page-token.js'
 import { seedPremadeVoices } from './premade-voices.seed.js'
 import { voiceEditRoutes } from './voice-edit.routes.js'
 import { createVoiceEditService } from './voice-edit.service.js'
+import { createVoiceLookup, type VoiceLookup } from './voice-lookup.js'
 import { voicePreviewRoutes } from './voice-preview.routes.js'
 import { createVoicePreviews } from './voice-previews.service.js'
 import { createVoiceSamplesRepository } from './voice-samples.repository.js'
@@ -14,22 +16,29 @@ import { createVoicesRepository } from './voices.repository.js'
 import { voicesRoutes } from './voices.routes.js'
 import { createVoicesService } from './voices.service.js'
 
-/** Voices: premade library, workspace voices, settings, samples and previews (issue 4 item 5). */
-export function voicesModule(deps: AppDeps): FastifyPluginAsyncZod {
-  return async (app) => {
-    const repository = createVoicesRepository(deps.db)
-    const samples = createVoiceSamplesRepository(deps.db)
-    await seedPremadeVoices(repository)
+export interface VoicesPorts {
+  /** The voices a workspace may speak with (premade and its own). */
+  lookup: VoiceLookup
+  /** How many voice slots a workspace uses. */
+  slotsUsed(workspaceId: string): Promise<number>
+}
+
+/** Voices: premade library, workspace voices, settings, samples and previews. */
+export function createVoicesModule(
+  deps: Pick<AppDeps, 'db' | 'storage' | 'speech' | 'config'>,
+): DomainModule<VoicesPorts> {
+  const repository = createVoicesRepository(deps.db)
+  const samples = createVoiceSamplesRepository(deps.db)
+  const voices = createVoicesService({
+    repository,
+    samples,
+    storage: deps.storage,
+    tokens: createPageTokenCodec(deps.config.secretKey),
+    publicUrl: deps.config.publicUrl,
+  })
+  const routes: FastifyPluginAsyncZod = async (app) => {
     // Scoped to this plugin: only the voice edit call takes multipart bodies.
     await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true })
-
-    const voices = createVoicesService({
-      repository,
-      samples,
-      storage: deps.storage,
-      tokens: createPageTokenCodec(deps.config.secretKey),
-      publicUrl: deps.config.publicUrl,
-    })
     await app.register(voicesRoutes(voices))
     await app.register(voiceSettingsRoutes(voices))
     await app.register(
@@ -40,5 +49,15 @@ export function voicesModule(deps: AppDeps): FastifyPluginAsyncZod {
         createVoicePreviews({ repository, samples, storage: deps.storage, speech: deps.speech }),
       ),
     )
+  }
+  return {
+    name: 'voices',
+    routes,
+    // The premade library is in the database before the first request asks for a voice.
+    start: () => seedPremadeVoices(repository),
+    ports: {
+      lookup: createVoiceLookup(repository),
+      slotsUsed: (workspaceId) => repository.countOwned(workspaceId),
+    },
   }
 }

@@ -1,0 +1,74 @@
+import type { OutputFormat } from '@timbre/speech'
+import type { Principal } from '../../plugins/auth.js'
+
+/** What the history item of a generation shows (besides its audio, timings and charge). */
+export interface HistoryDetails {
+  voiceId: string
+  voiceName: string
+  voiceCategory: string
+  modelId: string
+  text: string
+  dialogue: unknown[] | null
+  settings: unknown
+  source: string
+}
+
+export interface RecordingInput {
+  principal: Principal
+  requestId: string
+  /** The ledger's kind: tts, dialogue, tts-stream-input, ... */
+  kind: string
+  format: OutputFormat
+  /** Credits per character of the model. */
+  costMultiplier: number
+  /** null: the caller turned logging off; no audio is stored and no history item written. */
+  history: HistoryDetails | null
+  /**
+   * A generation of one known text: checked against the plan's per-request maximum and
+   * reserved at once (`hash` names it for free regenerations). Without it, the caller
+   * reserves each piece as it comes (`reservePiece`).
+   */
+  charge?: { text: string; hash: string | null }
+}
+
+/** A chunk as handed to the client. */
+export interface DeliveredChunk {
+  audio: Uint8Array
+  alignment: {
+    characters: string[]
+    character_start_times_seconds: number[]
+    character_end_times_seconds: number[]
+  } | null
+  /** Characters whose speech starts in this chunk. */
+  characters: number
+  /** The piece it belongs to (the reservation, for a generation reserved per piece). */
+  piece: number
+  endSeconds: number
+}
+
+export interface Recording {
+  readonly historyItemId: string | null
+  /** Credits reserved so far. */
+  readonly cost: number
+  /** Reserves the next piece of a generation charged per piece; returns its index. */
+  reservePiece(text: string): Promise<number>
+  /** Call before (or as) each chunk is written to the client. */
+  delivered(chunk: DeliveredChunk): void
+  /**
+   * Everything went out: stores the audio, then settles every reservation in full and writes
+   * the history item in one transaction. `text` replaces the history text (a session's).
+   */
+  complete(options?: { text?: string }): Promise<void>
+  /**
+   * Broke off: each reservation is charged for what reached the client, or released.
+   * `reachedClient: false` (a buffered response that never went out) releases everything.
+   * Safe to call after `complete`.
+   */
+  fail(options?: { reachedClient?: boolean }): Promise<void>
+}
+
+/** Owns a generation's credits, audio and history item, whatever produced the audio. */
+export interface Recorder {
+  /** Takes a concurrency slot (and, with `charge`, reserves the credits). */
+  begin(input: RecordingInput): Promise<Recording>
+}
