@@ -5,7 +5,7 @@ import type { JobQueue } from './jobs/queue.js'
 import type { FileStorage } from './lib/storage.js'
 import type { MailService } from './modules/mail/mail.service.js'
 
-/** What modules are built from: passed in, never imported as singletons (DESIGN.md section 3). */
+/** What modules are built from: passed in, never imported as singletons. */
 export interface AppDeps {
   config: Config
   db: Database

@@ -20,7 +20,7 @@ export class AppError extends Error {
   }
 }
 
-/** The `type` of an error body, from its status (DESIGN.md section 5). */
+/** The `type` of an error body, derived from its HTTP status. */
 export function errorType(status: number): string {
   if (status === 401) return 'authentication_error'
   if (status === 403) return 'authorization_error'

@@ -6,7 +6,7 @@ import { createHistoryService } from './history.service.js'
 import { createHistoryDownloadService } from './history-download.service.js'
 import { shareRoutes } from './share.routes.js'
 
-/** Speech history: list, get, delete, audio, download, feedback, share links (issue 4 item 6). */
+/** Speech history: list, get, delete, audio, download, feedback, share links. */
 export function historyModule(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const repository = createHistoryRepository(deps.db)

@@ -14,7 +14,7 @@ import { createVoicesRepository } from './voices.repository.js'
 import { voicesRoutes } from './voices.routes.js'
 import { createVoicesService } from './voices.service.js'
 
-/** Voices: premade library, workspace voices, settings, samples and previews (issue 4 item 5). */
+/** Voices: premade library, workspace voices, settings, samples and previews. */
 export function voicesModule(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const repository = createVoicesRepository(deps.db)
