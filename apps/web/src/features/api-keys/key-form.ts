@@ -35,7 +35,7 @@ export function validateKeyForm(values: KeyFormValues): {
 } {
   const errors: KeyFormErrors = {}
   const name = values.name.trim()
-  // Spec workspaces section 5: API key names are required.
+  // API key names are required.
   if (!name) errors.name = 'required'
   else if (name.length > MAX_KEY_NAME) errors.name = 'invalid'
   if (values.restricted && values.scopes.length === 0) errors.scopes = 'pickOne'
