@@ -1,6 +1,6 @@
 import { ERRORS, type ErrorCode } from '@timbre/contract'
 
-/** A failure a caller can act on: a stable code, the spec's text, the HTTP status. */
+/** A failure a caller can act on: a stable code, the product's message, the HTTP status. */
 export class AppError extends Error {
   readonly code: string
   readonly status: number

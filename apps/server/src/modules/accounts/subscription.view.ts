@@ -35,7 +35,7 @@ export function subscriptionView(
     status: row.status,
     billing_period: row.billing_period,
     character_refresh_period: row.billing_period,
-    // Payments arrive with the billing issue; until then nothing is ever invoiced.
+    // Payments are not built yet; until then nothing is ever invoiced.
     has_open_invoices: false,
     open_invoices: [] as unknown[],
     is_paid: isPaidTier(tier),

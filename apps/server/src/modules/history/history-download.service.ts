@@ -39,7 +39,7 @@ export function storedExtension(item: HistoryItemRow): string {
   )
 }
 
-/** The spec's generated download name for one item's audio. */
+/** The generated download name for one item's audio. */
 export function itemFileName(item: HistoryItemRow, extension: string): string {
   return generatedDownloadName({
     createdAt: item.created_at,
