@@ -1,6 +1,6 @@
 import { ERRORS, type ErrorCode } from '@timbre/contract'
 
-/** A failure a caller can act on: a stable code, the spec's text, the HTTP status. */
+/** A failure a caller can act on: a stable code, the product's message, the HTTP status. */
 export class AppError extends Error {
   readonly code: string
   readonly status: number
@@ -20,7 +20,7 @@ export class AppError extends Error {
   }
 }
 
-/** The `type` of an error body, from its status (DESIGN.md section 5). */
+/** The `type` of an error body, derived from its HTTP status. */
 export function errorType(status: number): string {
   if (status === 401) return 'authentication_error'
   if (status === 403) return 'authorization_error'

@@ -1,5 +1,5 @@
-// One map of route names to paths. Spec core-accounts-billing-voices-player.md section 2 names
-// most routes without giving their paths; the paths here are ours and every link uses this map.
+// One map of route names to paths. The route names follow the product; the paths are ours,
+// and every link uses this map.
 export const routes = {
   signIn: '/sign-in',
   signUp: '/sign-up',
@@ -21,10 +21,10 @@ export const routes = {
   speechSynthesis: '/app/speech-synthesis',
   dubs: '/app/dubs',
   apiKeys: '/app/settings/api-keys',
-  // Targets of the post-login redirect (section 2): the assistant page and the convai dashboard.
+  // Targets of the post-login redirect: the assistant page and the convai dashboard.
   assistant: '/app/assistant',
   convaiDashboard: '/app/conversational-ai',
-  // The third-party integration callback (section 2); it keeps its query parameters.
+  // The third-party integration callback; it keeps its query parameters.
   integrationCallback: '/app/integrations/callback',
   studioProject: '/app/studio/:id',
   soundEffect: '/sound-effects/:slug',

@@ -1,4 +1,4 @@
-// Spec workspaces-admin-productions.md section 3 "API key": permission scopes by endpoint group.
+// API key permission scopes, one per endpoint group.
 export const API_KEY_SCOPES = [
   'text-to-speech',
   'speech-to-speech',

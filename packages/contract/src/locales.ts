@@ -1,4 +1,4 @@
-// Spec core-accounts-billing-voices-player.md section 1: the nine interface locales.
+// The nine interface locales.
 export const LOCALES = [
   'de-DE',
   'en-US',
@@ -12,7 +12,7 @@ export const LOCALES = [
 ] as const
 export type Locale = (typeof LOCALES)[number]
 export const DEFAULT_LOCALE: Locale = 'en-US'
-/** Spec core section 1: "A locale load that takes more than 3 seconds falls back to en-US." */
+/** A locale load that takes more than 3 seconds falls back to en-US. */
 export const LOCALE_LOAD_TIMEOUT_MS = 3000
 
 export function isLocale(value: string): value is Locale {

@@ -1,4 +1,4 @@
-// Spec core-accounts-billing-voices-player.md section 9 (plans) and creative-and-agents.md section 9.
+// Subscription tiers and statuses, and each plan's limits and prices.
 
 export const TIERS = [
   'free',
@@ -14,7 +14,7 @@ export const TIERS = [
 ] as const
 export type Tier = (typeof TIERS)[number]
 
-/** Spec core section 4: "Subscription status defaults to free." */
+/** Subscription status defaults to free. */
 export const SUBSCRIPTION_STATUSES = [
   'free',
   'active',
@@ -31,10 +31,10 @@ export interface PlanLimits {
   characterLimit: number
   voiceLimit: number
   professionalVoiceLimit: number
-  /** Concurrent text-to-speech requests (spec core section 9 "concurrency"). */
+  /** Concurrent text-to-speech requests. */
   concurrency: number
   maxSeats: number
-  /** Included character-limit extension (spec core section 9); -1 = unlimited. */
+  /** Included character-limit extension; -1 = unlimited. */
   characterLimitExtension: number
   canUseInstantVoiceCloning: boolean
 }
@@ -132,12 +132,12 @@ export const PLAN_LIMITS: Record<Tier, PlanLimits> = {
   },
 }
 
-/** Spec core section 9: "Extra price and max voice add/edits = round(1.5 x n + 50)." */
+/** Extra price and max voice add/edits = round(1.5 x n + 50), n being the voice limit. */
 export function maxVoiceAddEdits(voiceLimit: number): number {
   return Math.round(1.5 * voiceLimit + 50)
 }
 
-/** Spec core section 6: paid = not free or trial. */
+/** Paid = not free or trial. */
 export function isPaidTier(tier: Tier): boolean {
   return tier !== 'free' && tier !== 'trial'
 }

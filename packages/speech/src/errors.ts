@@ -1,5 +1,5 @@
 // One error class for everything the speech package refuses or fails at. The server maps
-// `code` to an HTTP status and its error body (DESIGN.md section 5); codes are stable.
+// `code` to an HTTP status and its error body; codes are stable.
 
 export type SpeechErrorCode =
   | 'text_empty'

@@ -71,7 +71,7 @@ export interface VoiceDefinition {
   dsp: VoiceDsp
 }
 
-/** `voice_settings` of the public API (spec creative section 3 "Voice settings"). */
+/** `voice_settings` of the public API. */
 export interface VoiceSettings {
   stability: number
   similarity_boost: number

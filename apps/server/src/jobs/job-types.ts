@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-// Every job: its payload schema and how it is retried (DESIGN.md section 3 "Jobs").
+// Every job: its payload schema and how it is retried.
 // Handlers must be idempotent: a job can run again after a crash.
 export const JOB_DEFINITIONS = {
   'email.send': {

@@ -12,7 +12,7 @@ export type JobHandler<N extends JobName> = (
 ) => Promise<void>
 
 /**
- * The durable queue in the same database (pg-boss; STACK-NOTES.md "pg-boss on PGlite").
+ * The durable queue in the same database (pg-boss, on PostgreSQL or PGlite alike).
  * `send` inside a Kysely transaction enqueues on commit and is dropped on rollback.
  */
 export interface JobQueue {

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Button } from './button'
 import { Logo } from './logo'
 
-/** Spec core section 8: 'We are sorry, something went wrong.' with a Try again button. */
+/** The generic crash screen: 'We are sorry, something went wrong.' with a Try again button. */
 export function CrashScreen({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation()
   return (

@@ -17,7 +17,7 @@ export class ErrorBoundary extends Component<Props, State> {
   }
 
   componentDidCatch(error: unknown, info: ErrorInfo): void {
-    // Spec core section 2: the page crash is reported as fatal.
+    // A page crash is reported as fatal.
     console.error('[fatal] page crashed', error, info.componentStack)
   }
 

@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
 import { routes } from '../routes'
 
-// Spec core section 9: toasts auto-close after 5555 ms, at most 3 at once.
+// Toasts auto-close after 5555 ms, at most 3 at once.
 export const TOAST_DURATION_MS = 5555
 export const MAX_TOASTS = 3
-// Spec core section 2: toasts sit top-centre on sign-in and sign-up, bottom-right elsewhere.
+// Toasts sit top-centre on sign-in and sign-up, bottom-right elsewhere.
 const TOP_CENTRE_PATHS: readonly string[] = [routes.signIn, routes.signUp]
 
 type Tone = 'info' | 'success' | 'error'

@@ -33,7 +33,7 @@ function show(locale: Locale): Promise<unknown> {
 
 /**
  * Switches to `locale`, loading its messages first. A load that takes over 3 s (or fails)
- * shows en-US instead (spec core section 1); a late load is cached for the next switch.
+ * shows en-US instead; a late load is cached for the next switch.
  * Returns the locale actually shown.
  */
 export async function applyLocale(locale: Locale): Promise<Locale> {

@@ -1,5 +1,5 @@
-// Loading a locale's messages with the 3 s limit of spec core section 1. Pure: the loader
-// and the clock are passed in, so the timing is tested with fake timers.
+// Loading a locale's messages within 3 s, else en-US is shown. Pure: the loader and the
+// clock are passed in, so the timing is tested with fake timers.
 export type LoadResult<T> =
   | { status: 'loaded'; messages: T }
   | { status: 'timeout' }

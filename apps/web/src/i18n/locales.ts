@@ -54,7 +54,7 @@ export function initialLocale(
   return DEFAULT_LOCALE
 }
 
-/** The server's account locale: applied only when supported, otherwise logged (section 1). */
+/** The server's account locale: applied only when supported, otherwise logged. */
 export function accountLocale(value: string | null | undefined, log: Logger = console.warn): Locale | null {
   if (!value) return null
   if (isSupportedLocale(value)) return value

@@ -18,9 +18,9 @@ function isKnown(code: string | null): code is KnownCode {
 }
 
 /**
- * The text to show for a failed call (spec core section 8, 'Generic toast'): HTTP errors
- * under 500 show their own message, others the generic one. A call with its own failure text
- * in the spec ('detail.message or ...') passes it as `fallback`.
+ * The text to show for a failed call: HTTP errors under 500 show their own message, others
+ * the generic one. A call with its own failure text (its detail.message, or else a fixed
+ * text) passes that text as `fallback`.
  */
 export function useErrorText(): (error: unknown, fallback?: string) => string {
   const { t } = useTranslation()

@@ -21,7 +21,7 @@ export function useLocale(): { locale: Locale; choose: (locale: string) => Promi
       const shown = await applyLocale(next)
       if (shown !== next)
         toast({ title: t('common.localeFallback', { language: LOCALE_NAMES[next] }), tone: 'error' })
-      // Signed in: the account keeps the choice too (spec core section 7, 'set locale').
+      // Signed in: the account keeps the choice too.
       if (queryClient.getQueryData(userQueryKey)) {
         setUserLocale(next).catch((error: unknown) => console.warn('Could not save the locale', error))
       }

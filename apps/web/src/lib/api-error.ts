@@ -12,7 +12,7 @@ export class ApiError extends Error {
     this.code = code
   }
 
-  /** 5xx and network failures show the generic text (spec core section 8, 'Generic toast'). */
+  /** 5xx and network failures show the generic toast text. */
   get isGeneric(): boolean {
     return this.status === 0 || this.status >= 500
   }

@@ -1,6 +1,6 @@
-// Shapes of the server's JSON (snake_case, DESIGN.md section 5), taken from the contract
-// generated from packages/contract/openapi.json (DESIGN.md section 2): when a server schema
-// changes, `npm run openapi` changes `paths` and the web build breaks here or at a call site.
+// Shapes of the server's JSON (snake_case), taken from the contract generated from
+// packages/contract/openapi.json: when a server schema changes, `npm run openapi` changes
+// `paths` and the web build breaks here or at a call site.
 import type { components, paths } from '@timbre/contract'
 
 /** The methods a path answers (the generated type marks the others `?: never`). */
@@ -31,8 +31,8 @@ export type RequestJson<P extends keyof paths, M extends MethodOf<P>> =
   Operation<P, M> extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never
 
 // --- Errors ---------------------------------------------------------------------------------
-// The OpenAPI document declares no error responses, so the error body (DESIGN.md section 5)
-// is written here by hand; toApiError reads it defensively.
+// The OpenAPI document declares no error responses, so the error body (`{ detail }`, the
+// same for every error) is written here by hand; toApiError reads it defensively.
 
 export type ErrorDetail = {
   type?: string

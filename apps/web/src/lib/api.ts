@@ -1,7 +1,7 @@
 // Every server call of the web app, one function each, through openapi-fetch typed by the
-// contract generated from the server's OpenAPI document (DESIGN.md section 2): paths, request
-// bodies and answers are checked by the compiler. The web app signs in with an httpOnly session
-// cookie, so requests carry same-origin credentials and no token.
+// contract generated from the server's OpenAPI document: paths, request bodies and answers
+// are checked by the compiler. The web app signs in with an httpOnly session cookie, so
+// requests carry same-origin credentials and no token.
 import type { paths } from '@timbre/contract'
 import createClient from 'openapi-fetch'
 import { ApiError, toApiError } from './api-error'

@@ -1,4 +1,4 @@
-// Spec core section 9: counts show K above 1e3 and M above 1e6.
+// Counts show K above 1e3 and M above 1e6.
 const THOUSAND = 1e3
 const MILLION = 1e6
 

@@ -1,11 +1,11 @@
-// Local storage keys. Spec core section 9: keys prefixed `xi:` are wiped on sign-out.
+// Local storage keys. Keys prefixed `xi:` are wiped on sign-out.
 // The locale is the one exception: it is a choice about this browser, not about the
 // account, and the sign-in page shown after sign-out should stay in the reader's language.
 export const storageKeys = {
   locale: 'xi:locale',
-  /** A redirect target kept across sign-up and the verification email (section 2). */
+  /** A redirect target kept across sign-up and the verification email. */
   redirectTarget: 'xi:redirect_target',
-  /** The product the user prefers to land in; 'convai' picks the agents dashboard (section 2). */
+  /** The product the user prefers to land in; 'convai' picks the agents dashboard. */
   productPreference: 'xi:product_preference',
 } as const
 

@@ -85,7 +85,7 @@ function build(): Record<string, OutputFormat> {
 
 export const OUTPUT_FORMATS: Readonly<Record<string, OutputFormat>> = Object.freeze(build())
 
-/** Parses a public format name; `null`/`undefined`/empty means the default (MP3, spec core section 5). */
+/** Parses a public format name; `null`/`undefined`/empty means the default (MP3). */
 export function parseOutputFormat(value: string | null | undefined): OutputFormat {
   const id = value === null || value === undefined || value === '' ? DEFAULT_OUTPUT_FORMAT : value
   const format = OUTPUT_FORMATS[id]

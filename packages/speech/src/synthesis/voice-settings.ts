@@ -1,7 +1,6 @@
-// Voice settings of the public API, checked and completed with defaults. Ranges: spec
-// creative section 9 ("Model speed below 1.0 slows down and above 1.0 speeds up", "Style
-// exaggeration 0.0 is default", "Stability under 30% or over 50% may cause instability")
-// and the issue's speed range 0.7-1.2.
+// Voice settings of the public API, checked and completed with defaults. Stability,
+// similarity and style range 0..1 (style 0 by default; stability under 0.3 or over 0.5 may
+// sound unstable but is allowed); speed 0.7..1.2, below 1.0 slower, above faster.
 import { SpeechError } from '../errors.js'
 import type { VoiceSettings } from '../types.js'
 

@@ -1,6 +1,6 @@
-// The text side of character alignment (spec core section 7, "Streaming speech": `alignment`
-// and `normalized_alignment`). Engines time the characters of `TextPlan.normalized` (from
-// their word and phone events, one UTF-16 unit at a time); these functions turn those times
+// The text side of character alignment (the `alignment` and `normalized_alignment` of
+// streamed speech). Engines time the characters of `TextPlan.normalized` (from their word
+// and phone events, one UTF-16 unit at a time); these functions turn those times
 // into alignments of the normalised and of the original text that are monotonic, cover
 // every character, and stay inside the given times.
 //

@@ -1,7 +1,7 @@
 // Joins the processed pieces into the normalised text: white space collapses to one space
-// (none at the ends), tags leave a space or nothing by the same rule as stripAudioTags
-// (spec core section 5), tag effects become events at the position of the next character,
-// phoneme pieces become atoms, and line breaks become sentence breaks.
+// (none at the ends), tags leave a space or nothing by the same rule as stripAudioTags, tag
+// effects become events at the position of the next character, phoneme pieces become atoms,
+// and line breaks become sentence breaks.
 import type { AudioTagEffect } from './audio-tags.js'
 import type { PhonemeAtom, PlanEvent } from './build-segments.js'
 import { CLOSING_PUNCTUATION, isLowercase, isWhitespace, OPENING_PUNCTUATION } from './char-classes.js'

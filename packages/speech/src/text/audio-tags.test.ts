@@ -28,7 +28,7 @@ describe('findAudioTags', () => {
   })
 })
 
-describe('stripAudioTags (spec core section 5, dialogue text)', () => {
+describe('stripAudioTags (dialogue text)', () => {
   it.each([
     ['Hello [laughs] world', 'Hello world'],
     ['[whispers] Hello', 'Hello'],

@@ -1,6 +1,6 @@
 // v3 audio tags: square-bracket directions such as `[whispers]` or `[long pause]`.
-// Which bracket groups are tags follows spec core-accounts-billing-voices-player.md
-// section 5 (dialogue text): a tag sits on one line, and nested brackets are kept as text.
+// Which bracket groups are tags follows the dialogue-text rule: a tag sits on one line, and
+// nested brackets are kept as text.
 import type { SegmentStyle } from './types.js'
 
 /** A bracket group that is an audio tag: units [start, end) of the text, `name` lower-cased. */
@@ -22,7 +22,7 @@ export const DEFAULT_STYLE: Readonly<SegmentStyle> = Object.freeze({
   pitch: 1,
 })
 
-/** Pause lengths asked for by the issue: short 0.3 s, pause 0.6 s, long 1.2 s. */
+/** Pause lengths: short 0.3 s, pause 0.6 s, long 1.2 s. */
 export const PAUSE_SECONDS = { short: 0.3, normal: 0.6, long: 1.2 } as const
 
 /**

@@ -1,6 +1,5 @@
-// Reads an uploaded dictionary file of any accepted kind (spec creative section 5: "Dictionary
-// files accepted: XML, TXT, PLS"): `.pls` and `.xml` names, or content starting with "<",
-// are PLS; everything else is the TXT format.
+// Reads an uploaded dictionary file of any accepted kind (XML, TXT or PLS): `.pls` and
+// `.xml` names, or content starting with "<", are PLS; everything else is the TXT format.
 import { decodeLexiconInput } from './lexicon-input.js'
 import type { ParsedLexicon } from './lexicon-types.js'
 import { parsePls } from './pls-parser.js'

@@ -1,6 +1,5 @@
-// Pronunciation rules (spec creative-and-agents.md section 3 "Pronunciation dictionary":
-// alias, IPA phoneme, CMU phoneme). Rules run before normalisation, so an alias may contain
-// digits that are then read out. Matching:
+// Pronunciation rules of a pronunciation dictionary (alias, IPA phoneme, CMU phoneme). Rules
+// run before normalisation, so an alias may contain digits that are then read out. Matching:
 // - longest match first; among rules of the same length, the earlier rule wins;
 // - case-insensitive unless `caseSensitive`; whole words unless `wordBoundaries: false`
 //   (a match never starts or ends inside a word of a spaced script: "cat" matches neither
@@ -14,7 +13,7 @@ import { ipaToEspeak } from './ipa-to-espeak.js'
 import { applyEdits, type Edit, type MappedText, sliceMapped } from './mapped-text.js'
 import type { PronunciationRule } from './types.js'
 
-/** Longest alias or phoneme string accepted (spec creative section 5: "not too long"). */
+/** Longest alias or phoneme string accepted: a rule's output must not be too long. */
 export const MAX_RULE_OUTPUT_CHARS = 200
 
 interface CompiledRule {

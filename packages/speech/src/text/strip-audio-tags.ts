@@ -1,6 +1,6 @@
-// The dialogue-text rule of spec core-accounts-billing-voices-player.md section 5:
-// "square-bracket audio tags stripped with surrounding whitespace normalised; nested
-// brackets on one line are kept; whitespace-only text is preserved."
+// The dialogue-text rule: square-bracket audio tags are stripped with the surrounding
+// whitespace normalised; nested brackets on one line are kept; whitespace-only text is
+// preserved.
 //
 // How "surrounding whitespace normalised" is read here: a tag, or a run of tags separated
 // only by whitespace, is removed together with the whitespace on both sides, and replaced by

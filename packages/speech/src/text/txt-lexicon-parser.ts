@@ -1,5 +1,4 @@
-// The TXT dictionary format (spec creative-and-agents.md section 5: dictionary files may be
-// XML, TXT or PLS). One rule per line:
+// The TXT dictionary format (dictionary files may be XML, TXT or PLS). One rule per line:
 //
 //   # comments start with "#" at the beginning of a line; blank lines are ignored
 //   NYC = New York City          alias: the text is replaced, then read normally
@@ -9,9 +8,9 @@
 //
 // The word is everything before the first "=" (so a word cannot contain "="), both sides are
 // trimmed, and matching follows the rule defaults (whole words, any letter case).
-// "Phoneme output must start and end with a slash" (same section): an output that starts
-// or ends with "/" but not both is an error, as is an empty word or output, an output over
-// 200 characters, phonemes outside the alphabet, or a file over 1 MB. Errors name the line.
+// Phoneme output must start and end with a slash: an output that starts or ends with "/"
+// but not both is an error, as is an empty word or output, an output over 200 characters,
+// phonemes outside the alphabet, or a file over 1 MB. Errors name the line.
 import { arpabetToEspeak, looksLikeArpabet } from './arpabet-to-espeak.js'
 import { TextInputError } from './errors.js'
 import { ipaToEspeak } from './ipa-to-espeak.js'

@@ -1,16 +1,16 @@
 // The contract between text processing (this folder) and the engines.
 // Text processing is pure: no engines, no I/O. It turns the caller's text into a plan
 // of segments the engines can speak, and keeps enough bookkeeping to map every
-// normalised character back to the original text (for `alignment` and
-// `normalized_alignment`, spec core section 7 "Streaming speech").
+// normalised character back to the original text (for the `alignment` and
+// `normalized_alignment` of streamed speech).
 
 /** `apply_text_normalization` of the public API. `auto` = on for every language we normalise. */
 export type NormalizationMode = 'auto' | 'on' | 'off'
 
-/** What to do with v3 audio tags such as `[whispers]` (spec core section 5, dialogue text rules). */
+/** What to do with v3 audio tags such as `[whispers]`: act on them or strip them. */
 export type TagMode = 'apply' | 'strip'
 
-/** A pronunciation rule (spec creative section 3 "Pronunciation dictionary"). */
+/** A rule of a pronunciation dictionary. */
 export type PronunciationRule =
   | {
       type: 'alias'
@@ -109,7 +109,7 @@ export interface PlanOptions {
   maxSegmentChars?: number
   /**
    * A tighter limit for the first speech segment only, so the first audio of a stream is ready
-   * as soon as the first phrase is (issue 3 item 7). Default: `maxSegmentChars`.
+   * as soon as the first phrase is. Default: `maxSegmentChars`.
    */
   firstSegmentChars?: number
 }

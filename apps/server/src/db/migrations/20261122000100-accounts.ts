@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely'
 
-// Accounts, workspaces, sessions, action codes, API keys and the mail outbox
-// (issue 2; spec core section 3 "User", "Account metadata", "Auth account", "Workspace", "Subscription").
+// Users with their metadata and auth accounts, workspaces with their subscription,
+// sessions, action codes, API keys and the mail outbox.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('workspaces')

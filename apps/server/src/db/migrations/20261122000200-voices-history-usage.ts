@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely'
 
-// Issue 4: voices (premade and per-workspace), their samples, speech history with feedback
-// and share links, and the credit ledger (spec core sections 3, 5, 9; creative section 9).
+// Voices (premade and per-workspace), their samples, speech history with feedback and
+// share links, and the credit ledger.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('voices')

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 
-// The "2 free regenerations" (spec creative section 9): a regeneration is a request with the
+// Two regenerations of a request are free: a regeneration is a request with the
 // same text, voice, model and settings as an earlier one; the ledger remembers its hash.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('credit_ledger').addColumn('request_hash', 'text').execute()

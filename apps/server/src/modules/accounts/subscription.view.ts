@@ -9,7 +9,7 @@ export function subscriptionView(
   const tier: Tier = (TIERS as readonly string[]).includes(row.tier) ? (row.tier as Tier) : 'free'
   const limits = PLAN_LIMITS[tier]
   const extension = limits.characterLimitExtension
-  // Spec core section 6: extending needs the ability and an active status or the enterprise tier.
+  // Extending needs the ability and an active status or an enterprise-class tier (trial counts).
   const canExtend = extension !== 0 && (row.status === 'active' || tier === 'enterprise' || tier === 'trial')
   return {
     tier,
@@ -35,7 +35,7 @@ export function subscriptionView(
     status: row.status,
     billing_period: row.billing_period,
     character_refresh_period: row.billing_period,
-    // Payments arrive with the billing issue; until then nothing is ever invoiced.
+    // Payments are not built yet; until then nothing is ever invoiced.
     has_open_invoices: false,
     open_invoices: [] as unknown[],
     is_paid: isPaidTier(tier),
@@ -44,7 +44,7 @@ export function subscriptionView(
 
 export type SubscriptionView = ReturnType<typeof subscriptionView>
 
-/** Spec core section 9: "a workspace with null or usd currency gets usd, otherwise eur". */
+/** A workspace with null or usd currency gets usd, otherwise eur. */
 function currency(value: string | null): 'usd' | 'eur' {
   return value === null || value === 'usd' ? 'usd' : 'eur'
 }

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 
-// Sends stored audio with single byte-range support (RFC 9110 section 14), so an <audio>
+// Sends stored audio with single byte-range support (RFC 9110 range requests), so an <audio>
 // element can seek and resume. Multi-range requests get the whole file, as the RFC allows.
 
 export interface ByteRange {

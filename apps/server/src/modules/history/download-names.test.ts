@@ -12,7 +12,7 @@ import {
   uniqueFileNames,
 } from './download-names.js'
 
-describe('file names (spec core section 5)', () => {
+describe('file names', () => {
   it('saved file names strip / \\ : * ? " < > |, collapse spaces to underscores, keep 20 characters', () => {
     expect(savedFileName('a/b\\c:d*e?f"g<h>i|j')).toBe('abcdefghij')
     expect(savedFileName('  Rachel   the  voice ')).toBe('Rachel_the_voice')

@@ -1,11 +1,10 @@
 import { DOWNLOAD_FILE_NAME_MAX, SAVED_FILE_NAME_MAX } from '@timbre/contract'
 
-// File names of downloaded history audio (spec core-accounts-billing-voices-player.md
-// section 5): "Saved file names: strip / \ : * ? " < > |, collapse spaces to underscores,
-// truncate to 20 characters. Download names: strip non-word characters, truncate to 255.
-// Generated download name: prefix, ISO timestamp, name, category suffix (gen, pvc, pre,
-// ivc), settings suffix, model suffix, extension mp3, wav or zip." The extension is always
-// the one of the bytes sent ("Download filename gets the extension of the chosen output format").
+// File names of downloaded history audio. Saved file names: strip / \ : * ? " < > |,
+// collapse spaces to underscores, truncate to 20 characters. Download names: strip non-word
+// characters, truncate to 255. A generated download name is prefix, ISO timestamp, name,
+// category suffix (gen, pvc, pre, ivc), settings suffix, model suffix and extension (mp3,
+// wav or zip). The extension is always the one of the bytes sent (the chosen output format).
 
 export const DOWNLOAD_NAME_PREFIX = 'Timbre'
 

@@ -8,15 +8,12 @@ import {
 import { AppError } from '../../errors.js'
 import type { FeedbackBody, HistoryFeedback } from './history.schemas.js'
 
-// Feedback on a history item (spec core-accounts-billing-voices-player.md):
-// section 3 "Feedback: thumbs_up, feedback (text), emotions, inaccurate_clone, glitches,
-//   audio_quality, other (booleans), review_status (not_reviewed or otherwise)";
-// section 4 "once review_status is anything but not_reviewed it cannot be changed. Thumbs
-//   up opens a description dialog; thumbs down opens a checklist dialog";
-// section 5 "Positive feedback text: empty allowed; 1 to 19 characters gives 'minimum 20
-//   characters'; maximum 200 with a counter. The thumbs-up dialog accepts text up to 400.
-//   Negative feedback: all checkboxes optional";
-// section 8 "Feedback too short", "Feedback already reviewed".
+// Feedback on a history item: thumbs_up, a text, the booleans emotions, inaccurate_clone,
+// glitches, audio_quality and other, and a review_status. Once review_status is anything but
+// not_reviewed, the feedback cannot be changed. Thumbs up opens a description dialog: the text
+// may be empty, but 1 to 19 characters is too short ("minimum 20 characters"); the dialog
+// accepts up to 400. Thumbs down opens a checklist dialog where every checkbox is optional and
+// the text has at most 200 characters.
 //
 // The server accepts what the product's dialogs can send: positive text up to the
 // thumbs-up dialog's 400, negative text up to the checklist's 200, no minimum there.

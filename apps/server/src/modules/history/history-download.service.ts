@@ -10,10 +10,10 @@ import type { DownloadBody } from './history.schemas.js'
 import type { Caller } from './history.service.js'
 import { zipStream } from './zip-stream.js'
 
-// `POST /v1/history/download` (public API; spec core section 7 "POST /v1/history/download:
-// history_item_ids, output_format"): one item -> its audio, several -> a zip. Every id is
-// checked before a byte is sent: an unknown id or another workspace's id is a 404 for the
-// whole request, never a partial archive.
+// `POST /v1/history/download` (public API; body: history_item_ids, output_format): one
+// item -> its audio, several -> a zip. Every id is checked before a byte is sent: an
+// unknown id or another workspace's id is a 404 for the whole request, never a partial
+// archive.
 
 export type DownloadResult =
   | { kind: 'file'; fileName: string; contentType: string; bytes: Uint8Array }
@@ -39,7 +39,7 @@ export function storedExtension(item: HistoryItemRow): string {
   )
 }
 
-/** The spec's generated download name for one item's audio. */
+/** The generated download name for one item's audio. */
 export function itemFileName(item: HistoryItemRow, extension: string): string {
   return generatedDownloadName({
     createdAt: item.created_at,

@@ -44,7 +44,7 @@ export type DownloadBody = z.infer<typeof downloadBody>
 
 export const feedbackBody = z.strictObject({
   thumbs_up: z.boolean(),
-  // Lengths past the widest dialog are refused here; the spec's finer rules are in feedback.rules.ts.
+  // Lengths past the widest dialog are refused here; the finer rules are in feedback.rules.ts.
   feedback: z
     .string()
     .max(FEEDBACK_THUMBS_UP_TEXT_MAX * 4)

@@ -10,7 +10,7 @@ import {
   workspaceOf,
 } from '../../../test/helpers/history-factory.js'
 
-// The official SDK against the server, with only the base URL changed (issue 4 "Tests").
+// The official SDK against the server, with only the base URL changed.
 
 let t: HistoryTestApp
 let client: ElevenLabsClient

@@ -7,9 +7,8 @@ import type { HistoryRepository } from './history.repository.js'
 import type { FeedbackBody, HistoryItemView, HistoryListQueryInput, HistoryPage } from './history.schemas.js'
 import { readFeedback, toHistoryItemView, unixSeconds } from './history.view.js'
 
-// Speech history (issue 4 item 6; spec core sections 3, 4, 5, 7 "History", 8). Every call
-// is scoped to the caller's workspace: another workspace's item is "not found" (404, never
-// 403), so ids cannot be probed.
+// Speech history. Every call is scoped to the caller's workspace: another workspace's item
+// is "not found" (404, never 403), so ids cannot be probed.
 
 export interface Caller {
   workspaceId: string

@@ -9,9 +9,8 @@ import {
   type HistoryItemView,
 } from './history.schemas.js'
 
-// A stored history row as the public API shows it (spec core section 3 "History item";
-// ElevenLabs `SpeechHistoryItemResponse`). The jsonb columns are written by other modules
-// (text to speech, dialogue); anything that does not have the documented shape is shown as
+// A stored history row as the public API shows it (ElevenLabs `SpeechHistoryItemResponse`).
+// The jsonb columns are written by other modules (text to speech, dialogue); anything that does not have the documented shape is shown as
 // null rather than failing the whole list.
 
 export function unixSeconds(date: Date): number {

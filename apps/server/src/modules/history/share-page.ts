@@ -1,9 +1,9 @@
 import type { HistoryItemRow } from '../../db/schema.js'
 import { readDialogue } from './history.view.js'
 
-// The public page behind a share link (spec core section 3 "Share link response:
-// share_link, public_user_name"; section 2 "share dialog"): plays the audio without signing
-// in. Plain server-rendered HTML, no script; the page's CSP forbids any.
+// The public page behind a share link (the `share_link` the share dialog hands out): plays
+// the audio without signing in. Plain server-rendered HTML, no script; the page's CSP
+// forbids any.
 
 export const SHARE_PAGE_CSP =
   "default-src 'none'; media-src 'self'; style-src 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"

@@ -8,9 +8,9 @@ import type { HistoryService } from './history.service.js'
 import { itemFileName, storedExtension } from './history-download.service.js'
 import { renderShareNotFound, renderSharePage, SHARE_PAGE_CSP } from './share-page.js'
 
-// Share links (spec core section 3 "Share link response"): the page at `/share/{token}` and
-// the audio it plays, both public. The token is the only secret: pages are kept out of
-// search engines and referrers, and nothing else of the workspace is reachable from them.
+// Share links: the page at `/share/{token}` and the audio it plays, both public. The token
+// is the only secret: pages are kept out of search engines and referrers, and nothing else
+// of the workspace is reachable from them.
 const publicConfig = { auth: 'public' as const }
 const privacyHeaders = {
   'x-robots-tag': 'noindex, nofollow',

@@ -1,7 +1,7 @@
 import type { OutgoingEmail } from './mail.repository.js'
 
-// The emails the account flows send. Links open the web app's email-link action handler
-// (spec core section 2 "Email-link action handler": mode, oobCode, continueUrl, lang).
+// The emails the account flows send. Links open the web app's email-link action handler,
+// which reads mode, oobCode, continueUrl and lang from the query.
 
 export function actionLink(
   publicUrl: string,

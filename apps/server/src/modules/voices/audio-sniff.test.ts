@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { toneWav } from '../../../test/helpers/voice-factory.js'
 import { sniffAudio } from './audio-sniff.js'
 
-// Uploads are recognised by their bytes (DESIGN.md section 7).
+// Uploads are recognised by their bytes, never by their name or declared type.
 
 const tone = (seconds: number, rate: number) =>
   new Float32Array(Math.round(seconds * rate)).map((_, i) => Math.sin((2 * Math.PI * 440 * i) / rate) * 0.3)

@@ -1,5 +1,5 @@
-// Recognises uploaded audio by its bytes, never by its name or declared type (DESIGN.md
-// section 7): WAV, MP3, Ogg (Vorbis, Opus), FLAC, M4A and WebM. Reads the duration from
+// Recognises uploaded audio by its bytes, never by its name or declared type, which the
+// client controls: WAV, MP3, Ogg (Vorbis, Opus), FLAC, M4A and WebM. Reads the duration from
 // the container where that is cheap and exact; null where it is not.
 
 export type AudioKind = 'wav' | 'mp3' | 'ogg' | 'flac' | 'm4a' | 'webm'

@@ -2,8 +2,8 @@ import { PREMADE_VOICES, type VoiceDefinition } from '@timbre/speech'
 import { verifiedLanguagesOf } from './voice-definition.js'
 import type { NewVoice, VoicesRepository } from './voices.repository.js'
 
-// The premade voice library (issue 4 item 5: "seeded at first start"), upserted at every
-// start from @timbre/speech's catalogue: ids never change, definitions follow the package.
+// The premade voice library, seeded at first start and upserted at every start from
+// @timbre/speech's catalogue: ids never change, definitions follow the package.
 
 /**
  * Premade voices get fixed creation times in catalogue order (the first is the newest), so

@@ -80,7 +80,7 @@ export function previewTextFor(definition: VoiceDefinition, language: string): s
   return PREMADE_VOICES.find((v) => v.language === language)?.preview_text ?? null
 }
 
-/** The model a preview is rendered with: multilingual v2 (spec core section 9) when it speaks the language. */
+/** The model a preview is rendered with: multilingual v2 (the default model) when it speaks the language. */
 export function previewModelFor(language: string): string | null {
   const models = modelsSpeaking(language)
   return models.includes('eleven_multilingual_v2') ? 'eleven_multilingual_v2' : (models[0] ?? null)

@@ -5,8 +5,8 @@ import { readEditForm, refuseOversizedBody } from './multipart-form.js'
 import type { VoiceEditService } from './voice-edit.service.js'
 import { sampleParams, statusOk, voiceIdParams } from './voices.schemas.js'
 
-// Editing a voice and its samples (spec core section 7 "Voices": edit (multipart: files,
-// name, description, labels, remove_background_noise), samples/{sampleId}).
+// Editing a voice (multipart: files, name, description, labels, remove_background_noise)
+// and its samples (samples/{sampleId}).
 const tags = ['voices']
 const config = { scope: 'voices' as const }
 

@@ -9,9 +9,8 @@ import type { VoiceSamplesRepository } from './voice-samples.repository.js'
 import type { NewVoiceSample, VoicesRepository } from './voices.repository.js'
 import { type Caller, findEditableVoice, voiceNotFound } from './voices.service.js'
 
-// POST /v1/voices/{id}/edit and the sample calls (spec core section 7 "Voices"; section 5
-// "Voice edits send name, description (empty string if missing), labels as JSON,
-// remove_background_noise as JSON").
+// POST /v1/voices/{id}/edit and the sample calls. An edit sends name, description (empty
+// string if missing), labels as JSON and remove_background_noise as JSON.
 
 export interface EditForm {
   /** Text fields as sent; a repeated field keeps its last value. */

@@ -1,5 +1,5 @@
-// Limits of the voice edit call (DESIGN.md section 7: every size and count has a limit).
-// The spec gives none for these; the values follow the public API's documented instant
+// Limits of the voice edit call: every upload size and count has a limit. The product
+// rules give none for these; the values follow the public API's documented instant
 // cloning limits (up to 25 samples, about 10 MB each).
 
 const MiB = 1024 * 1024

@@ -4,8 +4,8 @@ import { defaultSettings } from './voice.view.js'
 import { statusOk, voiceIdParams, voiceSettings, voiceSettingsBody } from './voices.schemas.js'
 import type { VoicesService } from './voices.service.js'
 
-// Voice settings (spec core section 7 "Voices": settings, settings/edit, settings/default;
-// ranges from spec creative section 9 and issue 4: 0..1, speed 0.7..1.2).
+// Voice settings (settings, settings/edit, settings/default). Values range 0..1, except
+// speed, 0.7..1.2.
 const tags = ['voices']
 const config = { scope: 'voices' as const }
 

@@ -8,9 +8,9 @@ import {
 } from './voice-definition.js'
 import type { VoiceView } from './voices.schemas.js'
 
-// A voice row as the public API shows it (spec core section 3 "Voice"; the public API's
-// Voice model). Fields this server has no feature behind yet get the public API's neutral
-// values (no fine-tuning, no verification needed, no collections).
+// A voice row as the public API shows it (the public API's Voice model). Fields this server
+// has no feature behind yet get the public API's neutral values (no fine-tuning, no
+// verification needed, no collections).
 
 export interface ViewContext {
   publicUrl: string

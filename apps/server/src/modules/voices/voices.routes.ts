@@ -12,7 +12,7 @@ import {
 } from './voices.schemas.js'
 import type { VoicesService } from './voices.service.js'
 
-// Listing, reading and deleting voices (spec core section 7 "Voices"; issue 4 item 5).
+// Listing, reading and deleting voices.
 const tags = ['voices']
 const config = { scope: 'voices' as const }
 

@@ -2,8 +2,7 @@ import { VOICES_PAGE_SIZE_DEFAULT, VOICES_PAGE_SIZE_MAX } from '@timbre/contract
 import { z } from 'zod'
 
 // Request and response schemas of the voices endpoints. Field names follow the public API's
-// Voice, GetVoicesV2Response and VoiceSettings (spec core section 3 "Voice", section 7
-// "Voices"), so the official SDKs parse them.
+// Voice, GetVoicesV2Response and VoiceSettings, so the official SDKs parse them.
 
 export const VOICE_CATEGORIES = [
   'premade',

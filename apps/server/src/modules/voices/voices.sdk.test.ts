@@ -5,8 +5,8 @@ import { createUser } from '../../../test/helpers/factories.js'
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.js'
 import { createWorkspaceVoice, toneWav } from '../../../test/helpers/voice-factory.js'
 
-// The official SDK against a listening server, with only the base URL changed (issue 4:
-// "test that its calls ... voices search and get, models ... work").
+// The official SDK against a listening server, with only the base URL changed: its voice
+// search and get calls and the models call must work.
 
 let t: TestApp
 let client: ElevenLabsClient

@@ -7,9 +7,8 @@ import type { VoiceSamplesRepository } from './voice-samples.repository.js'
 import type { VoiceFilters, VoicesRepository } from './voices.repository.js'
 import type { SearchVoicesQuery, VoiceSettingsInput, VoiceView } from './voices.schemas.js'
 
-// The rules of the voices endpoints (spec core sections 3 and 7 "Voices"; issue 4 item 5):
-// a workspace sees the premade voices and its own, never another workspace's (404, not
-// 403); premade voices are read-only.
+// The rules of the voices endpoints: a workspace sees the premade voices and its own, never
+// another workspace's (404, not 403); premade voices are read-only.
 
 export interface Caller {
   workspaceId: string

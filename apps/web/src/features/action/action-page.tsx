@@ -45,7 +45,7 @@ function ActionBody({ plan }: { plan: ActionPlan }) {
   }
 }
 
-/** The email-link action handler (spec core section 2). */
+/** The email-link action handler: the page every email link opens. */
 export function ActionPage() {
   const [params] = useSearchParams()
   useLangParam()

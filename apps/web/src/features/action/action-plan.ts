@@ -1,5 +1,5 @@
-// The email-link action handler (spec core sections 2 and 4): reads the link's query and
-// decides what to do. Pure, so every mode is unit tested; the page performs the plan.
+// The email-link action handler: reads the link's query and decides what to do. Pure, so
+// every mode is unit tested; the page performs the plan.
 import { routes, withQuery } from '../../routes'
 import { signInPathAfterEmailLink } from '../auth/post-login-redirect'
 
@@ -8,7 +8,7 @@ export type ActionParams = {
   /** verificationCode, else oobCode. */
   code: string | null
   continueUrl: string | null
-  /** Defaults to 'en' (section 2). */
+  /** Defaults to 'en'. */
   lang: string
   userId: string | null
   coupon: string | null

@@ -7,7 +7,7 @@ import { PageSpinner } from '../../components/spinner'
 import { optOutOfUpdates } from '../../lib/api'
 import { routes } from '../../routes'
 
-/** Spec core section 8: 'Opted out of updates'; failure 'An error occurred' (try again). */
+/** Success shows 'Opted out of updates'; failure shows 'An error occurred' (try again). */
 export function OptOutView({ code }: { code: string }) {
   const { t } = useTranslation()
   const navigate = useNavigate()

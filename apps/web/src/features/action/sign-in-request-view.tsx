@@ -9,7 +9,7 @@ import { useErrorText } from '../../i18n/use-error-text'
 import { verifySignInRequest } from '../../lib/api'
 import { routes } from '../../routes'
 
-/** Spec core section 4: confirm sends the code, then a thanks toast and home; decline goes home. */
+/** Confirm sends the code, then a thanks toast and home; decline goes home. */
 export function SignInRequestView({ code }: { code: string }) {
   const { t } = useTranslation()
   const navigate = useNavigate()

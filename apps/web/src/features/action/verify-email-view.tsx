@@ -10,7 +10,7 @@ import { verifyEmail } from '../../lib/api'
 import { routes } from '../../routes'
 import { userQueryKey } from '../auth/use-session'
 
-/** Spec core section 4: verifyEmail leads to a sign-in-again dialog; failure is unknownError. */
+/** verifyEmail leads to a sign-in-again dialog; failure is unknownError. */
 export function VerifyEmailView({ code, signInPath }: { code: string; signInPath: string }) {
   const { t } = useTranslation()
   const navigate = useNavigate()

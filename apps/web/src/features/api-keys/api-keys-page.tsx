@@ -20,7 +20,7 @@ type Open =
   | { kind: 'delete'; key: ApiKey }
   | { kind: 'new'; secret: string }
 
-/** Developer API keys (spec workspaces-admin-productions.md sections 3 and 5). */
+/** Developer API keys: list, create with a name and scopes, delete. */
 export function ApiKeysPage() {
   const { t } = useTranslation()
   const toast = useToast()
@@ -41,7 +41,7 @@ export function ApiKeysPage() {
         </div>
         {verified && <Button onClick={() => setOpen({ kind: 'create' })}>{t('apiKeys.create')}</Button>}
       </div>
-      {/* An unverified email cannot create keys (issue 2); say why instead of a dead button. */}
+      {/* An unverified email cannot create keys; say why instead of a dead button. */}
       {!verified && <VerifyEmailNotice email={session.user.email} reason={t('apiKeys.verifyFirst')} />}
 
       {keys.isPending && <PageSpinner label={t('common.loading')} />}

@@ -35,7 +35,7 @@ export function validateKeyForm(values: KeyFormValues): {
 } {
   const errors: KeyFormErrors = {}
   const name = values.name.trim()
-  // Spec workspaces section 5: API key names are required.
+  // API key names are required.
   if (!name) errors.name = 'required'
   else if (name.length > MAX_KEY_NAME) errors.name = 'invalid'
   if (values.restricted && values.scopes.length === 0) errors.scopes = 'pickOne'
@@ -47,7 +47,7 @@ export function validateKeyForm(values: KeyFormValues): {
     if (!Number.isSafeInteger(limit) || limit < 1) errors.creditLimit = 'invalid'
   }
   if (Object.keys(errors).length > 0) return { errors, body: null }
-  // Keep the spec's scope order whatever order they were ticked in.
+  // Keep the catalogue's scope order whatever order they were ticked in.
   const permissions = values.restricted ? API_KEY_SCOPES.filter((s) => values.scopes.includes(s)) : null
   return { errors, body: { name, permissions, character_limit: limit } }
 }

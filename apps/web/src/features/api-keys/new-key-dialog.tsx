@@ -4,7 +4,7 @@ import { Button } from '../../components/button'
 import { Modal, ModalActions } from '../../components/modal'
 import { useToast } from '../../components/toaster'
 
-/** The new key, shown once (DESIGN.md section 7: keys are stored hashed and shown once). */
+/** The new key, shown once: the server stores only its hash. */
 export function NewKeyDialog({ apiKey, onClose }: { apiKey: string; onClose: () => void }) {
   const { t } = useTranslation()
   const toast = useToast()

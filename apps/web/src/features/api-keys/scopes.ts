@@ -1,5 +1,5 @@
-// API key permission scopes by endpoint group (spec workspaces-admin-productions.md section 3,
-// 'API key'), shared with the server through packages/contract. Labels are translation keys
+// API key permission scopes by endpoint group, shared with the server through
+// packages/contract. Labels are translation keys
 // under apiKeys.scopes.
 import { API_KEY_SCOPES, type ApiKeyScope } from '@timbre/contract'
 

@@ -11,7 +11,7 @@ import {
 import { Link, useLocation, useNavigate } from 'react-router'
 import { isServerPath } from './redirect-allow-list'
 
-// Spec core section 2: auth screens fade out over 0.3 s.
+// Auth screens fade out over 0.3 s.
 export const AUTH_FADE_MS = 300
 
 type Exit = { leaving: boolean; leave: (to: string, options?: { replace?: boolean }) => void }

@@ -23,7 +23,7 @@ function AuthFrame() {
           <LocalePicker />
         </header>
         <main className="flex flex-1 justify-center px-3 pt-4 pb-10 sm:items-center sm:pt-0">
-          {/* Spec core section 2: a centred form column 360px wide. */}
+          {/* A centred form column 360px wide. */}
           <div className="w-[360px] max-w-full">
             <Outlet />
           </div>

@@ -1,4 +1,4 @@
-// Spec core section 2: sign-in and sign-up read email, invite_code and use_sso=true.
+// Sign-in and sign-up read email, invite_code and use_sso=true from the query.
 import { withQuery } from '../../routes'
 
 export type AuthQuery = { email: string; inviteCode: string | null; useSso: boolean; redirect: string | null }

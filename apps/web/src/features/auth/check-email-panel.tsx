@@ -22,7 +22,7 @@ export function CheckEmailPanel({ email, continueUrl, inviteCode }: Props) {
   const resend = useMutation({
     mutationFn: () => sendVerificationEmail({ email, continue_url: continueUrl }),
     onSuccess: () => toast({ title: t('auth.checkEmail.resent'), tone: 'success' }),
-    // Spec core section 8: detail.message or the spec's own text.
+    // The server's detail.message, or the product's own failure text.
     onError: (error) => toast({ title: errorText(error, t('errors.verificationEmail')), tone: 'error' }),
   })
   return (

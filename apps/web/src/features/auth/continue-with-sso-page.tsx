@@ -6,7 +6,7 @@ import { AuthLink } from './auth-exit'
 import { AuthHeading } from './auth-layout'
 import { authLink, readAuthQuery } from './auth-query'
 
-/** Single sign-on needs workspace SSO settings, which a later issue brings; until then, say so. */
+/** Single sign-on needs workspace SSO settings, which are not built yet; until then, say so. */
 export function ContinueWithSsoPage() {
   const { t } = useTranslation()
   const [params] = useSearchParams()

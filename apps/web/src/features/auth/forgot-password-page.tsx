@@ -24,7 +24,7 @@ export function ForgotPasswordPage() {
     event.preventDefault()
     setSubmitted(true)
     if (!isEmail(email.trim())) return
-    // Spec core section 7: the continue target is the sign-in route.
+    // The continue target is the sign-in route.
     mutation.mutate({ email: email.trim(), continue_url: window.location.origin + routes.signIn })
   }
 
@@ -49,7 +49,7 @@ export function ForgotPasswordPage() {
       <AuthHeading title={t('auth.forgot.title')} subtitle={t('auth.forgot.subtitle')} />
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         {mutation.isError && (
-          // Spec core section 8: detail.message or the spec's own text.
+          // The server's detail.message, or the product's own failure text.
           <Alert tone="error">{errorText(mutation.error, t('errors.passwordResetRequest'))}</Alert>
         )}
         <TextField

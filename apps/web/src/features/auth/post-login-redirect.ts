@@ -1,6 +1,6 @@
-// Spec core section 2, 'Post-login redirect': the target is onboarding, onboarding with a
-// finalRedirect to the assistant page, a stored redirect target, the conversational AI
-// dashboard (stored preference convai) or home.
+// After sign-in the target is onboarding, onboarding with a finalRedirect to the assistant
+// page, a stored redirect target, the conversational AI dashboard (stored preference convai)
+// or home.
 import { routes, withQuery } from '../../routes'
 import { allowedRedirectPath } from './redirect-allow-list'
 
@@ -38,8 +38,8 @@ export function postLoginTarget(input: PostLoginInput): PostLoginTarget {
 
 /**
  * The sign-in link offered after an email link (verifyEmail). `continueUrl` is usually the
- * sign-in route itself (section 7: 'the continue target is the sign-in route'), possibly with
- * its own redirect; either way only an allow-listed target survives as `redirect`.
+ * sign-in route itself (the continue target of verification emails), possibly with its
+ * own redirect; either way only an allow-listed target survives as `redirect`.
  */
 export function signInPathAfterEmailLink(continueUrl: string | null, origin: string): string {
   if (!continueUrl) return routes.signIn

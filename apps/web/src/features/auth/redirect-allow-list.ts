@@ -1,5 +1,5 @@
-// Spec core section 2, 'Post-login redirect': a redirect query parameter is honoured only if it
-// is same origin and its path is on an allow-list. Everything else yields null (use the default).
+// A post-login redirect query parameter is honoured only if it is same origin and its path
+// is on an allow-list. Everything else yields null (use the default).
 import { routes } from '../../routes'
 
 // Named routes a signed-in user may be sent to. The auth pages, the action handler, the
@@ -32,7 +32,7 @@ const PATTERNS: readonly RegExp[] = [
   new RegExp(`^/app/studio/${SEGMENT}$`),
 ]
 
-// The integration callback is the one target that keeps its query (section 2).
+// The integration callback is the one target that keeps its query.
 const KEEPS_QUERY: ReadonlySet<string> = new Set([routes.integrationCallback])
 
 /** Control characters, spaces, DEL and backslashes: browsers strip or reinterpret them. */

@@ -13,7 +13,7 @@ import { NewPasswordForm } from './new-password-form'
 import { signInPathAfterEmailLink } from './post-login-redirect'
 import { useLangParam } from './use-lang-param'
 
-/** Spec core section 4: the code check ends in success, invalidActionCode or unknownError. */
+/** The code check ends in success, invalidActionCode or unknownError. */
 function checkState(error: unknown): 'invalidActionCode' | 'unknownError' {
   return error instanceof ApiError && error.status >= 400 && error.status < 500
     ? 'invalidActionCode'

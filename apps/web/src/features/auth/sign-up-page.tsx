@@ -29,7 +29,7 @@ export function SignUpPage() {
   const [updates, setUpdates] = useState(false)
   const [submitted, setSubmitted] = useState(false)
 
-  // The verification link leads back to sign-in (spec core section 7), carrying the redirect.
+  // The verification link leads back to sign-in, carrying the redirect.
   const redirect = allowedRedirectPath(query.redirect, window.location.origin)
   const continueUrl = window.location.origin + withQuery(routes.signIn, { redirect })
 

@@ -4,8 +4,8 @@ import { applyLocale } from '../../i18n/i18n'
 import { matchLocale } from '../../i18n/locales'
 
 /**
- * Email links carry `lang` (spec core section 2). It picks the language of this visit only;
- * the stored choice of the browser stays as it is.
+ * Email links carry `lang`. It picks the language of this visit only; the stored choice of
+ * the browser stays as it is.
  */
 export function useLangParam(): void {
   const [params] = useSearchParams()

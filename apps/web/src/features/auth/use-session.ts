@@ -45,7 +45,7 @@ export function useConfig(): PublicConfig | null {
   return query.data ?? null
 }
 
-/** The local mailbox exists only when the server has no SMTP (DESIGN.md 'email'). */
+/** The local mailbox exists only when the server has no SMTP, so mail can still be read. */
 export function useLocalMailboxEnabled(): boolean {
   return useConfig()?.smtp_configured === false
 }

@@ -23,7 +23,7 @@ const stroke = {
   strokeLinejoin: 'round',
 } as const
 
-/** Spec core section 2: on large screens a welcome panel with three feature items. */
+/** On large screens the auth pages show a welcome panel with three feature items. */
 export function WelcomePanel() {
   const { t } = useTranslation()
   return (

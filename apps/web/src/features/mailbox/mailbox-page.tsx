@@ -11,7 +11,7 @@ import { ApiError } from '../../lib/api-error'
 import { routes } from '../../routes'
 import { MessageItem } from './message-item'
 
-/** The local outbox, for installations without SMTP (DESIGN.md, 'email'). */
+/** The local outbox, for installations without SMTP: their mail is read here. */
 export function MailboxPage() {
   const { t } = useTranslation()
   const errorText = useErrorText()

@@ -5,7 +5,7 @@ import { routes } from '../../routes'
 import { allowedRedirectPath } from '../auth/redirect-allow-list'
 import { PlaceholderBody } from './placeholder-page'
 
-/** Onboarding arrives later; its Continue already honours `finalRedirect` (spec core section 2). */
+/** Onboarding arrives later; its Continue already honours `finalRedirect`. */
 export function OnboardingPage() {
   const { t } = useTranslation()
   const [params] = useSearchParams()

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { CenteredLayout } from '../../components/centered-layout'
 
-// Pages whose feature arrives with a later issue: a real title and an honest notice, no data.
+// Pages whose feature is not built yet: a real title and an honest notice, no data.
 export const PLACEHOLDER_PAGES = [
   'subscription',
   'usage',

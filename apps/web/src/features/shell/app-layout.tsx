@@ -13,7 +13,7 @@ import { useSession } from '../auth/use-session'
 import { AppHeader } from './app-header'
 import { AppNav } from './app-nav'
 
-/** Applies the account's locale once per signed-in user (spec core section 1). */
+/** Applies the account's locale once per signed-in user. */
 function useAccountLocale(userId: string | undefined, locale: string | null | undefined) {
   const { i18n } = useTranslation()
   const applied = useRef<string | null>(null)

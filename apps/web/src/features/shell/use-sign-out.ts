@@ -7,7 +7,7 @@ import { ApiError } from '../../lib/api-error'
 import { wipeOnSignOut } from '../../lib/storage'
 import { routes } from '../../routes'
 
-/** Spec core sections 2 and 9: sign-out wipes `xi:` storage and ends on the sign-in page. */
+/** Sign-out wipes `xi:` storage and ends on the sign-in page. */
 export function useSignOut() {
   const toast = useToast()
   const errorText = useErrorText()
