@@ -1,6 +1,4 @@
-// History listing with 100,000 items in one workspace (DESIGN.md section 6 "API: p50 and
-// p99 latency of history ... listing with 100,000 history items"; issue 4 "Tests and
-// benchmarks"). Each query runs through the whole app (`app.inject`: auth, validation,
+// History listing with 100,000 items in one workspace: p50 and p99 latency. Each query runs through the whole app (`app.inject`: auth, validation,
 // keyset query, view, JSON) and, as the baseline, as the same SQL on the same PGlite
 // database, so the ratio shows what the API layers cost.
 //

@@ -1,4 +1,4 @@
-// API figures for text to speech (issue 4 "Tests and benchmarks"; DESIGN.md section 6):
+// API figures for text to speech:
 // time to first audio byte of POST /v1/text-to-speech/{id}/stream for a 1,000-character
 // text (p50, p99 at concurrency 1 and 8) and characters per second at concurrency 8, each
 // printed beside the engine alone (the speech service, no HTTP, no database) and a bare

@@ -1,4 +1,4 @@
-// Speech engine figures (DESIGN.md section 6): real-time factor per engine, time to first
+// Speech engine figures: real-time factor per engine, time to first
 // chunk for a 1,000-character text, characters per second with 1 and 2 workers, memory;
 // beside the same figures for Debian's espeak-ng command-line tool, in the same run.
 import { createSpeechService, PREMADE_VOICES, type SpeechRequest, type SpeechService } from '@timbre/speech'

@@ -8,15 +8,23 @@ import { describe, expect, it } from 'vitest'
 // `<domain>.module.ts`, and app.ts wires modules rather than repositories or services.
 
 const src = dirname(fileURLToPath(import.meta.url))
+const repo = join(src, '../../..')
 const modulesDir = join(src, 'modules')
 
-function sourceFiles(dir: string): string[] {
+function sourceFiles(dir: string, options: { tests?: boolean } = {}): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name)
-    if (statSync(path).isDirectory()) return sourceFiles(path)
-    return name.endsWith('.ts') && !name.endsWith('.test.ts') && !name.endsWith('.d.ts') ? [path] : []
+    if (name === 'node_modules' || name === 'dist') return []
+    if (statSync(path).isDirectory()) return sourceFiles(path, options)
+    const test = name.endsWith('.test.ts') || name.endsWith('.test.tsx')
+    const source = /\.tsx?$/.test(name) && !name.endsWith('.d.ts')
+    return source && (options.tests || !test) ? [path] : []
   })
 }
+
+/** A comment that sends the reader to an issue, a spec section or a document outside the repository. */
+const POINTER =
+  /(\/\/|\/\*|^\s*\*).*((issue|item) \d+|DESIGN\.md|STACK-NOTES|\.\.\/shared|spec (core|creative|workspaces)|sections? \d)/i
 
 /** Query-builder entry points and raw SQL: what only a repository may call. */
 const SQL_PATTERNS = [
@@ -74,6 +82,29 @@ describe('server architecture', () => {
         .filter((m) => m[1] !== domain && (m[2] ?? '').endsWith('.repository'))
         .map((m) => `${relative(src, path)} imports ../${m[1]}/${m[2]}`)
     })
+    expect(offenders).toEqual([])
+  })
+
+  it('keeps comments self-contained: they state rules, not issue numbers or outside documents', () => {
+    const roots = [
+      'apps/server/src',
+      'apps/server/test',
+      'apps/web/src',
+      'packages/contract/src',
+      'packages/speech/src',
+      'packages/speech/test',
+      'e2e',
+      'bench',
+    ]
+    const offenders = roots.flatMap((root) =>
+      sourceFiles(join(repo, root), { tests: true })
+        .filter((path) => !path.endsWith('openapi-types.ts'))
+        .flatMap((path) =>
+          readFileSync(path, 'utf8')
+            .split('\n')
+            .flatMap((line, i) => (POINTER.test(line) ? [`${relative(repo, path)}:${i + 1}`] : [])),
+        ),
+    )
     expect(offenders).toEqual([])
   })
 })

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest'
 import { checkLanguage, DEFAULT_MODEL_ID, MODEL_PROFILES, modelProfileFor } from '../src/index.js'
 
 describe('model profiles', () => {
-  it('defaults to multilingual v2 (spec core section 9)', () => {
+  it('defaults to multilingual v2', () => {
     expect(DEFAULT_MODEL_ID).toBe('eleven_multilingual_v2')
     expect(modelProfileFor(undefined).model_id).toBe('eleven_multilingual_v2')
   })
 
-  it('applies tags only on v3 and costs half on turbo and flash (spec creative section 9)', () => {
+  it('applies tags only on v3 and costs half on turbo and flash', () => {
     for (const profile of Object.values(MODEL_PROFILES)) {
       expect(profile.tags).toBe(profile.model_id === 'eleven_v3' ? 'apply' : 'strip')
       const cheap = /turbo|flash/.test(profile.model_id)

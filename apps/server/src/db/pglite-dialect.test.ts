@@ -10,7 +10,7 @@ beforeAll(async () => {
 })
 afterAll(() => handle?.close())
 
-// STACK-NOTES.md "PGlite with Kysely": a row written by a transaction that rolls back must
+// On PGlite's single shared connection a row written by a transaction that rolls back must
 // never be committed, and a query outside the transaction must not run inside it.
 describe('transactions on the shared connection', () => {
   it('a plain query issued during another transaction does not join it', async () => {

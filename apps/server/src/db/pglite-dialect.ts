@@ -16,7 +16,8 @@ import {
 // *inside* that transaction (and is rolled back with it). This driver gives the connection to
 // one caller at a time: a transaction holds it until commit or rollback, and runs inside
 // PGlite's own `transaction()`, which also keeps pg-boss (sharing the instance) out of it.
-// STACK-NOTES.md "PGlite with Kysely" explains why kysely-pglite is not used.
+// kysely-pglite issues raw BEGIN/COMMIT on the shared connection without such a lock, so a
+// rolled-back row could be committed by a concurrent transaction; hence this driver.
 
 class Mutex {
   #tail: Promise<void> = Promise.resolve()

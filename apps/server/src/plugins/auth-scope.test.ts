@@ -15,7 +15,7 @@ const key = (permissions: string[] | null): Principal => ({
   apiKey: { id: 'k', permissions, characterLimit: null, characterCount: 0 },
 })
 
-// Spec workspaces-admin-productions.md section 3 "API key": permission scopes by endpoint group.
+// An API key carries permission scopes, one per group of endpoints; sessions have every scope.
 describe('API-key scopes', () => {
   it('a session (no API key) passes every scope', () => {
     expect(() => checkScope({ ...base, via: 'access_token' }, 'history')).not.toThrow()

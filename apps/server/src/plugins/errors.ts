@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { AppError, errorType } from '../errors.js'
 
-// One error body for the whole API (DESIGN.md section 5):
+// One error body for the whole API:
 // {"detail": {"type","code","status","message","request_id","param"}}, and for schema
 // validation the FastAPI-style list the public API returns: {"detail": [{loc, msg, type}]}.
 

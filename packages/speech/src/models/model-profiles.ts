@@ -1,7 +1,6 @@
-// Public model ids and what each one changes here. Spec core section 9: "Default model for
-// text to speech is multilingual v2 (eleven_multilingual_v2 ...); eleven_v3 is the v3
-// model". Spec creative section 9: "1 credit per character on highest-quality models, 0.5
-// on turbo and flash models"; "models cover 29, 32 or 70+ languages".
+// Public model ids and what each one changes here. Multilingual v2 is the default model for
+// text to speech and eleven_v3 the v3 model; the highest-quality models cost 1 credit per
+// character, turbo and flash 0.5.
 import { SpeechError } from '../errors.js'
 import { ESPEAK_LANGUAGES } from '../voices/languages.js'
 
@@ -14,7 +13,7 @@ export interface ModelProfile {
   can_do_voice_conversion: boolean
   /** ISO 639-1 codes this model accepts (intersection with what our engines speak). */
   languages: readonly string[]
-  /** `apply`: v3 audio tags change the delivery; `strip`: tags are removed (spec core section 5). */
+  /** `apply`: v3 audio tags change the delivery; `strip`: tags are removed (only v3 renders them). */
   tags: 'apply' | 'strip'
   /** What `apply_text_normalization: auto` means for this model. */
   autoNormalization: boolean
@@ -22,7 +21,7 @@ export interface ModelProfile {
   latency: 'quality' | 'low'
   /** Longest first segment in characters (time to first chunk); later ones may reach 300. */
   firstSegmentChars: number
-  /** Character cost multiplier (spec creative section 9). */
+  /** Credits per character: 1 on quality models, 0.5 on turbo and flash. */
   characterCostMultiplier: number
   maxCharacters: number
 }

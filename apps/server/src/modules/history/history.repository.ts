@@ -33,7 +33,7 @@ export function containsPattern(text: string): string {
 
 export function createHistoryRepository(db: Database) {
   return {
-    /** Written in the same transaction as the credit settlement (issue 4 item 8). */
+    /** Written in the same transaction as the credit settlement, so a charge always has its item. */
     /** The texts of earlier generations that `previous_request_ids`/`next_request_ids` name. */
     async textsByRequestId(workspaceId: string, requestIds: string[]): Promise<Map<string, string>> {
       if (requestIds.length === 0) return new Map()

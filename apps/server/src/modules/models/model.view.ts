@@ -2,9 +2,8 @@ import { TTS_MAX_CHARACTERS_FREE, TTS_MAX_CHARACTERS_SUBSCRIBED } from '@timbre/
 import { LANGUAGE_NAMES, MODEL_PROFILES, type ModelProfile } from '@timbre/speech'
 import type { ModelView } from './models.schemas.js'
 
-// The model catalogue as the public API's Model (spec core section 3 "Model"; section 9
-// "Default model for text to speech is multilingual v2"; creative section 9 credit costs),
-// built from @timbre/speech's MODEL_PROFILES. Each description says which engine serves which
+// The model catalogue as the public API's Model (multilingual v2 is the default for text to
+// speech; quality models cost 1 credit per character, turbo and flash 0.5), built from @timbre/speech's MODEL_PROFILES. Each description says which engine serves which
 // languages, how it sounds and how fast it starts.
 
 const displayNames = new Intl.DisplayNames(['en'], { type: 'language' })

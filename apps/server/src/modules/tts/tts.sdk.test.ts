@@ -5,7 +5,7 @@ import { mp3FrameInfo } from '../../../test/helpers/audio-checks.js'
 import { createUser } from '../../../test/helpers/factories.js'
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.js'
 
-// The official SDK with only the base URL changed (issue 4 "Tests and benchmarks"):
+// The official SDK with only the base URL changed:
 // text to speech in all four variants, user and subscription.
 
 let t: TestApp
