@@ -1,20 +1,24 @@
 import { ERRORS, type ErrorCode } from '@timbre/contract'
 
-/** A failure a caller can act on: a stable code, the product's message, the HTTP status. */
+/**
+ * A failure a caller can act on. Only codes of the error catalogue can be raised, and the HTTP
+ * status always comes from the catalogue, so one code never answers with two statuses. The
+ * message may be made more precise for the case at hand.
+ */
 export class AppError extends Error {
-  readonly code: string
+  readonly code: ErrorCode
   readonly status: number
   readonly param: string | undefined
   readonly headers: Record<string, string> | undefined
 
   constructor(
-    code: ErrorCode | (string & {}),
-    options: { message?: string; status?: number; param?: string; headers?: Record<string, string> } = {},
+    code: ErrorCode,
+    options: { message?: string; param?: string; headers?: Record<string, string> } = {},
   ) {
-    const known = (ERRORS as Record<string, { status: number; message: string }>)[code]
-    super(options.message ?? known?.message ?? code)
+    const known = ERRORS[code]
+    super(options.message ?? known.message)
     this.code = code
-    this.status = options.status ?? known?.status ?? 400
+    this.status = known.status
     this.param = options.param
     this.headers = options.headers
   }

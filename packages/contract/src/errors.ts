@@ -67,6 +67,18 @@ export const ERRORS = {
   },
   model_not_found: { status: 400, message: 'Unknown model.' },
   invalid_output_format: { status: 422, message: 'Unknown output format.' },
+  model_cannot_do_text_to_speech: { status: 400, message: 'This model cannot do text to speech.' },
+  text_empty: { status: 400, message: 'The text is empty.' },
+  text_too_long: { status: 400, message: 'The text is too long.' },
+  unsupported_language: { status: 400, message: 'This language is not supported by the model or voice.' },
+  invalid_voice: { status: 400, message: 'This voice cannot be used for speech.' },
+  invalid_voice_settings: { status: 422, message: 'Invalid voice settings.' },
+  invalid_request: { status: 400, message: 'Invalid request.' },
+  engine_failed: { status: 500, message: 'Something went wrong, please try again later.' },
+  worker_crashed: { status: 503, message: 'The speech engine restarted; please try again.' },
+  service_closed: { status: 503, message: 'The server is shutting down; please try again.' },
+  /** The client went away; nobody reads this answer, but it is never counted as a server error. */
+  request_aborted: { status: 499, message: 'The request was cancelled.' },
   mailbox_unavailable: {
     status: 404,
     message: 'The local mailbox is only available when no SMTP server is configured.',

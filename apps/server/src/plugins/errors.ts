@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@timbre/contract'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { AppError, errorType } from '../errors.js'
@@ -42,6 +43,17 @@ const FASTIFY_CODES: Record<string, AppError> = {
   }),
 }
 
+/** A framework refusal without a mapping of its own: the catalogue code of its status class. */
+function codeForStatus(status: number): ErrorCode {
+  if (status === 404) return 'not_found'
+  if (status === 405) return 'method_not_allowed'
+  if (status === 413) return 'payload_too_large'
+  if (status === 415) return 'unsupported_media_type'
+  if (status === 429) return 'rate_limited'
+  if (status === 401) return 'unauthorized'
+  return 'invalid_request'
+}
+
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) return sendError(request, reply, error)
@@ -61,11 +73,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (error instanceof SyntaxError) return sendError(request, reply, new AppError('invalid_json'))
     const status = error.statusCode ?? 500
     if (status < 500) {
-      return sendError(
-        request,
-        reply,
-        new AppError(error.code ?? 'invalid_request', { status, message: error.message }),
-      )
+      return sendError(request, reply, new AppError(codeForStatus(status), { message: error.message }))
     }
     request.log.error({ err: error }, 'unhandled error')
     return sendError(request, reply, new AppError('internal_error'))

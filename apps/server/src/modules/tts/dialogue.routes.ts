@@ -48,7 +48,6 @@ export function dialogueRoutes(deps: GenerationDeps): FastifyPluginAsyncZod {
     const spoken = inputs.filter((i) => i.text.trim().length > 0)
     if (spoken.length === 0)
       throw new AppError('text_empty', {
-        status: 400,
         message: 'Every dialogue input is empty.',
         param: 'inputs',
       })

@@ -49,7 +49,6 @@ export async function resolveVoice(
   const voice = await voices.findUsable(workspaceId, voiceId)
   if (!voice)
     throw new AppError('voice_not_found', {
-      status: 404,
       message: `A voice with the voice_id ${voiceId} was not found.`,
       param: 'voice_id',
     })
@@ -62,7 +61,6 @@ export function resolveModel(modelId: string): ModelProfile {
     throw new AppError('model_not_found', { message: `Unknown model_id '${modelId}'.`, param: 'model_id' })
   if (!model.can_do_text_to_speech) {
     throw new AppError('model_cannot_do_text_to_speech', {
-      status: 400,
       message: `The model '${modelId}' cannot do text to speech.`,
       param: 'model_id',
     })

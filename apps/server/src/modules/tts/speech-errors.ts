@@ -1,24 +1,28 @@
+import type { ErrorCode } from '@timbre/contract'
 import { isSpeechError, type SpeechError } from '@timbre/speech'
 import { AppError } from '../../errors.js'
 
-const STATUS: Record<SpeechError['code'], number> = {
-  text_empty: 400,
-  text_too_long: 400,
-  unsupported_language: 400,
-  unsupported_model: 400,
-  invalid_output_format: 422,
-  invalid_voice: 400,
-  invalid_voice_settings: 422,
-  invalid_request: 400,
-  engine_failed: 500,
-  worker_crashed: 503,
-  service_closed: 503,
-  aborted: 499,
+/** The speech package's codes as catalogue codes (the status comes with the catalogue entry). */
+const CODES: Record<SpeechError['code'], ErrorCode> = {
+  text_empty: 'text_empty',
+  text_too_long: 'text_too_long',
+  unsupported_language: 'unsupported_language',
+  unsupported_model: 'model_not_found',
+  invalid_output_format: 'invalid_output_format',
+  invalid_voice: 'invalid_voice',
+  invalid_voice_settings: 'invalid_voice_settings',
+  invalid_request: 'invalid_request',
+  engine_failed: 'engine_failed',
+  worker_crashed: 'worker_crashed',
+  service_closed: 'service_closed',
+  aborted: 'request_aborted',
 }
 
 /** The speech package's refusals become API errors with its stable code and message. */
 export function toAppError(error: unknown): unknown {
   if (!isSpeechError(error)) return error
-  const code = error.code === 'unsupported_model' ? 'model_not_found' : error.code
-  return new AppError(code, { status: STATUS[error.code], message: error.message, param: error.param })
+  return new AppError(CODES[error.code], {
+    message: error.message,
+    ...(error.param ? { param: error.param } : {}),
+  })
 }

@@ -56,7 +56,6 @@ function checkText(value: string, param: string, what: string): void {
       : undefined)
   if (!problem) return
   throw new AppError('validation_error', {
-    status: 422,
     message: `Invalid ${what} in '${param}': ${problem}`,
     param,
   })
@@ -82,7 +81,6 @@ export async function readEditForm(request: FastifyRequest): Promise<EditForm> {
         if (!FILE_FIELDS.has(part.fieldname)) {
           part.file.resume()
           throw new AppError('validation_error', {
-            status: 422,
             message: `Unexpected file field '${part.fieldname}': send audio samples as 'files'.`,
             param: part.fieldname,
           })

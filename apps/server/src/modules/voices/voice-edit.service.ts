@@ -18,8 +18,12 @@ export interface EditForm {
   files: Array<{ fileName: string; data: Buffer }>
 }
 
-function invalid(param: string, message: string, code = 'validation_error'): AppError {
-  return new AppError(code, { status: 422, message, param })
+function invalid(
+  param: string,
+  message: string,
+  code: 'validation_error' | 'invalid_labels' = 'validation_error',
+): AppError {
+  return new AppError(code, { message, param })
 }
 
 export function parseLabels(raw: string): Record<string, string> {
