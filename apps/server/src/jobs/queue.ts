@@ -1,9 +1,13 @@
+import { createRequire } from 'node:module'
 import type { PGlite } from '@electric-sql/pglite'
 import { CompiledQuery, type Transaction } from 'kysely'
 import PgBoss from 'pg-boss'
 import type { DatabaseHandle } from '../db/database.js'
 import type { DB } from '../db/schema.js'
 import { JOB_DEFINITIONS, type JobName, type JobPayload } from './job-types.js'
+
+/** The version of the queue's tables that this pg-boss creates and migrates to. */
+const PG_BOSS_SCHEMA_VERSION: number = createRequire(import.meta.url)('pg-boss/version.json').schema
 
 export type JobHandler<N extends JobName> = (
   payload: JobPayload<N>,
@@ -63,6 +67,15 @@ export async function startQueue(handle: DatabaseHandle): Promise<JobQueue> {
     console.error(JSON.stringify({ level: 50, msg: 'job queue error', err: String(error) }))
   })
   await boss.start()
+  // pg-boss migrates older tables up but starts on newer ones unchanged (a database once used by
+  // a later pg-boss): refuse them rather than run jobs against tables it does not know.
+  const installed = Number(await boss.schemaVersion())
+  if (installed !== PG_BOSS_SCHEMA_VERSION) {
+    await boss.stop({ graceful: false })
+    throw new Error(
+      `The job queue's tables (schema "pgboss") are at version ${installed}, made by a newer pg-boss; this one uses version ${PG_BOSS_SCHEMA_VERSION}.`,
+    )
+  }
   for (const [name, def] of Object.entries(JOB_DEFINITIONS)) {
     await boss.createQueue(name, { name, ...def.options })
   }
