@@ -2,10 +2,13 @@ import { z } from 'zod'
 
 // Every job: its payload schema and how it is retried.
 // Handlers must be idempotent: a job can run again after a crash.
+// Backoff doubles the delay on each retry, with jitter, and has no cap: retry n (from 1) waits
+// between retryDelay * 2^(n-1) and retryDelay * 2^n seconds, so email's sixth and last retry
+// comes at most 320 s after the fifth.
 export const JOB_DEFINITIONS = {
   'email.send': {
     payload: z.object({ messageId: z.string() }),
-    options: { retryLimit: 6, retryDelay: 5, retryBackoff: true, retryDelayMax: 600, expireInSeconds: 60 },
+    options: { retryLimit: 6, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 },
   },
 } as const
 

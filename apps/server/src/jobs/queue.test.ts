@@ -39,3 +39,12 @@ it('a job sent inside a transaction, with no worker running, is enqueued on comm
     .catch(() => undefined)
   expect(await count()).toBe(before + 1)
 })
+
+it('refuses to start on queue tables made by a newer pg-boss', async () => {
+  await sql`update pgboss.version set version = version + 1`.execute(handle.db)
+  try {
+    await expect(startQueue(handle)).rejects.toThrow(/made by a newer pg-boss/)
+  } finally {
+    await sql`update pgboss.version set version = version - 1`.execute(handle.db)
+  }
+})

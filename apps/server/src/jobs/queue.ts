@@ -1,10 +1,13 @@
-import type { Transaction } from 'kysely'
-import { fromKysely, fromPglite, PgBoss } from 'pg-boss'
+import { createRequire } from 'node:module'
+import type { PGlite } from '@electric-sql/pglite'
+import { CompiledQuery, type Transaction } from 'kysely'
+import PgBoss from 'pg-boss'
 import type { DatabaseHandle } from '../db/database.js'
 import type { DB } from '../db/schema.js'
 import { JOB_DEFINITIONS, type JobName, type JobPayload } from './job-types.js'
 
-const NIL_UUID = '00000000-0000-0000-0000-000000000000'
+/** The version of the queue's tables that this pg-boss creates and migrates to. */
+const PG_BOSS_SCHEMA_VERSION: number = createRequire(import.meta.url)('pg-boss/version.json').schema
 
 export type JobHandler<N extends JobName> = (
   payload: JobPayload<N>,
@@ -22,32 +25,72 @@ export interface JobQueue {
   stop(): Promise<void>
 }
 
+/**
+ * pg-boss on the embedded PGlite instance. pg-boss sends scripts of several statements
+ * (schema creation, migrations, locked maintenance) without values; PGlite's `query` takes one
+ * statement, so a script goes through `exec`, as node-postgres sends value-less text whole.
+ */
+function pgliteExecutor(pglite: PGlite): PgBoss.Db {
+  return {
+    async executeSql(text, values) {
+      if (values?.length) return { rows: (await pglite.query(text, values)).rows }
+      try {
+        const results = await pglite.exec(text)
+        return { rows: results.flatMap((result) => result.rows) }
+      } catch (error) {
+        // A script that fails after its BEGIN leaves the one connection in an aborted
+        // transaction, which would reject every later statement; a pool would drop that connection.
+        await pglite.query('ROLLBACK').catch(() => undefined)
+        throw error
+      }
+    },
+  }
+}
+
+/** Runs pg-boss's statement on the caller's transaction, so the job shares its fate. */
+function transactionExecutor(trx: Transaction<DB>): PgBoss.Db {
+  return {
+    async executeSql(text, values) {
+      const result = await trx.executeQuery(CompiledQuery.raw(text, values ?? []))
+      return { rows: [...result.rows] }
+    },
+  }
+}
+
 export async function startQueue(handle: DatabaseHandle): Promise<JobQueue> {
   const boss =
     handle.kind === 'pglite' && handle.pglite
-      ? new PgBoss({ db: fromPglite(handle.pglite), backend: 'pglite', schema: 'pgboss' })
+      ? new PgBoss({ db: pgliteExecutor(handle.pglite), schema: 'pgboss' })
       : new PgBoss({ connectionString: handle.url ?? '', schema: 'pgboss', max: 5 })
   boss.on('error', (error) => {
     // pg-boss reports background maintenance errors here; they must not crash the process.
     console.error(JSON.stringify({ level: 50, msg: 'job queue error', err: String(error) }))
   })
   await boss.start()
+  // pg-boss migrates older tables up but starts on newer ones unchanged (a database once used by
+  // a later pg-boss): refuse them rather than run jobs against tables it does not know.
+  const installed = Number(await boss.schemaVersion())
+  if (installed !== PG_BOSS_SCHEMA_VERSION) {
+    await boss.stop({ graceful: false })
+    throw new Error(
+      `The job queue's tables (schema "pgboss") are at version ${installed}, made by a newer pg-boss; this one uses version ${PG_BOSS_SCHEMA_VERSION}.`,
+    )
+  }
   for (const [name, def] of Object.entries(JOB_DEFINITIONS)) {
-    await boss.createQueue(name, { ...def.options })
-    // Puts the queue in pg-boss's cache now. Otherwise the first `send` inside one of our
-    // transactions looks it up on PGlite's single connection, which that transaction holds:
-    // a deadlock when no worker has primed the cache (role api, or before workers start).
-    await boss.getJobById(name, NIL_UUID)
+    await boss.createQueue(name, { name, ...def.options })
   }
   let stopped = false
 
   return {
+    // A send is one INSERT through the given executor and reads nothing through pg-boss's own
+    // connection, so inside a transaction on PGlite's single connection it cannot wait on itself.
     async send(name, payload, options) {
       const data = JOB_DEFINITIONS[name].payload.parse(payload)
-      await boss.send(name, data, options?.trx ? { db: fromKysely(options.trx) } : {})
+      await boss.send(name, data, options?.trx ? { db: transactionExecutor(options.trx) } : {})
     },
     async work(name, handler) {
-      await boss.work<JobPayload<typeof name>>(name, { pollingIntervalSeconds: 1 }, async (jobs) => {
+      const workOptions = { pollingIntervalSeconds: 1, includeMetadata: true } as const
+      await boss.work<JobPayload<typeof name>>(name, workOptions, async (jobs) => {
         for (const job of jobs) {
           const payload = JOB_DEFINITIONS[name].payload.parse(job.data) as JobPayload<typeof name>
           await handler(payload, { id: job.id, retryCount: job.retryCount })
