@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module'
-import type { PGlite } from '@electric-sql/pglite'
-import { CompiledQuery, type Transaction } from 'kysely'
+import type { Transaction } from 'kysely'
 import PgBoss from 'pg-boss'
 import type { DatabaseHandle } from '../db/database.js'
+import { pgliteExecutor, transactionExecutor } from '../db/pg-boss-executors.js'
 import type { DB } from '../db/schema.js'
 import { JOB_DEFINITIONS, type JobName, type JobPayload } from './job-types.js'
 
@@ -23,38 +23,6 @@ export interface JobQueue {
   work<N extends JobName>(name: N, handler: JobHandler<N>): Promise<void>
   isReady(): Promise<boolean>
   stop(): Promise<void>
-}
-
-/**
- * pg-boss on the embedded PGlite instance. pg-boss sends scripts of several statements
- * (schema creation, migrations, locked maintenance) without values; PGlite's `query` takes one
- * statement, so a script goes through `exec`, as node-postgres sends value-less text whole.
- */
-function pgliteExecutor(pglite: PGlite): PgBoss.Db {
-  return {
-    async executeSql(text, values) {
-      if (values?.length) return { rows: (await pglite.query(text, values)).rows }
-      try {
-        const results = await pglite.exec(text)
-        return { rows: results.flatMap((result) => result.rows) }
-      } catch (error) {
-        // A script that fails after its BEGIN leaves the one connection in an aborted
-        // transaction, which would reject every later statement; a pool would drop that connection.
-        await pglite.query('ROLLBACK').catch(() => undefined)
-        throw error
-      }
-    },
-  }
-}
-
-/** Runs pg-boss's statement on the caller's transaction, so the job shares its fate. */
-function transactionExecutor(trx: Transaction<DB>): PgBoss.Db {
-  return {
-    async executeSql(text, values) {
-      const result = await trx.executeQuery(CompiledQuery.raw(text, values ?? []))
-      return { rows: [...result.rows] }
-    },
-  }
 }
 
 export async function startQueue(handle: DatabaseHandle): Promise<JobQueue> {
