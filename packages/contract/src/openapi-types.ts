@@ -2485,7 +2485,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Audio in the requested output_format */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -2512,6 +2512,156 @@ export interface paths {
         get?: never;
         put?: never;
         /** Render a dialogue, streamed as it is synthesised */
+        post: {
+            parameters: {
+                query?: {
+                    output_format?: string;
+                    enable_logging?: boolean | ("0" | "1" | "true" | "false");
+                    optimize_streaming_latency?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        inputs: {
+                            text: string;
+                            voice_id: string;
+                        }[];
+                        model_id?: string | null;
+                        language_code?: string | null;
+                        settings?: {
+                            stability?: number | null;
+                            similarity_boost?: number | null;
+                            style?: number | null;
+                            use_speaker_boost?: boolean | null;
+                            speed?: number | null;
+                            volume?: number | null;
+                        } | null;
+                        pronunciation_dictionary_locators?: {
+                            pronunciation_dictionary_id: string;
+                            version_id?: string | null;
+                        }[] | null;
+                        seed?: number | null;
+                        apply_text_normalization?: ("auto" | "on" | "off") | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Audio in the requested output_format */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/text-to-dialogue/with-timestamps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Render a dialogue with character timings and voice segments */
+        post: {
+            parameters: {
+                query?: {
+                    output_format?: string;
+                    enable_logging?: boolean | ("0" | "1" | "true" | "false");
+                    optimize_streaming_latency?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        inputs: {
+                            text: string;
+                            voice_id: string;
+                        }[];
+                        model_id?: string | null;
+                        language_code?: string | null;
+                        settings?: {
+                            stability?: number | null;
+                            similarity_boost?: number | null;
+                            style?: number | null;
+                            use_speaker_boost?: boolean | null;
+                            speed?: number | null;
+                            volume?: number | null;
+                        } | null;
+                        pronunciation_dictionary_locators?: {
+                            pronunciation_dictionary_id: string;
+                            version_id?: string | null;
+                        }[] | null;
+                        seed?: number | null;
+                        apply_text_normalization?: ("auto" | "on" | "off") | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            audio_base64: string;
+                            alignment: {
+                                characters: string[];
+                                character_start_times_seconds: number[];
+                                character_end_times_seconds: number[];
+                            } | null;
+                            normalized_alignment: {
+                                characters: string[];
+                                character_start_times_seconds: number[];
+                                character_end_times_seconds: number[];
+                            } | null;
+                            voice_segments: {
+                                voice_id: string;
+                                start_time_seconds: number;
+                                end_time_seconds: number;
+                                character_start_index: number;
+                                character_end_index: number;
+                                dialogue_input_index: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/text-to-dialogue/stream/with-timestamps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stream a dialogue as JSON lines with audio, character timings and voice segments */
         post: {
             parameters: {
                 query?: {

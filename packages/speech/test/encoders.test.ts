@@ -71,7 +71,26 @@ describe('output formats', () => {
     expect(() => parseOutputFormat('mp3_44100_999')).toThrow(
       expect.objectContaining({ code: 'invalid_output_format' }),
     )
-    expect(() => parseOutputFormat('opus_48000_64')).toThrow(/Unknown output format/)
+    for (const id of ['opus_44100_64', 'opus_48000_50', 'opus_48000']) {
+      expect(() => parseOutputFormat(id)).toThrow(
+        expect.objectContaining({
+          code: 'invalid_output_format',
+          message: expect.stringContaining(`'${id}'`),
+        }),
+      )
+    }
+  })
+
+  it('has the Opus formats: Ogg Opus at 48 kHz', () => {
+    for (const kbps of [32, 64, 96, 128, 192]) {
+      expect(OUTPUT_FORMATS[`opus_48000_${kbps}`]).toMatchObject({
+        codec: 'opus',
+        sampleRate: 48000,
+        bitrateKbps: kbps,
+        contentType: 'audio/ogg',
+        fileExtension: 'opus',
+      })
+    }
   })
 })
 
@@ -81,9 +100,8 @@ describe('MP3 encoder', () => {
       const format = parseOutputFormat(id)
       const input = tone(2, format.sampleRate)
       const frames = parseMp3Frames(encodeInPieces(id, input, [1000, 5000, 333]))
-      // LAME picks 22.05 kHz for 32 kbps and lamejs does not expose out_samplerate (README).
-      const expectedRate = id === 'mp3_44100_32' ? 22050 : format.sampleRate
-      expect(new Set(frames.map((f) => f.sampleRate))).toEqual(new Set([expectedRate]))
+      // The rate the name says, 32 kbps included (LAME on its own would resample that to 22.05 kHz).
+      expect(new Set(frames.map((f) => f.sampleRate))).toEqual(new Set([format.sampleRate]))
       expect(new Set(frames.map((f) => f.bitrateKbps))).toEqual(new Set([format.bitrateKbps]))
       const seconds = frames.reduce((sum, f) => sum + f.samples / f.sampleRate, 0)
       // Encoder delay and the last partial frame add a few frames at most.

@@ -1,9 +1,10 @@
 // Incremental encoders: one per output stream, fed float PCM at the format's sample rate.
-// A WebSocket session keeps one across many text pieces, so MP3 frames and the bit
-// reservoir continue across pieces (no gaps, no broken frames).
-import { Mp3Encoder } from '@breezystack/lamejs'
+// A WebSocket session keeps one across many text pieces, so MP3 frames, Opus pages and the
+// encoders' state continue across pieces (no gaps, no broken frames).
 import { type OutputFormat, parseOutputFormat } from '../formats/output-formats.js'
 import { encodeG711 } from './g711.js'
+import { Mp3StreamEncoder } from './mp3-encoder.js'
+import { OpusOggEncoder } from './opus-encoder.js'
 import { concatBytes, floatToInt16, int16ToBytesLE } from './pcm16.js'
 import { wavHeader } from './wav-header.js'
 
@@ -13,51 +14,8 @@ export interface AudioEncoder {
   encode(samples: Float32Array): Uint8Array
   /** Flushes what is left; the encoder cannot be used afterwards. */
   end(): Uint8Array
-}
-
-const MP3_FRAME_SAMPLES = 1152
-
-class Mp3StreamEncoder implements AudioEncoder {
-  readonly format: OutputFormat
-  private readonly lame: Mp3Encoder
-  private pending = new Int16Array(0)
-
-  constructor(format: OutputFormat) {
-    this.format = format
-    this.lame = new Mp3Encoder(1, format.sampleRate, format.bitrateKbps)
-  }
-
-  encode(samples: Float32Array): Uint8Array {
-    const input = floatToInt16(samples)
-    const all = new Int16Array(this.pending.length + input.length)
-    all.set(this.pending)
-    all.set(input, this.pending.length)
-    const whole = all.length - (all.length % MP3_FRAME_SAMPLES)
-    const parts: Uint8Array[] = []
-    // lamejs wants whole 1152-sample blocks; keep the remainder for the next call.
-    for (let offset = 0; offset < whole; offset += MP3_FRAME_SAMPLES) {
-      parts.push(toBytes(this.lame.encodeBuffer(all.subarray(offset, offset + MP3_FRAME_SAMPLES))))
-    }
-    this.pending = all.slice(whole)
-    return concatBytes(parts)
-  }
-
-  end(): Uint8Array {
-    const parts: Uint8Array[] = []
-    if (this.pending.length > 0) {
-      const block = new Int16Array(MP3_FRAME_SAMPLES)
-      block.set(this.pending)
-      parts.push(toBytes(this.lame.encodeBuffer(block.subarray(0, this.pending.length))))
-      this.pending = new Int16Array(0)
-    }
-    parts.push(toBytes(this.lame.flush()))
-    return concatBytes(parts)
-  }
-}
-
-// lamejs returns Int8Array views at run time; copy into plain bytes.
-function toBytes(data: Uint8Array | Int8Array): Uint8Array {
-  return new Uint8Array(data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength))
+  /** Releases the encoder without flushing (a cancelled stream). */
+  close(): void
 }
 
 class SimpleEncoder implements AudioEncoder {
@@ -88,10 +46,19 @@ class SimpleEncoder implements AudioEncoder {
     }
     return new Uint8Array(0)
   }
+
+  close(): void {}
 }
 
-/** Creates an encoder for a format name (`mp3_44100_128`, `pcm_16000`, ...) or a parsed format. */
+/** Creates an encoder for a format name (`mp3_44100_128`, `opus_48000_64`, ...) or a parsed format. */
 export function createEncoder(outputFormat: string | OutputFormat): AudioEncoder {
   const format = typeof outputFormat === 'string' ? parseOutputFormat(outputFormat) : outputFormat
-  return format.codec === 'mp3' ? new Mp3StreamEncoder(format) : new SimpleEncoder(format)
+  if (format.codec === 'mp3') return new Mp3StreamEncoder(format)
+  if (format.codec === 'opus') return new OpusOggEncoder(format)
+  return new SimpleEncoder(format)
+}
+
+/** Codecs whose encoding costs enough to run in a worker thread (the rest encode in place). */
+export function isCostlyCodec(format: OutputFormat): boolean {
+  return format.codec === 'mp3' || format.codec === 'opus'
 }

@@ -6,14 +6,14 @@ import { SpeechError } from '../errors.js'
 
 export { DEFAULT_OUTPUT_FORMAT }
 
-export type Codec = 'mp3' | 'pcm' | 'ulaw' | 'alaw' | 'wav'
+export type Codec = 'mp3' | 'opus' | 'pcm' | 'ulaw' | 'alaw' | 'wav'
 
 export interface OutputFormat {
   /** The public name, e.g. `mp3_44100_128`. */
   id: string
   codec: Codec
   sampleRate: number
-  /** MP3 bitrate in kbps; for the others the raw bitrate. */
+  /** MP3 and Opus bitrate in kbps; for the others the raw bitrate. */
   bitrateKbps: number
   contentType: string
   fileExtension: string
@@ -29,6 +29,8 @@ const MP3_FORMATS: readonly [number, number][] = [
   [44100, 128],
   [44100, 192],
 ]
+/** Opus always runs at 48 kHz; Ogg Opus files are `audio/ogg` with the `.opus` extension (RFC 7845). */
+const OPUS_BITRATES = [32, 64, 96, 128, 192] as const
 
 function build(): Record<string, OutputFormat> {
   const formats: Record<string, OutputFormat> = {}
@@ -43,6 +45,16 @@ function build(): Record<string, OutputFormat> {
       bitrateKbps: kbps,
       contentType: 'audio/mpeg',
       fileExtension: 'mp3',
+    })
+  }
+  for (const kbps of OPUS_BITRATES) {
+    add({
+      id: `opus_48000_${kbps}`,
+      codec: 'opus',
+      sampleRate: 48000,
+      bitrateKbps: kbps,
+      contentType: 'audio/ogg',
+      fileExtension: 'opus',
     })
   }
   for (const rate of PCM_RATES) {

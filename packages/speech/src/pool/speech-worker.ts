@@ -28,6 +28,7 @@ async function handle(request: WorkerRequest): Promise<TaskResult> {
       return concatBytes([bytes, encoder.end()])
     }
     case 'encode-drop':
+      encoders.get(request.session)?.close()
       encoders.delete(request.session)
       return null
     case 'crash':

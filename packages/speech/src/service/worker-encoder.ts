@@ -1,6 +1,6 @@
-// Encoders of a stream. MP3 (the costly codec) runs in a worker, one encoder per stream pinned
-// to one worker so its frames continue across chunks; the cheap codecs encode in place.
-import { type AudioEncoder, createEncoder } from '../encoders/create-encoder.js'
+// Encoders of a stream. MP3 and Opus (the costly codecs) run in a worker, one encoder per stream
+// pinned to one worker so its frames continue across chunks; the cheap codecs encode in place.
+import { type AudioEncoder, createEncoder, isCostlyCodec } from '../encoders/create-encoder.js'
 import type { OutputFormat } from '../formats/output-formats.js'
 import type { WorkerPool } from '../pool/worker-pool.js'
 
@@ -39,7 +39,7 @@ function pinnedEncoder(pool: WorkerPool, format: OutputFormat): WorkerEncoder {
 }
 
 export function encoderFor(pool: WorkerPool, format: OutputFormat): WorkerEncoder {
-  if (format.codec === 'mp3') return pinnedEncoder(pool, format)
+  if (isCostlyCodec(format)) return pinnedEncoder(pool, format)
   const local: AudioEncoder = createEncoder(format)
   return { format, encode: async (s) => local.encode(s), end: async () => local.end(), drop: () => {} }
 }

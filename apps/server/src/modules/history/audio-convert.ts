@@ -1,13 +1,14 @@
 import { decodeG711, OUTPUT_FORMATS, wavHeader } from '@timbre/speech'
 import { MPEGDecoder } from 'mpg123-decoder'
+import { OggOpusDecoder } from 'ogg-opus-decoder'
 import { AppError } from '../../errors.js'
 
 // WAV conversion for `POST /v1/history/download` with `output_format: "wav"` (public API:
 // "Output format to transcode the audio file, can be wav or default"). Stored audio is in
-// the format it was generated in: MP3 is decoded by mpg123 (WebAssembly, mpg123-decoder),
-// PCM and G.711 are unpacked here; the result is 16-bit mono WAV at the source's rate.
+// the format it was generated in: MP3 is decoded by mpg123 (WebAssembly, mpg123-decoder), Ogg
+// Opus by libopus (WebAssembly, ogg-opus-decoder), PCM and G.711 are unpacked here; the result is 16-bit mono WAV at the source's rate.
 
-export type StoredCodec = 'mp3' | 'pcm' | 'wav' | 'ulaw' | 'alaw'
+export type StoredCodec = 'mp3' | 'opus' | 'pcm' | 'wav' | 'ulaw' | 'alaw'
 
 export interface StoredAudioFormat {
   codec: StoredCodec
@@ -19,6 +20,7 @@ export function storedAudioFormat(outputFormat: string, contentType: string): St
   const known = OUTPUT_FORMATS[outputFormat]
   if (known) return { codec: known.codec, sampleRate: known.sampleRate }
   if (contentType === 'audio/mpeg') return { codec: 'mp3', sampleRate: 0 }
+  if (contentType === 'audio/ogg' || contentType === 'audio/opus') return { codec: 'opus', sampleRate: 0 }
   if (contentType === 'audio/wav' || contentType === 'audio/x-wav') return { codec: 'wav', sampleRate: 0 }
   return null
 }
@@ -60,6 +62,25 @@ async function decodeMp3(bytes: Uint8Array): Promise<{ samples: Int16Array; samp
   }
 }
 
+async function decodeOpus(bytes: Uint8Array): Promise<{ samples: Int16Array; sampleRate: number }> {
+  const decoder = new OggOpusDecoder()
+  try {
+    await decoder.ready
+    const decoded = await decoder.decodeFile(bytes)
+    if (decoded.samplesDecoded === 0 || decoded.channelData.length === 0 || decoded.errors.length > 0) {
+      throw new AppError('audio_conversion_failed', {
+        message: 'The stored Opus audio could not be decoded.',
+      })
+    }
+    return {
+      samples: floatToInt16(decoded.channelData, decoded.samplesDecoded),
+      sampleRate: decoded.sampleRate,
+    }
+  } finally {
+    decoder.free()
+  }
+}
+
 /** Converts stored audio to a WAV file; WAV input is returned as it is. */
 export async function convertToWav(bytes: Uint8Array, format: StoredAudioFormat): Promise<Uint8Array> {
   switch (format.codec) {
@@ -77,6 +98,10 @@ export async function convertToWav(bytes: Uint8Array, format: StoredAudioFormat)
       return int16ToWav(decodeG711(bytes, format.codec), format.sampleRate)
     case 'mp3': {
       const { samples, sampleRate } = await decodeMp3(bytes)
+      return int16ToWav(samples, sampleRate)
+    }
+    case 'opus': {
+      const { samples, sampleRate } = await decodeOpus(bytes)
       return int16ToWav(samples, sampleRate)
     }
   }

@@ -4,7 +4,7 @@ import { DOWNLOAD_FILE_NAME_MAX, SAVED_FILE_NAME_MAX } from '@timbre/contract'
 // collapse spaces to underscores, truncate to 20 characters. Download names: strip non-word
 // characters, truncate to 255. A generated download name is prefix, ISO timestamp, name,
 // category suffix (gen, pvc, pre, ivc), settings suffix, model suffix and extension (mp3,
-// wav or zip). The extension is always the one of the bytes sent (the chosen output format).
+// opus, wav or zip, ...). The extension is always the one of the bytes sent (the chosen output format).
 
 export const DOWNLOAD_NAME_PREFIX = 'Timbre'
 

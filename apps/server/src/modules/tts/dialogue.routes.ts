@@ -1,143 +1,129 @@
-import { DEFAULT_OUTPUT_FORMAT } from '@timbre/contract'
-import { type SpeechRequest, stripAudioTags } from '@timbre/speech'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { AppError } from '../../errors.js'
 import { requirePrincipal } from '../../plugins/auth.js'
-import { beginGeneration, type GenerationDeps, resolveVoice } from './generation.js'
+import { type DialogueBody, dialogueBody } from './dialogue.schemas.js'
+import { beginDialogue, type DialogueGeneration } from './dialogue.service.js'
+import type { Generation, GenerationDeps } from './generation.js'
 import { clientGone, collectGeneration, streamGeneration } from './stream-response.js'
-import { ttsQuery, voiceSettings } from './tts.schemas.js'
-import { mergeSettings } from './tts.service.js'
+import {
+  dialogueWithTimestampsResponse,
+  mergeVoiceSegments,
+  timestampsBody,
+  timestampsLine,
+  type VoiceSegment,
+  voiceSegmentTracker,
+} from './timestamps-response.js'
+import { type TtsQuery, ttsQuery } from './tts.schemas.js'
 
 const tags = ['text to dialogue']
 const config = { scope: 'text-to-speech' as const, verifiedEmail: true }
-/** The v3 model interprets audio tags, which dialogue scripts use most. */
-const DIALOGUE_DEFAULT_MODEL = 'eleven_v3'
-const MAX_INPUTS = 50
+const audio = z.any().describe('Audio in the requested output_format')
 
-const dialogueBody = z.object({
-  inputs: z
-    .array(z.object({ text: z.string().max(10_000), voice_id: z.string().min(1).max(64) }))
-    .min(1)
-    .max(MAX_INPUTS),
-  model_id: z.string().max(64).nullish(),
-  language_code: z.string().max(16).nullish(),
-  settings: voiceSettings,
-  pronunciation_dictionary_locators: z
-    .array(
-      z.object({ pronunciation_dictionary_id: z.string().max(64), version_id: z.string().max(64).nullish() }),
-    )
-    .max(3)
-    .nullish(),
-  seed: z.number().int().min(0).max(4_294_967_295).nullish(),
-  apply_text_normalization: z.enum(['auto', 'on', 'off']).nullish(),
-})
-type DialogueBody = z.infer<typeof dialogueBody>
+interface DialogueRequest {
+  id: string
+  principal: FastifyRequest['principal']
+  body: DialogueBody
+  query: TtsQuery
+}
 
-// POST /v1/text-to-dialogue (+ /stream): the inputs rendered in order into one audio; empty
-// entries are dropped.
+function costHeaders(reply: FastifyReply, gen: Generation): void {
+  if (gen.historyItemId) reply.header('history-item-id', gen.historyItemId)
+  reply.header('character-cost', String(gen.cost))
+}
+
+// POST /v1/text-to-dialogue, /stream, /with-timestamps and /stream/with-timestamps: the inputs
+// rendered in order into one audio, through the same generation as text to speech.
 export function dialogueRoutes(deps: GenerationDeps): FastifyPluginAsyncZod {
-  async function begin(
-    principal: ReturnType<typeof requirePrincipal>,
-    requestId: string,
-    body: DialogueBody,
-    outputFormat: string | undefined,
-    logging: boolean | undefined,
-  ) {
-    const inputs = body.inputs.filter((i) => i.text.length > 0)
-    const spoken = inputs.filter((i) => i.text.trim().length > 0)
-    if (spoken.length === 0)
-      throw new AppError('text_empty', {
-        message: 'Every dialogue input is empty.',
-        param: 'inputs',
-      })
-    const modelId = body.model_id ?? DIALOGUE_DEFAULT_MODEL
-    const requests: SpeechRequest[] = []
-    const voices = new Map<string, Awaited<ReturnType<typeof resolveVoice>>>()
-    for (const input of inputs) {
-      const voice =
-        voices.get(input.voice_id) ?? (await resolveVoice(deps.voices, principal.workspaceId, input.voice_id))
-      voices.set(input.voice_id, voice)
-      // Whitespace-only lines stay in the dialogue list but say nothing.
-      if (!input.text.trim()) continue
-      requests.push({
-        text: input.text,
-        voice: voice.definition,
-        modelId,
-        voiceSettings: mergeSettings(voice.settings, body.settings),
-        ...(body.language_code ? { languageCode: body.language_code } : {}),
-        ...(body.seed !== null && body.seed !== undefined ? { seed: body.seed } : {}),
-        ...(body.apply_text_normalization ? { applyTextNormalization: body.apply_text_normalization } : {}),
-      })
-    }
-    const first = voices.get(spoken[0]!.voice_id)!
-    return beginGeneration(deps, {
-      principal,
-      requestId,
-      voice: first,
-      speechRequests: requests,
-      modelId,
-      outputFormat: outputFormat ?? DEFAULT_OUTPUT_FORMAT,
-      logging: logging ?? true,
-      kind: 'dialogue',
-      // The history shows the script without tags; the dialogue list keeps the inputs as sent.
-      text: inputs.map((i) => stripAudioTags(i.text)).join('\n'),
-      dialogue: inputs.map((i) => ({
-        text: i.text,
-        voice_id: i.voice_id,
-        voice_name: voices.get(i.voice_id)?.name ?? null,
-      })),
-      settings: body.settings ?? null,
+  const begin = (request: DialogueRequest): Promise<DialogueGeneration> =>
+    beginDialogue(deps, {
+      principal: requirePrincipal(request),
+      requestId: request.id,
+      body: request.body,
+      outputFormat: request.query.output_format,
+      logging: request.query.enable_logging,
     })
-  }
 
   return async (app) => {
-    const schema = (summary: string) => ({
+    const schema = (summary: string, response: z.ZodType) => ({
       tags,
       summary,
       querystring: ttsQuery,
       body: dialogueBody,
-      response: { 200: z.any() },
+      response: { 200: response },
     })
 
     app.post(
       '/v1/text-to-dialogue',
-      { config, schema: schema('Render a dialogue of several voices into one audio') },
+      { config, schema: schema('Render a dialogue of several voices into one audio', audio) },
       async (request, reply) => {
-        const gen = await begin(
-          requirePrincipal(request),
-          request.id,
-          request.body,
-          request.query.output_format,
-          request.query.enable_logging,
-        )
+        const { gen } = await begin(request)
         const result = await collectGeneration(gen, clientGone(request, reply).signal)
-        if (gen.historyItemId) reply.header('history-item-id', gen.historyItemId)
-        reply.header('character-cost', String(gen.cost))
+        costHeaders(reply, gen)
         return reply.type(gen.format.contentType).send(result.audio)
       },
     )
 
     app.post(
       '/v1/text-to-dialogue/stream',
-      { config, schema: schema('Render a dialogue, streamed as it is synthesised') },
+      { config, schema: schema('Render a dialogue, streamed as it is synthesised', audio) },
       async (request, reply) => {
-        const gen = await begin(
-          requirePrincipal(request),
-          request.id,
-          request.body,
-          request.query.output_format,
-          request.query.enable_logging,
-        )
+        const { gen } = await begin(request)
         const body = await streamGeneration(
           gen,
           clientGone(request, reply).signal,
           (chunk) => Buffer.from(chunk.audio),
           () => reply.raw.destroy(),
         )
-        if (gen.historyItemId) reply.header('history-item-id', gen.historyItemId)
-        reply.header('character-cost', String(gen.cost))
+        costHeaders(reply, gen)
         return reply.type(gen.format.contentType).send(body)
+      },
+    )
+
+    app.post(
+      '/v1/text-to-dialogue/with-timestamps',
+      {
+        config,
+        schema: schema(
+          'Render a dialogue with character timings and voice segments',
+          dialogueWithTimestampsResponse,
+        ),
+      },
+      async (request, reply) => {
+        const { gen, pieces } = await begin(request)
+        const track = voiceSegmentTracker(pieces)
+        const segments: VoiceSegment[] = []
+        const result = await collectGeneration(gen, clientGone(request, reply).signal, (chunk) =>
+          segments.push(...track(chunk)),
+        )
+        costHeaders(reply, gen)
+        return {
+          ...timestampsBody(result.audio, result.alignment, result.normalizedAlignment),
+          voice_segments: mergeVoiceSegments(segments),
+        }
+      },
+    )
+
+    app.post(
+      '/v1/text-to-dialogue/stream/with-timestamps',
+      {
+        config,
+        schema: schema(
+          'Stream a dialogue as JSON lines with audio, character timings and voice segments',
+          z.any(),
+        ),
+      },
+      async (request, reply) => {
+        const { gen, pieces } = await begin(request)
+        const track = voiceSegmentTracker(pieces)
+        const body = await streamGeneration(
+          gen,
+          clientGone(request, reply).signal,
+          (chunk) => timestampsLine(chunk, { voice_segments: track(chunk) }),
+          () => reply.raw.destroy(),
+        )
+        costHeaders(reply, gen)
+        return reply.type('application/json').send(body)
       },
     )
   }

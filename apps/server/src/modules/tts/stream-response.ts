@@ -57,14 +57,19 @@ export async function streamGeneration(
   return Readable.from(body(), { objectMode: false })
 }
 
-/** Collects a whole generation (the non-streaming endpoints). */
-export async function collectGeneration(gen: Generation, signal: AbortSignal) {
+/** Collects a whole generation (the non-streaming endpoints); `observe` sees each chunk in order. */
+export async function collectGeneration(
+  gen: Generation,
+  signal: AbortSignal,
+  observe?: (chunk: PipelineChunk) => void,
+) {
   const parts: Uint8Array[] = []
   const alignment = emptyAlignment()
   const normalized = emptyAlignment()
   try {
     for await (const chunk of gen.chunks(signal)) {
       gen.delivered(chunk)
+      observe?.(chunk)
       parts.push(chunk.audio)
       appendAlignment(alignment, chunk.alignment)
       appendAlignment(normalized, chunk.normalizedAlignment)

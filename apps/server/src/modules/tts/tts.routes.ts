@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { requirePrincipal } from '../../plugins/auth.js'
 import { clientGone, collectGeneration, streamGeneration } from './stream-response.js'
+import { timestampsBody, timestampsLine, withTimestampsResponse } from './timestamps-response.js'
 import {
   type TtsBody,
   type TtsQuery,
@@ -10,7 +11,6 @@ import {
   ttsQuery,
   type VoiceIdParams,
   voiceIdParams,
-  withTimestampsResponse,
 } from './tts.schemas.js'
 import type { TtsService } from './tts.service.js'
 
@@ -86,11 +86,7 @@ export function ttsRoutes(tts: TtsService): FastifyPluginAsyncZod {
         const result = await collectGeneration(gen, clientGone(request, reply).signal)
         if (gen.historyItemId) reply.header('history-item-id', gen.historyItemId)
         reply.header('character-cost', String(gen.cost))
-        return {
-          audio_base64: result.audio.toString('base64'),
-          alignment: result.alignment,
-          normalized_alignment: result.normalizedAlignment,
-        }
+        return timestampsBody(result.audio, result.alignment, result.normalizedAlignment)
       },
     )
 
@@ -104,18 +100,10 @@ export function ttsRoutes(tts: TtsService): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const gen = await begin(request)
-        // One JSON object per line, each ending in a newline.
         const body = await streamGeneration(
           gen,
           clientGone(request, reply).signal,
-          (chunk) =>
-            Buffer.from(
-              `${JSON.stringify({
-                audio_base64: Buffer.from(chunk.audio).toString('base64'),
-                alignment: chunk.alignment,
-                normalized_alignment: chunk.normalizedAlignment,
-              })}\n`,
-            ),
+          (chunk) => timestampsLine(chunk),
           () => reply.raw.destroy(),
         )
         if (gen.historyItemId) reply.header('history-item-id', gen.historyItemId)

@@ -55,9 +55,3 @@ export const charAlignment = z.object({
   character_start_times_seconds: z.array(z.number()),
   character_end_times_seconds: z.array(z.number()),
 })
-
-export const withTimestampsResponse = z.object({
-  audio_base64: z.string(),
-  alignment: charAlignment.nullable(),
-  normalized_alignment: charAlignment.nullable(),
-})

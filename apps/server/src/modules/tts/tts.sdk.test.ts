@@ -3,6 +3,7 @@ import { PREMADE_VOICES } from '@timbre/speech'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mp3FrameInfo } from '../../../test/helpers/audio-checks.js'
 import { createUser } from '../../../test/helpers/factories.js'
+import { probeAudio } from '../../../test/helpers/ffprobe.js'
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.js'
 
 // The official SDK with only the base URL changed:
@@ -87,6 +88,60 @@ describe('@elevenlabs/elevenlabs-js text to speech against Timbre', () => {
       }),
     )
     expect(mp3FrameInfo(audio)).not.toBeNull()
+  })
+
+  it('textToSpeech.convert and .stream in Opus: one valid Ogg Opus stream at 48 kHz, also joined from streamed chunks', async () => {
+    const whole = await bytes(
+      await client.textToSpeech.convert(emma.voice_id, {
+        text: 'Opus from the SDK.',
+        outputFormat: 'opus_48000_64',
+      }),
+    )
+    expect(await probeAudio(whole, 'opus')).toMatchObject({ codec: 'opus', sampleRate: 48000, errors: '' })
+    const parts: Uint8Array[] = []
+    const stream = await client.textToSpeech.stream(emma.voice_id, {
+      text: 'Streamed Opus. It arrives in several pieces, one after the other, as it is made.',
+      outputFormat: 'opus_48000_192',
+    })
+    for await (const part of stream as unknown as AsyncIterable<Uint8Array>) parts.push(part)
+    expect(Buffer.from(parts[0]!.subarray(0, 4)).toString('latin1')).toBe('OggS')
+    const probe = await probeAudio(Buffer.concat(parts), 'opus')
+    expect(probe).toMatchObject({ codec: 'opus', sampleRate: 48000, channels: 1, errors: '' })
+    expect(probe.durationSeconds).toBeGreaterThan(2)
+  })
+
+  it('textToDialogue.convertWithTimestamps and .streamWithTimestamps', async () => {
+    const noah = PREMADE_VOICES.find((v) => v.name === 'Noah')!
+    const inputs = [
+      { text: 'Are you ready?', voiceId: emma.voice_id },
+      { text: 'Ready when you are.', voiceId: noah.voice_id },
+    ]
+    const res = await client.textToDialogue.convertWithTimestamps({ inputs, outputFormat: 'mp3_44100_64' })
+    expect(mp3FrameInfo(Buffer.from(res.audioBase64, 'base64'))).toEqual({
+      sampleRate: 44100,
+      bitrateKbps: 64,
+    })
+    expect(res.alignment?.characters.join('')).toBe('Are you ready?Ready when you are.')
+    expect(
+      res.voiceSegments.map((s) => [
+        s.voiceId,
+        s.dialogueInputIndex,
+        s.characterStartIndex,
+        s.characterEndIndex,
+      ]),
+    ).toEqual([
+      [emma.voice_id, 0, 0, 14],
+      [noah.voice_id, 1, 14, 33],
+    ])
+    expect(res.voiceSegments[1]!.startTimeSeconds).toBeCloseTo(res.voiceSegments[0]!.endTimeSeconds, 3)
+
+    const stream = await client.textToDialogue.streamWithTimestamps({ inputs, outputFormat: 'pcm_24000' })
+    const chunks = []
+    for await (const chunk of stream) chunks.push(chunk)
+    expect(chunks.flatMap((c) => c.alignment?.characters ?? []).join('')).toBe(
+      'Are you ready?Ready when you are.',
+    )
+    expect(chunks.flatMap((c) => c.voiceSegments.map((s) => s.dialogueInputIndex))).toEqual([0, 1])
   })
 
   it('errors arrive as ElevenLabsError with the status and detail', async () => {

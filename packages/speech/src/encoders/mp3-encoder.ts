@@ -1,0 +1,101 @@
+// MP3 with LAME compiled to WebAssembly (the wasm build of wasm-media-encoders 0.7.0, bound
+// here synchronously: the package's own loader is async, and an encoder must open inside a
+// synchronous call). LAME is told the output sample rate: left to itself it resamples 32 kbps
+// to 22.05 kHz, and `mp3_44100_32` must be 44.1 kHz as its name says. One wasm instance per
+// stream holds that stream's LAME state, so frames continue across calls.
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import type { OutputFormat } from '../formats/output-formats.js'
+import type { AudioEncoder } from './create-encoder.js'
+
+interface LameExports {
+  memory: WebAssembly.Memory
+  _initialize(): void
+  malloc(bytes: number): number
+  free(pointer: number): void
+  enc_init(params: number): number
+  enc_get_pcm(ref: number, samples: number): number
+  enc_encode(ref: number, samples: number): number
+  enc_flush(ref: number): number
+  enc_get_out_buf(ref: number): number
+  enc_free(ref: number): void
+}
+
+let compiled: WebAssembly.Module | null = null
+
+function lameModule(): WebAssembly.Module {
+  if (!compiled) {
+    const path = createRequire(import.meta.url).resolve('wasm-media-encoders/wasm/mp3')
+    compiled = new WebAssembly.Module(readFileSync(path))
+  }
+  return compiled
+}
+
+function instantiate(): LameExports {
+  const imports = {
+    wasi_snapshot_preview1: {
+      proc_exit: (code: number) => {
+        throw new Error(`LAME exited with ${code}`)
+      },
+    },
+    env: { emscripten_notify_memory_growth: () => {} },
+  }
+  const lame = new WebAssembly.Instance(lameModule(), imports).exports as unknown as LameExports
+  lame._initialize()
+  return lame
+}
+
+export class Mp3StreamEncoder implements AudioEncoder {
+  readonly format: OutputFormat
+  private lame: LameExports | null
+  private readonly ref: number
+
+  constructor(format: OutputFormat) {
+    this.format = format
+    const lame = instantiate()
+    // Parameters: channels, input rate, then MP3's: CBR bitrate, VBR quality (a float; -1 for
+    // CBR) and the output rate.
+    const params = lame.malloc(20)
+    const ints = new Int32Array(lame.memory.buffer, params, 5)
+    ints.set([1, format.sampleRate, format.bitrateKbps, 0, format.sampleRate])
+    new Float32Array(lame.memory.buffer, params + 12, 1)[0] = -1
+    const ref = lame.enc_init(params)
+    lame.free(params)
+    if (!ref) throw new Error(`LAME refused ${format.id}`)
+    this.lame = lame
+    this.ref = ref
+  }
+
+  encode(samples: Float32Array): Uint8Array {
+    const lame = this.open()
+    if (samples.length === 0) return new Uint8Array(0)
+    const channels = lame.enc_get_pcm(this.ref, samples.length)
+    if (!channels) throw new Error('LAME could not allocate its input buffer')
+    const left = new Int32Array(lame.memory.buffer, channels, 1)[0]!
+    new Float32Array(lame.memory.buffer, left, samples.length).set(samples)
+    return this.output(lame, lame.enc_encode(this.ref, samples.length))
+  }
+
+  end(): Uint8Array {
+    const lame = this.open()
+    const tail = this.output(lame, lame.enc_flush(this.ref))
+    this.close()
+    return tail
+  }
+
+  close(): void {
+    if (this.lame) this.lame.enc_free(this.ref)
+    this.lame = null
+  }
+
+  private open(): LameExports {
+    if (!this.lame) throw new Error('MP3 encoder already closed')
+    return this.lame
+  }
+
+  private output(lame: LameExports, bytes: number): Uint8Array {
+    if (bytes < 0) throw new Error(`LAME failed with ${bytes}`)
+    // Copy out of the wasm heap: the next call reuses that buffer.
+    return new Uint8Array(lame.memory.buffer, lame.enc_get_out_buf(this.ref), bytes).slice()
+  }
+}
