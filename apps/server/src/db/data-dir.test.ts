@@ -17,7 +17,8 @@ function newDataDir(): string {
 }
 
 async function start(dataDir: string, extra: { umask?: number; waitReady?: boolean } = {}) {
-  const server = await startServerProcess({ env: { DATA_DIR: dataDir }, ...extra })
+  // The embedded database is what holds a data directory, whichever backend the suite runs on.
+  const server = await startServerProcess({ env: { DATA_DIR: dataDir, DATABASE_URL: undefined }, ...extra })
   running.push(server)
   return server
 }

@@ -37,7 +37,8 @@ export interface ServerProcess {
 }
 
 export interface ServerProcessOptions {
-  env: Record<string, string>
+  /** Added to this process's environment; a variable set to undefined is removed. */
+  env: Record<string, string | undefined>
   role?: 'api' | 'worker' | 'all'
   /** Wait until /readyz answers 200 (default true). */
   waitReady?: boolean
@@ -64,18 +65,20 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
           '/bin/sh',
           ['-c', `umask ${options.umask.toString(8)} && exec "$0" "$@"`, process.execPath, ...nodeArgs],
         ]
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: url,
+    LOG_LEVEL: 'warn',
+    WEB_DIST_DIR: '/nonexistent',
+    SPEECH_WORKERS: '1',
+    ...options.env,
+  }
+  for (const [name, value] of Object.entries(env)) if (value === undefined) delete env[name]
   const child = spawn(command, args, {
     cwd: repoRoot,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      LOG_LEVEL: 'warn',
-      WEB_DIST_DIR: '/nonexistent',
-      SPEECH_WORKERS: '1',
-      ...options.env,
-    },
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let log = ''
