@@ -88,7 +88,7 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     queue,
     publicConfig: { smtpConfigured: mail.ports.mail.smtpConfigured, publicUrl: config.publicUrl },
   })
-  const billing = createBillingModule({ db })
+  const billing = createBillingModule({ db, site })
   const voices = createVoicesModule(deps)
   const apiKeys = createApiKeysModule({ db })
   const accounts = createAccountsModule({

@@ -216,9 +216,12 @@ export function planForPromoAmountOff(amountOff: number | null): PaidPurchasable
   return PROMO_AMOUNT_OFF_PLANS[amountOff] ?? null
 }
 
-/** Retention discount codes offered in the cancellation flow, with their percent off. */
-export const DISCOUNT_CODES = {
-  'special-offer-30': 30,
-  'special-offer-50': 50,
-  'special-offer-70': 70,
-} as const satisfies Record<string, number>
+/**
+ * Retention discount codes offered in the cancellation flow: their percent off and how many
+ * invoices they reduce (one: the product does not say, and one month is the usual offer).
+ */
+export const DISCOUNT_CODES: Readonly<Record<string, { percentOff: number; durationInMonths: number }>> = {
+  'special-offer-30': { percentOff: 30, durationInMonths: 1 },
+  'special-offer-50': { percentOff: 50, durationInMonths: 1 },
+  'special-offer-70': { percentOff: 70, durationInMonths: 1 },
+}
