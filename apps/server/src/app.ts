@@ -18,6 +18,7 @@ import { createMailModule, type MailTransport } from './modules/mail/mail.module
 import { createModelsModule } from './modules/models/models.module.js'
 import { createRecordingModule } from './modules/recording/recording.module.js'
 import { createTtsModule } from './modules/tts/tts.module.js'
+import { createUsageModule } from './modules/usage/usage.module.js'
 import { createVoicesModule } from './modules/voices/voices.module.js'
 import { registerAuth } from './plugins/auth.js'
 import { createSiteAddress } from './plugins/site-address.js'
@@ -88,7 +89,7 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     queue,
     publicConfig: { smtpConfigured: mail.ports.mail.smtpConfigured, publicUrl: config.publicUrl },
   })
-  const billing = createBillingModule({ db })
+  const billing = createBillingModule({ db, site })
   const voices = createVoicesModule(deps)
   const apiKeys = createApiKeysModule({ db })
   const accounts = createAccountsModule({
@@ -110,6 +111,7 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     slots: concurrency.ports.slots,
     leaseSeconds: config.creditLeaseSeconds,
   })
+  const usage = createUsageModule({ credits: credits.ports })
   const recording = createRecordingModule({
     billing: billing.ports,
     credits: credits.ports,
@@ -136,6 +138,7 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     history,
     concurrency,
     credits,
+    usage,
     recording,
     tts,
   ]

@@ -113,6 +113,30 @@ export const ERRORS = {
     message: 'The file is not a supported audio file (WAV, MP3, OGG, FLAC, M4A or WebM).',
   },
   too_many_voice_samples: { status: 422, message: 'A voice can have at most 25 samples.' },
+  // billing (the checkout and subscription texts are the product's own)
+  coupon_expired: {
+    status: 400,
+    message: "This coupon has expired, please use a different one. We've removed it from your browser.",
+  },
+  invalid_promocode: { status: 400, message: 'Invalid promocode' },
+  invalid_discount_code: { status: 400, message: 'This discount code does not exist.' },
+  checkout_failed: { status: 409, message: 'Failed to create checkout session' },
+  subscription_change_failed: { status: 409, message: 'Failed to change subscription' },
+  no_subscription: { status: 409, message: 'This workspace has no paid subscription.' },
+  card_declined: { status: 402, message: 'Your card was declined.' },
+  invalid_card_number: { status: 422, message: 'The card number is not valid.' },
+  checkout_session_not_found: { status: 404, message: 'This checkout session does not exist.' },
+  checkout_session_expired: {
+    status: 410,
+    message: 'This checkout session has expired. Please start again.',
+  },
+  idempotency_key_reused: {
+    status: 409,
+    message: 'This idempotency key was already used for a different request.',
+  },
+  // usage statistics
+  invalid_usage_window: { status: 422, message: 'end_unix must be after start_unix.' },
+  unsupported_breakdown: { status: 422, message: 'This breakdown_type is not supported.' },
 } as const satisfies Record<string, ErrorDefinition>
 
 export type ErrorCode = keyof typeof ERRORS

@@ -185,6 +185,477 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/billing/plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The plan offers of the pricing page, in one currency */
+        get: {
+            parameters: {
+                query?: {
+                    currency?: "usd" | "eur";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            plans: components["schemas"]["PlanOffer"][];
+                            test_mode: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/create-checkout-session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a paid subscription: the page where it is paid */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        subscription_type: "starter" | "creator" | "pro" | "growing_business" | "scale_2024_08_10";
+                        /** @enum {string} */
+                        billing_period: "monthly_period" | "annual_period";
+                        /** @enum {string} */
+                        currency?: "usd" | "eur";
+                        promocode?: string | null;
+                        no_default_promocode?: boolean;
+                        idempotency_key?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            url: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/change-subscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upgrade now (prorated) or schedule a downgrade for the end of the period */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        subscription_type: "free" | "starter" | "creator" | "pro" | "growing_business" | "scale_2024_08_10";
+                        /** @enum {string} */
+                        billing_period: "monthly_period" | "annual_period";
+                        /** @enum {string} */
+                        currency?: "usd" | "eur";
+                        promocode?: string | null;
+                        idempotency_key?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SubscriptionInfo"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cancel-downgrade": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel the scheduled downgrade */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SubscriptionInfo"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cancel-subscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel at the end of the paid period */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SubscriptionInfo"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/renew-subscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Take back a scheduled cancellation */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SubscriptionInfo"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apply-discount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Apply a discount code to the subscription */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        discount_code: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SubscriptionInfo"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/validate-promocode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check a promo code */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        promocode: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            valid: boolean;
+                            amount_off: number | null;
+                            percent_off: number | null;
+                            duration_in_months: number | null;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/billing/subscription-info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The subscription, its scheduled change and next invoice */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SubscriptionInfo"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/billing/local/checkout/{session_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A checkout session of the local test-mode provider */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    session_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            session_id: string;
+                            /** @enum {string} */
+                            status: "open" | "complete" | "expired";
+                            subscription_type: string;
+                            /** @enum {string} */
+                            billing_period: "monthly_period" | "annual_period";
+                            /** @enum {string} */
+                            currency: "usd" | "eur";
+                            promocode: string | null;
+                            list_price_cents: number;
+                            amount_due_cents: number;
+                            provider: string;
+                            test_mode: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/billing/local/checkout/{session_id}/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pay a checkout session with a test card (test mode) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    session_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        card_number: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SubscriptionInfo"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/voices": {
         parameters: {
             query?: never;
@@ -2145,6 +2616,55 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/usage/character-stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Credits used over time, optionally broken down */
+        get: {
+            parameters: {
+                query: {
+                    start_unix: number;
+                    end_unix: number;
+                    include_workspace_metrics?: "true" | "false";
+                    breakdown_type?: "none" | "voice" | "voice_multiplier" | "user" | "groups" | "api_keys" | "all_api_keys" | "product_type" | "model" | "resource" | "request_queue" | "region" | "subresource_id" | "reporting_workspace_id" | "has_api_key" | "request_source";
+                    aggregation_interval?: "hour" | "day" | "week" | "month" | "cumulative";
+                    aggregation_bucket_size?: number;
+                    metric?: "credits" | "tts_characters" | "minutes_used" | "request_count" | "ttfb_avg" | "ttfb_p95" | "fiat_units_spent" | "concurrency" | "concurrency_average";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            time: number[];
+                            usage: {
+                                [key: string]: number[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/text-to-speech/{voice_id}": {
         parameters: {
             query?: never;
@@ -2721,6 +3241,91 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        SubscriptionInfoInput: {
+            tier: string;
+            status: string;
+            /** @enum {string} */
+            billing_period: "monthly_period" | "annual_period";
+            /** @enum {string} */
+            currency: "usd" | "eur";
+            pending_change: {
+                /** @enum {string} */
+                kind: "change" | "cancellation";
+                next_tier: string;
+                next_billing_period: ("monthly_period" | "annual_period") | null;
+                timestamp_seconds: number;
+            } | null;
+            /** @enum {string} */
+            character_refresh_period: "monthly_period" | "annual_period";
+            has_open_invoices: boolean;
+            next_invoice: {
+                next_payment_attempt_unix: number;
+                discount_percent_off: number | null;
+                discount_amount_off: number | null;
+                amount_due_cents: number;
+            } | null;
+            next_character_count_reset_unix: number;
+            current_period_end_unix: number | null;
+            discount: {
+                coupon_id: string;
+            } | null;
+            payment_provider: string | null;
+            test_mode: boolean;
+        };
+        PlanOfferInput: {
+            name: string;
+            id: string;
+            plan_id: string;
+            /** @enum {string} */
+            plan_type: "individual" | "company" | "grant";
+            /** @enum {string} */
+            currency: "usd" | "eur";
+            character_limit: number;
+            audio_limit_minutes: number;
+            description: string;
+            benefits: string[];
+            most_popular: boolean;
+            enterprise: boolean;
+            usage: {
+                monthly_character_limit: number;
+                additional_characters_cost: number | null;
+                custom_voices_limit: number;
+            };
+            quality_and_formats: string[];
+            features: {
+                [key: string]: boolean;
+            };
+            products: {
+                [key: string]: boolean;
+            };
+            pricing: {
+                monthly: {
+                    price: number | null;
+                    discounted_price: number | null;
+                    /** @enum {string} */
+                    period: "month" | "year";
+                    discount_message: string | null;
+                    billed_amount_cents: number | null;
+                };
+                yearly: {
+                    price: number | null;
+                    discounted_price: number | null;
+                    /** @enum {string} */
+                    period: "month" | "year";
+                    discount_message: string | null;
+                    billed_amount_cents: number | null;
+                };
+            };
+            speech: string[];
+            dubbing: string[];
+            sound_effects: string[];
+            studio: string[];
+            conversational_ai: string[];
+            audio_native: string[];
+            voice_isolator: string[];
+            speech_to_text: string[];
+            music: string[];
+        };
         SubscriptionInput: {
             tier: string;
             character_count: number;
@@ -2824,6 +3429,91 @@ export interface components {
                 voice_name: string;
             }[] | null;
             output_format: string;
+        };
+        SubscriptionInfo: {
+            tier: string;
+            status: string;
+            /** @enum {string} */
+            billing_period: "monthly_period" | "annual_period";
+            /** @enum {string} */
+            currency: "usd" | "eur";
+            pending_change: {
+                /** @enum {string} */
+                kind: "change" | "cancellation";
+                next_tier: string;
+                next_billing_period: ("monthly_period" | "annual_period") | null;
+                timestamp_seconds: number;
+            } | null;
+            /** @enum {string} */
+            character_refresh_period: "monthly_period" | "annual_period";
+            has_open_invoices: boolean;
+            next_invoice: {
+                next_payment_attempt_unix: number;
+                discount_percent_off: number | null;
+                discount_amount_off: number | null;
+                amount_due_cents: number;
+            } | null;
+            next_character_count_reset_unix: number;
+            current_period_end_unix: number | null;
+            discount: {
+                coupon_id: string;
+            } | null;
+            payment_provider: string | null;
+            test_mode: boolean;
+        };
+        PlanOffer: {
+            name: string;
+            id: string;
+            plan_id: string;
+            /** @enum {string} */
+            plan_type: "individual" | "company" | "grant";
+            /** @enum {string} */
+            currency: "usd" | "eur";
+            character_limit: number;
+            audio_limit_minutes: number;
+            description: string;
+            benefits: string[];
+            most_popular: boolean;
+            enterprise: boolean;
+            usage: {
+                monthly_character_limit: number;
+                additional_characters_cost: number | null;
+                custom_voices_limit: number;
+            };
+            quality_and_formats: string[];
+            features: {
+                [key: string]: boolean;
+            };
+            products: {
+                [key: string]: boolean;
+            };
+            pricing: {
+                monthly: {
+                    price: number | null;
+                    discounted_price: number | null;
+                    /** @enum {string} */
+                    period: "month" | "year";
+                    discount_message: string | null;
+                    billed_amount_cents: number | null;
+                };
+                yearly: {
+                    price: number | null;
+                    discounted_price: number | null;
+                    /** @enum {string} */
+                    period: "month" | "year";
+                    discount_message: string | null;
+                    billed_amount_cents: number | null;
+                };
+            };
+            speech: string[];
+            dubbing: string[];
+            sound_effects: string[];
+            studio: string[];
+            conversational_ai: string[];
+            audio_native: string[];
+            voice_isolator: string[];
+            speech_to_text: string[];
+            music: string[];
         };
         Subscription: {
             tier: string;

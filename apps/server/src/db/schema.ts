@@ -24,6 +24,62 @@ export interface SubscriptionsTable {
   period_started_at: Timestamp
   next_reset_at: Timestamp
   updated_at: Timestamp
+  /** The paid period (a month or a year); null on free, trial and grants. */
+  current_period_start: NullableTimestamp
+  current_period_end: NullableTimestamp
+  /** A change scheduled for the end of the period: 'change' (a downgrade) or 'cancellation'. */
+  pending_change_kind: 'change' | 'cancellation' | null
+  pending_next_tier: string | null
+  pending_billing_period: string | null
+  discount_coupon_id: string | null
+  discount_percent_off: number | null
+  discount_amount_off: number | null
+  discount_months_left: number | null
+  previously_subscribed_tiers: ColumnType<string[], string[] | undefined, string[]>
+  payment_provider: string | null
+}
+
+export interface CheckoutSessionsTable {
+  id: string
+  workspace_id: string
+  user_id: string
+  idempotency_key: string | null
+  provider: string
+  tier: string
+  billing_period: string
+  currency: string
+  promocode: string | null
+  list_price_cents: number
+  amount_due_cents: number
+  status: Generated<'open' | 'complete' | 'expired'>
+  created_at: Timestamp
+  expires_at: Timestamp
+  completed_at: NullableTimestamp
+}
+
+/** Money moved: one row per (workspace, idempotency key). */
+export interface PaymentsTable {
+  id: string
+  workspace_id: string
+  idempotency_key: string
+  /** checkout | upgrade */
+  kind: string
+  provider: string
+  amount_cents: number
+  currency: string
+  tier: string
+  billing_period: string
+  provider_reference: string | null
+  created_at: Timestamp
+}
+
+export interface PromoCodesTable {
+  code: string
+  amount_off: number | null
+  percent_off: number | null
+  duration_in_months: Generated<number>
+  expires_at: NullableTimestamp
+  created_at: Timestamp
 }
 
 export interface UsersTable {
@@ -253,6 +309,9 @@ export interface DB {
   api_keys: ApiKeysTable
   outbox_messages: OutboxMessagesTable
   concurrency_leases: ConcurrencyLeasesTable
+  checkout_sessions: CheckoutSessionsTable
+  payments: PaymentsTable
+  promo_codes: PromoCodesTable
 }
 
 export type UserRow = Selectable<UsersTable>
@@ -260,6 +319,9 @@ export type NewUser = Insertable<UsersTable>
 export type UserUpdate = Updateable<UsersTable>
 export type ApiKeyRow = Selectable<ApiKeysTable>
 export type SubscriptionRow = Selectable<SubscriptionsTable>
+export type CheckoutSessionRow = Selectable<CheckoutSessionsTable>
+export type PaymentRow = Selectable<PaymentsTable>
+export type PromoCodeRow = Selectable<PromoCodesTable>
 export type OutboxMessageRow = Selectable<OutboxMessagesTable>
 export type VoiceRow = Selectable<VoicesTable>
 export type VoiceSampleRow = Selectable<VoiceSamplesTable>

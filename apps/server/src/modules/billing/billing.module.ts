@@ -1,8 +1,17 @@
 import type { Transaction } from 'kysely'
 import type { Database } from '../../db/database.js'
 import type { DB, SubscriptionRow } from '../../db/schema.js'
+import type { SiteAddress } from '../../plugins/site-address.js'
 import type { DomainModule } from '../domain-module.js'
+import { billingRoutes } from './billing.routes.js'
+import { createCheckoutService } from './checkout.service.js'
+import { localCheckoutRoutes } from './local-checkout.routes.js'
+import { createLocalPaymentProvider, type PaymentProvider } from './payment-provider.js'
+import { createPaymentsRepository } from './payments.repository.js'
 import { checkRequestSize, planOf, type WorkspacePlan } from './plan-rules.js'
+import { plansRoutes } from './plans.routes.js'
+import { validatePromo } from './promo-codes.js'
+import { createSubscriptionChangeService } from './subscription-change.service.js'
 import { createSubscriptionsRepository, type SubscriptionsRepository } from './subscriptions.repository.js'
 
 /** The workspace's character count, moved inside the credit ledger's own transactions. */
@@ -27,11 +36,37 @@ export interface BillingPorts {
   subscriptions: SubscriptionCounter
 }
 
-/** Subscriptions and the rules of the plans. */
-export function createBillingModule(deps: { db: Database }): DomainModule<BillingPorts> {
+/**
+ * Subscriptions, the rules of the plans, checkout and plan changes. The payment provider is
+ * the built-in local one (test mode) unless another is passed.
+ */
+export function createBillingModule(deps: {
+  db: Database
+  /** Builds the checkout page's address; only the routes need it. */
+  site?: SiteAddress
+  provider?: PaymentProvider
+  now?: () => Date
+}): DomainModule<BillingPorts> {
   const subscriptions = createSubscriptionsRepository(deps.db)
+  const payments = createPaymentsRepository(deps.db)
+  const provider = deps.provider ?? createLocalPaymentProvider()
+  const now = deps.now ?? (() => new Date())
+  const checkout = createCheckoutService({ subscriptions, payments, provider, now })
+  const changes = createSubscriptionChangeService({ subscriptions, payments, provider, now })
   return {
     name: 'billing',
+    routes: async (app) => {
+      await app.register(plansRoutes({ testMode: provider.testMode }))
+      await app.register(
+        billingRoutes({
+          checkout,
+          changes,
+          validatePromocode: (code) => validatePromo(payments, code, now()),
+          originFor: (request) => deps.site?.originFor(request) ?? `${request.protocol}://${request.host}`,
+        }),
+      )
+      if (provider.name === 'local') await app.register(localCheckoutRoutes(checkout))
+    },
     ports: {
       plan: async (workspaceId) => planOf(await subscriptions.find(workspaceId)),
       checkRequestSize,
@@ -43,4 +78,5 @@ export function createBillingModule(deps: { db: Database }): DomainModule<Billin
   }
 }
 
+export { addOneMonth } from './billing-period.js'
 export type { WorkspacePlan } from './plan-rules.js'

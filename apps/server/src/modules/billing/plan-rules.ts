@@ -1,4 +1,5 @@
 import {
+  canExtendCharacterLimit,
   isPaidTier,
   PLAN_LIMITS,
   type PlanLimits,
@@ -32,8 +33,13 @@ export function planOf(row: Pick<SubscriptionRow, 'tier' | 'status' | 'character
   const limits = PLAN_LIMITS[tier]
   const unlimited = limits.characterLimit < 0 || row.character_limit < 0
   // A count plus the requested characters may pass the limit only on a plan that can extend
-  // it, and extending needs an active subscription (or the enterprise tier).
-  const canExtend = limits.characterLimitExtension !== 0 && (row.status === 'active' || tier === 'enterprise')
+  // it, and extending needs an active subscription (or an enterprise-class tier).
+  const canExtend = canExtendCharacterLimit({
+    tier,
+    status: row.status,
+    extension: limits.characterLimitExtension,
+    allowedToExtend: true,
+  })
   const allowance = unlimited ? -1 : canExtend ? limits.characterLimitExtension : 0
   return {
     tier,

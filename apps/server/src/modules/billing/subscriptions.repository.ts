@@ -1,6 +1,7 @@
+import type { Updateable } from 'kysely'
 import { sql, type Transaction } from 'kysely'
 import type { Database } from '../../db/database.js'
-import type { DB, SubscriptionRow } from '../../db/schema.js'
+import type { DB, SubscriptionRow, SubscriptionsTable } from '../../db/schema.js'
 
 type Executor = Database | Transaction<DB>
 
@@ -63,6 +64,30 @@ export function createSubscriptionsRepository(db: Database) {
         .returning(['character_count'])
         .executeTakeFirst()
       return row ? row.character_count : null
+    },
+
+    /** The row, locked until the caller's transaction ends: every plan change starts here. */
+    lockForChange(trx: Transaction<DB>, workspaceId: string): Promise<SubscriptionRow | undefined> {
+      return trx
+        .selectFrom('subscriptions')
+        .selectAll()
+        .where('workspace_id', '=', workspaceId)
+        .forUpdate()
+        .executeTakeFirst()
+    },
+
+    /** Writes a plan change decided by the billing service on the locked row. */
+    async update(
+      trx: Transaction<DB>,
+      workspaceId: string,
+      patch: Updateable<SubscriptionsTable>,
+    ): Promise<SubscriptionRow> {
+      return trx
+        .updateTable('subscriptions')
+        .set({ ...patch, updated_at: new Date() })
+        .where('workspace_id', '=', workspaceId)
+        .returningAll()
+        .executeTakeFirstOrThrow()
     },
 
     /** Gives characters back (never below zero). */

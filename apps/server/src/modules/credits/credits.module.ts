@@ -3,10 +3,15 @@ import { newId } from '../../lib/ids.js'
 import type { BillingPorts } from '../billing/billing.module.js'
 import type { ConcurrencySlots } from '../concurrency/concurrency.module.js'
 import type { DomainModule } from '../domain-module.js'
+import { type CreditUsageRepository, createCreditUsageRepository } from './credit-usage.repository.js'
 import { createCreditsRepository } from './credits.repository.js'
 import { type CreditsService, createCreditsService } from './credits.service.js'
 
-export type CreditsPorts = CreditsService
+export type CreditsPorts = CreditsService & {
+  /** Charged credits over time, for the usage statistics. */
+  usage: Pick<CreditUsageRepository, 'charged'>
+}
+export type { UsageGroup, UsageQuery, UsageRow } from './credit-usage.repository.js'
 export type { ExpiredReservation, Reservation } from './credits.repository.js'
 
 /**
@@ -32,7 +37,7 @@ export function createCreditsModule(deps: {
   let timer: NodeJS.Timeout | undefined
   return {
     name: 'credits',
-    ports: credits,
+    ports: { ...credits, usage: createCreditUsageRepository(deps.db) },
     // Renewed three times per lease, so one late beat never lets a live lease run out.
     start() {
       timer = setInterval(

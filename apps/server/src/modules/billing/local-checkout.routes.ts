@@ -1,0 +1,64 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { requirePrincipal } from '../../plugins/auth.js'
+import { billingPeriod, currency, subscriptionInfo } from './billing.schemas.js'
+import type { CheckoutService } from './checkout.service.js'
+
+const tags = ['billing (local test mode)']
+const config = { auth: 'required', apiKeys: false } as const
+const params = z.object({ session_id: z.string().min(1).max(100) })
+
+/**
+ * The built-in provider's checkout, for the app's own checkout page: test mode, no real
+ * money. 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined.
+ */
+export function localCheckoutRoutes(checkout: CheckoutService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/v1/billing/local/checkout/:session_id',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'A checkout session of the local test-mode provider',
+          params,
+          response: {
+            200: z.object({
+              session_id: z.string(),
+              status: z.enum(['open', 'complete', 'expired']),
+              subscription_type: z.string(),
+              billing_period: billingPeriod,
+              currency,
+              promocode: z.string().nullable(),
+              list_price_cents: z.number(),
+              amount_due_cents: z.number(),
+              provider: z.string(),
+              test_mode: z.boolean(),
+            }),
+          },
+        },
+      },
+      async (request) => checkout.describe(requirePrincipal(request).workspaceId, request.params.session_id),
+    )
+
+    app.post(
+      '/v1/billing/local/checkout/:session_id/pay',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Pay a checkout session with a test card (test mode)',
+          params,
+          body: z.object({ card_number: z.string().max(40) }),
+          response: { 200: subscriptionInfo },
+        },
+      },
+      async (request) =>
+        checkout.pay(
+          requirePrincipal(request).workspaceId,
+          request.params.session_id,
+          request.body.card_number,
+        ),
+    )
+  }
+}

@@ -1,0 +1,239 @@
+import { randomUUID } from 'node:crypto'
+import {
+  type BillingPeriod,
+  billingCurrency,
+  DISCOUNT_CODES,
+  type PaidPurchasableTier,
+  PLANS,
+  periodPrice,
+  planAction,
+  type Tier,
+} from '@timbre/contract'
+import type { Transaction } from 'kysely'
+import type { DB, SubscriptionRow } from '../../db/schema.js'
+import { AppError } from '../../errors.js'
+import type { PaymentProvider } from './payment-provider.js'
+import type { PaymentsRepository } from './payments.repository.js'
+import { type Promo, resolvePromo } from './promo-codes.js'
+import {
+  billingPeriodOf,
+  currentPlanOf,
+  discounted,
+  periodEnd,
+  subscriptionInfo,
+} from './subscription-state.js'
+import type { SubscriptionsRepository } from './subscriptions.repository.js'
+
+export interface ChangeRequest {
+  subscription_type: PaidPurchasableTier | 'free'
+  billing_period: BillingPeriod
+  promocode?: string | null | undefined
+  idempotency_key?: string | undefined
+}
+
+interface Deps {
+  subscriptions: SubscriptionsRepository
+  payments: PaymentsRepository
+  provider: PaymentProvider
+  now: () => Date
+}
+
+const CLEAR_PENDING = {
+  pending_change_kind: null,
+  pending_next_tier: null,
+  pending_billing_period: null,
+} as const
+
+const failed = (verb: string, reason: string) =>
+  new AppError('subscription_change_failed', { message: `Failed to ${verb} subscription: ${reason}` })
+
+/** A paid subscription is one with a paid period (not free, trial or a grant). */
+function hasPaidPeriod(row: SubscriptionRow): boolean {
+  return row.current_period_end !== null && row.status !== 'free'
+}
+
+/**
+ * The unused part of the current period, credited against an upgrade: the period's list
+ * price times the share of the period still ahead.
+ */
+export function unusedCredit(row: SubscriptionRow, tier: Tier, now: Date): number {
+  const start = row.current_period_start?.getTime()
+  const end = row.current_period_end?.getTime()
+  const price = periodPrice(tier, billingPeriodOf(row.billing_period), billingCurrency(row.currency))
+  if (start === undefined || end === undefined || price === null || end <= start) return 0
+  const share = Math.min(1, Math.max(0, (end - now.getTime()) / (end - start)))
+  return Math.round(price * share)
+}
+
+export function createSubscriptionChangeService(deps: Deps) {
+  const { subscriptions, payments, provider } = deps
+  const info = (row: SubscriptionRow) => subscriptionInfo(row, provider.testMode)
+
+  /** Every change runs on the locked row, so two calls at once are decided one after the other. */
+  function onLockedRow<T>(
+    workspaceId: string,
+    work: (trx: Transaction<DB>, row: SubscriptionRow) => Promise<T>,
+  ) {
+    return payments.transaction(async (trx) => {
+      const row = await subscriptions.lockForChange(trx, workspaceId)
+      if (!row) throw new AppError('no_subscription')
+      return work(trx, row)
+    })
+  }
+
+  /** Upgrades now: the new plan's price less the unused part of the current period, charged once. */
+  async function upgrade(
+    trx: Transaction<DB>,
+    row: SubscriptionRow,
+    request: ChangeRequest,
+    promo: Promo | null,
+  ) {
+    const now = deps.now()
+    const tier = request.subscription_type as PaidPurchasableTier
+    const currency = billingCurrency(row.currency)
+    const price = periodPrice(tier, request.billing_period, currency) ?? 0
+    const credit = unusedCredit(row, currentPlanOf(row).tier, now)
+    const amount = Math.max(0, discounted(price, promo ?? { percentOff: null, amountOff: null }) - credit)
+    const key = request.idempotency_key ?? `upgrade:${randomUUID()}`
+    const charge = provider.chargeCardOnFile({ amountCents: amount, currency, idempotencyKey: key })
+    await payments.insertPayment(trx, {
+      id: `pay_${randomUUID().replaceAll('-', '')}`,
+      workspace_id: row.workspace_id,
+      idempotency_key: key,
+      kind: 'upgrade',
+      provider: provider.name,
+      amount_cents: amount,
+      currency,
+      tier,
+      billing_period: request.billing_period,
+      provider_reference: charge.reference,
+      created_at: now,
+    })
+    // The new period starts now with the new plan's credits; what was used stays counted.
+    return subscriptions.update(trx, row.workspace_id, {
+      tier,
+      status: 'active',
+      billing_period: request.billing_period,
+      character_limit: PLANS[tier].limits.characterLimit,
+      period_started_at: now,
+      next_reset_at: periodEnd(now, 'monthly_period'),
+      current_period_start: now,
+      current_period_end: periodEnd(now, request.billing_period),
+      ...CLEAR_PENDING,
+      ...(promo
+        ? {
+            discount_coupon_id: promo.code,
+            discount_percent_off: promo.percentOff,
+            discount_amount_off: promo.amountOff,
+            discount_months_left: Math.max(0, promo.durationInMonths - 1),
+          }
+        : {}),
+      previously_subscribed_tiers: [...new Set([...row.previously_subscribed_tiers, tier])],
+    })
+  }
+
+  return {
+    async info(workspaceId: string) {
+      return info(await subscriptions.find(workspaceId))
+    },
+
+    async change(workspaceId: string, request: ChangeRequest) {
+      const promo = request.promocode ? await resolvePromo(payments, request.promocode, deps.now()) : null
+      return onLockedRow(workspaceId, async (trx, row) => {
+        // A retry of an upgrade that went through finds its payment and changes nothing.
+        const earlier = request.idempotency_key
+          ? await payments.findPayment(trx, workspaceId, request.idempotency_key)
+          : undefined
+        if (earlier) {
+          const same =
+            earlier.tier === request.subscription_type && earlier.billing_period === request.billing_period
+          if (!same) throw new AppError('idempotency_key_reused')
+          return info(row)
+        }
+        const target = { tier: request.subscription_type, billingPeriod: request.billing_period }
+        const action = planAction(currentPlanOf(row), target)
+        switch (action.action) {
+          case 'upgrade':
+            return info(await upgrade(trx, row, request, promo))
+          case 'downgrade':
+            // Takes effect at the end of the paid period; replaces any other scheduled change.
+            return info(
+              await subscriptions.update(trx, workspaceId, {
+                pending_change_kind: 'change',
+                pending_next_tier: request.subscription_type,
+                pending_billing_period: request.subscription_type === 'free' ? null : request.billing_period,
+              }),
+            )
+          case 'cancel_downgrade':
+            // This downgrade is already scheduled: asking again changes nothing.
+            return info(row)
+          case 'create':
+            throw failed('change', 'this workspace has no paid subscription; start one through checkout.')
+          default:
+            throw failed('change', 'the workspace is already on this plan and billing period.')
+        }
+      })
+    },
+
+    async cancelDowngrade(workspaceId: string) {
+      return onLockedRow(workspaceId, async (trx, row) => {
+        if (row.pending_change_kind === 'cancellation')
+          throw failed(
+            'cancel downgrade',
+            'the subscription is being cancelled, not downgraded; renew it instead.',
+          )
+        if (row.pending_change_kind !== 'change') return info(row)
+        return info(await subscriptions.update(trx, workspaceId, CLEAR_PENDING))
+      })
+    },
+
+    /** Cancels at the end of the paid period: the workspace then returns to free. */
+    async cancel(workspaceId: string) {
+      return onLockedRow(workspaceId, async (trx, row) => {
+        if (!hasPaidPeriod(row))
+          throw new AppError('no_subscription', { message: 'There is no paid subscription to cancel.' })
+        if (row.pending_change_kind === 'cancellation') return info(row)
+        return info(
+          await subscriptions.update(trx, workspaceId, {
+            pending_change_kind: 'cancellation',
+            pending_next_tier: 'free',
+            pending_billing_period: null,
+          }),
+        )
+      })
+    },
+
+    /** Takes back a scheduled cancellation; the subscription simply continues. */
+    async renew(workspaceId: string) {
+      return onLockedRow(workspaceId, async (trx, row) => {
+        if (!hasPaidPeriod(row))
+          throw new AppError('no_subscription', { message: 'There is no paid subscription to renew.' })
+        if (row.pending_change_kind !== 'cancellation') return info(row)
+        return info(await subscriptions.update(trx, workspaceId, CLEAR_PENDING))
+      })
+    },
+
+    /** A retention discount on the next invoices of a paid subscription. */
+    async applyDiscount(workspaceId: string, code: string) {
+      const discount = DISCOUNT_CODES[code.trim()]
+      if (!discount) throw new AppError('invalid_discount_code', { param: 'discount_code' })
+      return onLockedRow(workspaceId, async (trx, row) => {
+        if (!hasPaidPeriod(row))
+          throw new AppError('no_subscription', {
+            message: 'A discount applies only to a paid subscription.',
+          })
+        if (row.discount_coupon_id === code.trim()) return info(row)
+        return info(
+          await subscriptions.update(trx, workspaceId, {
+            discount_coupon_id: code.trim(),
+            discount_percent_off: discount.percentOff,
+            discount_amount_off: null,
+            discount_months_left: discount.durationInMonths,
+          }),
+        )
+      })
+    },
+  }
+}
+
+export type SubscriptionChangeService = ReturnType<typeof createSubscriptionChangeService>
