@@ -35,23 +35,28 @@ export function ModelPicker({
         <Icon name="chevronDown" className="size-4 shrink-0 text-neutral-400" />
       </button>
       <SheetDialog open={open} onOpenChange={setOpen} title={t('tts.models')}>
-        <div role="radiogroup" aria-label={t('tts.models')} className="space-y-2">
+        <fieldset className="m-0 space-y-2 border-0 p-0">
+          <legend className="sr-only">{t('tts.models')}</legend>
           {models.map((m) => {
             const chosen = m.model_id === model?.model_id
             return (
-              <button
+              <label
                 key={m.model_id}
-                type="button"
-                role="radio"
-                aria-checked={chosen}
-                onClick={() => {
-                  onChange(m)
-                  setOpen(false)
-                }}
-                className={`block w-full rounded-xl border p-3.5 text-left transition-colors focus-visible:outline-2 focus-visible:outline-accent-600 ${
+                className={`block cursor-pointer rounded-xl border p-3.5 transition-colors has-focus-visible:outline-2 has-focus-visible:outline-accent-600 ${
                   chosen ? 'border-accent-600 bg-accent-50' : 'border-neutral-200 hover:bg-neutral-50'
                 }`}
               >
+                <input
+                  type="radio"
+                  name="tts-model"
+                  value={m.model_id}
+                  checked={chosen}
+                  onChange={() => {
+                    onChange(m)
+                    setOpen(false)
+                  }}
+                  className="sr-only"
+                />
                 <span className="flex items-center justify-between gap-3">
                   <span className="text-sm font-semibold text-neutral-900">{m.name}</span>
                   <span className="shrink-0 rounded-full bg-neutral-100 px-2 py-0.5 text-xs text-neutral-600">
@@ -62,10 +67,10 @@ export function ModelPicker({
                 <span className="mt-1.5 block text-xs text-neutral-500">
                   {t('tts.languagesCount', { count: m.languages.length })}
                 </span>
-              </button>
+              </label>
             )
           })}
-        </div>
+        </fieldset>
       </SheetDialog>
     </>
   )
