@@ -35,6 +35,8 @@ type State = { item: PlayerItem | null; expanded: boolean; playing: boolean }
 let state: State = { item: null, expanded: false, playing: false }
 const listeners = new Set<() => void>()
 let counter = 0
+/** Set by the player bar, which owns the one <audio> element. */
+let toggleAudio: (() => void) | null = null
 
 function set(next: Partial<State>): void {
   state = { ...state, ...next }
@@ -88,6 +90,13 @@ export const player = {
   },
   setPlaying(playing: boolean): void {
     if (state.playing !== playing) set({ playing })
+  },
+  /** Play or pause the item on show. */
+  toggle(): void {
+    toggleAudio?.()
+  },
+  bindToggle(toggle: (() => void) | null): void {
+    toggleAudio = toggle
   },
   current(): PlayerItem | null {
     return state.item

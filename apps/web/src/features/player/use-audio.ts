@@ -104,6 +104,11 @@ export function useAudio(item: PlayerItem | null, speed: number) {
     else audio.pause()
   }, [])
 
+  useEffect(() => {
+    player.bindToggle(toggle)
+    return () => player.bindToggle(null)
+  }, [toggle])
+
   const seek = useCallback((seconds: number) => {
     const audio = ref.current
     if (!audio) return
