@@ -54,6 +54,24 @@ export function HistoryRow({
   const voiceName = item.voice_name ?? item.dialogue?.map((line) => line.voice_name).join(', ') ?? '—'
   const action =
     'inline-flex size-8 items-center justify-center rounded-lg text-neutral-500 hover:bg-neutral-100 hover:text-neutral-900 focus-visible:outline-2 focus-visible:outline-accent-600'
+  const actions = (
+    <>
+      <button
+        type="button"
+        className={action}
+        onClick={() => setSharing(true)}
+        aria-label={t('history.share')}
+      >
+        <Icon name="share" className="size-4" />
+      </button>
+      <button type="button" className={action} onClick={onDownload} aria-label={t('history.download')}>
+        <Icon name="download" className="size-4" />
+      </button>
+      <button type="button" className={action} onClick={onDelete} aria-label={t('history.delete')}>
+        <Icon name="trash" className="size-4" />
+      </button>
+    </>
+  )
   return (
     <li
       className={`group flex gap-3 rounded-xl px-2 py-3 transition-colors sm:px-3 ${
@@ -84,7 +102,7 @@ export function HistoryRow({
         <p className="line-clamp-2 text-sm text-neutral-900">{text}</p>
         <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-neutral-500">
           <span className="inline-flex items-center gap-1.5">
-            <VoiceAvatar id={item.voice_id} name={voiceName} size="sm" />
+            <VoiceAvatar id={item.voice_id} name={voiceName} size="xs" />
             <span className="max-w-40 truncate font-medium text-neutral-700">{voiceName}</span>
           </span>
           <span aria-hidden="true">·</span>
@@ -109,30 +127,14 @@ export function HistoryRow({
             </span>
           )}
         </div>
-      </div>
-      <div className="flex shrink-0 items-start gap-0.5">
-        <div className="hidden sm:block">
+        <div className="mt-1 -ml-2 flex items-center gap-0.5 sm:hidden">
           <FeedbackControls historyItemId={item.history_item_id} feedback={item.feedback} size="sm" />
+          {actions}
         </div>
-        <button
-          type="button"
-          className={action}
-          onClick={() => setSharing(true)}
-          aria-label={t('history.share')}
-        >
-          <Icon name="share" className="size-4" />
-        </button>
-        <button type="button" className={action} onClick={onDownload} aria-label={t('history.download')}>
-          <Icon name="download" className="size-4" />
-        </button>
-        <button
-          type="button"
-          className={`${action} hidden sm:inline-flex`}
-          onClick={onDelete}
-          aria-label={t('history.delete')}
-        >
-          <Icon name="trash" className="size-4" />
-        </button>
+      </div>
+      <div className="hidden shrink-0 items-start gap-0.5 sm:flex">
+        <FeedbackControls historyItemId={item.history_item_id} feedback={item.feedback} size="sm" />
+        {actions}
       </div>
       {sharing && (
         <ShareDialog

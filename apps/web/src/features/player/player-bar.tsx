@@ -122,173 +122,179 @@ export function PlayerBar() {
 
   // biome-ignore lint/a11y/useMediaCaption: generated speech has no caption track; its text is shown beside the player.
   const audio = <audio ref={ref} preload="auto" data-testid="player-audio" className="hidden" />
-  if (!item) return audio
-
-  const playButton = (big: boolean) => (
-    <button
-      type="button"
-      onClick={toggle}
-      aria-label={state.playing ? t('player.pause') : t('player.play')}
-      className={`inline-flex shrink-0 items-center justify-center rounded-full bg-neutral-900 text-white shadow-sm transition-transform hover:scale-105 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600 ${
-        big ? 'size-11' : 'size-10'
-      }`}
-    >
-      <Icon name={state.playing ? 'pause' : 'play'} className="size-5" />
-    </button>
-  )
-  const skipButtons = (
+  // The <audio> element keeps one place in the tree, so React never swaps it for a new one.
+  return (
     <>
-      <IconButton
-        icon="back10"
-        label={t('player.back', { seconds: SKIP_BUTTON_SECONDS })}
-        onClick={() => skip(-SKIP_BUTTON_SECONDS)}
-      />
-      {playButton(true)}
-      <IconButton
-        icon="fwd10"
-        label={t('player.forward', { seconds: SKIP_BUTTON_SECONDS })}
-        onClick={() => skip(SKIP_BUTTON_SECONDS)}
-      />
-    </>
-  )
-  const canUseHistory = !!item.historyItemId && item.loaded
-  const actions = (
-    <>
-      {showFeedback && item.historyItemId && (
-        <FeedbackControls historyItemId={item.historyItemId} feedback={item.feedback} />
-      )}
-      <SpeedMenu speed={speed} onChange={setSpeed} />
-      <IconButton
-        icon="download"
-        label={t('player.download')}
-        onClick={() => void download(item)}
-        disabled={downloading || (item.streaming && !canUseHistory)}
-      />
-      <IconButton
-        icon="share"
-        label={t('player.share')}
-        onClick={() => setSharing(true)}
-        disabled={!canUseHistory}
-      />
+      {audio}
+      {item && renderBar(item)}
     </>
   )
 
-  if (hidden) {
-    return (
+  function renderBar(item: PlayerItem) {
+    const playButton = (big: boolean) => (
+      <button
+        type="button"
+        onClick={toggle}
+        aria-label={state.playing ? t('player.pause') : t('player.play')}
+        className={`inline-flex shrink-0 items-center justify-center rounded-full bg-neutral-900 text-white shadow-sm transition-transform hover:scale-105 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600 ${
+          big ? 'size-11' : 'size-10'
+        }`}
+      >
+        <Icon name={state.playing ? 'pause' : 'play'} className="size-5" />
+      </button>
+    )
+    const skipButtons = (
       <>
-        {audio}
-        <div className="fixed right-4 bottom-20 z-30 flex items-center gap-1 rounded-full border border-neutral-200 bg-white p-1 shadow-lg lg:bottom-4">
-          {playButton(false)}
-          <IconButton
-            icon="chevronUp"
-            label={t('player.show')}
-            onClick={() => setHidden(false)}
-            className="rounded-full"
-          />
-        </div>
+        <IconButton
+          icon="back10"
+          label={t('player.back', { seconds: SKIP_BUTTON_SECONDS })}
+          onClick={() => skip(-SKIP_BUTTON_SECONDS)}
+        />
+        {playButton(true)}
+        <IconButton
+          icon="fwd10"
+          label={t('player.forward', { seconds: SKIP_BUTTON_SECONDS })}
+          onClick={() => skip(SKIP_BUTTON_SECONDS)}
+        />
       </>
     )
-  }
+    const canUseHistory = !!item.historyItemId && item.loaded
+    const actions = (
+      <>
+        {showFeedback && item.historyItemId && (
+          <FeedbackControls historyItemId={item.historyItemId} feedback={item.feedback} />
+        )}
+        <SpeedMenu speed={speed} onChange={setSpeed} />
+        <IconButton
+          icon="download"
+          label={t('player.download')}
+          onClick={() => void download(item)}
+          disabled={downloading || (item.streaming && !canUseHistory)}
+        />
+        <IconButton
+          icon="share"
+          label={t('player.share')}
+          onClick={() => setSharing(true)}
+          disabled={!canUseHistory}
+        />
+      </>
+    )
 
-  return (
-    <section
-      aria-label={t('player.label')}
-      className="fixed inset-x-0 bottom-16 z-20 border-t border-neutral-200 bg-white/95 shadow-[0_-8px_24px_-12px_rgb(0_0_0/0.15)] backdrop-blur lg:bottom-0 lg:left-60"
-    >
-      {audio}
-      {expanded && (
-        <div className="border-b border-neutral-200 px-4 pt-4 pb-3 sm:px-6">
-          <div className="mx-auto max-w-5xl">
-            <Waveform
-              source={waveSource}
-              progress={fraction}
-              onSeek={(f) => seek(timeAtFraction(f, duration))}
-            />
-            <p className="mt-3 line-clamp-3 text-sm text-neutral-700">{item.text}</p>
-            <div className="mt-3 flex flex-wrap items-center justify-center gap-1 md:hidden">
-              {skipButtons}
-            </div>
-            <div className="mt-2 flex flex-wrap items-center justify-center gap-1 md:hidden">
-              {actions}
-              <IconButton icon="minimize" label={t('player.hide')} onClick={() => setHidden(true)} />
-              <IconButton icon="x" label={t('player.close')} onClick={() => player.clear()} />
-            </div>
-          </div>
-        </div>
-      )}
-      <div className="flex h-20 flex-col justify-center gap-1.5 px-3 md:flex-row md:items-center md:gap-6 md:px-5">
-        <div className="flex min-w-0 items-center gap-3 md:w-64 md:shrink-0 xl:w-80">
-          <VoiceAvatar id={item.voiceId} name={item.voiceName} />
-          <div className="min-w-0 flex-1">
-            <p className="truncate text-sm font-medium text-neutral-900" data-testid="player-title">
-              {item.title}
-            </p>
-            <p className="truncate text-xs text-neutral-500">
-              {[item.voiceName, item.voiceDescription].filter(Boolean).join(' · ')}
-              {item.streaming && <span className="ml-1.5 text-accent-600">{t('player.streaming')}</span>}
-            </p>
-          </div>
-          <div className="flex items-center gap-1 md:hidden">
+    if (hidden) {
+      return (
+        <>
+          <div className="fixed right-4 bottom-20 z-30 flex items-center gap-1 rounded-full border border-neutral-200 bg-white p-1 shadow-lg lg:bottom-4">
             {playButton(false)}
+            <IconButton
+              icon="chevronUp"
+              label={t('player.show')}
+              onClick={() => setHidden(false)}
+              className="rounded-full"
+            />
+          </div>
+        </>
+      )
+    }
+
+    return (
+      <section
+        aria-label={t('player.label')}
+        className="fixed inset-x-0 bottom-16 z-20 border-t border-neutral-200 bg-white shadow-[0_-8px_24px_-12px_rgb(0_0_0/0.15)] backdrop-blur lg:bottom-0 lg:left-60"
+      >
+        {expanded && (
+          <div className="border-b border-neutral-200 px-4 pt-4 pb-3 sm:px-6">
+            <div className="mx-auto max-w-5xl">
+              <Waveform
+                source={waveSource}
+                progress={fraction}
+                onSeek={(f) => seek(timeAtFraction(f, duration))}
+              />
+              <p className="mt-3 line-clamp-3 text-sm text-neutral-700">{item.text}</p>
+              <div className="mt-3 flex flex-wrap items-center justify-center gap-1 md:hidden">
+                {skipButtons}
+              </div>
+              <div className="mt-2 flex flex-wrap items-center justify-center gap-1 md:hidden">
+                {actions}
+                <IconButton icon="minimize" label={t('player.hide')} onClick={() => setHidden(true)} />
+                <IconButton icon="x" label={t('player.close')} onClick={() => player.clear()} />
+              </div>
+            </div>
+          </div>
+        )}
+        <div className="flex h-20 flex-col justify-center gap-1.5 px-3 md:flex-row md:items-center md:gap-6 md:px-5">
+          <div className="flex min-w-0 items-center gap-3 md:w-64 md:shrink-0 xl:w-80">
+            <VoiceAvatar id={item.voiceId} name={item.voiceName} />
+            <div className="min-w-0 flex-1">
+              <p className="truncate text-sm font-medium text-neutral-900" data-testid="player-title">
+                {item.title}
+              </p>
+              <p className="truncate text-xs text-neutral-500">
+                {[item.voiceName, item.voiceDescription].filter(Boolean).join(' · ')}
+                {item.streaming && <span className="ml-1.5 text-accent-600">{t('player.streaming')}</span>}
+              </p>
+            </div>
+            <div className="flex items-center gap-1 md:hidden">
+              {playButton(false)}
+              <IconButton
+                icon={expanded ? 'chevronDown' : 'chevronUp'}
+                label={expanded ? t('player.collapse') : t('player.expand')}
+                expanded={expanded}
+                onClick={() => player.setExpanded(!expanded)}
+              />
+            </div>
+          </div>
+          <div className="flex min-w-0 flex-1 flex-col items-center gap-0.5">
+            <div className="hidden items-center gap-2 md:flex">{skipButtons}</div>
+            <div className="flex w-full items-center gap-2.5 text-[11px] text-neutral-500 tabular-nums">
+              <span className="w-10 text-right" data-testid="player-elapsed">
+                {formatTime(state.current)}
+              </span>
+              <input
+                type="range"
+                min={0}
+                max={1}
+                step={SEEK_STEP}
+                value={fraction}
+                aria-label={t('player.seek')}
+                aria-valuetext={t('player.position', {
+                  elapsed: formatTime(state.current),
+                  total: formatTime(duration),
+                })}
+                onChange={(event) => seek(timeAtFraction(Number(event.target.value), duration))}
+                className="h-1 min-w-0 flex-1 cursor-pointer"
+              />
+              <span className="w-10" data-testid="player-duration">
+                {state.duration === null ? '~' : ''}
+                {formatTime(duration)}
+              </span>
+            </div>
+          </div>
+          <div className="hidden shrink-0 items-center gap-1 md:flex">
+            {actions}
+            <span className="mx-1 h-6 w-px bg-neutral-200" aria-hidden="true" />
             <IconButton
               icon={expanded ? 'chevronDown' : 'chevronUp'}
               label={expanded ? t('player.collapse') : t('player.expand')}
               expanded={expanded}
               onClick={() => player.setExpanded(!expanded)}
             />
+            <IconButton icon="minimize" label={t('player.hide')} onClick={() => setHidden(true)} />
+            <IconButton icon="x" label={t('player.close')} onClick={() => player.clear()} />
           </div>
         </div>
-        <div className="flex min-w-0 flex-1 flex-col items-center gap-0.5">
-          <div className="hidden items-center gap-2 md:flex">{skipButtons}</div>
-          <div className="flex w-full items-center gap-2.5 text-[11px] text-neutral-500 tabular-nums">
-            <span className="w-10 text-right" data-testid="player-elapsed">
-              {formatTime(state.current)}
-            </span>
-            <input
-              type="range"
-              min={0}
-              max={1}
-              step={SEEK_STEP}
-              value={fraction}
-              aria-label={t('player.seek')}
-              aria-valuetext={t('player.position', {
-                elapsed: formatTime(state.current),
-                total: formatTime(duration),
-              })}
-              onChange={(event) => seek(timeAtFraction(Number(event.target.value), duration))}
-              className="h-1 min-w-0 flex-1 cursor-pointer"
-            />
-            <span className="w-10" data-testid="player-duration">
-              {state.duration === null ? '~' : ''}
-              {formatTime(duration)}
-            </span>
-          </div>
-        </div>
-        <div className="hidden shrink-0 items-center gap-1 md:flex">
-          {actions}
-          <span className="mx-1 h-6 w-px bg-neutral-200" aria-hidden="true" />
-          <IconButton
-            icon={expanded ? 'chevronDown' : 'chevronUp'}
-            label={expanded ? t('player.collapse') : t('player.expand')}
-            expanded={expanded}
-            onClick={() => player.setExpanded(!expanded)}
+        {state.error && (
+          <p className="sr-only" role="alert">
+            {t('player.error')}
+          </p>
+        )}
+        {sharing && item.historyItemId && (
+          <ShareDialog
+            historyItemId={item.historyItemId}
+            open
+            onOpenChange={(open) => !open && setSharing(false)}
           />
-          <IconButton icon="minimize" label={t('player.hide')} onClick={() => setHidden(true)} />
-          <IconButton icon="x" label={t('player.close')} onClick={() => player.clear()} />
-        </div>
-      </div>
-      {state.error && (
-        <p className="sr-only" role="alert">
-          {t('player.error')}
-        </p>
-      )}
-      {sharing && item.historyItemId && (
-        <ShareDialog
-          historyItemId={item.historyItemId}
-          open
-          onOpenChange={(open) => !open && setSharing(false)}
-        />
-      )}
-    </section>
-  )
+        )}
+      </section>
+    )
+  }
 }

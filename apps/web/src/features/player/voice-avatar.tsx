@@ -8,7 +8,7 @@ export function VoiceAvatar({
 }: {
   id: string | null
   name: string | null
-  size?: 'sm' | 'md'
+  size?: 'xs' | 'sm' | 'md'
 }) {
   let hash = 0
   for (const ch of id ?? name ?? '') hash = (hash * 31 + ch.charCodeAt(0)) >>> 0
@@ -17,7 +17,7 @@ export function VoiceAvatar({
     <span
       aria-hidden="true"
       className={`flex shrink-0 items-center justify-center rounded-full font-semibold text-[#fff] uppercase ${
-        size === 'sm' ? 'size-8 text-xs' : 'size-10 text-sm'
+        size === 'xs' ? 'size-5 text-[10px]' : size === 'sm' ? 'size-8 text-xs' : 'size-10 text-sm'
       }`}
       style={{ background: `linear-gradient(135deg, oklch(0.68 0.16 ${hue}), oklch(0.5 0.2 ${hue + 40}))` }}
     >

@@ -63,6 +63,16 @@ export function TtsPage() {
     if (!voice && firstVoice) setVoice(firstVoice)
   }, [voice, firstVoice])
   useEffect(() => saveDialogue(rows), [rows])
+  // An empty dialogue starts as two lines between the first two voices.
+  const secondVoice = voices.data?.voices[1] ?? firstVoice
+  useEffect(() => {
+    if (rows.length === 0 && firstVoice && secondVoice) {
+      setRows([
+        { voice_id: firstVoice.voice_id, text: '' },
+        { voice_id: secondVoice.voice_id, text: '' },
+      ])
+    }
+  }, [rows.length, firstVoice, secondVoice])
 
   const voiceMap = useMemo(() => {
     const map = new Map(seen)
@@ -145,7 +155,7 @@ export function TtsPage() {
       </div>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_19rem]">
-        <div className="flex min-h-[22rem] flex-col rounded-2xl border border-neutral-200 bg-white shadow-xs">
+        <div className="flex min-h-[22rem] flex-col self-start rounded-2xl border border-neutral-200 bg-white shadow-xs lg:sticky lg:top-24">
           <div className="flex-1 p-4 sm:p-5">
             {mode === 'text' ? (
               <>
