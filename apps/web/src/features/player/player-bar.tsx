@@ -182,17 +182,15 @@ export function PlayerBar() {
 
     if (hidden) {
       return (
-        <>
-          <div className="fixed right-4 bottom-20 z-30 flex items-center gap-1 rounded-full border border-neutral-200 bg-white p-1 shadow-lg lg:bottom-4">
-            {playButton(false)}
-            <IconButton
-              icon="chevronUp"
-              label={t('player.show')}
-              onClick={() => setHidden(false)}
-              className="rounded-full"
-            />
-          </div>
-        </>
+        <div className="fixed right-4 bottom-20 z-30 flex items-center gap-1 rounded-full border border-neutral-200 bg-white p-1 shadow-lg lg:bottom-4">
+          {playButton(false)}
+          <IconButton
+            icon="chevronUp"
+            label={t('player.show')}
+            onClick={() => setHidden(false)}
+            className="rounded-full"
+          />
+        </div>
       )
     }
 
