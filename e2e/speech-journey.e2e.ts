@@ -87,6 +87,17 @@ describe('a verified user', () => {
     expect(first.duration).toBeGreaterThan(1)
     expect(second.currentTime).toBeGreaterThan(first.currentTime)
     expect(await page.getByTestId('player-title').textContent()).toContain('Timbre reads this sentence')
+
+    // Keyboard: space pauses and plays again, the left arrow goes back 3 seconds.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
+    await page.keyboard.press('Space')
+    await expect.poll(async () => (await audioState(page)).paused).toBe(true)
+    const paused = await audioState(page)
+    await page.keyboard.press('ArrowLeft')
+    const back = await audioState(page)
+    expect(back.currentTime).toBeCloseTo(Math.max(0, paused.currentTime - 3), 1)
+    await page.keyboard.press('Space')
+    await expect.poll(async () => (await audioState(page)).paused).toBe(false)
     await page.screenshot({ path: `${shots}speech-01-playing.png` })
 
     // Feedback controls appear after 3 s of playback, once the history item is known.
