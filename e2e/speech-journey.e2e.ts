@@ -130,6 +130,15 @@ describe('a verified user', () => {
       feedback: 'Clear words and an even, steady pace.',
     })
 
+    // Download: the item's audio under the generated name (prefix, time, voice, category, settings, model).
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      row.getByRole('button', { name: 'Download' }).first().click(),
+    ])
+    expect(download.suggestedFilename()).toMatch(
+      /^Timbre_\d{4}_\d{2}_\d{2}T\d{2}_\d{2}_\d{2}_Arjun_pre_s50_sb75_se0_b_m2\.mp3$/,
+    )
+
     // A thumbs down from the row replaces it with a checklist answer.
     await row.getByRole('button', { name: 'Bad result' }).first().click()
     const down = page.getByRole('dialog', { name: 'What went wrong?' })

@@ -128,12 +128,16 @@ export function HistoryRow({
           )}
         </div>
         <div className="mt-1 -ml-2 flex items-center gap-0.5 sm:hidden">
-          <FeedbackControls historyItemId={item.history_item_id} feedback={item.feedback} size="sm" />
+          {item.voice_name && (
+            <FeedbackControls historyItemId={item.history_item_id} feedback={item.feedback} size="sm" />
+          )}
           {actions}
         </div>
       </div>
       <div className="hidden shrink-0 items-start gap-0.5 sm:flex">
-        <FeedbackControls historyItemId={item.history_item_id} feedback={item.feedback} size="sm" />
+        {item.voice_name && (
+          <FeedbackControls historyItemId={item.history_item_id} feedback={item.feedback} size="sm" />
+        )}
         {actions}
       </div>
       {sharing && (
