@@ -22,6 +22,10 @@ import { routes } from './routes'
 const ApiKeysPage = lazy(() =>
   import('./features/api-keys/api-keys-page').then((m) => ({ default: m.ApiKeysPage })),
 )
+const TtsPage = lazy(() => import('./features/tts/tts-page').then((m) => ({ default: m.TtsPage })))
+const HistoryPage = lazy(() =>
+  import('./features/history/history-page').then((m) => ({ default: m.HistoryPage })),
+)
 const MailboxPage = lazy(() =>
   import('./features/mailbox/mailbox-page').then((m) => ({ default: m.MailboxPage })),
 )
@@ -61,11 +65,25 @@ export function AppRoutes() {
         <Route path={routes.onboarding} element={<OnboardingPage />} />
         <Route path={routes.subscription} element={<PlaceholderPage page="subscription" />} />
         <Route path={routes.usage} element={<PlaceholderPage page="usage" />} />
-        <Route path={routes.history} element={<PlaceholderPage page="history" />} />
+        <Route
+          path={routes.history}
+          element={
+            <Lazy>
+              <HistoryPage />
+            </Lazy>
+          }
+        />
         <Route path={routes.affiliates} element={<PlaceholderPage page="affiliates" />} />
         <Route path={routes.audioNative} element={<PlaceholderPage page="audioNative" />} />
         <Route path={routes.requestAlphaAccess} element={<PlaceholderPage page="requestAlphaAccess" />} />
-        <Route path={routes.speechSynthesis} element={<PlaceholderPage page="speechSynthesis" />} />
+        <Route
+          path={routes.speechSynthesis}
+          element={
+            <Lazy>
+              <TtsPage />
+            </Lazy>
+          }
+        />
         <Route path={routes.dubs} element={<PlaceholderPage page="dubs" />} />
         <Route path={routes.assistant} element={<PlaceholderPage page="assistant" />} />
         <Route path={routes.convaiDashboard} element={<PlaceholderPage page="convai" />} />

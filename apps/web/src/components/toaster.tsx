@@ -28,6 +28,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const { pathname } = useLocation()
   const [items, setItems] = useState<ToastItem[]>([])
   const top = TOP_CENTRE_PATHS.includes(pathname)
+  // Inside the app, toasts rise above the player bar (and the phone's tab bar).
+  const inApp = pathname.startsWith('/app/')
 
   const show = useCallback((toast: ToastInput) => {
     // Keep the newest three; the oldest one leaves first.
@@ -75,7 +77,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         ))}
         <Toast.Viewport
           className={`fixed z-[60] flex w-full max-w-sm flex-col gap-2 p-4 outline-none ${
-            top ? 'top-0 left-1/2 -translate-x-1/2' : 'right-0 bottom-0'
+            top
+              ? 'top-0 left-1/2 -translate-x-1/2'
+              : inApp
+                ? 'right-0 bottom-36 lg:bottom-20'
+                : 'right-0 bottom-0'
           }`}
         />
       </Toast.Provider>

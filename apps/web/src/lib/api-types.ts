@@ -98,3 +98,22 @@ export type UpdateApiKeyResponse = ResponseJson<'/v1/user/api-keys/{key_id}', 'p
 
 export type MailboxList = ResponseJson<'/v1/local-mailbox', 'get', 200>
 export type MailboxMessage = MailboxList['messages'][number]
+
+// --- Speech, voices, models, history ----------------------------------------------------------
+
+export type VoicePage = ResponseJson<'/v2/voices', 'get', 200>
+export type Voice = VoicePage['voices'][number]
+export type VoiceQuery = NonNullable<NonNullable<paths['/v2/voices']['get']['parameters']['query']>>
+export type Model = ResponseJson<'/v1/models', 'get', 200>[number]
+
+export type HistoryPage = ResponseJson<'/v1/history', 'get', 200>
+export type HistoryItem = components['schemas']['SpeechHistoryItem']
+export type HistoryFeedback = components['schemas']['HistoryFeedback']
+export type HistoryQuery = NonNullable<paths['/v1/history']['get']['parameters']['query']>
+export type FeedbackRequest = RequestJson<'/v1/history/{history_item_id}/feedback', 'post'>
+export type ShareLink = ResponseJson<'/v1/history/{history_item_id}/share-link', 'get', 200>
+export type DownloadFormat = RequestJson<'/v1/history/download', 'post'>['output_format']
+
+export type TtsRequest = RequestJson<'/v1/text-to-speech/{voice_id}/stream', 'post'>
+export type VoiceSettings = NonNullable<TtsRequest['voice_settings']>
+export type DialogueRequest = RequestJson<'/v1/text-to-dialogue/stream', 'post'>

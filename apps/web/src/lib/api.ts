@@ -11,22 +11,34 @@ import type {
   ConfirmPasswordResetResponse,
   CreateApiKeyRequest,
   CreateApiKeyResponse,
+  DialogueRequest,
+  DownloadFormat,
   EditUserMetadataRequest,
   EditUserMetadataResponse,
   EmailLinkRequest,
   EmailLinkResponse,
+  FeedbackRequest,
+  HistoryItem,
+  HistoryPage,
+  HistoryQuery,
   MailboxList,
+  Model,
   OptOutResponse,
   PublicConfig,
   SetLocaleResponse,
+  ShareLink,
   SignInRequest,
   SignInRequestVerifyResponse,
   SignInResponse,
   SignUpRequest,
   SignUpResponse,
+  Subscription,
+  TtsRequest,
   UpdateApiKeyRequest,
   UpdateApiKeyResponse,
   User,
+  VoicePage,
+  VoiceQuery,
 } from './api-types'
 
 const client = createClient<paths>({
@@ -108,3 +120,78 @@ export const deleteApiKey = (keyId: string): Promise<null> =>
   settle(client.DELETE('/v1/user/api-keys/{key_id}', { params: { path: { key_id: keyId } } }))
 
 export const listMailbox = (): Promise<MailboxList> => settle(client.GET('/v1/local-mailbox'))
+
+export const getSubscription = (): Promise<Subscription> => settle(client.GET('/v1/user/subscription'))
+export const listModels = (): Promise<Model[]> => settle(client.GET('/v1/models'))
+export const listVoices = (query: VoiceQuery): Promise<VoicePage> =>
+  settle(client.GET('/v2/voices', { params: { query } }))
+
+export const listHistory = (query: HistoryQuery): Promise<HistoryPage> =>
+  settle(client.GET('/v1/history', { params: { query } }))
+export const getHistoryItem = (id: string): Promise<HistoryItem> =>
+  settle(client.GET('/v1/history/{history_item_id}', { params: { path: { history_item_id: id } } }))
+export const deleteHistoryItem = (id: string): Promise<{ status: 'ok' }> =>
+  settle(client.DELETE('/v1/history/{history_item_id}', { params: { path: { history_item_id: id } } }))
+export const sendFeedback = (id: string, body: FeedbackRequest): Promise<HistoryItem> =>
+  settle(
+    client.POST('/v1/history/{history_item_id}/feedback', {
+      params: { path: { history_item_id: id } },
+      body,
+    }),
+  )
+export const getShareLink = (id: string): Promise<ShareLink> =>
+  settle(
+    client.GET('/v1/history/{history_item_id}/share-link', { params: { path: { history_item_id: id } } }),
+  )
+
+/** The URL of a history item's audio (same origin, the session cookie goes with it). */
+export const historyAudioUrl = (id: string): string => `/v1/history/${encodeURIComponent(id)}/audio`
+
+// Binary answers (audio, zip) are read by the caller; openapi-fetch would parse them as JSON.
+async function binary(url: string, init: RequestInit): Promise<Response> {
+  let response: Response
+  try {
+    response = await globalThis.fetch(url, { credentials: 'same-origin', ...init })
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause
+    throw new ApiError(0, 'network_error', cause instanceof Error ? cause.message : 'Network error')
+  }
+  if (response.ok) return response
+  const body: unknown = await response.json().catch(() => null)
+  throw toApiError(response.status, body)
+}
+
+const JSON_HEADERS = { 'content-type': 'application/json', accept: '*/*' }
+
+/** POST /v1/history/download: the audio of one item, or a zip of several. */
+export const downloadHistory = (ids: string[], format: DownloadFormat = null): Promise<Response> =>
+  binary('/v1/history/download', {
+    method: 'POST',
+    headers: JSON_HEADERS,
+    body: JSON.stringify({ history_item_ids: ids, output_format: format }),
+  })
+
+/** POST /v1/text-to-speech/{voice_id}/stream; the body is read as it arrives. */
+export const streamSpeech = (
+  voiceId: string,
+  body: TtsRequest,
+  outputFormat: string,
+  signal?: AbortSignal,
+): Promise<Response> =>
+  binary(
+    `/v1/text-to-speech/${encodeURIComponent(voiceId)}/stream?output_format=${encodeURIComponent(outputFormat)}`,
+    { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify(body), signal },
+  )
+
+/** POST /v1/text-to-dialogue/stream. */
+export const streamDialogue = (
+  body: DialogueRequest,
+  outputFormat: string,
+  signal?: AbortSignal,
+): Promise<Response> =>
+  binary(`/v1/text-to-dialogue/stream?output_format=${encodeURIComponent(outputFormat)}`, {
+    method: 'POST',
+    headers: JSON_HEADERS,
+    body: JSON.stringify(body),
+    signal,
+  })

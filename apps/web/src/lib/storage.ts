@@ -7,10 +7,15 @@ export const storageKeys = {
   redirectTarget: 'xi:redirect_target',
   /** The product the user prefers to land in; 'convai' picks the agents dashboard. */
   productPreference: 'xi:product_preference',
+  /** The colour theme: system, light or dark. */
+  theme: 'xi:theme',
+  /** The text-to-speech dialogue rows ({voice_id, text}, at most 50). */
+  dialogue: 'xi:tts_dialogue',
 } as const
 
 const PREFIX = 'xi:'
-const KEPT_ON_SIGN_OUT: readonly string[] = [storageKeys.locale]
+// The theme, like the locale, is a choice about this browser and outlives the session.
+const KEPT_ON_SIGN_OUT: readonly string[] = [storageKeys.locale, storageKeys.theme]
 
 type KeyStore = Pick<Storage, 'length' | 'key' | 'getItem' | 'setItem' | 'removeItem'>
 

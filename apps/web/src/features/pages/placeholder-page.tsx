@@ -5,11 +5,9 @@ import { CenteredLayout } from '../../components/centered-layout'
 export const PLACEHOLDER_PAGES = [
   'subscription',
   'usage',
-  'history',
   'affiliates',
   'audioNative',
   'requestAlphaAccess',
-  'speechSynthesis',
   'dubs',
   'studio',
   'soundEffects',

@@ -10,8 +10,10 @@ import { setUserLocale } from '../../lib/api'
 import { storageKeys, writeKey } from '../../lib/storage'
 import { routes, withQuery } from '../../routes'
 import { useSession } from '../auth/use-session'
+import { PlayerBar } from '../player/player-bar'
+import { usePlayerState } from '../player/player-store'
 import { AppHeader } from './app-header'
-import { AppNav } from './app-nav'
+import { BottomNav, SideNav } from './app-nav'
 
 /** Applies the account's locale once per signed-in user. */
 function useAccountLocale(userId: string | undefined, locale: string | null | undefined) {
@@ -38,6 +40,7 @@ export function AppLayout() {
   const { t } = useTranslation()
   const session = useSession()
   const location = useLocation()
+  const { item } = usePlayerState()
   useAccountLocale(session.user?.user_id, session.user?.locale)
 
   if (session.status === 'loading') return <PageSpinner label={t('common.loading')} />
@@ -57,14 +60,19 @@ export function AppLayout() {
   return (
     <div className="flex min-h-dvh flex-col bg-white">
       <AppHeader user={session.user} />
-      <div className="flex flex-1 flex-col lg:flex-row">
-        <AppNav />
-        <main className="min-w-0 flex-1 px-4 py-6 sm:px-8 sm:py-10">
+      <div className="flex flex-1">
+        <SideNav />
+        {/* Room at the bottom for the phone's tab bar and the player bar above it. */}
+        <main
+          className={`min-w-0 flex-1 px-4 pt-6 sm:px-8 sm:pt-10 ${item ? 'pb-44 lg:pb-28' : 'pb-24 lg:pb-12'}`}
+        >
           <div className="mx-auto max-w-5xl">
             <Outlet />
           </div>
         </main>
       </div>
+      <PlayerBar />
+      <BottomNav />
     </div>
   )
 }

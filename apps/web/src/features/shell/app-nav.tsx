@@ -1,29 +1,63 @@
 import { useTranslation } from 'react-i18next'
 import { NavLink } from 'react-router'
+import { Icon } from '../../components/icon'
 import { NAV_ITEMS } from './nav-items'
 
-/** A sidebar on large screens, a scrolling row of tabs below the header on small ones. */
-export function AppNav() {
+/** The sidebar of large screens. */
+export function SideNav() {
   const { t } = useTranslation()
   return (
     <nav
       aria-label={t('shell.mainNav')}
-      className="border-b border-neutral-200 lg:w-56 lg:shrink-0 lg:border-r lg:border-b-0"
+      className="sticky top-16 hidden h-[calc(100dvh-4rem)] w-60 shrink-0 border-r border-neutral-200 lg:block"
     >
-      <ul className="flex gap-1 overflow-x-auto px-3 py-2 lg:flex-col lg:overflow-visible lg:py-4">
+      <ul className="flex flex-col gap-0.5 px-3 py-5">
         {NAV_ITEMS.map((item) => (
-          <li key={item.key} className="shrink-0">
+          <li key={item.key}>
             <NavLink
               to={item.to}
               className={({ isActive }) =>
-                `block rounded-lg px-3 py-2 text-sm whitespace-nowrap transition-colors ${
+                `flex items-center gap-3 rounded-lg px-3 py-2 text-sm transition-colors focus-visible:outline-2 focus-visible:outline-accent-600 ${
                   isActive
                     ? 'bg-neutral-100 font-medium text-neutral-900'
                     : 'text-neutral-600 hover:bg-neutral-50 hover:text-neutral-900'
                 }`
               }
             >
+              <Icon name={item.icon} className="size-[18px] shrink-0" />
               {t(`shell.nav.${item.key}`)}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+      <p className="absolute right-0 bottom-0 left-0 px-6 py-4 text-xs text-neutral-400">
+        {t('shell.moreSoon')}
+      </p>
+    </nav>
+  )
+}
+
+/** The phone's bottom bar: every destination one tap away, labelled, never clipped. */
+export function BottomNav() {
+  const { t } = useTranslation()
+  return (
+    <nav
+      aria-label={t('shell.mainNav')}
+      className="fixed inset-x-0 bottom-0 z-30 border-t border-neutral-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur lg:hidden"
+    >
+      <ul className="grid h-16 grid-cols-4">
+        {NAV_ITEMS.map((item) => (
+          <li key={item.key} className="min-w-0">
+            <NavLink
+              to={item.to}
+              className={({ isActive }) =>
+                `flex h-full flex-col items-center justify-center gap-1 px-1 text-[11px] leading-tight focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent-600 ${
+                  isActive ? 'font-medium text-accent-600' : 'text-neutral-500 hover:text-neutral-900'
+                }`
+              }
+            >
+              <Icon name={item.icon} className="size-5 shrink-0" />
+              <span className="max-w-full truncate">{t(`shell.nav.${item.key}`)}</span>
             </NavLink>
           </li>
         ))}

@@ -1,14 +1,11 @@
+import type { IconName } from '../../components/icon'
 import { routes } from '../../routes'
 
-// The app's main navigation. Labels are translation keys under shell.nav.
+// The app's main navigation: only the pages that work today. Labels are translation keys under
+// shell.nav.
 export const NAV_ITEMS = [
-  { key: 'home', to: routes.home },
-  { key: 'speechSynthesis', to: routes.speechSynthesis },
-  { key: 'history', to: routes.history },
-  { key: 'dubs', to: routes.dubs },
-  { key: 'audioNative', to: routes.audioNative },
-  { key: 'usage', to: routes.usage },
-  { key: 'subscription', to: routes.subscription },
-  { key: 'affiliates', to: routes.affiliates },
-  { key: 'apiKeys', to: routes.apiKeys },
-] as const
+  { key: 'home', to: routes.home, icon: 'home' },
+  { key: 'speechSynthesis', to: routes.speechSynthesis, icon: 'speech' },
+  { key: 'history', to: routes.history, icon: 'history' },
+  { key: 'apiKeys', to: routes.apiKeys, icon: 'key' },
+] as const satisfies readonly { key: string; to: string; icon: IconName }[]

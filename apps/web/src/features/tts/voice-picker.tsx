@@ -1,0 +1,141 @@
+import { useDeferredValue, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Icon } from '../../components/icon'
+import { SheetDialog } from '../../components/sheet-dialog'
+import { Spinner } from '../../components/spinner'
+import type { Voice } from '../../lib/api-types'
+import { VoiceAvatar } from '../player/voice-avatar'
+import { useVoices } from './tts-queries'
+import { useVoicePreview } from './voice-preview'
+
+function voiceLabels(voice: Voice): string {
+  return Object.values(voice.labels ?? {})
+    .filter(Boolean)
+    .slice(0, 3)
+    .join(' · ')
+}
+
+/** A button showing the chosen voice; it opens a searchable list with previews. */
+export function VoicePicker({
+  voice,
+  onChange,
+  label,
+  compact = false,
+}: {
+  voice: Voice | null
+  onChange: (voice: Voice) => void
+  label: string
+  compact?: boolean
+}) {
+  const { t } = useTranslation()
+  const [open, setOpen] = useState(false)
+  const [search, setSearch] = useState('')
+  const deferred = useDeferredValue(search.trim())
+  const voices = useVoices(deferred)
+  const preview = useVoicePreview()
+  const list = voices.data?.voices ?? []
+
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        aria-label={`${label}: ${voice?.name ?? t('tts.chooseVoice')}`}
+        className={`flex w-full items-center gap-3 rounded-xl border border-neutral-200 bg-white text-left transition-colors hover:border-neutral-300 hover:bg-neutral-50 focus-visible:outline-2 focus-visible:outline-accent-600 ${
+          compact ? 'px-2 py-1.5' : 'px-3 py-2.5'
+        }`}
+      >
+        <VoiceAvatar id={voice?.voice_id ?? null} name={voice?.name ?? null} size="sm" />
+        <span className="min-w-0 flex-1">
+          <span className="block truncate text-sm font-medium text-neutral-900">
+            {voice?.name ?? t('tts.chooseVoice')}
+          </span>
+          {!compact && voice && (
+            <span className="block truncate text-xs text-neutral-500">
+              {voiceLabels(voice) || voice.category}
+            </span>
+          )}
+        </span>
+        <Icon name="chevronDown" className="size-4 shrink-0 text-neutral-400" />
+      </button>
+      <SheetDialog open={open} onOpenChange={setOpen} title={t('tts.voices')}>
+        <div className="relative">
+          <Icon
+            name="search"
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-neutral-400"
+          />
+          <input
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            placeholder={t('tts.searchVoices')}
+            aria-label={t('tts.searchVoices')}
+            className="block w-full rounded-lg border border-neutral-300 bg-white py-2 pr-3 pl-9 text-sm text-neutral-900 placeholder:text-neutral-400 focus:border-accent-600 focus:outline-2 focus:outline-accent-600/20"
+          />
+        </div>
+        <div className="mt-3 -mx-2 max-h-[55dvh] overflow-y-auto">
+          {voices.isPending && (
+            <div className="flex justify-center py-8 text-neutral-400">
+              <Spinner label={t('common.loading')} />
+            </div>
+          )}
+          {voices.isSuccess && list.length === 0 && (
+            <p className="px-2 py-8 text-center text-sm text-neutral-500">{t('tts.noVoices')}</p>
+          )}
+          <ul aria-label={t('tts.voices')}>
+            {list.map((item) => {
+              const chosen = item.voice_id === voice?.voice_id
+              const playing = preview.playingId === item.voice_id
+              return (
+                <li
+                  key={item.voice_id}
+                  className="flex items-center gap-1 rounded-xl px-2 hover:bg-neutral-50"
+                >
+                  <button
+                    type="button"
+                    onClick={() => {
+                      onChange(item)
+                      setOpen(false)
+                    }}
+                    aria-current={chosen || undefined}
+                    className="flex min-w-0 flex-1 items-center gap-3 rounded-lg py-2.5 text-left focus-visible:outline-2 focus-visible:outline-accent-600"
+                  >
+                    <VoiceAvatar id={item.voice_id} name={item.name} size="sm" />
+                    <span className="min-w-0 flex-1">
+                      <span className="flex items-center gap-2 text-sm font-medium text-neutral-900">
+                        <span className="truncate">{item.name}</span>
+                        {chosen && <Icon name="check" className="size-4 shrink-0 text-accent-600" />}
+                      </span>
+                      <span className="block truncate text-xs text-neutral-500">
+                        {item.description || voiceLabels(item) || item.category}
+                      </span>
+                    </span>
+                  </button>
+                  {item.preview_url && (
+                    <button
+                      type="button"
+                      onClick={() => preview.toggle(item.voice_id, item.preview_url)}
+                      aria-label={
+                        playing
+                          ? t('tts.stopPreview', { name: item.name })
+                          : t('tts.preview', { name: item.name })
+                      }
+                      aria-pressed={playing}
+                      className={`inline-flex size-9 shrink-0 items-center justify-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-accent-600 ${
+                        playing
+                          ? 'bg-accent-600 text-white'
+                          : 'text-neutral-500 hover:bg-neutral-100 hover:text-neutral-900'
+                      }`}
+                    >
+                      <Icon name={playing ? 'pause' : 'play'} className="size-4" />
+                    </button>
+                  )}
+                </li>
+              )
+            })}
+          </ul>
+        </div>
+      </SheetDialog>
+    </>
+  )
+}
