@@ -1,34 +1,15 @@
-import { mkdirSync } from 'node:fs'
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium } from './helpers/browser.js'
-import { type RunningServer, startServer } from './helpers/server.js'
-import { startSmtp } from './helpers/smtp.js'
+import { describe, expect, it } from 'vitest'
+import { shots, useJourney } from './helpers/journey.js'
 
-const shots = new URL('../.artifacts/e2e/', import.meta.url).pathname
-let server: RunningServer
-let smtp: Awaited<ReturnType<typeof startSmtp>>
-let browser: Browser
-
-beforeAll(async () => {
-  mkdirSync(shots, { recursive: true })
-  smtp = await startSmtp()
-  server = await startServer({ SMTP_URL: smtp.url })
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-  await smtp?.close()
-})
+const journey = useJourney()
 
 describe('a new user', () => {
   it('signs up, opens the mailed link, signs in, creates an API key in the UI and calls the API with it', async () => {
     const email = `journey-${Date.now()}@example.com`
     const password = 'journey pass 2026'
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+    const page = await journey.browser.newPage({ viewport: { width: 1280, height: 800 } })
 
-    await page.goto(`${server.url}/sign-up`)
+    await page.goto(`${journey.server.url}/sign-up`)
     await page.getByLabel('Email', { exact: true }).fill(email)
     await page.getByLabel('Password', { exact: true }).fill(password)
     await page.getByLabel('First name (optional)').fill('Journey')
@@ -36,8 +17,8 @@ describe('a new user', () => {
     await page.getByText(email).first().waitFor()
     await page.screenshot({ path: `${shots}01-check-email.png` })
 
-    const link = await smtp.linkFor(email, 'verifyEmail')
-    expect(new URL(link).origin).toBe(server.url)
+    const link = await journey.smtp.linkFor(email, 'verifyEmail')
+    expect(new URL(link).origin).toBe(journey.server.url)
     await page.goto(link)
     const signInAgain = page.getByRole('button', { name: /sign in/i })
     await signInAgain.first().waitFor()
@@ -52,7 +33,7 @@ describe('a new user', () => {
     await page.getByText('Journey').first().waitFor()
     await page.screenshot({ path: `${shots}03-home.png` })
 
-    await page.goto(`${server.url}/app/settings/api-keys`)
+    await page.goto(`${journey.server.url}/app/settings/api-keys`)
     await page.getByRole('button', { name: 'Create API key' }).first().click()
     await page.getByLabel('Name').fill('journey key')
     await page.getByRole('button', { name: 'Create key' }).click()
@@ -62,7 +43,7 @@ describe('a new user', () => {
     expect(apiKey).toMatch(/^sk_[0-9a-f]{48}$/)
     await page.screenshot({ path: `${shots}04-new-key.png` })
 
-    const res = await fetch(`${server.url}/v1/user`, { headers: { 'xi-api-key': apiKey } })
+    const res = await fetch(`${journey.server.url}/v1/user`, { headers: { 'xi-api-key': apiKey } })
     expect(res.status).toBe(200)
     const user = (await res.json()) as {
       email: string
@@ -79,13 +60,13 @@ describe('auth pages in two locales', () => {
     ['en-US', 'Sign in'],
     ['de-DE', 'Anmelden'],
   ])('%s sign-in and sign-up pages render translated', async (locale, signInLabel) => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+    const context = await journey.browser.newContext({ viewport: { width: 1280, height: 800 } })
     await context.addInitScript((l) => window.localStorage.setItem('xi:locale', l), locale)
     const page = await context.newPage()
-    await page.goto(`${server.url}/sign-in`)
+    await page.goto(`${journey.server.url}/sign-in`)
     await page.getByRole('button', { name: signInLabel, exact: true }).waitFor()
     await page.screenshot({ path: `${shots}sign-in-${locale}.png` })
-    await page.goto(`${server.url}/sign-up`)
+    await page.goto(`${journey.server.url}/sign-up`)
     await page.waitForLoadState('networkidle')
     await page.screenshot({ path: `${shots}sign-up-${locale}.png` })
     const form = page.locator('form').first()

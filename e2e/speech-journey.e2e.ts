@@ -1,37 +1,19 @@
-import { mkdirSync } from 'node:fs'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium } from './helpers/browser.js'
-import { type RunningServer, startServer } from './helpers/server.js'
-import { startSmtp } from './helpers/smtp.js'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { shots, useJourney } from './helpers/journey.js'
 
-const shots = new URL('../.artifacts/e2e/', import.meta.url).pathname
-let server: RunningServer
-let smtp: Awaited<ReturnType<typeof startSmtp>>
-let browser: Browser
-
-beforeAll(async () => {
-  mkdirSync(shots, { recursive: true })
-  smtp = await startSmtp()
-  server = await startServer({ SMTP_URL: smtp.url })
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-  await smtp?.close()
-})
+const journey = useJourney()
 
 /** A user whose email is verified through the mailed link, signed in through the form. */
 async function signedInUser(page: Page, email: string, password: string): Promise<void> {
-  const origin = { origin: server.url, 'content-type': 'application/json' }
-  const signUp = await fetch(`${server.url}/v1/auth/sign-up`, {
+  const origin = { origin: journey.server.url, 'content-type': 'application/json' }
+  const signUp = await fetch(`${journey.server.url}/v1/auth/sign-up`, {
     method: 'POST',
     headers: origin,
     body: JSON.stringify({ email, password, first_name: 'Voice' }),
   })
   expect(signUp.status).toBe(201)
-  const link = await smtp.linkFor(email, 'verifyEmail')
+  const link = await journey.smtp.linkFor(email, 'verifyEmail')
   await page.goto(link)
   await page
     .getByRole('button', { name: /sign in/i })
@@ -58,14 +40,14 @@ describe('a verified user', () => {
   it('generates speech, hears it in the player, finds it in history and gives feedback', async () => {
     const email = `speech-${Date.now()}@example.com`
     const password = 'speech pass 2026'
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url })
+    const context = await journey.browser.newContext({ viewport: { width: 1280, height: 800 } })
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: journey.server.url })
     const page = await context.newPage()
     await signedInUser(page, email, password)
 
     await page.getByRole('link', { name: 'Text to speech' }).first().click()
     const text =
-      'Timbre reads this sentence aloud in the browser. The player streams it while it is made, then shows it in history.'
+      'Timbre reads this sentence aloud in the journey.browser. The player streams it while it is made, then shows it in history.'
     await page.getByRole('textbox', { name: 'Text to speak' }).fill(text)
     await expect
       .poll(() => page.getByTestId('tts-counter').textContent())

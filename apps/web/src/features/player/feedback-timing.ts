@@ -1,4 +1,4 @@
-import { FEEDBACK_AFTER_SECONDS } from './player-constants'
+import { FEEDBACK_AFTER_SECONDS } from '@timbre/contract'
 
 /** Feedback controls appear once playback has passed 3 seconds, or when the audio has ended. */
 export function feedbackVisible(currentTime: number, ended: boolean): boolean {

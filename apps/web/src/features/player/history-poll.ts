@@ -1,4 +1,4 @@
-import { HISTORY_POLL_FIRST_DELAY_MS, HISTORY_POLL_GAP_MS, HISTORY_POLL_TRIES } from './player-constants'
+import { HISTORY_POLL_FIRST_DELAY_MS, HISTORY_POLL_GAP_MS, HISTORY_POLL_TRIES } from '@timbre/contract'
 
 /** The waits before each lookup: 1 s before the first, then 5 s between tries, 10 tries in all. */
 export function historyPollDelays(): number[] {

@@ -1,3 +1,4 @@
+import { PLAYER_SPEEDS, SEEK_STEP } from '@timbre/contract'
 import { describe, expect, it } from 'vitest'
 import { feedbackBody, feedbackLength, feedbackTextProblem } from './feedback-form'
 import { feedbackLocked, feedbackVisible } from './feedback-timing'
@@ -13,7 +14,6 @@ import {
 } from './file-name'
 import { historyPollDelays, pollHistoryItem } from './history-poll'
 import { computePeaks } from './peaks'
-import { PLAYER_SPEEDS, SEEK_STEP } from './player-constants'
 import {
   clampTime,
   displayDuration,

@@ -1,4 +1,4 @@
-import { SEEK_STEP, WORDS_PER_MINUTE } from './player-constants'
+import { SEEK_STEP, WORDS_PER_MINUTE } from '@timbre/contract'
 
 /** A usable duration: finite and positive, else null (streams report Infinity or NaN). */
 export function knownDuration(value: number | null | undefined): number | null {

@@ -1,7 +1,7 @@
 import * as Menu from '@radix-ui/react-dropdown-menu'
+import { PLAYER_SPEEDS } from '@timbre/contract'
 import { useTranslation } from 'react-i18next'
 import { Icon } from '../../components/icon'
-import { PLAYER_SPEEDS } from './player-constants'
 import { formatSpeed } from './player-math'
 
 export function SpeedMenu({ speed, onChange }: { speed: number; onChange: (speed: number) => void }) {

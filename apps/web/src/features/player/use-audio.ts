@@ -1,5 +1,5 @@
+import { TIME_UPDATE_MS } from '@timbre/contract'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { TIME_UPDATE_MS } from './player-constants'
 import { type PlayerItem, player } from './player-store'
 
 export type AudioState = {

@@ -1,4 +1,4 @@
-// The persistent player's rules, in one place.
+// The persistent player's rules, shared by the web app and anything that plays history items.
 
 /** Playback speeds offered by the speed selector; 1 is normal. */
 export const PLAYER_SPEEDS = [0.8, 1, 1.2, 1.5, 2] as const
