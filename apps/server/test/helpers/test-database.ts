@@ -29,6 +29,16 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
       await handle.close()
       const cleanup = new pg.Client({ connectionString: serverUrl })
       await cleanup.connect()
+      // Pools end their connections asynchronously; a forced drop while one is still closing
+      // kills it mid-goodbye and its client reports an uncaught error. Wait for them first.
+      for (let tries = 0; tries < 50; tries++) {
+        const open = await cleanup.query(
+          'select count(*)::int as n from pg_stat_activity where datname = $1',
+          [name],
+        )
+        if (open.rows[0]?.n === 0) break
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
       await cleanup.query(`drop database if exists ${name} with (force)`)
       await cleanup.end()
     },
