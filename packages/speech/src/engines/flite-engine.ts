@@ -8,7 +8,7 @@ import { SpeechError } from '../errors.js'
 import type { FliteParams } from '../types.js'
 import type { EngineInput, EngineOutput, EnginePiece, SpeechEngine, WordTiming } from './engine.js'
 import { ipaToArpabet, normalizeArpabet } from './ipa-to-arpabet.js'
-import { runWasiCommand } from './wasi-memory-host.js'
+import { prepareWasiInstance, runWasiCommand } from './wasi-memory-host.js'
 
 interface Phone {
   name: string
@@ -148,6 +148,8 @@ export class FliteEngine implements SpeechEngine {
     }
     const { samples, sampleRate } = decodeWav(wav)
     const phones = parsePhones(main.stdout)
+    // The next run's instance is made after this task has replied, while the thread is idle.
+    setImmediate(() => prepareWasiInstance(this.module))
     return {
       samples,
       sampleRate,
