@@ -8,7 +8,9 @@ import { migrateToLatest, openDatabase } from '../../apps/server/src/db/database
 /** The real server on an embedded database, listening on a free port, with a user on a big plan. */
 export async function startBenchServer(options: { speechWorkers?: number } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'timbre-bench-'))
-  const database = await openDatabase({ dataDir: 'memory://' })
+  // BENCH_DATABASE_URL: PostgreSQL instead of the embedded database (whose memory is not ours).
+  const databaseUrl = process.env.BENCH_DATABASE_URL
+  const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir: 'memory://' })
   await migrateToLatest(database.db)
   const config = loadConfig({
     DATA_DIR: dataDir,

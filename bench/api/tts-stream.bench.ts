@@ -1,14 +1,25 @@
-// API figures for text to speech:
-// time to first audio byte of POST /v1/text-to-speech/{id}/stream for a 1,000-character
-// text (p50, p99 at concurrency 1 and 8) and characters per second at concurrency 8, each
-// printed beside the engine alone (the speech service, no HTTP, no database) and a bare
-// node:http server from the same run, so the ratios show what the API layers cost.
+// API figures for text to speech, per engine family (Flite: Emma; eSpeak NG: Lena):
+// time to first audio byte of POST /v1/text-to-speech/{id}/stream for a 1,000-character text
+// (p50, p99 at concurrency 1 and 8) beside the espeak-ng command line's first byte for the same
+// text; characters per second at concurrency 8 beside the command line running the same texts
+// with as many processes as the server has speech workers; the first byte with every model;
+// and the server process's memory (at rest after start, at start-up peak, under load) beside a
+// bare node process. The engine alone (no HTTP, no database) and a bare node:http server give
+// what the API layers cost.
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { createSpeechService, PREMADE_VOICES, type SpeechRequest } from '@timbre/speech'
-import { fmt, percentile, pooled, startBenchServer } from './bench-app.js'
+import {
+  createSpeechService,
+  MODEL_PROFILES,
+  PREMADE_VOICES,
+  type SpeechRequest,
+  type VoiceDefinition,
+} from '@timbre/speech'
+import { ensureEspeakCli, runEspeakCli } from '../speech/espeak-cli.js'
+import { fmt, percentile, pooled } from './bench-app.js'
+import { bareNodeRss, memoryOf, startChildServer } from './child-process.js'
 
-const SENTENCES = [
+const EN = [
   'The old lighthouse keeper climbed the stairs every evening, counting each step as his father had done before him.',
   'From the top he could see the whole bay: the fishing boats coming home and the gulls circling over the harbour.',
   'Visitors often asked whether he felt lonely.',
@@ -16,46 +27,78 @@ const SENTENCES = [
   'In winter the storms arrived without warning, and the light had to burn through the rain.',
   'Those were the nights he liked best, because somewhere out there a sailor was looking for him.',
 ]
+const DE = [
+  'Der alte Leuchtturmwärter stieg jeden Abend die Treppe hinauf und zählte jede Stufe, wie es schon sein Vater getan hatte.',
+  'Von oben sah er die ganze Bucht: die Fischerboote auf dem Heimweg und die Möwen über dem Hafen.',
+  'Besucher fragten oft, ob er sich einsam fühle.',
+  'Dann lächelte er und zeigte auf das Meer, das hundertmal am Tag seine Stimmung wechselte.',
+  'Im Winter kamen die Stürme ohne Warnung, und das Licht musste durch den Regen brennen.',
+  'Das waren die Nächte, die er am liebsten mochte, weil dort draußen ein Seemann nach ihm suchte.',
+]
 
-function text1000(seed: number): string {
+function text1000(sentences: readonly string[], seed: number): string {
   let out = ''
-  for (let i = 0; out.length < 1000; i++) out += `${SENTENCES[(i + seed) % SENTENCES.length]} `
+  for (let i = 0; out.length < 1000; i++) out += `${sentences[(i + seed) % sentences.length]} `
   return out.slice(0, out.lastIndexOf('.', 1000) + 1)
 }
 
-const VOICE = PREMADE_VOICES.find((v) => v.name === 'Emma')!
+interface Family {
+  label: string
+  voice: VoiceDefinition
+  sentences: readonly string[]
+  cliVoice: string
+}
+
+const voiceNamed = (name: string) => PREMADE_VOICES.find((v) => v.name === name)!
+const FAMILIES: Family[] = [
+  { label: 'Flite (Emma)', voice: voiceNamed('Emma'), sentences: EN, cliVoice: 'en-us' },
+  { label: 'eSpeak NG (Lena)', voice: voiceNamed('Lena'), sentences: DE, cliVoice: 'de' },
+]
 const MODEL = 'eleven_multilingual_v2'
 const FORMAT = 'mp3_44100_128'
 const ROUNDS = { c1: 12, c8: 24 }
+const WORKERS = 2
 
 async function apiFirstByte(
   url: string,
   apiKey: string,
+  voice: VoiceDefinition,
   text: string,
-): Promise<{ ttfb: number; total: number; chars: number }> {
+  options: { model?: string; firstByteOnly?: boolean } = {},
+): Promise<Sample> {
   const started = performance.now()
+  const controller = new AbortController()
   const res = await fetch(
-    `${url}/v1/text-to-speech/${VOICE.voice_id}/stream?output_format=${FORMAT}&enable_logging=false`,
+    `${url}/v1/text-to-speech/${voice.voice_id}/stream?output_format=${FORMAT}&enable_logging=false`,
     {
       method: 'POST',
       headers: { 'xi-api-key': apiKey, 'content-type': 'application/json' },
-      body: JSON.stringify({ text, model_id: MODEL }),
+      body: JSON.stringify({ text, model_id: options.model ?? MODEL }),
+      signal: controller.signal,
     },
   )
   if (!res.ok || !res.body) throw new Error(`HTTP ${res.status}: ${await res.text()}`)
   let ttfb = Number.NaN
-  for await (const _ of res.body as unknown as AsyncIterable<Uint8Array>) {
-    if (Number.isNaN(ttfb)) ttfb = performance.now() - started
+  try {
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+      if (Number.isNaN(ttfb) && chunk.length > 0) ttfb = performance.now() - started
+      if (options.firstByteOnly) {
+        controller.abort()
+        break
+      }
+    }
+  } catch (error) {
+    if (!options.firstByteOnly) throw error
   }
   return { ttfb, total: performance.now() - started, chars: text.length }
 }
 
 async function engineFirstChunk(service: ReturnType<typeof createSpeechService>, text: string) {
-  const request: SpeechRequest = { text, voice: VOICE, modelId: MODEL }
+  const request: SpeechRequest = { text, voice: FAMILIES[0]!.voice, modelId: MODEL }
   const started = performance.now()
   let ttfb = Number.NaN
-  for await (const _ of service.stream(request, FORMAT)) {
-    if (Number.isNaN(ttfb)) ttfb = performance.now() - started
+  for await (const chunk of service.stream(request, FORMAT)) {
+    if (Number.isNaN(ttfb) && chunk.audio.length > 0) ttfb = performance.now() - started
   }
   return { ttfb, total: performance.now() - started, chars: text.length }
 }
@@ -69,20 +112,38 @@ async function bareHttpFirstByte(url: string): Promise<number> {
 
 type Sample = { ttfb: number; total: number; chars: number }
 
+const p = (xs: Sample[], q: number) =>
+  fmt(
+    percentile(
+      xs.map((x) => x.ttfb),
+      q,
+    ),
+  )
+
 function row(label: string, c1: Sample[], c8: Sample[], wall8: number): string {
   const chars8 = c8.reduce((s, x) => s + x.chars, 0)
-  const p = (xs: Sample[], q: number) =>
-    fmt(
-      percentile(
-        xs.map((x) => x.ttfb),
-        q,
-      ),
-    )
   return `| ${label} | ${p(c1, 50)} | ${p(c1, 99)} | ${p(c8, 50)} | ${p(c8, 99)} | ${fmt(chars8 / (wall8 / 1000))} |`
 }
 
+/** The espeak-ng command line on the same texts: first byte, and chars/s with `processes` at once. */
+async function cliBaseline(family: Family, processes: number) {
+  await runEspeakCli(family.cliVoice, 'warm up')
+  const firsts = await pooled(5, 1, (i) => runEspeakCli(family.cliVoice, text1000(family.sentences, i)))
+  const texts = Array.from({ length: 8 }, (_, i) => text1000(family.sentences, i))
+  const started = performance.now()
+  await pooled(texts.length, processes, (i) => runEspeakCli(family.cliVoice, texts[i]!))
+  const seconds = (performance.now() - started) / 1000
+  return {
+    firstByte: percentile(
+      firsts.map((r) => r.firstByteMs),
+      50,
+    ),
+    charsPerSecond: texts.reduce((s, t) => s + t.length, 0) / seconds,
+  }
+}
+
 export async function bench(): Promise<void> {
-  const workers = 2
+  const cli = ensureEspeakCli()
   // Bare node:http: the floor for any HTTP layer on this machine.
   const bare = createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'audio/mpeg' })
@@ -94,54 +155,93 @@ export async function bench(): Promise<void> {
   const bare8 = await pooled(ROUNDS.c8 * 4, 8, () => bareHttpFirstByte(bareUrl))
   bare.close()
 
-  // The engine alone, same worker count.
-  const engine = createSpeechService({ workers })
-  await engineFirstChunk(engine, text1000(0)) // warm the workers
-  const e1 = await pooled(ROUNDS.c1, 1, (i) => engineFirstChunk(engine, text1000(i)))
+  // The engine alone, same worker count (Flite).
+  const engine = createSpeechService({ workers: WORKERS })
+  const en = (i: number) => text1000(EN, i)
+  await engineFirstChunk(engine, en(0)) // start and warm the workers
+  const e1 = await pooled(ROUNDS.c1, 1, (i) => engineFirstChunk(engine, en(i)))
   let t0 = performance.now()
-  const e8 = await pooled(ROUNDS.c8, 8, (i) => engineFirstChunk(engine, text1000(i)))
+  const e8 = await pooled(ROUNDS.c8, 8, (i) => engineFirstChunk(engine, en(i)))
   const eWall = performance.now() - t0
   await engine.close()
 
-  // The whole API: auth, plan, credits, concurrency slot, synthesis, HTTP streaming.
-  const server = await startBenchServer({ speechWorkers: workers })
-  const rssRest = process.memoryUsage().rss
-  await apiFirstByte(server.url, server.apiKey, text1000(0))
-  const a1 = await pooled(ROUNDS.c1, 1, (i) => apiFirstByte(server.url, server.apiKey, text1000(i)))
-  t0 = performance.now()
-  let rssPeak = 0
+  // The whole API in its own process: auth, plan, credits, concurrency slot, synthesis, HTTP.
+  const bareRss = await bareNodeRss(false)
+  const bareTsxRss = await bareNodeRss(true)
+  const server = await startChildServer(WORKERS)
+  const pid = server.child.pid!
+  await new Promise((r) => setTimeout(r, 2000))
+  const atRest = memoryOf(pid)
+  let loadPeak = 0
   const sampler = setInterval(() => {
-    rssPeak = Math.max(rssPeak, process.memoryUsage().rss)
+    loadPeak = Math.max(loadPeak, memoryOf(pid).rssMb)
   }, 50)
-  const a8 = await pooled(ROUNDS.c8, 8, (i) => apiFirstByte(server.url, server.apiKey, text1000(i)))
-  const aWall = performance.now() - t0
-  clearInterval(sampler)
+  const lines: string[] = []
+  const firstSample: Record<string, Sample[]> = {}
+  try {
+    for (const family of FAMILIES) {
+      const text = (i: number) => text1000(family.sentences, i)
+      await apiFirstByte(server.url, server.apiKey, family.voice, text(0))
+      const a1 = await pooled(ROUNDS.c1, 1, (i) =>
+        apiFirstByte(server.url, server.apiKey, family.voice, text(i)),
+      )
+      t0 = performance.now()
+      const a8 = await pooled(ROUNDS.c8, 8, (i) =>
+        apiFirstByte(server.url, server.apiKey, family.voice, text(i)),
+      )
+      const aWall = performance.now() - t0
+      firstSample[family.label] = a1
+      lines.push(row(`API /stream, ${family.label}`, a1, a8, aWall))
+      if (cli) {
+        const base = await cliBaseline(family, WORKERS)
+        lines.push(
+          `| espeak-ng CLI -v ${family.cliVoice}, same texts (first byte; chars/s with ${WORKERS} processes) | ${fmt(base.firstByte)} | - | - | - | ${fmt(base.charsPerSecond)} |`,
+        )
+      }
+    }
+  } finally {
+    clearInterval(sampler)
+  }
+  // First byte with every text-to-speech model (c=1, the stream closed after the first byte).
+  const modelLines: string[] = []
+  for (const model of Object.values(MODEL_PROFILES).filter((m) => m.can_do_text_to_speech)) {
+    const cells: string[] = []
+    for (const family of FAMILIES) {
+      if (!model.languages.includes(family.voice.language)) {
+        cells.push('-')
+        continue
+      }
+      // A closed stream's running segments finish first: pause so they do not delay the next.
+      const samples = await pooled(5, 1, async (i) => {
+        await new Promise((r) => setTimeout(r, 1000))
+        return apiFirstByte(server.url, server.apiKey, family.voice, text1000(family.sentences, i), {
+          model: model.model_id,
+          firstByteOnly: true,
+        })
+      })
+      cells.push(`${p(samples, 50)} / ${p(samples, 99)}`)
+    }
+    modelLines.push(`| ${model.model_id} | ${cells.join(' | ')} |`)
+  }
+  const afterLoad = memoryOf(pid)
   await server.stop()
 
-  console.log(
-    `text to speech, ${VOICE.name} (Flite), ${MODEL}, ${FORMAT}, 1,000 characters, ${workers} speech workers`,
-  )
+  console.log(`text to speech, ${MODEL}, ${FORMAT}, 1,000 characters, ${WORKERS} speech workers`)
   console.log('| | TTFB p50 c=1 (ms) | p99 c=1 | TTFB p50 c=8 | p99 c=8 | chars/s c=8 |')
   console.log('|---|---|---|---|---|---|')
-  console.log(row('API /stream (HTTP, auth, credits, history off)', a1, a8, aWall))
-  console.log(row('engine only (speech service stream)', e1, e8, eWall))
+  for (const line of lines) console.log(line)
+  console.log(row('engine only (speech service stream, Flite)', e1, e8, eWall))
   const b1 = bare1.map((ttfb) => ({ ttfb, total: ttfb, chars: 0 }))
   const b8 = bare8.map((ttfb) => ({ ttfb, total: ttfb, chars: 0 }))
   console.log(`${row('bare node:http (4 kB reply)', b1, b8, 1).replace(/\| [^|]* \|$/, '| - |')}`)
-  const ratio =
-    percentile(
-      a1.map((x) => x.ttfb),
-      50,
-    ) /
-    percentile(
-      e1.map((x) => x.ttfb),
-      50,
-    )
+  console.log(`\nTTFB p50 / p99 (ms) at c=1 by model, ${FORMAT}, stream closed after the first byte (5 each)`)
+  console.log(`| model | ${FAMILIES.map((f) => f.label).join(' | ')} |`)
+  console.log(`|---|${FAMILIES.map(() => '---').join('|')}|`)
+  for (const line of modelLines) console.log(line)
   console.log(
-    `API/engine TTFB ratio at c=1: ${fmt(ratio, 2)}x; API/engine throughput at c=8: ${fmt(a8.reduce((s, x) => s + x.chars, 0) / aWall / (e8.reduce((s, x) => s + x.chars, 0) / eWall), 2)}x`,
-  )
-  console.log(
-    `bench process RSS (server, clients, speech workers): ${fmt(rssRest / 1e6)} MB with the server idle, ${fmt(rssPeak / 1e6)} MB peak at c=8`,
+    `\nserver process RSS (${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite in memory'}): ${fmt(atRest.rssMb)} MB at rest after start (start-up peak ${fmt(atRest.peakMb)} MB), ` +
+      `${fmt(loadPeak)} MB peak at c=8, ${fmt(afterLoad.rssMb)} MB after the load (peak over the run ${fmt(afterLoad.peakMb)} MB); ` +
+      `bare node process ${fmt(bareRss)} MB, with tsx's loader ${fmt(bareTsxRss)} MB`,
   )
 }
 

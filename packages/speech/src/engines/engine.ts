@@ -30,6 +30,15 @@ export interface EngineInput {
   language: string
   params: EngineParams
   whisper: boolean
+  /** Voice timbre the engine makes itself (eSpeak NG: through its variant's formants and pitch). */
+  timbre?: EngineTimbre
+}
+
+export interface EngineTimbre {
+  /** Formant frequencies times this (1 = unchanged). */
+  formantScale: number
+  /** Pitch times this (1 = unchanged). */
+  pitchScale: number
 }
 
 export interface WordTiming {

@@ -4,7 +4,11 @@
 import initEspeak, { type EspeakEvent, type EspeakWorker } from '@echogarden/espeak-ng-emscripten'
 import { SpeechError } from '../errors.js'
 import type { EspeakParams } from '../types.js'
-import type { EngineInput, EngineOutput, SpeechEngine, WordTiming } from './engine.js'
+import type { EngineInput, EngineOutput, EngineTimbre, SpeechEngine, WordTiming } from './engine.js'
+
+const VARIANT_DIR = '/usr/share/espeak-ng-data/voices/!v'
+/** eSpeak NG's pitch (base and top, Hz) for a variant file without a `pitch` line. */
+const DEFAULT_PITCH_LINE = 'pitch 82 118'
 
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' }
 
@@ -53,9 +57,13 @@ export class EspeakEngine implements SpeechEngine {
     private readonly worker: EspeakWorker,
     readonly sampleRate: number,
     private readonly voices: ReadonlySet<string>,
+    private readonly fs: EspeakFs,
   ) {
     this.variants = KNOWN_VARIANTS
   }
+
+  /** Variant files written for a timbre, by name. */
+  private readonly timbreVariants = new Set<string>()
 
   static async create(): Promise<EspeakEngine> {
     const module = await initEspeak()
@@ -65,7 +73,32 @@ export class EspeakEngine implements SpeechEngine {
       voices.add(voice.identifier)
       for (const language of voice.languages) voices.add(language.name)
     }
-    return new EspeakEngine(worker, worker.get_samplerate(), voices)
+    return new EspeakEngine(
+      worker,
+      worker.get_samplerate(),
+      voices,
+      (module as unknown as { FS: EspeakFs }).FS,
+    )
+  }
+
+  /**
+   * A voice's timbre made by eSpeak NG itself: a variant file derived from the base variant
+   * with its formant frequencies and pitch scaled. Costs nothing per sample, unlike a formant
+   * and pitch shift of the rendered audio.
+   */
+  private variantWithTimbre(base: string | undefined, timbre: EngineTimbre | undefined): string | undefined {
+    if (!timbre) return base
+    const formant = Math.round(timbre.formantScale * 100) / 100
+    const pitch = Math.round(timbre.pitchScale * 100) / 100
+    if (formant === 1 && pitch === 1) return base
+    const name = `timbre-${base ?? 'default'}-${Math.round(formant * 100)}-${Math.round(pitch * 100)}`
+    if (this.timbreVariants.has(name)) return name
+    const source = base
+      ? this.fs.readFile(`${VARIANT_DIR}/${base}`, { encoding: 'utf8' })
+      : 'language variant\n'
+    this.fs.writeFile(`${VARIANT_DIR}/${name}`, scaleVariant(source, formant, pitch))
+    this.timbreVariants.add(name)
+    return name
   }
 
   hasVoice(voice: string): boolean {
@@ -77,10 +110,11 @@ export class EspeakEngine implements SpeechEngine {
     if (!this.voices.has(params.voice)) {
       throw new SpeechError('invalid_voice', `eSpeak NG has no voice '${params.voice}'.`)
     }
-    const variant = input.whisper ? 'whisper' : params.variant
-    if (variant && !this.variants.has(variant)) {
-      throw new SpeechError('invalid_voice', `eSpeak NG has no variant '${variant}'.`)
+    const base = input.whisper ? 'whisper' : params.variant
+    if (base && !this.variants.has(base)) {
+      throw new SpeechError('invalid_voice', `eSpeak NG has no variant '${base}'.`)
     }
+    const variant = this.variantWithTimbre(base, input.timbre)
     if (this.worker.set_voice(variant ? `${params.voice}+${variant}` : params.voice) !== 0) {
       throw new SpeechError('engine_failed', `eSpeak NG could not load voice '${params.voice}'.`)
     }
@@ -111,6 +145,46 @@ export class EspeakEngine implements SpeechEngine {
       words: wordTimings(events, engineText, total / this.sampleRate),
     }
   }
+}
+
+interface EspeakFs {
+  readFile(path: string, options: { encoding: 'utf8' }): string
+  writeFile(path: string, data: string): void
+}
+
+/** A variant file's text with every formant frequency and the pitch line scaled. */
+export function scaleVariant(source: string, formantScale: number, pitchScale: number): string {
+  const lines = source.split('\n')
+  const out: string[] = []
+  let hasPitch = false
+  const formants = new Set<number>()
+  for (const line of lines) {
+    const fields = line.trim().split(/\s+/)
+    if (fields[0] === 'name') continue
+    if (fields[0] === 'pitch' && fields.length >= 3) {
+      hasPitch = true
+      const [low, high] = [Number(fields[1]), Number(fields[2])]
+      out.push(`pitch ${Math.round(low * pitchScale)} ${Math.round(high * pitchScale)}`)
+      continue
+    }
+    if (fields[0] === 'formant' && fields.length >= 5) {
+      formants.add(Number(fields[1]))
+      const freq = Math.round(Number(fields[2]) * formantScale)
+      out.push(['formant', fields[1], String(freq), ...fields.slice(3)].join(' '))
+      continue
+    }
+    out.push(line)
+  }
+  if (!hasPitch && pitchScale !== 1) {
+    const [, low, high] = DEFAULT_PITCH_LINE.split(' ').map(Number)
+    out.push(`pitch ${Math.round(low! * pitchScale)} ${Math.round(high! * pitchScale)}`)
+  }
+  // Formants the base leaves at 100% (frequency, height, width).
+  for (let n = 0; n <= 8; n++) {
+    if (!formants.has(n) && formantScale !== 1)
+      out.push(`formant ${n} ${Math.round(100 * formantScale)} 100 100`)
+  }
+  return `${out.join('\n')}\n`
 }
 
 function wordTimings(events: readonly EspeakEvent[], engineText: EngineText, duration: number): WordTiming[] {

@@ -8,7 +8,7 @@ import { SpeechError } from '../errors.js'
 import type { FliteParams } from '../types.js'
 import type { EngineInput, EngineOutput, EnginePiece, SpeechEngine, WordTiming } from './engine.js'
 import { ipaToArpabet, normalizeArpabet } from './ipa-to-arpabet.js'
-import { runWasiCommand } from './wasi-memory-host.js'
+import { prepareWasiInstance, runWasiCommand } from './wasi-memory-host.js'
 
 interface Phone {
   name: string
@@ -107,8 +107,12 @@ function decodeWav(bytes: Uint8Array): { samples: Float32Array; sampleRate: numb
   throw new SpeechError('engine_failed', 'Flite produced no audio.')
 }
 
+/** Phone counts of probe words seen before: words repeat, and a probe run costs a Flite start. */
+const PROBE_CACHE_LIMIT = 20_000
+
 export class FliteEngine implements SpeechEngine {
   readonly id = 'flite' as const
+  private readonly probeCache = new Map<string, number>()
 
   private constructor(private readonly module: WebAssembly.Module) {}
 
@@ -144,6 +148,8 @@ export class FliteEngine implements SpeechEngine {
     }
     const { samples, sampleRate } = decodeWav(wav)
     const phones = parsePhones(main.stdout)
+    // The next run's instance is made after this task has replied, while the thread is idle.
+    setImmediate(() => prepareWasiInstance(this.module))
     return {
       samples,
       sampleRate,
@@ -196,19 +202,34 @@ export class FliteEngine implements SpeechEngine {
   ): number[] | null {
     const probeTokens = tokens.filter((t) => t.probe.length > 0)
     if (probeTokens.length === 0) return tokens.map(() => 0)
+    // Each probe word is a phrase of its own, so its count does not depend on its neighbours;
+    // words of a request lexicon (placeholders, added entries) are never cached.
+    const cacheable = lexArgs.length === 0
+    const missing = cacheable
+      ? [...new Set(probeTokens.map((t) => t.probe).filter((w) => !this.probeCache.has(w)))]
+      : probeTokens.map((t) => t.probe)
+    const counted = missing.length > 0 ? this.runProbe(missing, lexArgs, files) : []
+    if (!counted) return null
+    if (!cacheable) {
+      let g = 0
+      return tokens.map((t) => (t.probe.length > 0 ? counted[g++]! : 0))
+    }
+    if (this.probeCache.size + missing.length > PROBE_CACHE_LIMIT) this.probeCache.clear()
+    missing.forEach((word, i) => {
+      this.probeCache.set(word, counted[i]!)
+    })
+    return tokens.map((t) => (t.probe.length > 0 ? this.probeCache.get(t.probe)! : 0))
+  }
+
+  /** Phones of each word read as its own phrase (kal16, the cheapest voice), or null. */
+  private runProbe(
+    words: readonly string[],
+    lexArgs: readonly string[],
+    files: ReadonlyMap<string, Uint8Array>,
+  ): number[] | null {
     const probe = runWasiCommand(
       this.module,
-      [
-        'flite',
-        '-psdur',
-        '-voice',
-        'kal16',
-        ...lexArgs,
-        '-o',
-        'none',
-        '-t',
-        probeTokens.map((t) => t.probe).join(', '),
-      ],
+      ['flite', '-psdur', '-voice', 'kal16', ...lexArgs, '-o', 'none', '-t', words.join(', ')],
       files,
     )
     if (probe.exitCode !== 0) return null
@@ -226,9 +247,7 @@ export class FliteEngine implements SpeechEngine {
       }
     }
     if (open) groups.push(current)
-    if (groups.length !== probeTokens.length) return null
-    let g = 0
-    return tokens.map((t) => (t.probe.length > 0 ? groups[g++]! : 0))
+    return groups.length === words.length ? groups : null
   }
 }
 

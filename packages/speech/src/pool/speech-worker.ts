@@ -4,7 +4,7 @@ import { parentPort } from 'node:worker_threads'
 import { type AudioEncoder, createEncoder } from '../encoders/create-encoder.js'
 import { concatBytes } from '../encoders/pcm16.js'
 import { serializeError } from '../errors.js'
-import { renderSegment } from '../synthesis/render-segment.js'
+import type { SegmentAudio, SegmentJob } from '../synthesis/segment-job.js'
 import type { TaskResult, WorkerReply, WorkerRequest } from './messages.js'
 
 const port = parentPort
@@ -12,10 +12,17 @@ if (!port) throw new Error('speech-worker must run in a worker thread')
 
 const encoders = new Map<number, AudioEncoder>()
 
+// The engines and DSP modules load with the first render: an encoder thread never loads them.
+let renderer: Promise<(job: SegmentJob) => Promise<SegmentAudio>> | undefined
+function render(job: SegmentJob): Promise<SegmentAudio> {
+  renderer ??= import('../synthesis/render-segment.js').then((m) => m.renderSegment)
+  return renderer.then((renderSegment) => renderSegment(job))
+}
+
 async function handle(request: WorkerRequest): Promise<TaskResult> {
   switch (request.type) {
     case 'render':
-      return renderSegment(request.job)
+      return render(request.job)
     case 'encode-open':
       encoders.set(request.session, createEncoder(request.format))
       return null

@@ -1,6 +1,9 @@
-// A pool of speech worker threads with one FIFO queue. Tasks can be pinned to a worker
-// (encoder sessions keep state there) and go ahead of unpinned work on that worker. A worker that dies is replaced; its running task
-// and the tasks pinned to it fail with `worker_crashed`. Aborting a queued task frees its
+// A pool of speech worker threads with one FIFO queue. Render threads take unpinned work;
+// encoder threads take only the tasks pinned to them (encoder sessions keep state there), so
+// a stream's next slice of audio never waits behind a render of several hundred milliseconds.
+// Threads start on the first task, not when the pool is built: an idle server holds none. A
+// worker that dies is replaced; its running task and the tasks pinned to it fail with
+// `worker_crashed`. Aborting a queued task frees its
 // place at once; a running segment finishes (engines cannot be interrupted) and is dropped.
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
@@ -15,6 +18,7 @@ interface Pending {
   transfer: ArrayBuffer[]
   pin: { slot: number; generation: number } | undefined
   priority: boolean
+  owner: number | undefined
   resolve: (value: TaskResult) => void
   reject: (error: SpeechError) => void
   signal: AbortSignal | undefined
@@ -35,6 +39,8 @@ export interface RunOptions {
   pin?: { slot: number; generation: number }
   /** Goes ahead of other unpinned work: a request's first segment, which a listener waits for. */
   priority?: boolean
+  /** The request this task belongs to: requests take turns, so one long text cannot starve others. */
+  owner?: number
 }
 
 export interface PoolStats {
@@ -66,20 +72,43 @@ function workerEntry(): { script: URL | string; eval: boolean; execArgv: string[
   }
 }
 
+export interface PoolOptions {
+  /** Threads that only run pinned tasks (encoder sessions); 0 pins sessions to render threads. */
+  encoderThreads?: number
+}
+
 export class WorkerPool {
   private readonly slots: Slot[] = []
   private readonly queue: Pending[] = []
+  private readonly encoderThreads: number
   private nextId = 1
+  /** When each request's task was last dispatched (a dispatch counter), for taking turns. */
+  private readonly served = new Map<number, number>()
+  private dispatches = 0
   private restarts = 0
   private closed = false
 
-  constructor(readonly size: number) {
-    for (let i = 0; i < size; i++) this.slots.push(this.spawn(i, 0))
+  /** `size` render threads (plus the encoder threads), started on first use. */
+  constructor(
+    readonly size: number,
+    options: PoolOptions = {},
+  ) {
+    this.encoderThreads = Math.max(0, options.encoderThreads ?? 0)
+  }
+
+  private start(): void {
+    if (this.slots.length > 0 || this.closed) return
+    for (let i = 0; i < this.size + this.encoderThreads; i++) this.slots.push(this.spawn(i, 0))
+  }
+
+  private isEncoderSlot(index: number): boolean {
+    return index >= this.size
   }
 
   run(task: WorkerTask, options: RunOptions = {}): Promise<TaskResult> {
     if (this.closed) return Promise.reject(new SpeechError('service_closed', 'The speech service is closed.'))
     if (options.signal?.aborted) return Promise.reject(abortedError())
+    this.start()
     return new Promise<TaskResult>((resolve, reject) => {
       const pending: Pending = {
         id: this.nextId++,
@@ -87,6 +116,7 @@ export class WorkerPool {
         transfer: options.transfer ?? [],
         pin: options.pin,
         priority: options.priority ?? false,
+        owner: options.owner,
         resolve,
         reject,
         signal: options.signal,
@@ -103,9 +133,11 @@ export class WorkerPool {
 
   /** The slot a new pinned session should use: the one with the least queued work. */
   pickSlot(): { slot: number; generation: number } {
+    this.start()
     let best = 0
     let bestLoad = Number.POSITIVE_INFINITY
     this.slots.forEach((slot, index) => {
+      if (this.encoderThreads > 0 && !this.isEncoderSlot(index)) return
       const load = (slot.running ? 1 : 0) + this.queue.filter((p) => p.pin?.slot === index).length
       if (load < bestLoad) {
         best = index
@@ -117,7 +149,7 @@ export class WorkerPool {
 
   stats(): PoolStats {
     return {
-      workers: this.slots.length,
+      workers: this.size,
       busy: this.slots.filter((s) => s.running).length,
       queued: this.queue.length,
       restarts: this.restarts,
@@ -174,9 +206,12 @@ export class WorkerPool {
       if (slot.running) return
       // Pinned tasks (encoder sessions) first: they are short and on a listener's critical path.
       // Then first segments of requests (time to first audio under load), then the rest in order.
-      const pinned = this.queue.findIndex((p) => p.pin?.slot === index)
-      const urgent = pinned >= 0 ? pinned : this.queue.findIndex((p) => !p.pin && p.priority)
-      const at = urgent >= 0 ? urgent : this.queue.findIndex((p) => !p.pin)
+      // On an encoder thread, a stream's first slice goes ahead of other streams' later slices.
+      const pinnedUrgent = this.queue.findIndex((p) => p.pin?.slot === index && p.priority)
+      const pinned = pinnedUrgent >= 0 ? pinnedUrgent : this.queue.findIndex((p) => p.pin?.slot === index)
+      const encoderOnly = this.isEncoderSlot(index)
+      const urgent = pinned >= 0 || encoderOnly ? pinned : this.queue.findIndex((p) => !p.pin && p.priority)
+      const at = urgent >= 0 || encoderOnly ? urgent : this.nextInTurn()
       if (at < 0) return
       const pending = this.queue.splice(at, 1)[0]!
       if (pending.pin && pending.pin.generation !== slot.generation) {
@@ -191,10 +226,36 @@ export class WorkerPool {
         return
       }
       slot.running = pending
+      if (pending.owner !== undefined) this.served.set(pending.owner, ++this.dispatches)
       slot.worker.ref()
       slot.worker.postMessage({ ...pending.task, id: pending.id }, pending.transfer)
     })
     for (const slot of this.slots) if (!slot.running) slot.worker.unref()
+  }
+
+  /** The unpinned task of the request served longest ago (in queue order within a request). */
+  private nextInTurn(): number {
+    let best = -1
+    let bestServed = Number.POSITIVE_INFINITY
+    const seen = new Set<number>()
+    for (let i = 0; i < this.queue.length; i++) {
+      const pending = this.queue[i]!
+      if (pending.pin || (pending.owner !== undefined && seen.has(pending.owner))) continue
+      if (pending.owner !== undefined) seen.add(pending.owner)
+      const served = pending.owner === undefined ? 0 : (this.served.get(pending.owner) ?? 0)
+      if (served < bestServed) {
+        best = i
+        bestServed = served
+      }
+    }
+    if (this.served.size > 10_000) this.forgetIdleOwners()
+    return best
+  }
+
+  private forgetIdleOwners(): void {
+    const active = new Set(this.queue.map((p) => p.owner))
+    for (const slot of this.slots) active.add(slot.running?.owner)
+    for (const owner of this.served.keys()) if (!active.has(owner)) this.served.delete(owner)
   }
 
   private abort(pending: Pending): void {

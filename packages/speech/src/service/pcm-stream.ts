@@ -11,10 +11,14 @@ import type { PcmChunk } from '../types.js'
 import { AlignmentBuilder } from './alignment-builder.js'
 import type { PreparedRequest } from './prepare-request.js'
 
+let nextOwner = 1
+
 const LEAD_SECONDS = 0.02
 const TAIL_SECONDS = 0.12
 const SENTENCE_GAP = 0.32
 const CLAUSE_GAP = 0.14
+/** After a segment cut between two words (a short first segment), not at punctuation. */
+const WORD_GAP = 0.03
 
 export async function* streamPcm(
   pool: WorkerPool,
@@ -27,6 +31,7 @@ export async function* streamPcm(
   const onAbort = (): void => controller.abort()
   signal?.addEventListener('abort', onAbort, { once: true })
   const segments = plan.segments
+  const owner = nextOwner++
   const window = Math.max(2, pool.size * 2)
   const renders = new Map<number, Promise<SegmentAudio>>()
   let nextToStart = 0
@@ -48,7 +53,7 @@ export async function* streamPcm(
       const first = !segments.slice(0, index).some((s) => s.kind === 'speech')
       const promise = pool.run(
         { type: 'render', job },
-        { signal: controller.signal, priority: first },
+        { signal: controller.signal, priority: first, owner },
       ) as Promise<SegmentAudio>
       promise.catch(() => {})
       renders.set(index, promise)
@@ -123,5 +128,6 @@ function* finish(
 
 function gapAfter(segment: Segment, next: Segment | undefined): number {
   if (!next || next.kind === 'pause') return 0
-  return segment.kind === 'speech' && segment.boundary === 'clause' ? CLAUSE_GAP : SENTENCE_GAP
+  if (segment.kind !== 'speech' || segment.boundary === 'sentence') return SENTENCE_GAP
+  return /[\p{L}\p{N}]$/u.test(segment.text) ? WORD_GAP : CLAUSE_GAP
 }

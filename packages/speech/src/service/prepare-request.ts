@@ -8,6 +8,12 @@ import type { NormalizationMode, TextPlan } from '../text/types.js'
 import type { SpeechRequest, VoiceSettings } from '../types.js'
 import { validateVoice } from '../voices/validate-voice.js'
 
+/**
+ * Longest later segment. A worker cannot be interrupted mid-segment, so this bounds how long a
+ * new request's first segment can wait for a free worker under load (about 0.1 s of Flite).
+ */
+const MAX_SEGMENT_CHARS = 140
+
 export interface PreparedRequest {
   request: SpeechRequest
   model: ModelProfile
@@ -68,6 +74,7 @@ export function prepareRequest(request: SpeechRequest): PreparedRequest {
     normalization: normalizationFor(request.applyTextNormalization ?? 'auto', model),
     tags: model.tags,
     ...(request.pronunciationRules ? { rules: request.pronunciationRules } : {}),
+    maxSegmentChars: MAX_SEGMENT_CHARS,
     firstSegmentChars: model.firstSegmentChars,
   })
   if (!plan.segments.some((s) => s.kind === 'speech' && /[\p{L}\p{N}]/u.test(s.text))) {

@@ -42,7 +42,10 @@ export interface SpeechService {
 }
 
 export function createSpeechService(options: SpeechServiceOptions = {}): SpeechService {
-  const pool = new WorkerPool(Math.max(1, options.workers ?? 2))
+  const workers = Math.max(1, options.workers ?? 2)
+  // One encoder thread per two render threads: an MP3 slice is a few milliseconds, and a render
+  // thread waiting for its stream's window to drain leaves the CPU to the encoder anyway.
+  const pool = new WorkerPool(workers, { encoderThreads: Math.max(1, Math.floor(workers / 2)) })
 
   const pipeline = (outputFormat: string | OutputFormat, opts: PipelineOptions = {}): SpeechPipeline => {
     const format = typeof outputFormat === 'string' ? parseOutputFormat(outputFormat) : outputFormat

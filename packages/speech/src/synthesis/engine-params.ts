@@ -7,6 +7,7 @@
 // - style: emphasis. Widens the intonation range further and adds a little pace contrast.
 // - similarity_boost: how strongly the voice's own timbre (pitch/formant shift, EQ) applies;
 //   0.75 (the default) applies it as designed.
+import type { EngineTimbre } from '../engines/engine.js'
 import type { SegmentStyle } from '../text/types.js'
 import type { EngineParams, VoiceDefinition, VoiceDsp, VoiceSettings } from '../types.js'
 import { espeakVoiceFor } from '../voices/languages.js'
@@ -84,4 +85,28 @@ export function scaledDsp(dsp: VoiceDsp, similarityBoost: number): VoiceDsp {
     highShelfDb: dsp.highShelfDb * k,
     gainDb: dsp.gainDb,
   }
+}
+
+/**
+ * The engine makes what it can of a voice's timbre: eSpeak NG its formants and pitch (a derived
+ * variant file), Flite its pitch (the f0 target). What is left (a formant shift on Flite) is the
+ * formant scale for Rubber Band, which costs more than the engine itself; 1 means none.
+ */
+export function splitTimbre(
+  params: EngineParams,
+  dsp: VoiceDsp,
+): { params: EngineParams; timbre?: EngineTimbre; formantShift: number } {
+  const pitchScale = 2 ** (dsp.pitchSemitones / 12)
+  if (params.engine === 'espeak') {
+    return { params, timbre: { formantScale: dsp.formantScale, pitchScale }, formantShift: 1 }
+  }
+  const pitched =
+    pitchScale === 1
+      ? params
+      : {
+          ...params,
+          f0Mean: (params.f0Mean ?? 0) * pitchScale,
+          f0Stddev: (params.f0Stddev ?? 0) * pitchScale,
+        }
+  return { params: pitched, formantShift: dsp.formantScale }
 }

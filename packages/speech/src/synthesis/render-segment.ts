@@ -11,7 +11,7 @@ import { EspeakEngine } from '../engines/espeak-engine.js'
 import { arpabetFor, FliteEngine } from '../engines/flite-engine.js'
 import { toKanaPieces } from '../engines/japanese-reading.js'
 import type { SpeechPiece } from '../text/types.js'
-import { engineParamsFor, scaledDsp, segmentVariation } from './engine-params.js'
+import { engineParamsFor, scaledDsp, segmentVariation, splitTimbre } from './engine-params.js'
 import type { SegmentAudio, SegmentJob } from './segment-job.js'
 
 let espeak: Promise<EspeakEngine> | undefined
@@ -44,7 +44,11 @@ function toEnginePieces(pieces: readonly SpeechPiece[]): EnginePiece[] {
 export async function renderSegment(job: SegmentJob): Promise<SegmentAudio> {
   const random = createRandom(job.seed)
   const variation = segmentVariation(random, job.settings.stability)
-  const params = engineParamsFor(job.voice, job.language, job.settings, job.style, variation)
+  const dsp = scaledDsp(job.voice.dsp, job.settings.similarity_boost)
+  const { params, timbre, formantShift } = splitTimbre(
+    engineParamsFor(job.voice, job.language, job.settings, job.style, variation),
+    dsp,
+  )
   const engine = await engineFor(params.engine)
   let pieces = toEnginePieces(job.pieces)
   if (job.language === 'ja' && params.engine === 'espeak') pieces = await toKanaPieces(pieces)
@@ -53,16 +57,16 @@ export async function renderSegment(job: SegmentJob): Promise<SegmentAudio> {
     language: job.language,
     params,
     whisper: job.style.whisper && params.engine === 'espeak',
+    ...(timbre ? { timbre } : {}),
   })
   let samples = raw.samples
   const rate = raw.sampleRate
 
-  // Timbre: pitch and formant shift keep timing, so word times stay valid.
-  const dsp = scaledDsp(job.voice.dsp, job.settings.similarity_boost)
+  // Timbre left to post-processing: a formant shift keeps timing, so word times stay valid.
   samples = await timePitch(samples, rate, {
     timeRatio: 1,
-    pitchScale: 2 ** (dsp.pitchSemitones / 12),
-    formantScale: dsp.formantScale,
+    pitchScale: 1,
+    formantScale: formantShift,
     quality: job.quality,
   })
   const boost = job.settings.use_speaker_boost

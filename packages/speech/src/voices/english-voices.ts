@@ -70,7 +70,7 @@ export const ENGLISH: VoiceDefinition[] = [
     description: 'A bright, youthful American woman: higher, livelier pitch and a quicker pace (Flite slt).',
     preview: EN_PREVIEW,
     engine: { engine: 'flite', voice: 'slt', durationStretch: 0.9, f0Mean: 215, f0Stddev: 30 },
-    dsp: { formantScale: 1.03, highShelfDb: 2 },
+    dsp: { highShelfDb: 2 },
   }),
   voice({
     id: 'TY2xA6bznBRkirAgsXOh',
@@ -84,6 +84,6 @@ export const ENGLISH: VoiceDefinition[] = [
     description: 'An older American man, slow and deep, with a darker tone (Flite rms).',
     preview: EN_PREVIEW,
     engine: { engine: 'flite', voice: 'rms', durationStretch: 1.15, f0Mean: 86, f0Stddev: 9 },
-    dsp: { formantScale: 0.98, lowShelfDb: 3, highShelfDb: -2 },
+    dsp: { lowShelfDb: 3, highShelfDb: -2 },
   }),
 ]

@@ -1,5 +1,5 @@
 // Premade voices in the other languages: eSpeak NG with distinct variants, pitch, rate and
-// Rubber Band formant shifts.
+// formant scales (made by eSpeak NG itself through a derived variant file).
 import type { VoiceDefinition } from '../types.js'
 import { es, voice } from './voice-builder.js'
 

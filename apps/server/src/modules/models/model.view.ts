@@ -36,10 +36,10 @@ export function describeModel(profile: ModelProfile): string {
         'pronunciation that is good for the major European languages and rough for many others ' +
         '(Japanese is read through a kuromoji reading step first).',
     profile.latency === 'low'
-      ? `Low-latency path: the first segment is at most ${profile.firstSegmentChars} characters and the ` +
-        'timbre processing uses the faster Rubber Band engine, so the first audio comes sooner.'
-      : `Full-quality path: the first segment may reach ${profile.firstSegmentChars} characters and the ` +
-        'timbre processing uses the finer Rubber Band engine, which takes longer to the first audio.',
+      ? `Low-latency path: the first segment is at most ${profile.firstSegmentChars} characters and a ` +
+        "custom voice's formant shift, if any, is skipped, so the first audio comes sooner."
+      : `Full-quality path: the first segment is at most ${profile.firstSegmentChars} characters; a ` +
+        "custom voice's formant shift that the engine cannot make goes through the finer Rubber Band engine.",
   ]
   if (profile.tags === 'apply') {
     parts.push('Audio tags ([whispers], [shouts], [pause], ...) change voice, volume, rate and pauses.')
