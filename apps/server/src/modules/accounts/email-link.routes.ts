@@ -13,49 +13,28 @@ const limited = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } }
 export function emailLinkRoutes(auth: AuthService, options: { site: SiteAddress }): FastifyPluginAsyncZod {
   const site = (request: FastifyRequest) => options.site.contextFor(request)
   return async (app) => {
-    app.post(
-      '/v1/auth/send-verification-email',
-      {
-        config: { ...publicCall, ...limited(10) },
-        schema: {
-          tags,
-          summary: 'Send the email verification link again',
-          body: s.emailLinkBody,
-          response: { 200: s.empty },
+    // Both links are mailed the same way: to an address, with where to go afterwards.
+    const mailedLinks = [
+      [
+        '/v1/auth/send-verification-email',
+        'Send the email verification link again',
+        auth.sendVerificationEmail,
+      ],
+      ['/v1/auth/send-password-reset-email', 'Send a password reset link', auth.sendPasswordResetEmail],
+    ] as const
+    for (const [path, summary, send] of mailedLinks) {
+      app.post(
+        path,
+        {
+          config: { ...publicCall, ...limited(10) },
+          schema: { tags, summary, body: s.emailLinkBody, response: { 200: s.empty } },
         },
-      },
-      async (request) => {
-        await auth.sendVerificationEmail(
-          site(request),
-          request.body.email,
-          request.body.continue_url,
-          request.body.lang,
-        )
-        return {}
-      },
-    )
-
-    app.post(
-      '/v1/auth/send-password-reset-email',
-      {
-        config: { ...publicCall, ...limited(10) },
-        schema: {
-          tags,
-          summary: 'Send a password reset link',
-          body: s.emailLinkBody,
-          response: { 200: s.empty },
+        async (request) => {
+          await send(site(request), request.body.email, request.body.continue_url, request.body.lang)
+          return {}
         },
-      },
-      async (request) => {
-        await auth.sendPasswordResetEmail(
-          site(request),
-          request.body.email,
-          request.body.continue_url,
-          request.body.lang,
-        )
-        return {}
-      },
-    )
+      )
+    }
 
     app.post(
       '/v1/auth/verify-email',
