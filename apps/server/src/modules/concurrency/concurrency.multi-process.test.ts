@@ -14,7 +14,9 @@ const LEASE_MS = 3000
 const HEARTBEAT_MS = 500
 const noah = PREMADE_VOICES.find((v) => v.name === 'Noah')!
 // Long enough to keep a stream busy for a while on this machine.
-const LONG = 'This sentence is long enough to keep a stream busy for a while. '.repeat(30)
+// Held streams must outlast the test even when nobody reads them: minutes of 44.1 kHz PCM fill
+// every socket buffer on the way, so the server waits with its slot taken.
+const LONG = 'This sentence is long enough to keep a stream busy for a while. '.repeat(70)
 const MEDIUM = 'A stream of a few sentences, spoken one after the other. '.repeat(3)
 
 let database: DatabaseHandle
@@ -78,8 +80,14 @@ async function starterApiKey(server: ServerProcess): Promise<{ key: string; work
   return { key, workspaceId }
 }
 
-function stream(server: ServerProcess, key: string, text: string, signal?: AbortSignal) {
-  return fetch(`${server.url}/v1/text-to-speech/${noah.voice_id}/stream?output_format=pcm_16000`, {
+function stream(
+  server: ServerProcess,
+  key: string,
+  text: string,
+  signal?: AbortSignal,
+  format = 'pcm_16000',
+) {
+  return fetch(`${server.url}/v1/text-to-speech/${noah.voice_id}/stream?output_format=${format}`, {
     method: 'POST',
     headers: { 'xi-api-key': key, 'content-type': 'application/json' },
     body: JSON.stringify({ text, model_id: 'eleven_flash_v2' }),
@@ -188,7 +196,7 @@ describe.skipIf(!process.env.DATABASE_URL)('concurrency limit across two API pro
     const hold = async (server: ServerProcess) => {
       const controller = new AbortController()
       controllers.push(controller)
-      const res = await stream(server, key, LONG, controller.signal)
+      const res = await stream(server, key, LONG, controller.signal, 'pcm_44100')
       expect(res.status).toBe(200)
       // The stream has begun and holds its slot; unread, it stays open.
       await res.body!.getReader().read()
@@ -220,12 +228,19 @@ describe.skipIf(!process.env.DATABASE_URL)('concurrency limit across two API pro
     expect(freedAfter).toBeLessThan(LEASE_MS + 3000)
     expect(refusedAfterKill.length).toBeGreaterThan(0)
     expect(refusedAfterKill.every((c) => c === '3')).toBe(true)
-    // The dead process's rows are gone; only the stream still open on B holds a lease.
-    const rows = await database.db
-      .selectFrom('concurrency_leases')
-      .select('holder')
-      .where('workspace_id', '=', workspaceId)
-      .execute()
+    // The dead process's rows are gone; only the stream still open on B holds a lease. (The short
+    // request's own lease is given back just after its last byte, so allow it a moment.)
+    const leases = () =>
+      database.db
+        .selectFrom('concurrency_leases')
+        .select('holder')
+        .where('workspace_id', '=', workspaceId)
+        .execute()
+    let rows = await leases()
+    for (let i = 0; i < 40 && rows.length > 1; i++) {
+      await sleep(50)
+      rows = await leases()
+    }
     expect(rows).toHaveLength(1)
     for (const c of controllers) c.abort()
   }, 120_000)
