@@ -171,6 +171,27 @@ const QUALITY_PRO = ['128 kbps MP3', '192 kbps MP3', '44.1 kHz PCM'] as const
 /** The highest tiers share these limits (the product gives them for Scale and Business). */
 const LARGE = { voiceLimit: 660, concurrency: 15 }
 
+/** Trial and enterprise: no limits the product enforces, priced by agreement. */
+const UNLIMITED_COMPANY = {
+  limits: {
+    characterLimit: -1,
+    ...LARGE,
+    professionalVoiceLimit: 3,
+    maxSeats: 25,
+    characterLimitExtension: -1,
+    canUseInstantVoiceCloning: true,
+  },
+  audioLimitMinutes: -1,
+  prices: null,
+  extraCharactersPer1000: null,
+  billingThresholdCents: null,
+  conversational: { minutes: -1, concurrency: 30 },
+  mostPopular: false,
+  qualityAndFormats: QUALITY_PRO,
+  features: ALL_FEATURES,
+  products: ALL_PRODUCTS,
+} as const
+
 export const PLANS: Readonly<Record<Tier, PlanDefinition>> = {
   free: {
     tier: 'free',
@@ -377,23 +398,7 @@ export const PLANS: Readonly<Record<Tier, PlanDefinition>> = {
     name: 'Trial',
     planType: 'company',
     description: 'An evaluation of the Enterprise plan.',
-    limits: {
-      characterLimit: -1,
-      ...LARGE,
-      professionalVoiceLimit: 3,
-      maxSeats: 25,
-      characterLimitExtension: -1,
-      canUseInstantVoiceCloning: true,
-    },
-    audioLimitMinutes: -1,
-    prices: null,
-    extraCharactersPer1000: null,
-    billingThresholdCents: null,
-    conversational: { minutes: -1, concurrency: 30 },
-    mostPopular: false,
-    qualityAndFormats: QUALITY_PRO,
-    features: ALL_FEATURES,
-    products: ALL_PRODUCTS,
+    ...UNLIMITED_COMPANY,
   },
   enterprise: {
     tier: 'enterprise',
@@ -401,23 +406,7 @@ export const PLANS: Readonly<Record<Tier, PlanDefinition>> = {
     name: 'Enterprise',
     planType: 'company',
     description: 'Custom credits, seats and terms for large organisations.',
-    limits: {
-      characterLimit: -1,
-      ...LARGE,
-      professionalVoiceLimit: 3,
-      maxSeats: 25,
-      characterLimitExtension: -1,
-      canUseInstantVoiceCloning: true,
-    },
-    audioLimitMinutes: -1,
-    prices: null,
-    extraCharactersPer1000: null,
-    billingThresholdCents: null,
-    conversational: { minutes: -1, concurrency: 30 },
-    mostPopular: false,
-    qualityAndFormats: QUALITY_PRO,
-    features: ALL_FEATURES,
-    products: ALL_PRODUCTS,
+    ...UNLIMITED_COMPANY,
   },
 }
 

@@ -6,6 +6,7 @@ import { Alert } from '../../components/alert'
 import { Button, buttonClass } from '../../components/button'
 import { Icon } from '../../components/icon'
 import { Modal, ModalActions } from '../../components/modal'
+import { SearchField } from '../../components/search-field'
 import { Spinner } from '../../components/spinner'
 import { useToast } from '../../components/toaster'
 import { useErrorText } from '../../i18n/use-error-text'
@@ -123,20 +124,7 @@ export function HistoryPage() {
       </div>
 
       <div className="mt-6 flex flex-col gap-2 sm:flex-row">
-        <div className="relative flex-1">
-          <Icon
-            name="search"
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-neutral-400"
-          />
-          <input
-            type="search"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            placeholder={t('history.search')}
-            aria-label={t('history.search')}
-            className={`${fieldClass} w-full pl-9`}
-          />
-        </div>
+        <SearchField value={search} onChange={setSearch} label={t('history.search')} className="flex-1" />
         <div className="grid grid-cols-2 gap-2 sm:flex">
           <select
             value={voiceId}

@@ -1,6 +1,7 @@
 import { useDeferredValue, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Icon } from '../../components/icon'
+import { SearchField } from '../../components/search-field'
 import { SheetDialog } from '../../components/sheet-dialog'
 import { Spinner } from '../../components/spinner'
 import type { Voice } from '../../lib/api-types'
@@ -59,20 +60,7 @@ export function VoicePicker({
         <Icon name="chevronDown" className="size-4 shrink-0 text-neutral-400" />
       </button>
       <SheetDialog open={open} onOpenChange={setOpen} title={t('tts.voices')}>
-        <div className="relative">
-          <Icon
-            name="search"
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-neutral-400"
-          />
-          <input
-            type="search"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            placeholder={t('tts.searchVoices')}
-            aria-label={t('tts.searchVoices')}
-            className="block w-full rounded-lg border border-neutral-300 bg-white py-2 pr-3 pl-9 text-sm text-neutral-900 placeholder:text-neutral-400 focus:border-accent-600 focus:outline-2 focus:outline-accent-600/20"
-          />
-        </div>
+        <SearchField value={search} onChange={setSearch} label={t('tts.searchVoices')} />
         <div className="mt-3 -mx-2 max-h-[55dvh] overflow-y-auto">
           {voices.isPending && (
             <div className="flex justify-center py-8 text-neutral-400">
