@@ -10,6 +10,8 @@ const KNOWN_CODES = [
   'invalid_action_code',
   'expired_action_code',
   'email_not_verified',
+  'cross_site_request',
+  'wrong_site_address',
 ] as const
 type KnownCode = (typeof KNOWN_CODES)[number]
 
