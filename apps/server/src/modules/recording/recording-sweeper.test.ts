@@ -125,4 +125,46 @@ describe('recording sweeper', () => {
     expect(ledger).toEqual([{ state: 'charged', characters: 40, history_item_id: 'ITEM0000000000000001' }])
     expect(await characterCount(t.database, ws)).toBe(40)
   })
+  it('charges a generation that died while storing its audio, without a history item or a partial file', async () => {
+    const user = await createUser(t.app, t.database, { verified: true })
+    const ws = await setPlan(t.database, user.userId, { tier: 'pro', status: 'active', characterCount: 0 })
+    const principal = {
+      userId: user.userId,
+      workspaceId: ws,
+      email: user.email,
+      emailVerified: true,
+      via: 'access_token' as const,
+    }
+    const dead = processOn('dying-writer', 1)
+    const plan = await createBillingModule({ db: t.database.db }).ports.plan(ws)
+    const reservation = await dead.credits.reserve({
+      principal,
+      plan,
+      requestId: 'req-2',
+      kind: 'tts',
+      cost: 30,
+      hash: null,
+      recordingId: 'ITEM0000000000000002',
+    })
+    await dead.credits.recordDelivered(reservation.ledgerId, 30)
+    const key = `history/${ws}/ITEM0000000000000002.mp3`
+    // The draft says 1,000 bytes; the process died after writing 3 of them.
+    await dead.credits.keepHistoryDraft(
+      [reservation.ledgerId],
+      JSON.stringify({ id: 'ITEM0000000000000002', workspace_id: ws, storage_key: key, size_bytes: 1000 }),
+    )
+    await dead.storage.put(key, new Uint8Array([1, 2, 3]))
+
+    await new Promise((r) => setTimeout(r, 1200))
+    const swept = await processOn('sweeping-process', 1).recording.sweep()
+    expect(swept).toEqual({ settled: 1, released: 0, historyItems: 0 })
+    expect(await dead.storage.size(key)).toBeNull()
+    const items = await t.database.db
+      .selectFrom('history_items')
+      .select('id')
+      .where('workspace_id', '=', ws)
+      .execute()
+    expect(items).toEqual([])
+    expect(await characterCount(t.database, ws)).toBe(30)
+  })
 })

@@ -27,7 +27,11 @@ export function createRecordingSweeper(deps: {
   log?: (message: string, details: object) => void
 }) {
   async function finishRecording(group: ExpiredReservation[], result: SweepResult): Promise<void> {
-    const draft = (group.find((r) => r.historyDraft)?.historyDraft ?? null) as NewHistoryItem | null
+    const kept = (group.find((r) => r.historyDraft)?.historyDraft ?? null) as NewHistoryItem | null
+    // A draft whose audio never got stored whole (the process died while writing it) makes
+    // no history item; what was delivered is still charged, and the partial file goes.
+    const draft = kept && (await deps.storage.size(kept.storage_key)) === kept.size_bytes ? kept : null
+    if (kept && !draft) await deps.storage.delete(kept.storage_key).catch(() => undefined)
     let charged = 0
     let released = 0
     await deps.credits.transaction(async (trx) => {

@@ -131,14 +131,15 @@ function openRecording(
       let item: NewHistoryItem | null = null
       if (key) {
         const audio = joinAudio(parts, format)
-        // Stored before the transaction; the draft lets a sweeper finish the job if this
-        // process dies before the settlement commits.
-        await deps.storage.put(key, audio)
+        // The draft is written before the audio, so a process that dies in between leaves
+        // a sweeper the key to look at (and delete) instead of a file nothing points to.
+        // The audio is stored before the transaction: a history item never lacks its file.
         item = row(text, audio.length, key)
         await deps.credits.keepHistoryDraft(
           held.map((h) => h.reservation.ledgerId),
           JSON.stringify(item),
         )
+        await deps.storage.put(key, audio)
       }
       await deps.credits.transaction(async (trx) => {
         for (const h of held) {
