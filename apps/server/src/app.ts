@@ -100,6 +100,7 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     site,
     secureCookies: config.secureCookies,
     voiceSlotsUsed: voices.ports.slotsUsed,
+    log: warn,
   })
   registerAuth(app, { principals: accounts.ports.principals, site })
   const models = createModelsModule()

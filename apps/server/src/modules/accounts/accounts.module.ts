@@ -12,6 +12,7 @@ import { createAuthService, type FreeSubscriptionWriter } from './auth.service.j
 import { emailLinkRoutes } from './email-link.routes.js'
 import { createPrincipalResolver } from './principal-resolver.js'
 import { createSessionsRepository } from './sessions.repository.js'
+import { createStaleRecordSweep, STALE_RECORD_SWEEP_MS } from './stale-records.js'
 import { userRoutes } from './user.routes.js'
 import { createUserService, type UserService } from './user.service.js'
 
@@ -32,6 +33,7 @@ export function createAccountsModule(deps: {
   secureCookies: boolean
   /** How many voice slots a workspace uses (owned by the voices domain). */
   voiceSlotsUsed: (workspaceId: string) => Promise<number>
+  log?: (message: string, details: object) => void
 }): DomainModule<AccountsPorts> {
   const accounts = createAccountsRepository(deps.db)
   const sessions = createSessionsRepository(deps.db)
@@ -46,9 +48,19 @@ export function createAccountsModule(deps: {
     await app.register(emailLinkRoutes(auth, { site: deps.site }))
     await app.register(userRoutes(users))
   }
+  const sweepStale = createStaleRecordSweep({ accounts, sessions })
+  let timer: NodeJS.Timeout | undefined
+  const sweep = () =>
+    sweepStale().catch((error: unknown) => deps.log?.('removing expired sessions failed', { err: error }))
   return {
     name: 'accounts',
     routes,
+    start: () => {
+      void sweep()
+      timer = setInterval(sweep, STALE_RECORD_SWEEP_MS)
+      timer.unref()
+    },
+    stop: () => clearInterval(timer),
     ports: {
       principals: createPrincipalResolver({ accounts, sessions, apiKeys: deps.apiKeys }),
       loadSubscription: users.loadSubscription,

@@ -125,6 +125,16 @@ export function createAccountsRepository(db: Database) {
       await query.execute()
     },
 
+    async deleteSignInFailuresBefore(before: Date): Promise<number> {
+      const result = await db.deleteFrom('sign_in_failures').where('at', '<', before).executeTakeFirst()
+      return Number(result.numDeletedRows)
+    },
+
+    async deleteActionCodesExpiredBefore(before: Date): Promise<number> {
+      const result = await db.deleteFrom('action_codes').where('expires_at', '<', before).executeTakeFirst()
+      return Number(result.numDeletedRows)
+    },
+
     async insertActionCode(
       executor: Executor,
       code: { codeHash: string; purpose: ActionCodePurpose; userId: string; email: string; expiresAt: Date },

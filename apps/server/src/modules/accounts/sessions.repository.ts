@@ -91,6 +91,18 @@ export function createSessionsRepository(db: Database) {
       await db.deleteFrom('sessions').where('id', '=', id).execute()
     },
 
+    /**
+     * Deletes sessions whose refresh token ran out before `before` (their retired tokens go
+     * with them), and returns how many went.
+     */
+    async deleteExpired(before: Date): Promise<number> {
+      const result = await db
+        .deleteFrom('sessions')
+        .where('refresh_expires_at', '<', before)
+        .executeTakeFirst()
+      return Number(result.numDeletedRows)
+    },
+
     async deleteAllForUser(userId: string): Promise<void> {
       await db.deleteFrom('sessions').where('user_id', '=', userId).execute()
     },
