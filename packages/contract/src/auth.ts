@@ -30,6 +30,12 @@ export const SIGN_IN_BACKOFF_MAX_SECONDS = 15 * 60
 export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60
 /**
+ * A refresh token presented again within this many seconds of its rotation is refused without
+ * ending the session: two tabs refreshing at the same moment is not a theft. Later reuse ends
+ * the whole session. Either way the old token earns nothing.
+ */
+export const REFRESH_REUSE_GRACE_SECONDS = 10
+/**
  * The session cookie carries the refresh token, so it lives exactly as long as the session: a
  * browser must not keep a cookie for a session the server has already ended.
  */

@@ -1,3 +1,4 @@
+import { REFRESH_REUSE_GRACE_SECONDS } from '@timbre/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.js'
 
@@ -101,6 +102,11 @@ describe('refresh token reuse', () => {
     const bearer = { authorization: `Bearer ${second.access_token}` }
     expect((await t.app.inject({ url: '/v1/user', headers: bearer })).statusCode).toBe(200)
 
+    // Presented again after the grace window that covers two tabs refreshing together.
+    await t.database.db
+      .updateTable('retired_refresh_tokens')
+      .set({ retired_at: new Date(Date.now() - (REFRESH_REUSE_GRACE_SECONDS + 1) * 1000) })
+      .execute()
     const reused = await post('/v1/auth/refresh', { refresh_token: first.refresh_token })
     expect(reused.statusCode).toBe(401)
     expect(reused.json().detail.code).toBe('invalid_refresh_token')
@@ -111,6 +117,25 @@ describe('refresh token reuse', () => {
     expect((await t.app.inject({ url: '/v1/user', headers: bearer })).statusCode).toBe(401)
     const cookie = await t.app.inject({ url: '/v1/user', cookies: { timbre_session: second.refresh_token } })
     expect(cookie.statusCode).toBe(401)
+  })
+
+  it('a second refresh with the same token at the same moment is refused but ends nothing', async () => {
+    const email = 'two-tabs@example.com'
+    const password = 'two tabs pass 1'
+    expect((await post('/v1/auth/sign-up', { email, password })).statusCode).toBe(201)
+    const first = (await post('/v1/auth/sign-in', { email, password })).json()
+    const [a, b] = await Promise.all([
+      post('/v1/auth/refresh', { refresh_token: first.refresh_token }),
+      post('/v1/auth/refresh', { refresh_token: first.refresh_token }),
+    ])
+    const statuses = [a.statusCode, b.statusCode].sort()
+    expect(statuses).toEqual([200, 401])
+    const winner = (a.statusCode === 200 ? a : b).json()
+    const again = await post('/v1/auth/refresh', { refresh_token: first.refresh_token })
+    expect(again.statusCode).toBe(401)
+    // The tab that won keeps its session.
+    const next = await post('/v1/auth/refresh', { refresh_token: winner.refresh_token })
+    expect(next.statusCode).toBe(200)
   })
 
   it('other sessions of the same user live on', async () => {

@@ -2,6 +2,7 @@ import {
   ACCESS_TOKEN_TTL_SECONDS,
   isStrongPassword,
   PLAN_LIMITS,
+  REFRESH_REUSE_GRACE_SECONDS,
   REFRESH_TOKEN_TTL_SECONDS,
   RESET_PASSWORD_CODE_TTL_SECONDS,
   SIGN_IN_FAILURE_WINDOW_SECONDS,
@@ -212,15 +213,18 @@ export function createAuthService(deps: Deps) {
     },
 
     /**
-     * Rotates the session's tokens. A refresh token that was already rotated away from has been
-     * copied: whoever holds the current one may be the thief, so the whole session ends.
+     * Rotates the session's tokens. A refresh token that was already rotated away from, presented
+     * after the grace window, has been copied: whoever holds the current one may be the thief,
+     * so the whole session ends.
      */
     async refresh(refreshToken: string): Promise<TokenPair> {
       const hash = hashSecret(refreshToken)
       const session = await sessions.findByRefreshHash(hash)
       if (!session) {
         const retired = await sessions.findRetired(hash)
-        if (retired) await sessions.delete(retired.session_id)
+        const sinceRotation = retired ? now().getTime() - new Date(retired.retired_at).getTime() : 0
+        if (retired && sinceRotation > REFRESH_REUSE_GRACE_SECONDS * 1000)
+          await sessions.delete(retired.session_id)
         throw new AppError('invalid_refresh_token')
       }
       if (session.refresh_expires_at.getTime() <= now().getTime()) {
@@ -235,8 +239,8 @@ export function createAuthService(deps: Deps) {
         refreshExpiresAt: later(REFRESH_TOKEN_TTL_SECONDS),
       })
       if (!rotated) {
-        // Used twice at the same moment: the same reuse, seen as a race.
-        await sessions.delete(session.id)
+        // Used twice at the same moment: within the grace window by definition, so only this
+        // request is refused.
         throw new AppError('invalid_refresh_token')
       }
       return {

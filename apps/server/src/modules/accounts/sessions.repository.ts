@@ -47,7 +47,7 @@ export function createSessionsRepository(db: Database) {
     findRetired(hash: string) {
       return db
         .selectFrom('retired_refresh_tokens')
-        .select(['session_id'])
+        .select(['session_id', 'retired_at'])
         .where('token_hash', '=', hash)
         .executeTakeFirst()
     },
