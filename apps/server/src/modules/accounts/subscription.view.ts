@@ -1,4 +1,11 @@
-import { isPaidTier, maxVoiceAddEdits, PLAN_LIMITS, TIERS, type Tier } from '@timbre/contract'
+import {
+  canExtendCharacterLimit,
+  isPaidTier,
+  maxVoiceAddEdits,
+  PLAN_LIMITS,
+  TIERS,
+  type Tier,
+} from '@timbre/contract'
 import type { SubscriptionRow } from '../../db/schema.js'
 
 /** The public API's subscription object (GET /v1/user/subscription, and `subscription` of GET /v1/user). */
@@ -9,8 +16,8 @@ export function subscriptionView(
   const tier: Tier = (TIERS as readonly string[]).includes(row.tier) ? (row.tier as Tier) : 'free'
   const limits = PLAN_LIMITS[tier]
   const extension = limits.characterLimitExtension
-  // Extending needs the ability and an active status or an enterprise-class tier (trial counts).
-  const canExtend = extension !== 0 && (row.status === 'active' || tier === 'enterprise' || tier === 'trial')
+  // The same rule the credit checks use, so the API never offers an extension they refuse.
+  const canExtend = canExtendCharacterLimit({ tier, status: row.status, extension, allowedToExtend: true })
   return {
     tier,
     character_count: row.character_count,
