@@ -87,7 +87,10 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
   const health = createHealthModule({
     db,
     queue,
-    publicConfig: { smtpConfigured: mail.ports.mail.smtpConfigured, publicUrl: config.publicUrl },
+    publicConfig: {
+      smtpConfigured: mail.ports.mail.smtpConfigured,
+      publicUrl: config.publicUrlConfigured ? config.publicUrl : null,
+    },
   })
   const billing = createBillingModule({ db, site })
   const voices = createVoicesModule(deps)

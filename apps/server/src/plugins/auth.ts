@@ -45,6 +45,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     principal: Principal | null
+    /** scheme://host[:port] of this site as this request reached it: the base of absolute links. */
+    siteOrigin: string
   }
 }
 
@@ -108,6 +110,13 @@ export function registerAuth(
   deps: { principals: PrincipalResolver; site: SiteAddress },
 ) {
   app.decorateRequest('principal', null)
+  // Links the API returns (share links, preview URLs) point where the caller reached the site
+  // when no PUBLIC_URL names it, so a server opened at its LAN address hands out working links.
+  app.decorateRequest('siteOrigin', {
+    getter(this: FastifyRequest) {
+      return deps.site.originFor(this)
+    },
+  })
 
   // Browsers attach the cookie to requests other sites make: a write or a WebSocket upgrade
   // that relies on it must come from a page of this site. Checked before the body is read,

@@ -3,7 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 
 /** What the web app needs to know before sign-in (whether to offer the local mailbox). */
-export function configRoutes(info: { smtpConfigured: boolean; publicUrl: string }): FastifyPluginAsyncZod {
+/** `publicUrl` null: no PUBLIC_URL is set, so the site is wherever the request reached it. */
+export function configRoutes(info: {
+  smtpConfigured: boolean
+  publicUrl: string | null
+}): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/v1/config',
@@ -21,9 +25,9 @@ export function configRoutes(info: { smtpConfigured: boolean; publicUrl: string 
           },
         },
       },
-      async () => ({
+      async (request) => ({
         smtp_configured: info.smtpConfigured,
-        public_url: info.publicUrl,
+        public_url: info.publicUrl ?? request.siteOrigin,
         locales: [...LOCALES],
       }),
     )

@@ -10,7 +10,7 @@ export interface HealthModuleDeps {
   db: Database
   queue: JobQueue
   /** What /v1/config tells the web app before sign-in. */
-  publicConfig: { smtpConfigured: boolean; publicUrl: string }
+  publicConfig: { smtpConfigured: boolean; publicUrl: string | null }
 }
 
 /** /healthz, /readyz and the public settings at /v1/config. */

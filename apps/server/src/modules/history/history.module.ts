@@ -32,7 +32,7 @@ export function createHistoryModule(
   const downloads = createHistoryDownloadService({ repository, storage: deps.storage })
   const routes: FastifyPluginAsyncZod = async (app) => {
     await app.register(historyRoutes(history, downloads))
-    await app.register(shareRoutes(history, deps.config.publicUrl))
+    await app.register(shareRoutes(history))
   }
   return {
     name: 'history',

@@ -133,7 +133,8 @@ export function historyRoutes(
           response: { 200: shareLinkSchema },
         },
       },
-      async (request) => history.shareLink(requirePrincipal(request), request.params.history_item_id),
+      async (request) =>
+        history.shareLink(requirePrincipal(request), request.params.history_item_id, request.siteOrigin),
     )
   }
 }

@@ -121,14 +121,18 @@ export function createHistoryService(deps: HistoryServiceDeps) {
     },
 
     /** `GET /v1/history/{id}/share-link`: one unguessable token per item, made on first use. */
-    async shareLink(caller: Caller, id: string): Promise<{ share_link: string; public_user_name: string }> {
+    async shareLink(
+      caller: Caller,
+      id: string,
+      origin = deps.publicUrl,
+    ): Promise<{ share_link: string; public_user_name: string }> {
       const item = await findOrThrow(caller, id)
       const token =
         item.share_token ?? (await repository.ensureShareToken(caller.workspaceId, id, newShareToken()))
       if (!token) throw notFound(id)
       const name = await repository.creatorFirstName(item.user_id)
       return {
-        share_link: `${deps.publicUrl}/share/${token}`,
+        share_link: `${origin}/share/${token}`,
         public_user_name: name ?? ANONYMOUS_PUBLIC_NAME,
       }
     },

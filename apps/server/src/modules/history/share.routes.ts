@@ -19,7 +19,7 @@ const privacyHeaders = {
   'cache-control': 'private, no-cache',
 }
 
-export function shareRoutes(history: HistoryService, publicUrl: string): FastifyPluginAsyncZod {
+export function shareRoutes(history: HistoryService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/share/:token',
@@ -35,7 +35,12 @@ export function shareRoutes(history: HistoryService, publicUrl: string): Fastify
             throw new AppError('share_link_not_found')
           return reply.status(404).type('text/html; charset=utf-8').send(renderShareNotFound())
         }
-        const html = renderSharePage({ item: shared.item, token, sharedBy: shared.sharedBy, publicUrl })
+        const html = renderSharePage({
+          item: shared.item,
+          token,
+          sharedBy: shared.sharedBy,
+          publicUrl: request.siteOrigin,
+        })
         return reply.type('text/html; charset=utf-8').send(html)
       },
     )

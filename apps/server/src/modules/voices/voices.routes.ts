@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { requirePrincipal } from '../../plugins/auth.js'
 import {
@@ -10,11 +11,16 @@ import {
   voicesV1Response,
   voicesV2Response,
 } from './voices.schemas.js'
-import type { VoicesService } from './voices.service.js'
+import type { Caller, VoicesService } from './voices.service.js'
 
 // Listing, reading and deleting voices.
 const tags = ['voices']
 const config = { scope: 'voices' as const }
+
+const callerOf = (request: FastifyRequest): Caller => ({
+  ...requirePrincipal(request),
+  origin: request.siteOrigin,
+})
 
 export function voicesRoutes(voices: VoicesService): FastifyPluginAsyncZod {
   return async (app) => {
@@ -29,7 +35,7 @@ export function voicesRoutes(voices: VoicesService): FastifyPluginAsyncZod {
           response: { 200: voicesV1Response },
         },
       },
-      async (request) => voices.listAll(requirePrincipal(request), request.query.show_legacy),
+      async (request) => voices.listAll(callerOf(request), request.query.show_legacy),
     )
 
     app.get(
@@ -46,7 +52,7 @@ export function voicesRoutes(voices: VoicesService): FastifyPluginAsyncZod {
           response: { 200: voicesV2Response },
         },
       },
-      async (request) => voices.search(requirePrincipal(request), request.query),
+      async (request) => voices.search(callerOf(request), request.query),
     )
 
     app.get(
@@ -61,8 +67,7 @@ export function voicesRoutes(voices: VoicesService): FastifyPluginAsyncZod {
           response: { 200: voice },
         },
       },
-      async (request) =>
-        voices.get(requirePrincipal(request), request.params.voice_id, request.query.with_settings),
+      async (request) => voices.get(callerOf(request), request.params.voice_id, request.query.with_settings),
     )
 
     app.delete(

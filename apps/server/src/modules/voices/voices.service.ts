@@ -13,6 +13,8 @@ import type { SearchVoicesQuery, VoiceSettingsInput, VoiceView } from './voices.
 export interface Caller {
   workspaceId: string
   userId: string
+  /** Base of the preview URLs in the answer; the configured public URL when absent. */
+  origin?: string
 }
 
 export interface VoicesServiceDeps {
@@ -89,7 +91,10 @@ export function searchFilters(caller: Caller, q: SearchVoicesQuery): VoiceFilter
 
 export function createVoicesService(deps: VoicesServiceDeps) {
   const { repository, tokens } = deps
-  const context = (caller: Caller): ViewContext => ({ publicUrl: deps.publicUrl, userId: caller.userId })
+  const context = (caller: Caller): ViewContext => ({
+    publicUrl: caller.origin ?? deps.publicUrl,
+    userId: caller.userId,
+  })
 
   async function views(caller: Caller, rows: VoiceRow[]): Promise<VoiceView[]> {
     const samples = samplesByVoice(
