@@ -78,17 +78,6 @@ describe('a new user is onboarded', () => {
     expect(await ttsStep.getAttribute('data-completed')).toBe('true')
     await page.getByText('My first words with Timbre.').first().waitFor()
 
-    // The bell shows the unread welcome message; reading it clears the count.
-    const bell = page.getByTestId('notification-bell')
-    expect(await bell.getAttribute('aria-label')).toBe('Notifications (1 unread)')
-    await bell.click()
-    await page.waitForURL(/\/app\/notifications/)
-    const welcome = page.locator('li[data-unread="true"]').filter({ hasText: 'Welcome to Timbre' })
-    await welcome.waitFor()
-    await welcome.getByRole('button', { name: /Mark as read/ }).click()
-    await page.getByText('You are all caught up.').waitFor()
-    await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notifications')
-
     // Screenshots of home and notifications at desktop and phone widths, light and dark.
     for (const width of [1280, 390]) {
       for (const theme of ['light', 'dark'] as const) {
@@ -106,6 +95,17 @@ describe('a new user is onboarded', () => {
         await view.context().close()
       }
     }
+    // The bell shows the unread welcome message; reading it clears the count.
+    const bell = page.getByTestId('notification-bell')
+    expect(await bell.getAttribute('aria-label')).toBe('Notifications (1 unread)')
+    await bell.click()
+    await page.waitForURL(/\/app\/notifications/)
+    const welcome = page.locator('li[data-unread="true"]').filter({ hasText: 'Welcome to Timbre' })
+    await welcome.waitFor()
+    await welcome.getByRole('button', { name: /Mark as read/ }).click()
+    await page.getByText('You are all caught up.').waitFor()
+    await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notifications')
+
     await context.close()
   })
 })

@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next'
-import { formatCount } from '../../lib/format-count'
 import { formatRelativeTime } from '../../lib/relative-time'
 import { notificationText } from './notification-text'
 import type { NotificationMessage } from './notifications-api'
@@ -20,7 +19,8 @@ type Props = {
 /** Messages newest first; an unread one is marked (dot, bold title, screen-reader text) until read. */
 export function NotificationList({ messages, now, onRead }: Props) {
   const { t, i18n } = useTranslation()
-  const formatNumber = (n: number) => formatCount(n, i18n.language)
+  // Numbers inside a sentence read in full (10,000 credits), in the reader's notation.
+  const formatNumber = (n: number) => new Intl.NumberFormat(i18n.language).format(n)
   return (
     <ul className="divide-y divide-neutral-200 overflow-hidden rounded-2xl border border-neutral-200 bg-white">
       {messages.map((message) => {

@@ -87,6 +87,12 @@ export function ChecklistPanelView({ checklist, onHide, onComplete, busy = false
                   </span>
                 </p>
                 <p className="mt-0.5 text-xs text-neutral-500">{t(`onboarding.items.${id}.body`)}</p>
+                {/* On a phone the badge goes under the text, which keeps the full width. */}
+                {!item.is_completed && !step.to && (
+                  <span className="mt-1.5 inline-block rounded-full bg-neutral-100 px-2 py-0.5 text-xs text-neutral-500 sm:hidden">
+                    {t('onboarding.checklist.later')}
+                  </span>
+                )}
               </div>
               {!item.is_completed &&
                 (step.to ? (
@@ -98,7 +104,10 @@ export function ChecklistPanelView({ checklist, onHide, onComplete, busy = false
                     <span className="sr-only">: {t(`onboarding.items.${id}.title`)}</span>
                   </Link>
                 ) : (
-                  <span className="shrink-0 rounded-full bg-neutral-100 px-2.5 py-1 text-xs text-neutral-500">
+                  <span
+                    aria-hidden="true"
+                    className="hidden shrink-0 rounded-full bg-neutral-100 px-2.5 py-1 text-xs text-neutral-500 sm:inline"
+                  >
                     {t('onboarding.checklist.later')}
                   </span>
                 ))}
