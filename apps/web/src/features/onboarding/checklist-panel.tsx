@@ -1,6 +1,8 @@
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Button } from '../../components/button'
+import { ConfirmDialog } from '../../components/confirm-dialog'
 import { Icon } from '../../components/icon'
 import { CHECKLIST_STEPS, checklistProgress } from './checklist-items'
 import type { Checklist } from './onboarding-api'
@@ -119,10 +121,14 @@ export function ChecklistPanelView({ checklist, onHide, onComplete, busy = false
   )
 }
 
-/** The checklist with its calls; when hidden, a small button brings it back. */
+/**
+ * The checklist with its calls; when hidden, a small button brings it back. Marking it complete
+ * puts it away for good, so with steps still open the user confirms first.
+ */
 export function ChecklistPanel({ checklist }: { checklist: Checklist }) {
   const { t } = useTranslation()
   const { hide, complete } = useChecklistActions()
+  const [confirming, setConfirming] = useState(false)
   if (checklist.is_completed) return null
   if (checklist.hidden) {
     return (
@@ -133,12 +139,24 @@ export function ChecklistPanel({ checklist }: { checklist: Checklist }) {
       </div>
     )
   }
+  const { done, total } = checklistProgress(checklist)
   return (
-    <ChecklistPanelView
-      checklist={checklist}
-      busy={hide.isPending || complete.isPending}
-      onHide={() => hide.mutate(true)}
-      onComplete={() => complete.mutate()}
-    />
+    <>
+      <ChecklistPanelView
+        checklist={checklist}
+        busy={hide.isPending || complete.isPending}
+        onHide={() => hide.mutate(true)}
+        onComplete={() => (done === total ? complete.mutate() : setConfirming(true))}
+      />
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={t('onboarding.checklist.confirmTitle')}
+        description={t('onboarding.checklist.confirmBody', { left: total - done })}
+        confirmLabel={t('onboarding.checklist.markComplete')}
+        busy={complete.isPending}
+        onConfirm={() => complete.mutate(undefined, { onSettled: () => setConfirming(false) })}
+      />
+    </>
   )
 }
