@@ -23,7 +23,7 @@ export function NotificationBell() {
       {badge && (
         <span
           aria-hidden="true"
-          className="absolute top-1 right-1 flex h-4 min-w-4 items-center justify-center rounded-full bg-red-600 px-1 text-[10px] font-semibold leading-none text-white"
+          className="absolute top-1 right-1 flex h-4 min-w-4 items-center justify-center rounded-full bg-red-600 px-1 text-[10px] font-semibold leading-none text-white dark:text-neutral-950"
         >
           {badge}
         </span>

@@ -73,7 +73,9 @@ export function ChecklistPanelView({ checklist, onHide, onComplete, busy = false
             <li key={id} className="flex items-center gap-3 py-3" data-completed={item.is_completed}>
               <span
                 className={`flex size-8 shrink-0 items-center justify-center rounded-full ${
-                  item.is_completed ? 'bg-emerald-500 text-white' : 'bg-neutral-100 text-neutral-500'
+                  item.is_completed
+                    ? 'bg-emerald-500 text-white dark:text-neutral-950'
+                    : 'bg-neutral-100 text-neutral-500'
                 }`}
               >
                 <Icon name={item.is_completed ? 'check' : step.icon} className="size-4" />
