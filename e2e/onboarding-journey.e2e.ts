@@ -92,6 +92,9 @@ describe('a new user is onboarded', () => {
           path: `${shots}onboarding-notifications-${width}-${theme}.png`,
           fullPage: true,
         })
+        await view.goto(`${journey.server.url}/app/onboarding`)
+        await view.getByRole('heading', { name: 'Tell us a little about yourself' }).waitFor()
+        await view.screenshot({ path: `${shots}onboarding-survey-${width}-${theme}.png`, fullPage: true })
         await view.context().close()
       }
     }

@@ -20,3 +20,5 @@ export const markChecklistComplete = (): Promise<Checklist> =>
   settle(client.POST('/v1/onboarding/checklist/mark-complete'))
 export const completeSurvey = (body: SurveyAnswers): Promise<SurveyResult> =>
   settle(client.POST('/v1/onboarding/survey/complete', { body }))
+export type SurveyState = ResponseJson<'/v1/onboarding/survey', 'get', 200>
+export const getSurvey = (): Promise<SurveyState> => settle(client.GET('/v1/onboarding/survey'))

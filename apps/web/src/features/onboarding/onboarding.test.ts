@@ -7,7 +7,7 @@ import { renderHtml, textOf } from '../../test/render'
 import { CHECKLIST_STEPS, checklistProgress, checklistVisible, stepsToAnnounce } from './checklist-items'
 import { ChecklistPanelView } from './checklist-panel'
 import type { Checklist, ChecklistItemId } from './onboarding-api'
-import { surveyBody, timeZoneChoices } from './survey-form'
+import { initialSurveyValues, surveyBody, timeZoneChoices } from './survey-form'
 
 function checklist(done: ChecklistItemId[], extra: Partial<Checklist> = {}): Checklist {
   return {
@@ -113,6 +113,30 @@ describe('survey', () => {
       }),
     ).toEqual({ first_name: 'Ada', role: 'developer', timezone: 'Europe/Paris' })
     expect(surveyBody({ firstName: '', role: '', subrole: '', timezone: '', source: '' })).toEqual({})
+  })
+
+  it('starts from earlier answers, else from the account name and the browser zone', () => {
+    expect(initialSurveyValues(null, 'Ada', 'Europe/Paris')).toEqual({
+      firstName: 'Ada',
+      role: '',
+      subrole: '',
+      timezone: 'Europe/Paris',
+      source: '',
+    })
+    const stored = {
+      first_name: 'Grace',
+      role: 'developer',
+      subrole: null,
+      timezone: 'Asia/Tokyo',
+      source: 'gone',
+    }
+    expect(initialSurveyValues(stored, 'Ada', 'Europe/Paris')).toEqual({
+      firstName: 'Grace',
+      role: 'developer',
+      subrole: '',
+      timezone: 'Asia/Tokyo',
+      source: '',
+    })
   })
 
   it('offers the known time zones, with the detected one kept when the list lacks it', () => {

@@ -6,7 +6,7 @@ import {
   type OnboardingRole,
   type OnboardingSource,
 } from '@timbre/contract'
-import type { SurveyAnswers } from './onboarding-api'
+import type { SurveyAnswers, SurveyState } from './onboarding-api'
 
 export { ONBOARDING_ROLES, ONBOARDING_SOURCES }
 
@@ -45,4 +45,21 @@ export function timeZoneChoices(current: string): string[] {
   const supported =
     typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : ['UTC']
   return current && !supported.includes(current) ? [current, ...supported] : supported
+}
+
+/** The form's starting values: earlier answers when there are any, else the account's name and this browser's zone. */
+export function initialSurveyValues(
+  stored: SurveyState['onboarding_survey'],
+  accountFirstName: string | null | undefined,
+  browserZone: string,
+): SurveyValues {
+  const known = <T extends string>(list: readonly T[], value: string | null | undefined): T | '' =>
+    list.includes(value as T) ? (value as T) : ''
+  return {
+    firstName: stored?.first_name ?? accountFirstName ?? '',
+    role: known(ONBOARDING_ROLES, stored?.role),
+    subrole: stored?.subrole ?? '',
+    timezone: stored?.timezone ?? browserZone,
+    source: known(ONBOARDING_SOURCES, stored?.source),
+  }
 }

@@ -1,23 +1,26 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useSearchParams } from 'react-router'
 import { Alert } from '../../components/alert'
 import { Button } from '../../components/button'
+import { PageSpinner } from '../../components/spinner'
 import { TextField } from '../../components/text-field'
 import { useErrorText } from '../../i18n/use-error-text'
 import { routes } from '../../routes'
 import { allowedRedirectPath } from '../auth/redirect-allow-list'
 import { userQueryKey, useSession } from '../auth/use-session'
-import { completeSurvey } from './onboarding-api'
+import { completeSurvey, getSurvey } from './onboarding-api'
 import {
   detectedTimeZone,
+  initialSurveyValues,
   ONBOARDING_ROLES,
   ONBOARDING_SOURCES,
   type SurveyValues,
   surveyBody,
   timeZoneChoices,
 } from './survey-form'
+import { onboardingKey } from './use-checklist'
 
 const selectClass =
   'block h-10 w-full rounded-lg border border-neutral-300 bg-white px-3 text-sm text-neutral-900 shadow-xs outline-none focus:border-accent-500 focus:ring-3 focus:ring-accent-100'
@@ -26,23 +29,33 @@ const selectClass =
 export function SurveyPage() {
   const { t } = useTranslation()
   const session = useSession()
+  const stored = useQuery({ queryKey: [...onboardingKey, 'survey'], queryFn: getSurvey })
+  if (stored.isPending) return <PageSpinner label={t('common.loading')} />
+  return (
+    <SurveyForm
+      initial={initialSurveyValues(
+        stored.data?.onboarding_survey ?? null,
+        session.user?.first_name,
+        detectedTimeZone(),
+      )}
+    />
+  )
+}
+
+function SurveyForm({ initial }: { initial: SurveyValues }) {
+  const { t } = useTranslation()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const errorText = useErrorText()
   const [params] = useSearchParams()
   const ids = { role: useId(), source: useId(), timezone: useId() }
-  const [values, setValues] = useState<SurveyValues>(() => ({
-    firstName: session.user?.first_name ?? '',
-    role: '',
-    subrole: '',
-    timezone: detectedTimeZone(),
-    source: '',
-  }))
+  const [values, setValues] = useState<SurveyValues>(initial)
   const next = allowedRedirectPath(params.get('finalRedirect'), window.location.origin) ?? routes.home
   const submit = useMutation({
     mutationFn: (skip: boolean) => completeSurvey(skip ? {} : surveyBody(values)),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: userQueryKey })
+      void queryClient.invalidateQueries({ queryKey: [...onboardingKey, 'survey'] })
       if (next.startsWith('/v1/')) window.location.assign(next)
       else navigate(next, { replace: true })
     },
