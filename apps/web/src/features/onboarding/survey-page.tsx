@@ -33,6 +33,7 @@ export function SurveyPage() {
   if (stored.isPending) return <PageSpinner label={t('common.loading')} />
   return (
     <SurveyForm
+      alreadyAnswered={session.user?.is_onboarding_completed ?? false}
       initial={initialSurveyValues(
         stored.data?.onboarding_survey ?? null,
         session.user?.first_name,
@@ -42,7 +43,7 @@ export function SurveyPage() {
   )
 }
 
-function SurveyForm({ initial }: { initial: SurveyValues }) {
+function SurveyForm({ initial, alreadyAnswered }: { initial: SurveyValues; alreadyAnswered: boolean }) {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
@@ -51,13 +52,16 @@ function SurveyForm({ initial }: { initial: SurveyValues }) {
   const ids = { role: useId(), source: useId(), timezone: useId() }
   const [values, setValues] = useState<SurveyValues>(initial)
   const next = allowedRedirectPath(params.get('finalRedirect'), window.location.origin) ?? routes.home
+  const leave = () => {
+    if (next.startsWith('/v1/')) window.location.assign(next)
+    else navigate(next, { replace: true })
+  }
   const submit = useMutation({
     mutationFn: (skip: boolean) => completeSurvey(skip ? {} : surveyBody(values)),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: userQueryKey })
       void queryClient.invalidateQueries({ queryKey: [...onboardingKey, 'survey'] })
-      if (next.startsWith('/v1/')) window.location.assign(next)
-      else navigate(next, { replace: true })
+      leave()
     },
   })
   const set = <K extends keyof SurveyValues>(key: K, value: SurveyValues[K]) =>
@@ -153,7 +157,12 @@ function SurveyForm({ initial }: { initial: SurveyValues }) {
         </div>
         {submit.isError && <Alert tone="error">{errorText(submit.error)}</Alert>}
         <div className="flex flex-col-reverse gap-2 border-t border-neutral-200 pt-6 sm:flex-row sm:justify-end">
-          <Button variant="ghost" onClick={() => submit.mutate(true)} disabled={submit.isPending}>
+          <Button
+            variant="ghost"
+            // Skipping a survey answered before keeps those answers.
+            onClick={() => (alreadyAnswered ? leave() : submit.mutate(true))}
+            disabled={submit.isPending}
+          >
             {t('onboarding.survey.skip')}
           </Button>
           <Button type="submit" loading={submit.isPending && submit.variables === false}>
