@@ -16,6 +16,8 @@ import { createHealthModule } from './modules/health/health.module.js'
 import { createHistoryModule } from './modules/history/history.module.js'
 import { createMailModule, type MailTransport } from './modules/mail/mail.module.js'
 import { createModelsModule } from './modules/models/models.module.js'
+import { createNotificationsModule } from './modules/notifications/notifications.module.js'
+import { createOnboardingModule } from './modules/onboarding/onboarding.module.js'
 import { createRecordingModule } from './modules/recording/recording.module.js'
 import { createTtsModule } from './modules/tts/tts.module.js'
 import { createUsageModule } from './modules/usage/usage.module.js'
@@ -95,6 +97,7 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
   const billing = createBillingModule({ db, site })
   const voices = createVoicesModule(deps)
   const apiKeys = createApiKeysModule({ db })
+  const notifications = createNotificationsModule({ db, subscription: billing.ports.subscription })
   const accounts = createAccountsModule({
     db,
     mail: mail.ports.mail,
@@ -104,6 +107,7 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     secureCookies: config.secureCookies,
     voiceSlotsUsed: voices.ports.slotsUsed,
     log: warn,
+    onSignUp: notifications.ports.welcome,
   })
   registerAuth(app, { principals: accounts.ports.principals, site })
   const models = createModelsModule()
@@ -131,12 +135,21 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     recorder: recording.ports.recorder,
     principals: accounts.ports.principals,
   })
+  const onboarding = createOnboardingModule({
+    db,
+    accounts: accounts.ports,
+    history: history.ports,
+    voices: voices.ports,
+    apiKeys: apiKeys.ports,
+    notifications: notifications.ports,
+  })
   return [
     health,
     mail,
     billing,
     voices,
     apiKeys,
+    notifications,
     accounts,
     models,
     history,
@@ -145,5 +158,6 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     usage,
     recording,
     tts,
+    onboarding,
   ]
 }

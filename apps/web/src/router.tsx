@@ -11,7 +11,6 @@ import { SignInPage } from './features/auth/sign-in-page'
 import { SignUpPage } from './features/auth/sign-up-page'
 import { HomePage } from './features/home/home-page'
 import { NotFoundBody, NotFoundPage } from './features/pages/not-found-page'
-import { OnboardingPage } from './features/pages/onboarding-page'
 import { PlaceholderPage, PublicPlaceholderPage } from './features/pages/placeholder-page'
 import { PrivacyPage } from './features/pages/privacy-page'
 import { RedirectPage, RootRedirect } from './features/pages/root-redirect'
@@ -25,6 +24,12 @@ const ApiKeysPage = lazy(() =>
 const TtsPage = lazy(() => import('./features/tts/tts-page').then((m) => ({ default: m.TtsPage })))
 const HistoryPage = lazy(() =>
   import('./features/history/history-page').then((m) => ({ default: m.HistoryPage })),
+)
+const SurveyPage = lazy(() =>
+  import('./features/onboarding/survey-page').then((m) => ({ default: m.SurveyPage })),
+)
+const NotificationsPage = lazy(() =>
+  import('./features/notifications/notifications-page').then((m) => ({ default: m.NotificationsPage })),
 )
 const MailboxPage = lazy(() =>
   import('./features/mailbox/mailbox-page').then((m) => ({ default: m.MailboxPage })),
@@ -62,7 +67,22 @@ export function AppRoutes() {
       <Route path="/app" element={<AppLayout />}>
         <Route index element={<RootRedirect />} />
         <Route path={routes.home} element={<HomePage />} />
-        <Route path={routes.onboarding} element={<OnboardingPage />} />
+        <Route
+          path={routes.onboarding}
+          element={
+            <Lazy>
+              <SurveyPage />
+            </Lazy>
+          }
+        />
+        <Route
+          path={routes.notifications}
+          element={
+            <Lazy>
+              <NotificationsPage />
+            </Lazy>
+          }
+        />
         <Route path={routes.subscription} element={<PlaceholderPage page="subscription" />} />
         <Route path={routes.usage} element={<PlaceholderPage page="usage" />} />
         <Route

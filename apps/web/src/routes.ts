@@ -21,6 +21,7 @@ export const routes = {
   speechSynthesis: '/app/speech-synthesis',
   dubs: '/app/dubs',
   apiKeys: '/app/settings/api-keys',
+  notifications: '/app/notifications',
   // Targets of the post-login redirect: the assistant page and the convai dashboard.
   assistant: '/app/assistant',
   convaiDashboard: '/app/conversational-ai',

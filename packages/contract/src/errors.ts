@@ -137,6 +137,13 @@ export const ERRORS = {
   // usage statistics
   invalid_usage_window: { status: 422, message: 'end_unix must be after start_unix.' },
   unsupported_breakdown: { status: 422, message: 'This breakdown_type is not supported.' },
+  // onboarding and notifications
+  onboarding_step_not_done: {
+    status: 409,
+    message: 'This onboarding step is not done yet: complete it in the product first.',
+  },
+  invalid_timezone: { status: 422, message: 'timezone must be an IANA time zone name such as Europe/Paris.' },
+  notification_not_found: { status: 404, message: 'Notification not found.' },
 } as const satisfies Record<string, ErrorDefinition>
 
 export type ErrorCode = keyof typeof ERRORS

@@ -1496,6 +1496,121 @@ export interface paths {
         };
         trace?: never;
     };
+    "/v1/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your notifications, newest first, with the number still unread */
+        get: {
+            parameters: {
+                query?: {
+                    page_size?: number;
+                    unread_only?: "true" | "false";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NotificationsList"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/notifications/{message_id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark a notification as read */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    message_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NotificationMessage"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/notifications/read-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark every notification as read */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            marked: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/auth/sign-up": {
         parameters: {
             query?: never;
@@ -3237,6 +3352,290 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/onboarding/checklist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The onboarding checklist, with the steps the server has seen done recorded */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OnboardingChecklist"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/onboarding/checklist/initiate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start the onboarding checklist (idempotent) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OnboardingChecklist"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/onboarding/checklist/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Report that a checklist step happened (steps the server can see are checked) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        item_id: "generate_text_to_speech" | "generate_speech_to_speech" | "add_voice_to_voice_lab" | "design_voice" | "create_dub" | "join_affiliate" | "generate_api_key";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OnboardingChecklist"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/onboarding/checklist/hide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Hide (or show again) the checklist */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default true */
+                        hidden?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OnboardingChecklist"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/onboarding/checklist/mark-complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark the checklist complete */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OnboardingChecklist"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/onboarding/survey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The onboarding survey answers */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            onboarding_survey: components["schemas"]["OnboardingSurvey"] | null;
+                            completed_at_unix: number | null;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/onboarding/survey/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Answer (or skip, with an empty body) the survey after sign-up */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        first_name?: string;
+                        /** @enum {string} */
+                        role?: "content_creator" | "developer" | "business" | "education" | "entertainment" | "personal" | "other";
+                        subrole?: string;
+                        timezone?: string;
+                        /** @enum {string} */
+                        source?: "search_engine" | "social_media" | "friend_or_colleague" | "video" | "podcast" | "news_or_blog" | "other";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            is_onboarding_completed: boolean;
+                            onboarding_survey: components["schemas"]["OnboardingSurvey"] | null;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3430,6 +3829,45 @@ export interface components {
             }[] | null;
             output_format: string;
         };
+        NotificationMessageInput: {
+            message_id: string;
+            kind: string;
+            /** @enum {string} */
+            severity: "info" | "success" | "warning" | "error";
+            title: string;
+            description: string;
+            params: {
+                [key: string]: string | number;
+            };
+            needs_attention: boolean;
+            create_date_unix_ms: number;
+            has_been_read: boolean;
+        };
+        NotificationsListInput: {
+            notifications: components["schemas"]["NotificationMessageInput"][];
+            unread_count: number;
+        };
+        OnboardingChecklistInput: {
+            checklist_id: string | null;
+            is_initiated: boolean;
+            hidden: boolean;
+            is_completed: boolean;
+            items: {
+                /** @enum {string} */
+                onboarding_checklist_item_id: "generate_text_to_speech" | "generate_speech_to_speech" | "add_voice_to_voice_lab" | "design_voice" | "create_dub" | "join_affiliate" | "generate_api_key";
+                is_completed: boolean;
+                completed_at_unix: number | null;
+                verified_by_server: boolean;
+            }[];
+            newly_completed: ("generate_text_to_speech" | "generate_speech_to_speech" | "add_voice_to_voice_lab" | "design_voice" | "create_dub" | "join_affiliate" | "generate_api_key")[];
+        };
+        OnboardingSurveyInput: {
+            first_name: string | null;
+            role: string | null;
+            subrole: string | null;
+            timezone: string | null;
+            source: string | null;
+        };
         SubscriptionInfo: {
             tier: string;
             status: string;
@@ -3618,6 +4056,45 @@ export interface components {
                 voice_name: string;
             }[] | null;
             output_format: string;
+        };
+        NotificationMessage: {
+            message_id: string;
+            kind: string;
+            /** @enum {string} */
+            severity: "info" | "success" | "warning" | "error";
+            title: string;
+            description: string;
+            params: {
+                [key: string]: string | number;
+            };
+            needs_attention: boolean;
+            create_date_unix_ms: number;
+            has_been_read: boolean;
+        };
+        NotificationsList: {
+            notifications: components["schemas"]["NotificationMessage"][];
+            unread_count: number;
+        };
+        OnboardingChecklist: {
+            checklist_id: string | null;
+            is_initiated: boolean;
+            hidden: boolean;
+            is_completed: boolean;
+            items: {
+                /** @enum {string} */
+                onboarding_checklist_item_id: "generate_text_to_speech" | "generate_speech_to_speech" | "add_voice_to_voice_lab" | "design_voice" | "create_dub" | "join_affiliate" | "generate_api_key";
+                is_completed: boolean;
+                completed_at_unix: number | null;
+                verified_by_server: boolean;
+            }[];
+            newly_completed: ("generate_text_to_speech" | "generate_speech_to_speech" | "add_voice_to_voice_lab" | "design_voice" | "create_dub" | "join_affiliate" | "generate_api_key")[];
+        };
+        OnboardingSurvey: {
+            first_name: string | null;
+            role: string | null;
+            subrole: string | null;
+            timezone: string | null;
+            source: string | null;
         };
     };
     responses: never;

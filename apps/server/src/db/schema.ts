@@ -290,6 +290,40 @@ export interface ConcurrencyLeasesTable {
   created_at: Timestamp
 }
 
+/** A user's onboarding: the checklist and the survey answered after sign-up. */
+export interface OnboardingStatesTable {
+  user_id: string
+  checklist_id: string | null
+  checklist_initiated_at: NullableTimestamp
+  checklist_hidden: Generated<boolean>
+  checklist_completed_at: NullableTimestamp
+  survey: ColumnType<unknown | null, string | null | undefined, string | null>
+  survey_completed_at: NullableTimestamp
+  updated_at: Timestamp
+}
+
+/** One completed checklist item; `detected_by` says whether the server saw it happen. */
+export interface OnboardingChecklistItemsTable {
+  user_id: string
+  item_id: string
+  detected_by: 'server' | 'client'
+  completed_at: Timestamp
+}
+
+export interface NotificationsTable {
+  id: string
+  user_id: string
+  kind: string
+  severity: 'info' | 'success' | 'warning' | 'error'
+  title: string
+  description: string
+  params: ColumnType<Record<string, string | number>, string | undefined, string>
+  needs_attention: Generated<boolean>
+  dedupe_key: string | null
+  read_at: NullableTimestamp
+  created_at: Timestamp
+}
+
 export interface DB {
   voices: VoicesTable
   voice_samples: VoiceSamplesTable
@@ -312,6 +346,9 @@ export interface DB {
   checkout_sessions: CheckoutSessionsTable
   payments: PaymentsTable
   promo_codes: PromoCodesTable
+  onboarding_states: OnboardingStatesTable
+  onboarding_checklist_items: OnboardingChecklistItemsTable
+  notifications: NotificationsTable
 }
 
 export type UserRow = Selectable<UsersTable>
@@ -326,3 +363,4 @@ export type OutboxMessageRow = Selectable<OutboxMessagesTable>
 export type VoiceRow = Selectable<VoicesTable>
 export type VoiceSampleRow = Selectable<VoiceSamplesTable>
 export type HistoryItemRow = Selectable<HistoryItemsTable>
+export type NotificationRow = Selectable<NotificationsTable>

@@ -2,6 +2,7 @@
 // load no icon library. Icons are decorative: the control that holds one carries the label.
 const PATHS = {
   home: 'M3 10.5 12 3l9 7.5M5 9v11h5v-6h4v6h5V9',
+  bell: 'M6 16V11a6 6 0 1 1 12 0v5l2 2H4l2-2ZM10 20a2 2 0 0 0 4 0',
   speech: 'M4 10v4M8 6v12M12 3v18M16 7v10M20 10v4',
   history: 'M3 12a9 9 0 1 0 3-6.7L3 8M3 3v5h5M12 7v5l3.5 2',
   key: 'M14.5 9.5a4 4 0 1 0-2.9 3.85L13 15h2v2h2v2h3v-3l-5.4-5.4c.06-.36.1-.73.1-1.1ZM8 9h.01',

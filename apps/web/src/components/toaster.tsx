@@ -14,6 +14,11 @@ type Tone = 'info' | 'success' | 'error'
 export type ToastInput = { title: string; description?: string; tone?: Tone }
 type ToastItem = ToastInput & { id: number }
 
+/** The list after a new toast: the newest three stay, the oldest leaves first. */
+export function withToast<T>(current: readonly T[], next: T, max = MAX_TOASTS): T[] {
+  return [...current, next].slice(-max)
+}
+
 const ToastContext = createContext<(toast: ToastInput) => void>(() => {})
 
 export function useToast(): (toast: ToastInput) => void {
@@ -32,8 +37,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const inApp = pathname.startsWith('/app/')
 
   const show = useCallback((toast: ToastInput) => {
-    // Keep the newest three; the oldest one leaves first.
-    setItems((current) => [...current, { ...toast, id: nextId++ }].slice(-MAX_TOASTS))
+    setItems((current) => withToast(current, { ...toast, id: nextId++ }))
   }, [])
   const remove = (id: number) => setItems((current) => current.filter((item) => item.id !== id))
 

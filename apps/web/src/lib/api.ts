@@ -41,7 +41,8 @@ import type {
   VoiceQuery,
 } from './api-types'
 
-const client = createClient<paths>({
+/** The typed client; features with their own call files use it through `settle`. */
+export const client = createClient<paths>({
   baseUrl: '',
   credentials: 'same-origin',
   headers: { accept: 'application/json' },
@@ -64,7 +65,7 @@ type Settled<D> = undefined extends D ? Exclude<D, undefined> | null : D
  * The parsed body of a 2xx answer; null when there is none (204). Any other status becomes an
  * ApiError from its body (the document declares no error bodies, so `error` is read as unknown).
  */
-async function settle<D>(pending: Promise<Answer<D>>): Promise<Settled<D>> {
+export async function settle<D>(pending: Promise<Answer<D>>): Promise<Settled<D>> {
   const { data, error, response } = await pending
   if (!response.ok) throw toApiError(response.status, error ?? null)
   return (data ?? null) as Settled<D>

@@ -6,9 +6,9 @@ import type { SiteAddress } from '../../plugins/site-address.js'
 import type { ApiKeyLookup } from '../api-keys/api-keys.module.js'
 import type { DomainModule } from '../domain-module.js'
 import type { MailService } from '../mail/mail.service.js'
-import { createAccountsRepository } from './accounts.repository.js'
+import { createAccountsRepository, type OnboardingFlags } from './accounts.repository.js'
 import { authRoutes } from './auth.routes.js'
-import { createAuthService, type FreeSubscriptionWriter } from './auth.service.js'
+import { createAuthService, type FreeSubscriptionWriter, type SignUpHook } from './auth.service.js'
 import { emailLinkRoutes } from './email-link.routes.js'
 import { createPrincipalResolver } from './principal-resolver.js'
 import { createSessionsRepository } from './sessions.repository.js'
@@ -21,7 +21,11 @@ export interface AccountsPorts {
   principals: PrincipalResolver
   /** The workspace's subscription as the API shows it. */
   loadSubscription: UserService['loadSubscription']
+  /** The onboarding flags on the user (and the first name the survey asks for). */
+  setOnboardingFlags(userId: string, flags: OnboardingFlags): Promise<void>
 }
+
+export type { OnboardingFlags, SignUpHook }
 
 /** Accounts: sign-up, sign-in, sessions, email-link codes, the user and the auth account. */
 export function createAccountsModule(deps: {
@@ -34,10 +38,18 @@ export function createAccountsModule(deps: {
   /** How many voice slots a workspace uses (owned by the voices domain). */
   voiceSlotsUsed: (workspaceId: string) => Promise<number>
   log?: (message: string, details: object) => void
+  /** Run inside the sign-up transaction (the welcome notification). */
+  onSignUp?: SignUpHook
 }): DomainModule<AccountsPorts> {
   const accounts = createAccountsRepository(deps.db)
   const sessions = createSessionsRepository(deps.db)
-  const auth = createAuthService({ accounts, sessions, mail: deps.mail, billing: deps.billing })
+  const auth = createAuthService({
+    accounts,
+    sessions,
+    mail: deps.mail,
+    billing: deps.billing,
+    onSignUp: deps.onSignUp,
+  })
   const users = createUserService({
     accounts,
     subscription: deps.billing.subscription,
@@ -64,6 +76,7 @@ export function createAccountsModule(deps: {
     ports: {
       principals: createPrincipalResolver({ accounts, sessions, apiKeys: deps.apiKeys }),
       loadSubscription: users.loadSubscription,
+      setOnboardingFlags: (userId, flags) => accounts.setOnboardingFlags(userId, flags),
     },
   }
 }

@@ -18,6 +18,13 @@ export interface NewAccount {
   locale: string | null
 }
 
+/** What the onboarding domain may change on a user: its two flags and the name the survey asks for. */
+export interface OnboardingFlags {
+  isOnboardingCompleted?: boolean
+  isChecklistCompleted?: boolean
+  firstName?: string | null
+}
+
 export function createAccountsRepository(db: Database) {
   return {
     transaction<T>(fn: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
@@ -75,6 +82,10 @@ export function createAccountsRepository(db: Database) {
           workspace_id: a.workspaceId,
           public_user_id: a.publicUserId,
           invite_code: a.inviteCode,
+          // A new account starts with the survey and the checklist ahead of it; accounts made
+          // before onboarding existed keep the columns' default (done).
+          is_onboarding_completed: false,
+          is_onboarding_checklist_completed: false,
         })
         .execute()
       await trx
@@ -197,6 +208,20 @@ export function createAccountsRepository(db: Database) {
 
     async setLocale(userId: string, locale: string): Promise<void> {
       await db.updateTable('auth_accounts').set({ locale }).where('user_id', '=', userId).execute()
+    },
+
+    async setOnboardingFlags(userId: string, flags: OnboardingFlags): Promise<void> {
+      const patch = {
+        ...(flags.isOnboardingCompleted === undefined
+          ? {}
+          : { is_onboarding_completed: flags.isOnboardingCompleted }),
+        ...(flags.isChecklistCompleted === undefined
+          ? {}
+          : { is_onboarding_checklist_completed: flags.isChecklistCompleted }),
+        ...(flags.firstName === undefined ? {} : { first_name: flags.firstName }),
+      }
+      if (Object.keys(patch).length === 0) return
+      await db.updateTable('users').set(patch).where('id', '=', userId).execute()
     },
 
     async setFirstName(userId: string, firstName: string | null): Promise<void> {

@@ -59,8 +59,15 @@ interface Deps {
   sessions: SessionsRepository
   mail: MailService
   billing: FreeSubscriptionWriter
+  /** Other domains' first steps for a new account, inside the sign-up transaction. */
+  onSignUp?: SignUpHook | undefined
   now?: () => Date
 }
+
+export type SignUpHook = (
+  trx: Transaction<DB>,
+  user: { userId: string; workspaceId: string; email: string; firstName: string | null },
+) => Promise<void>
 
 export function createAuthService(deps: Deps) {
   const { accounts, sessions, mail } = deps
@@ -178,6 +185,12 @@ export function createAuthService(deps: Deps) {
             workspaceId,
             characterLimit: PLAN_LIMITS.free.characterLimit,
             nextResetAt: addOneMonth(now()),
+          })
+          await deps.onSignUp?.(trx, {
+            userId,
+            workspaceId,
+            email,
+            firstName: input.first_name?.trim() || null,
           })
           await sendVerification(trx, site, { id: userId, email }, continueUrl, input.lang)
         })

@@ -59,8 +59,9 @@ describe('sign-up, verification and sign-in', () => {
       email,
       first_name: 'Ada',
       is_email_verified: true,
-      is_onboarding_completed: true,
-      is_onboarding_checklist_completed: true,
+      // A new account has the survey and the checklist ahead of it.
+      is_onboarding_completed: false,
+      is_onboarding_checklist_completed: false,
       subscription: { tier: 'free', status: 'free', character_count: 0, character_limit: 10_000 },
     })
   })

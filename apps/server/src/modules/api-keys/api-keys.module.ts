@@ -13,6 +13,8 @@ export interface ApiKeyLookup {
 
 export interface ApiKeysPorts {
   lookup: ApiKeyLookup
+  /** How many API keys a user has created (and not deleted). */
+  countForUser(userId: string): Promise<number>
 }
 
 /** API keys: scoped, hashed keys with credit limits, managed from a signed-in session. */
@@ -22,6 +24,9 @@ export function createApiKeysModule(deps: { db: Database }): DomainModule<ApiKey
   return {
     name: 'api-keys',
     routes: apiKeysRoutes(service),
-    ports: { lookup: { findByKey: (key) => repository.findByHash(hashSecret(key)) } },
+    ports: {
+      lookup: { findByKey: (key) => repository.findByHash(hashSecret(key)) },
+      countForUser: async (userId) => (await repository.listForUser(userId)).length,
+    },
   }
 }

@@ -16,6 +16,8 @@ export interface HistoryPorts {
   insert(trx: Transaction<DB>, item: NewHistoryItem): Promise<void>
   /** The texts of earlier generations by request id, for `previous_request_ids` context. */
   textsByRequestId(workspaceId: string, requestIds: string[]): Promise<Map<string, string>>
+  /** The sources (TTS, STS, ...) a user has generated speech with. */
+  sourcesOfUser(userId: string): Promise<string[]>
 }
 
 /** Speech history: list, get, delete, audio, download, feedback, share links. */
@@ -40,6 +42,7 @@ export function createHistoryModule(
     ports: {
       insert: (trx, item) => repository.insert(trx, item),
       textsByRequestId: (workspaceId, requestIds) => repository.textsByRequestId(workspaceId, requestIds),
+      sourcesOfUser: (userId) => repository.sourcesOfUser(userId),
     },
   }
 }

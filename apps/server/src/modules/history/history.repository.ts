@@ -35,6 +35,17 @@ export function createHistoryRepository(db: Database) {
   return {
     /** Written in the same transaction as the credit settlement, so a charge always has its item. */
     /** The texts of earlier generations that `previous_request_ids`/`next_request_ids` name. */
+    /** The distinct sources (TTS, STS, ...) of the history items one user has generated. */
+    async sourcesOfUser(userId: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('history_items')
+        .select('source')
+        .distinct()
+        .where('user_id', '=', userId)
+        .execute()
+      return rows.map((row) => row.source)
+    },
+
     async textsByRequestId(workspaceId: string, requestIds: string[]): Promise<Map<string, string>> {
       if (requestIds.length === 0) return new Map()
       const rows = await db

@@ -3,7 +3,7 @@ import type { DB } from '../../db/schema.js'
 import type { FileStorage } from '../../lib/storage.js'
 import type { ExpiredReservation } from '../credits/credits.module.js'
 import type { CreditsService } from '../credits/credits.service.js'
-import type { HistoryPorts, NewHistoryItem } from '../history/history.module.js'
+import type { NewHistoryItem } from '../history/history.module.js'
 
 const BATCH = 100
 

@@ -11,7 +11,7 @@ import {
   creditCost,
   deliveredCharge,
 } from '../credits/credits.service.js'
-import type { HistoryPorts, NewHistoryItem } from '../history/history.module.js'
+import type { NewHistoryItem } from '../history/history.module.js'
 import { createDeliveryProgress } from './delivery-progress.js'
 import type { Recorder, Recording, RecordingInput } from './recording.types.js'
 

@@ -21,6 +21,8 @@ export interface VoicesPorts {
   lookup: VoiceLookup
   /** How many voice slots a workspace uses. */
   slotsUsed(workspaceId: string): Promise<number>
+  /** The categories (cloned, generated, ...) of the voices a user has added. */
+  categoriesAddedBy(userId: string): Promise<string[]>
 }
 
 /** Voices: premade library, workspace voices, settings, samples and previews. */
@@ -58,6 +60,7 @@ export function createVoicesModule(
     ports: {
       lookup: createVoiceLookup(repository),
       slotsUsed: (workspaceId) => repository.countOwned(workspaceId),
+      categoriesAddedBy: (userId) => repository.categoriesAddedBy(userId),
     },
   }
 }

@@ -156,6 +156,17 @@ export function createVoicesRepository(db: Database) {
     },
 
     /** Voices a workspace owns (its voice slots). */
+    /** The distinct categories (cloned, generated, ...) of the voices one user added. */
+    async categoriesAddedBy(userId: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('voices')
+        .select('category')
+        .distinct()
+        .where('owner_user_id', '=', userId)
+        .execute()
+      return rows.map((row) => row.category)
+    },
+
     async countOwned(workspaceId: string): Promise<number> {
       const result = await db
         .selectFrom('voices')

@@ -15,7 +15,15 @@ function useRefreshKeys() {
 
 export function useCreateApiKey() {
   const refresh = useRefreshKeys()
-  return useMutation({ mutationFn: (body: CreateApiKeyRequest) => createApiKey(body), onSuccess: refresh })
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: CreateApiKeyRequest) => createApiKey(body),
+    onSuccess: () => {
+      void refresh()
+      // A first key completes an onboarding step, which the server sees from the key itself.
+      void queryClient.invalidateQueries({ queryKey: ['onboarding'] })
+    },
+  })
 }
 
 export function useUpdateApiKey() {

@@ -31,6 +31,10 @@ export function useHistoryPoll(item: PlayerItem | null) {
         void queryClient.invalidateQueries({ queryKey: ['history'] })
         void queryClient.invalidateQueries({ queryKey: ['user'] })
         void queryClient.invalidateQueries({ queryKey: ['subscription'] })
+        // The server now sees the generation: the checklist may have a step done, and a
+        // credit warning may be due.
+        void queryClient.invalidateQueries({ queryKey: ['onboarding'] })
+        void queryClient.invalidateQueries({ queryKey: ['notifications'] })
       })
       .catch(() => {
         // Aborted: a newer item took the player.

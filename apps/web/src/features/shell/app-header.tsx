@@ -4,6 +4,7 @@ import { Logo } from '../../components/logo'
 import type { User } from '../../lib/api-types'
 import { creditsLeft, formatCount } from '../../lib/format-count'
 import { routes } from '../../routes'
+import { NotificationBell } from '../notifications/notification-bell'
 import { ThemeToggle } from '../theme/theme-toggle'
 import { AccountMenu } from './account-menu'
 
@@ -24,6 +25,7 @@ export function AppHeader({ user }: { user: User }) {
           </span>
           <span className="sr-only sm:not-sr-only">{t('shell.creditsLeft', { credits })}</span>
         </span>
+        <NotificationBell />
         <LocalePicker compact />
         <ThemeToggle />
         <AccountMenu user={user} />

@@ -10,6 +10,7 @@ import { setUserLocale } from '../../lib/api'
 import { storageKeys, writeKey } from '../../lib/storage'
 import { routes, withQuery } from '../../routes'
 import { useSession } from '../auth/use-session'
+import { OnboardingWatcher } from '../onboarding/onboarding-watcher'
 import { PlayerBar } from '../player/player-bar'
 import { usePlayerState } from '../player/player-store'
 import { AppHeader } from './app-header'
@@ -60,6 +61,7 @@ export function AppLayout() {
   return (
     <div className="flex min-h-dvh flex-col bg-white">
       <AppHeader user={session.user} />
+      <OnboardingWatcher enabled={!session.user.is_onboarding_checklist_completed} />
       <div className="flex flex-1">
         <SideNav />
         {/* Room at the bottom for the phone's tab bar and the player bar above it. */}
