@@ -2,8 +2,15 @@ import { LOCALES } from '@timbre/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 
+export interface PublicConfigInfo {
+  smtpConfigured: boolean
+  publicUrl: string
+  /** The premade library's size, so pages shown before sign-in can state it truthfully. */
+  catalogue: { voices: number; languages: number }
+}
+
 /** What the web app needs to know before sign-in (whether to offer the local mailbox). */
-export function configRoutes(info: { smtpConfigured: boolean; publicUrl: string }): FastifyPluginAsyncZod {
+export function configRoutes(info: PublicConfigInfo): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/v1/config',
@@ -17,6 +24,10 @@ export function configRoutes(info: { smtpConfigured: boolean; publicUrl: string 
               smtp_configured: z.boolean(),
               public_url: z.string(),
               locales: z.array(z.string()),
+              catalogue: z.object({
+                voices: z.number().int().describe('Premade voices in the library'),
+                languages: z.number().int().describe('Languages those voices speak'),
+              }),
             }),
           },
         },
@@ -25,6 +36,7 @@ export function configRoutes(info: { smtpConfigured: boolean; publicUrl: string 
         smtp_configured: info.smtpConfigured,
         public_url: info.publicUrl,
         locales: [...LOCALES],
+        catalogue: info.catalogue,
       }),
     )
   }

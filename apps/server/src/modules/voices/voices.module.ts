@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart'
+import { PREMADE_VOICES } from '@timbre/speech'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { AppDeps } from '../../app-deps.js'
 import type { DomainModule } from '../domain-module.js'
@@ -21,6 +22,13 @@ export interface VoicesPorts {
   lookup: VoiceLookup
   /** How many voice slots a workspace uses. */
   slotsUsed(workspaceId: string): Promise<number>
+  /** The size of the premade library: its voices and the languages they speak. */
+  catalogue: VoiceCatalogue
+}
+
+export interface VoiceCatalogue {
+  voices: number
+  languages: number
 }
 
 /** Voices: premade library, workspace voices, settings, samples and previews. */
@@ -58,6 +66,10 @@ export function createVoicesModule(
     ports: {
       lookup: createVoiceLookup(repository),
       slotsUsed: (workspaceId) => repository.countOwned(workspaceId),
+      catalogue: {
+        voices: PREMADE_VOICES.length,
+        languages: new Set(PREMADE_VOICES.map((v) => v.language)).size,
+      },
     },
   }
 }
