@@ -26,6 +26,9 @@ const TtsPage = lazy(() => import('./features/tts/tts-page').then((m) => ({ defa
 const HistoryPage = lazy(() =>
   import('./features/history/history-page').then((m) => ({ default: m.HistoryPage })),
 )
+const VoicesPage = lazy(() =>
+  import('./features/voices/voices-page').then((m) => ({ default: m.VoicesPage })),
+)
 const MailboxPage = lazy(() =>
   import('./features/mailbox/mailbox-page').then((m) => ({ default: m.MailboxPage })),
 )
@@ -81,6 +84,14 @@ export function AppRoutes() {
           element={
             <Lazy>
               <TtsPage />
+            </Lazy>
+          }
+        />
+        <Route
+          path={routes.voices}
+          element={
+            <Lazy>
+              <VoicesPage />
             </Lazy>
           }
         />
