@@ -29,7 +29,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   )
 }
 
-const labelKeys = ['accent', 'gender', 'age', 'descriptive', 'use_case', 'language'] as const
+const labelKeys = ['language', 'gender', 'age', 'accent', 'descriptive', 'use_case'] as const
 
 /** A voice in full: a side panel on large screens, a sheet from the bottom on a phone. */
 export function VoiceDetail({
@@ -93,7 +93,7 @@ export function VoiceDetail({
               {voice && (
                 <div className="mt-1 flex flex-wrap items-center gap-2 text-xs text-neutral-500">
                   <CategoryBadge category={voice.category} />
-                  {voice.created_at_unix && (
+                  {voice.created_at_unix && voice.category !== 'premade' && (
                     <span>
                       {t('voices.added', { date: dateFormat.format(new Date(voice.created_at_unix * 1000)) })}
                     </span>

@@ -3,8 +3,11 @@ import type { Voice } from '../../lib/api-types'
 /** Badge lists show at most three entries. */
 export const BADGE_LIST_LIMIT = 3
 
-/** The order labels are worth reading in: what a voice sounds like before what it is for. */
-const LABEL_ORDER = ['accent', 'gender', 'age', 'descriptive', 'use_case', 'language']
+/**
+ * The order labels are worth reading in: the language first (the library speaks many), then
+ * what a voice sounds like, then what it is for.
+ */
+const LABEL_ORDER = ['language', 'gender', 'age', 'accent', 'descriptive', 'use_case']
 
 /** `middle_aged` reads as "middle aged"; a language code as the language's name. */
 export function labelText(key: string, value: string, languageNames: Intl.DisplayNames | null): string {

@@ -113,7 +113,7 @@ export function VoicesPage() {
           label={t('voices.search')}
           className="flex-1"
         />
-        <div className="grid grid-cols-3 gap-2 md:flex">
+        <div className="grid grid-cols-2 gap-2 md:flex">
           <select
             value={filters.category}
             onChange={(event) => update({ category: event.target.value as VoiceFilters['category'] })}
@@ -144,7 +144,7 @@ export function VoicesPage() {
             value={filters.sort}
             onChange={(event) => update({ sort: event.target.value as VoiceSort })}
             aria-label={t('voices.sortLabel')}
-            className={`${selectClass} md:w-40`}
+            className={`${selectClass} col-span-2 md:w-40`}
           >
             {(Object.keys(VOICE_SORTS) as VoiceSort[]).map((value) => (
               <option key={value} value={value}>
