@@ -254,8 +254,11 @@ describe('a workspace voice', () => {
 
     await page.goto(`${journey.server.url}/app/voices?type=personal`)
     await expect.poll(() => cardNames(page)).toEqual(['Journey Narrator'])
-    await page.getByRole('list', { name: 'Voices' }).getByRole('button', { name: 'Journey Narrator' }).click()
-    const detail = page.getByRole('dialog', { name: 'Journey Narrator' })
+    await page
+      .getByRole('list', { name: 'Voices' })
+      .getByRole('button', { name: 'Journey Narrator', exact: true })
+      .click()
+    const detail = page.getByRole('dialog', { name: 'Journey Narrator', exact: true })
     await detail.getByRole('button', { name: 'Edit' }).click()
 
     // The edit form checks before it sends: a name is required.
@@ -281,11 +284,11 @@ describe('a workspace voice', () => {
       description: 'Calm and clear, for long reads.',
       labels: expect.objectContaining({ mood: 'serene' }),
     })
-    await page.getByRole('dialog', { name: 'Harbour Narrator' }).getByText('serene').waitFor()
+    await page.getByRole('dialog', { name: 'Harbour Narrator', exact: true }).getByText('serene').waitFor()
 
     // Delete through the confirm dialog, whose button waits a few seconds first.
     await page
-      .getByRole('dialog', { name: 'Harbour Narrator' })
+      .getByRole('dialog', { name: 'Harbour Narrator', exact: true })
       .getByRole('button', { name: 'Delete' })
       .click()
     const confirm = page.getByRole('dialog', { name: 'Delete Harbour Narrator?' })

@@ -122,14 +122,18 @@ export function VoiceDetail({
             )}
             {voice && (
               <>
-                <div className="flex flex-wrap gap-2 py-5">
-                  <Button onClick={() => playVoicePreview(voice)} disabled={previews.length === 0}>
+                <div className="grid grid-cols-2 gap-2 py-5 sm:flex sm:flex-wrap">
+                  <Button
+                    className="col-span-2"
+                    onClick={() => playVoicePreview(voice)}
+                    disabled={previews.length === 0}
+                  >
                     <Icon name="play" className="size-4" />
                     {t('voices.preview')}
                   </Button>
                   <Link
                     to={withQuery(routes.speechSynthesis, { voice_id: voice.voice_id })}
-                    className={buttonClass('secondary')}
+                    className={buttonClass('secondary', 'col-span-2')}
                   >
                     <Icon name="speech" className="size-4" />
                     {t('voices.use')}

@@ -49,8 +49,13 @@ export function useDeleteVoice() {
   return useMutation({
     mutationFn: (voiceId: string) => deleteVoice(voiceId),
     onSuccess: (_answer, voiceId) => {
-      queryClient.removeQueries({ queryKey: [VOICES_KEY, 'one', voiceId] })
-      return queryClient.invalidateQueries({ queryKey: [VOICES_KEY] })
+      // The deleted voice's own record is dropped, not fetched again (it would answer 404).
+      const own = [VOICES_KEY, 'one', voiceId]
+      queryClient.removeQueries({ queryKey: own, exact: true })
+      return queryClient.invalidateQueries({
+        queryKey: [VOICES_KEY],
+        predicate: (query) => !(query.queryKey[1] === own[1] && query.queryKey[2] === voiceId),
+      })
     },
   })
 }
