@@ -218,6 +218,31 @@ describe('share links', () => {
     expect(ranged.rawPayload.length).toBe(100)
   })
 
+  it("the share page speaks the visitor's language", async () => {
+    const row = await item({ text: 'Guten Tag.' })
+    const { share_link } = (
+      await t.app.inject({ url: `/v1/history/${row.id}/share-link`, headers: alice.auth })
+    ).json()
+    const path = new URL(share_link).pathname
+    const german = await t.app.inject({
+      url: path,
+      headers: { 'accept-language': 'de-AT,de;q=0.9,en;q=0.5' },
+    })
+    expect(german.headers.vary).toContain('accept-language')
+    expect(german.body).toContain('<html lang="de-DE">')
+    expect(german.body).toContain('Audio herunterladen')
+    expect(german.body).toContain('geteilt von')
+    expect(german.body).not.toContain('Download audio')
+    const english = await t.app.inject({ url: path, headers: { 'accept-language': 'xx-YY, *' } })
+    expect(english.body).toContain('<html lang="en-US">')
+    expect(english.body).toContain('Download audio')
+    const missing = await t.app.inject({
+      url: '/share/unknown-token',
+      headers: { accept: 'text/html', 'accept-language': 'ja' },
+    })
+    expect(missing.body).toContain('共有リンクが見つかりません')
+  })
+
   it('dialogue items show each line with its voice', async () => {
     const row = await item({
       text: 'Hi. Hello.',

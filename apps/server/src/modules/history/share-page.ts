@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto'
+import type { Locale } from '@timbre/contract'
 import type { HistoryItemRow } from '../../db/schema.js'
 import { readDialogue } from './history.view.js'
+import { type ShareMessages, shareMessages } from './share-page.messages.js'
 
 // The public page behind a share link (the `share_link` the share dialog hands out): plays
 // the audio without signing in. Plain server-rendered HTML in the app's look; its CSP
@@ -62,9 +64,9 @@ footer a{color:inherit}
 const LOGO = `<svg viewBox="0 0 32 32" aria-hidden="true"><rect class="mark" width="32" height="32" rx="8"/><g fill="#fff"><rect x="7" y="13" width="3" height="6" rx="1.5"/><rect x="12" y="9" width="3" height="14" rx="1.5"/><rect x="17" y="6" width="3" height="20" rx="1.5"/><rect x="22" y="11" width="3" height="10" rx="1.5"/></g></svg>`
 const DOWNLOAD_ICON = `<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="1.75" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"><path d="M12 4v11M7 10.5l5 5 5-5M5 20h14"/></svg>`
 
-function page(title: string, body: string, head = ''): string {
+function page(m: ShareMessages, locale: Locale, title: string, body: string, head = ''): string {
   return `<!doctype html>
-<html lang="en">
+<html lang="${locale}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -79,14 +81,14 @@ ${head}<style>${STYLE}</style>
 <body>
 <header>
 <a class="logo" href="/" aria-label="Timbre">${LOGO}<span>Timbre</span></a>
-<a class="cta" href="/sign-up">Create your own voice audio</a>
+<a class="cta" href="/sign-up">${escapeHtml(m.cta)}</a>
 </header>
 <main>
 <div class="card">
 ${body}
 </div>
 </main>
-<footer>Made with Timbre, AI voice and audio on your own server.</footer>
+<footer>${escapeHtml(m.footer)}</footer>
 </body>
 </html>
 `
@@ -101,17 +103,10 @@ function hueOf(key: string): number {
 }
 
 /** "Emma", "Emma and Noah", "Emma, Noah and Lena": every voice that speaks, in order of appearance. */
-export function speakerNames(names: readonly string[]): string {
+export function speakerNames(names: readonly string[], and = 'and'): string {
   const unique = [...new Set(names.map((n) => n.trim()).filter(Boolean))]
   if (unique.length <= 1) return unique[0] ?? ''
-  return `${unique.slice(0, -1).join(', ')} and ${unique.at(-1)}`
-}
-
-const CATEGORY_LABEL: Record<string, string> = {
-  premade: 'Default voice',
-  cloned: 'Cloned voice',
-  generated: 'Designed voice',
-  professional: 'Professional voice',
+  return `${unique.slice(0, -1).join(', ')} ${and} ${unique.at(-1)}`
 }
 
 /** The public audio behind a share token (root-relative, so the page works under any host name). */
@@ -125,9 +120,12 @@ export interface SharePageInput {
   sharedBy: string
   /** PUBLIC_URL, for the absolute audio URL link previews need. */
   publicUrl: string
+  /** The visitor's language (from Accept-Language). */
+  locale: Locale
 }
 
-export function renderSharePage({ item, token, sharedBy, publicUrl }: SharePageInput): string {
+export function renderSharePage({ item, token, sharedBy, publicUrl, locale }: SharePageInput): string {
+  const m = shareMessages(locale)
   const audioUrl = sharedAudioPath(token)
   const downloadUrl = sharedAudioPath(token, true)
   const dialogue = readDialogue(item.dialogue)
@@ -140,14 +138,24 @@ export function renderSharePage({ item, token, sharedBy, publicUrl }: SharePageI
           )
           .join('')
       : escapeHtml(item.text)
-  const category = CATEGORY_LABEL[item.voice_category] ?? item.voice_category
+  const category =
+    m.categories[item.voice_category as keyof ShareMessages['categories']] ?? item.voice_category
   const created = item.created_at.toISOString()
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    item.created_at,
+  )
   const excerpt = item.text.length > 160 ? `${item.text.slice(0, 157)}...` : item.text
   // A dialogue is spoken by all its voices; the item's own voice is only the first of them.
-  const speakers = (dialogue && speakerNames(dialogue.map((l) => l.voice_name))) || item.voice_name
+  const speakers =
+    (dialogue &&
+      speakerNames(
+        dialogue.map((l) => l.voice_name),
+        m.and,
+      )) ||
+    item.voice_name
   const head = [
     `<meta property="og:type" content="music.song">`,
-    `<meta property="og:title" content="${escapeHtml(`${speakers} on Timbre`)}">`,
+    `<meta property="og:title" content="${escapeHtml(m.onTimbre(speakers))}">`,
     `<meta property="og:description" content="${escapeHtml(excerpt)}">`,
     `<meta property="og:audio" content="${escapeHtml(publicUrl + audioUrl)}">`,
     `<meta property="og:audio:type" content="${escapeHtml(item.content_type)}">`,
@@ -156,18 +164,21 @@ export function renderSharePage({ item, token, sharedBy, publicUrl }: SharePageI
   const body = `<div class="who">
 <span class="avatar" style="--hue:${hueOf(item.voice_id || speakers)}" aria-hidden="true">${escapeHtml(speakers.trim().slice(0, 1))}</span>
 <div><h1>${escapeHtml(speakers)}</h1>
-<p class="meta">${escapeHtml(category)} · shared by ${escapeHtml(sharedBy)} · <time datetime="${created}">${created.slice(0, 10)}</time></p></div>
+<p class="meta">${escapeHtml(category)} · ${escapeHtml(m.sharedBy(sharedBy))} · <time datetime="${created}">${escapeHtml(date)}</time></p></div>
 </div>
-<audio controls preload="metadata" src="${escapeHtml(audioUrl)}">Your browser cannot play this audio. <a href="${escapeHtml(downloadUrl)}">Download it</a>.</audio>
-<div class="text" aria-label="Text">${transcript}</div>
-<div class="actions"><a class="download" href="${escapeHtml(downloadUrl)}" download>${DOWNLOAD_ICON}Download audio</a></div>`
-  return page(`${speakers} · Timbre`, body, head)
+<audio controls preload="metadata" src="${escapeHtml(audioUrl)}">${escapeHtml(m.cannotPlay)} <a href="${escapeHtml(downloadUrl)}">${escapeHtml(m.downloadIt)}</a></audio>
+<div class="text" aria-label="${escapeHtml(m.text)}">${transcript}</div>
+<div class="actions"><a class="download" href="${escapeHtml(downloadUrl)}" download>${DOWNLOAD_ICON}${escapeHtml(m.download)}</a></div>`
+  return page(m, locale, `${speakers} · Timbre`, body, head)
 }
 
-export function renderShareNotFound(): string {
+export function renderShareNotFound(locale: Locale): string {
+  const m = shareMessages(locale)
   return page(
-    'Share link not found · Timbre',
-    `<h1>Share link not found</h1>
-<p class="meta">This share link does not exist or was removed. Ask the person who shared it for a new link.</p>`,
+    m,
+    locale,
+    `${m.notFoundTitle} · Timbre`,
+    `<h1>${escapeHtml(m.notFoundTitle)}</h1>
+<p class="meta">${escapeHtml(m.notFoundBody)}</p>`,
   )
 }
