@@ -73,7 +73,12 @@ async function shoot(
       await page.setViewportSize({ width, height })
       await page.emulateMedia({ colorScheme: scheme })
       await page.goto(url)
-      await ready(page)
+      try {
+        await ready(page)
+      } catch (error) {
+        await page.screenshot({ path: `${shots}${name}-${width}-${scheme}-failed.png` })
+        throw error
+      }
       await page.screenshot({ path: `${shots}${name}-${width}-${scheme}.png`, fullPage: false })
       await page.close()
     }
@@ -96,7 +101,7 @@ describe('the voice library', () => {
       .toBe(`${library.total_count} voices`)
 
     // The first page holds 20 voices, by name; scrolling to the end loads the rest with the page token.
-    await expect.poll(async () => (await cardNames(page)).length).toBe(20)
+    await expect.poll(async () => (await cardNames(page)).length, { timeout: 30_000 }).toBe(20)
     const sortedNames = library.voices.map((v) => v.name).sort((a, b) => a.localeCompare(b))
     expect((await cardNames(page))[0]).toBe(sortedNames[0])
     await page.getByRole('list', { name: 'Voices' }).locator(':scope > li').last().scrollIntoViewIfNeeded()
@@ -172,7 +177,7 @@ describe('the voice library', () => {
 
     // Screenshots of the library, desktop and phone, light and dark.
     await shoot(context, `${journey.server.url}/app/voices`, 'voices-01-library', async (p) => {
-      await expect.poll(async () => (await cardNames(p)).length).toBe(20)
+      await expect.poll(async () => (await cardNames(p)).length, { timeout: 30_000 }).toBe(20)
     })
     await context.close()
   })
