@@ -117,8 +117,9 @@ describe('a verified user', () => {
       page.waitForEvent('download'),
       row.getByRole('button', { name: 'Download' }).first().click(),
     ])
+    // The page starts with the library's first English voice, Emma.
     expect(download.suggestedFilename()).toMatch(
-      /^Timbre_\d{4}_\d{2}_\d{2}T\d{2}_\d{2}_\d{2}_Arjun_pre_s50_sb75_se0_b_m2\.mp3$/,
+      /^Timbre_\d{4}_\d{2}_\d{2}T\d{2}_\d{2}_\d{2}_Emma_pre_s50_sb75_se0_b_m2\.mp3$/,
     )
 
     // A thumbs down from the row replaces it with a checklist answer.

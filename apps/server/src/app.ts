@@ -86,16 +86,17 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     from: config.mailFrom,
     transport: options.mailTransport,
   })
+  const voices = createVoicesModule(deps)
   const health = createHealthModule({
     db,
     queue,
     publicConfig: {
       smtpConfigured: mail.ports.mail.smtpConfigured,
       publicUrl: config.publicUrlConfigured ? config.publicUrl : null,
+      catalogue: voices.ports.catalogue,
     },
   })
   const billing = createBillingModule({ db, site })
-  const voices = createVoicesModule(deps)
   const apiKeys = createApiKeysModule({ db })
   const notifications = createNotificationsModule({ db, subscription: billing.ports.subscription })
   const accounts = createAccountsModule({

@@ -31,6 +31,9 @@ const SurveyPage = lazy(() =>
 const NotificationsPage = lazy(() =>
   import('./features/notifications/notifications-page').then((m) => ({ default: m.NotificationsPage })),
 )
+const VoicesPage = lazy(() =>
+  import('./features/voices/voices-page').then((m) => ({ default: m.VoicesPage })),
+)
 const MailboxPage = lazy(() =>
   import('./features/mailbox/mailbox-page').then((m) => ({ default: m.MailboxPage })),
 )
@@ -101,6 +104,14 @@ export function AppRoutes() {
           element={
             <Lazy>
               <TtsPage />
+            </Lazy>
+          }
+        />
+        <Route
+          path={routes.voices}
+          element={
+            <Lazy>
+              <VoicesPage />
             </Lazy>
           }
         />

@@ -19,6 +19,7 @@ export const routes = {
   audioNative: '/app/audio-native',
   requestAlphaAccess: '/app/request-alpha-access',
   speechSynthesis: '/app/speech-synthesis',
+  voices: '/app/voices',
   dubs: '/app/dubs',
   apiKeys: '/app/settings/api-keys',
   notifications: '/app/notifications',

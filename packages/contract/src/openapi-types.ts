@@ -125,6 +125,12 @@ export interface paths {
                             smtp_configured: boolean;
                             public_url: string;
                             locales: string[];
+                            catalogue: {
+                                /** @description Premade voices in the library */
+                                voices: number;
+                                /** @description Languages those voices speak */
+                                languages: number;
+                            };
                         };
                     };
                 };

@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Alert } from './alert'
 import { Button } from './button'
 import { confirmBlocker, exactPattern, tick } from './confirm-state'
 import { Modal, ModalActions } from './modal'
@@ -23,6 +24,8 @@ type Props = {
   /** Seconds Confirm stays disabled after opening, counted down on the button. */
   waitSeconds?: number
   busy?: boolean
+  /** A failure of the confirmed action, shown above the buttons. */
+  error?: string | null
   onConfirm: (value: string) => void
 }
 
@@ -37,6 +40,7 @@ export function ConfirmDialog({
   input,
   waitSeconds = 0,
   busy = false,
+  error,
   onConfirm,
 }: Props) {
   const { t } = useTranslation()
@@ -89,6 +93,7 @@ export function ConfirmDialog({
             />
           </div>
         )}
+        {error && <Alert tone="error">{error}</Alert>}
         <ModalActions>
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
             {t('common.cancel')}

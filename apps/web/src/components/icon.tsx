@@ -39,6 +39,8 @@ const PATHS = {
   warning: 'M12 3 2 20h20zM12 10v4M12 17h.01',
   stop: 'M6 6h12v12H6z',
   minimize: 'M5 18h14',
+  voices:
+    'M9 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7ZM2.5 20a6.5 6.5 0 0 1 13 0M17.5 7.5a4 4 0 0 1 0 5M20 5a7.5 7.5 0 0 1 0 10',
 } as const
 
 export type IconName = keyof typeof PATHS

@@ -37,6 +37,8 @@ import type {
   UpdateApiKeyRequest,
   UpdateApiKeyResponse,
   User,
+  Voice,
+  VoiceEdit,
   VoicePage,
   VoiceQuery,
 } from './api-types'
@@ -126,6 +128,28 @@ export const getSubscription = (): Promise<Subscription> => settle(client.GET('/
 export const listModels = (): Promise<Model[]> => settle(client.GET('/v1/models'))
 export const listVoices = (query: VoiceQuery): Promise<VoicePage> =>
   settle(client.GET('/v2/voices', { params: { query } }))
+export const getVoice = (voiceId: string): Promise<Voice> =>
+  settle(client.GET('/v1/voices/{voice_id}', { params: { path: { voice_id: voiceId } } }))
+export const deleteVoice = (voiceId: string): Promise<{ status: 'ok' }> =>
+  settle(client.DELETE('/v1/voices/{voice_id}', { params: { path: { voice_id: voiceId } } }))
+
+/**
+ * POST /v1/voices/{voice_id}/edit: a multipart form, as the public API takes it. The
+ * description is sent as an empty string when missing, the labels as JSON.
+ */
+export async function editVoice(voiceId: string, edit: VoiceEdit): Promise<{ status: 'ok' }> {
+  const form = new FormData()
+  form.set('name', edit.name)
+  form.set('description', edit.description ?? '')
+  form.set('labels', JSON.stringify(edit.labels))
+  form.set('remove_background_noise', JSON.stringify(false))
+  const response = await binary(`/v1/voices/${encodeURIComponent(voiceId)}/edit`, {
+    method: 'POST',
+    headers: { accept: 'application/json' },
+    body: form,
+  })
+  return (await response.json()) as { status: 'ok' }
+}
 
 export const listHistory = (query: HistoryQuery): Promise<HistoryPage> =>
   settle(client.GET('/v1/history', { params: { query } }))

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Database } from '../../db/database.js'
 import type { JobQueue } from '../../jobs/queue.js'
 import type { DomainModule } from '../domain-module.js'
-import { configRoutes } from './config.routes.js'
+import { configRoutes, type PublicConfigInfo } from './config.routes.js'
 import { createHealthRepository } from './health.repository.js'
 import { healthRoutes } from './health.routes.js'
 
@@ -10,7 +10,7 @@ export interface HealthModuleDeps {
   db: Database
   queue: JobQueue
   /** What /v1/config tells the web app before sign-in. */
-  publicConfig: { smtpConfigured: boolean; publicUrl: string | null }
+  publicConfig: PublicConfigInfo
 }
 
 /** /healthz, /readyz and the public settings at /v1/config. */

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createUser } from '../../../test/helpers/factories.js'
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.js'
 
 let t: TestApp
@@ -80,5 +81,20 @@ describe('health, config and documentation', () => {
     expect(messages[0]!.text).toContain('/action?mode=verifyEmail&oobCode=')
     const remote = await t.app.inject({ url: '/v1/local-mailbox', remoteAddress: '203.0.113.9' })
     expect(remote.statusCode).toBe(404)
+  })
+
+  it('/v1/config states the size of the premade library as the voice listing shows it', async () => {
+    const { catalogue } = (await t.app.inject({ url: '/v1/config' })).json() as {
+      catalogue: { voices: number; languages: number }
+    }
+    const user = await createUser(t.app, t.database)
+    const listed = await t.app.inject({
+      url: '/v2/voices?voice_type=default&page_size=100',
+      headers: user.auth,
+    })
+    const voices = listed.json().voices as Array<{ language: string | null }>
+    expect(catalogue.voices).toBe(voices.length)
+    expect(catalogue.languages).toBe(new Set(voices.map((v) => v.language)).size)
+    expect(catalogue.languages).toBeGreaterThan(1)
   })
 })

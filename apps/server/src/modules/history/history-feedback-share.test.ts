@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createUser, type TestUser } from '../../../test/helpers/factories.js'
 import {
@@ -188,7 +189,19 @@ describe('share links', () => {
     expect(html).toContain('Shared &#60;b&#62;words&#60;/b&#62; &#38; &#34;quotes&#34;')
     expect(html).not.toContain('<b>words</b>')
     expect(html).toContain(`href="/v1/shared-history/${token}/audio?download=1"`)
-    expect(html).not.toContain('<script')
+    // One script only, the theme choice, allowed by its hash and by nothing else.
+    const scripts = [...html.matchAll(/<script>([^<]*)<\/script>/g)].map((m) => m[1] ?? '')
+    expect(scripts).toHaveLength(1)
+    expect(html.match(/<script/g)).toHaveLength(1)
+    const hash = createHash('sha256')
+      .update(scripts[0] ?? '')
+      .digest('base64')
+    expect(page.headers['content-security-policy']).toContain(`script-src 'sha256-${hash}'`)
+    expect(scripts[0]).toContain("localStorage.getItem('xi:theme')")
+    // The product's look: the logo linking home and a way to sign up.
+    expect(html).toContain('<a class="logo" href="/"')
+    expect(html).toContain('href="/sign-up"')
+    expect(html).toContain(`<h1>${row.voice_name}</h1>`)
 
     const audio = await t.app.inject({ url: `/v1/shared-history/${token}/audio` })
     expect(audio.statusCode).toBe(200)
@@ -205,6 +218,31 @@ describe('share links', () => {
     expect(ranged.rawPayload.length).toBe(100)
   })
 
+  it("the share page speaks the visitor's language", async () => {
+    const row = await item({ text: 'Guten Tag.' })
+    const { share_link } = (
+      await t.app.inject({ url: `/v1/history/${row.id}/share-link`, headers: alice.auth })
+    ).json()
+    const path = new URL(share_link).pathname
+    const german = await t.app.inject({
+      url: path,
+      headers: { 'accept-language': 'de-AT,de;q=0.9,en;q=0.5' },
+    })
+    expect(german.headers.vary).toContain('accept-language')
+    expect(german.body).toContain('<html lang="de-DE">')
+    expect(german.body).toContain('Audio herunterladen')
+    expect(german.body).toContain('geteilt von')
+    expect(german.body).not.toContain('Download audio')
+    const english = await t.app.inject({ url: path, headers: { 'accept-language': 'xx-YY, *' } })
+    expect(english.body).toContain('<html lang="en-US">')
+    expect(english.body).toContain('Download audio')
+    const missing = await t.app.inject({
+      url: '/share/unknown-token',
+      headers: { accept: 'text/html', 'accept-language': 'ja' },
+    })
+    expect(missing.body).toContain('共有リンクが見つかりません')
+  })
+
   it('dialogue items show each line with its voice', async () => {
     const row = await item({
       text: 'Hi. Hello.',
@@ -217,6 +255,7 @@ describe('share links', () => {
       await t.app.inject({ url: `/v1/history/${row.id}/share-link`, headers: alice.auth })
     ).json()
     const html = (await t.app.inject({ url: new URL(share_link).pathname })).body
+    expect(html).toContain('<h1>Ann and Ben</h1>')
     expect(html).toContain('<b>Ann:</b> Hi.')
     expect(html).toContain('<b>Ben:</b> Hello.')
   })

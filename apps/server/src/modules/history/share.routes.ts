@@ -7,6 +7,7 @@ import { shareTokenParams } from './history.schemas.js'
 import type { HistoryService } from './history.service.js'
 import { itemFileName, storedExtension } from './history-download.service.js'
 import { renderShareNotFound, renderSharePage, SHARE_PAGE_CSP } from './share-page.js'
+import { shareLocale } from './share-page.messages.js'
 
 // Share links: the page at `/share/{token}` and the audio it plays, both public. The token
 // is the only secret: pages are kept out of search engines and referrers, and nothing else
@@ -25,7 +26,12 @@ export function shareRoutes(history: HistoryService): FastifyPluginAsyncZod {
       '/share/:token',
       { config: publicConfig, schema: { hide: true, params: shareTokenParams } },
       async (request, reply) => {
-        reply.headers(privacyHeaders).header('content-security-policy', SHARE_PAGE_CSP)
+        // The page speaks the visitor's language, so caches keep one copy per language.
+        reply
+          .headers(privacyHeaders)
+          .header('content-security-policy', SHARE_PAGE_CSP)
+          .header('vary', 'accept-language')
+        const locale = shareLocale(request.headers['accept-language'])
         const { token } = request.params
         const shared = await history.sharedItem(token)
         if (!shared) {
@@ -33,13 +39,14 @@ export function shareRoutes(history: HistoryService): FastifyPluginAsyncZod {
           const accept = request.headers.accept ?? '*/*'
           if (!accept.includes('text/html') && !accept.includes('*/*'))
             throw new AppError('share_link_not_found')
-          return reply.status(404).type('text/html; charset=utf-8').send(renderShareNotFound())
+          return reply.status(404).type('text/html; charset=utf-8').send(renderShareNotFound(locale))
         }
         const html = renderSharePage({
           item: shared.item,
           token,
           sharedBy: shared.sharedBy,
           publicUrl: request.siteOrigin,
+          locale,
         })
         return reply.type('text/html; charset=utf-8').send(html)
       },

@@ -2,6 +2,8 @@
 // rules give none for these; the values follow the public API's documented instant
 // cloning limits (up to 25 samples, about 10 MB each).
 
+import { VOICE_TEXT_LIMITS } from '@timbre/contract'
+
 const MiB = 1024 * 1024
 
 export const VOICE_LIMITS = Object.freeze({
@@ -15,9 +17,5 @@ export const VOICE_LIMITS = Object.freeze({
   /** Text fields (name, description, labels JSON, flags). */
   fieldBytesMax: 64 * 1024,
   fieldsMax: 10,
-  nameMax: 100,
-  descriptionMax: 1000,
-  labelsMax: 20,
-  labelKeyMax: 50,
-  labelValueMax: 200,
+  ...VOICE_TEXT_LIMITS,
 })

@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart'
+import { PREMADE_VOICES } from '@timbre/speech'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { AppDeps } from '../../app-deps.js'
 import type { DomainModule } from '../domain-module.js'
@@ -23,6 +24,13 @@ export interface VoicesPorts {
   slotsUsed(workspaceId: string): Promise<number>
   /** The categories (cloned, generated, ...) of the voices a user has added. */
   categoriesAddedBy(userId: string): Promise<string[]>
+  /** The size of the premade library: its voices and the languages they speak. */
+  catalogue: VoiceCatalogue
+}
+
+export interface VoiceCatalogue {
+  voices: number
+  languages: number
 }
 
 /** Voices: premade library, workspace voices, settings, samples and previews. */
@@ -61,6 +69,10 @@ export function createVoicesModule(
       lookup: createVoiceLookup(repository),
       slotsUsed: (workspaceId) => repository.countOwned(workspaceId),
       categoriesAddedBy: (userId) => repository.categoriesAddedBy(userId),
+      catalogue: {
+        voices: PREMADE_VOICES.length,
+        languages: new Set(PREMADE_VOICES.map((v) => v.language)).size,
+      },
     },
   }
 }

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { formatCount } from '../../lib/format-count'
+import { useConfig } from './use-session'
 
 function Feature({ icon, title, body }: { icon: ReactNode; title: string; body: string }) {
   return (
@@ -23,9 +25,19 @@ const stroke = {
   strokeLinejoin: 'round',
 } as const
 
-/** On large screens the auth pages show a welcome panel with three feature items. */
+/**
+ * On large screens the auth pages show a welcome panel with three feature items. Each says
+ * what this server really offers; the size of the voice library comes from the server.
+ */
 export function WelcomePanel() {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
+  const catalogue = useConfig()?.catalogue
+  const voicesTitle = catalogue
+    ? t('auth.welcome.voicesTitle', {
+        voices: formatCount(catalogue.voices, i18n.language),
+        languages: formatCount(catalogue.languages, i18n.language),
+      })
+    : t('auth.welcome.voicesTitleUnknown')
   return (
     <aside className="relative hidden overflow-hidden bg-accent-900 lg:flex lg:w-[44%] lg:max-w-2xl lg:flex-col lg:justify-center lg:px-14 xl:px-20">
       <div
@@ -41,8 +53,8 @@ export function WelcomePanel() {
         <p className="mt-3 text-base text-accent-100/85">{t('auth.welcome.subtitle')}</p>
         <ul className="mt-10 space-y-7">
           <Feature
-            title={t('auth.welcome.assistantTitle')}
-            body={t('auth.welcome.assistantBody')}
+            title={t('auth.welcome.speechTitle')}
+            body={t('auth.welcome.speechBody')}
             icon={
               <svg viewBox="0 0 24 24" className="size-5" aria-hidden="true" {...stroke}>
                 <path d="M4 5.5h16v10H9l-5 4v-14Z" />
@@ -51,8 +63,8 @@ export function WelcomePanel() {
             }
           />
           <Feature
-            title={t('auth.welcome.mcpTitle')}
-            body={t('auth.welcome.mcpBody')}
+            title={t('auth.welcome.apiTitle')}
+            body={t('auth.welcome.apiBody')}
             icon={
               <svg viewBox="0 0 24 24" className="size-5" aria-hidden="true" {...stroke}>
                 <path d="M9 7V3.5M15 7V3.5M7 7h10v4a5 5 0 0 1-10 0V7ZM12 16v4.5" />
@@ -60,7 +72,7 @@ export function WelcomePanel() {
             }
           />
           <Feature
-            title={t('auth.welcome.voicesTitle')}
+            title={voicesTitle}
             body={t('auth.welcome.voicesBody')}
             icon={
               <svg viewBox="0 0 24 24" className="size-5" aria-hidden="true" {...stroke}>

@@ -11,6 +11,7 @@ import { FeedbackControls } from './feedback-controls'
 import { feedbackVisible } from './feedback-timing'
 import { displayDuration, formatTime, fractionOf, skipTime, timeAtFraction } from './player-math'
 import { type PlayerItem, player, usePlayerState } from './player-store'
+import { PreviewLanguagePicker } from './preview-language-picker'
 import { SpeedMenu } from './speed-menu'
 import { useAudio } from './use-audio'
 import { useHistoryPoll } from './use-history-poll'
@@ -231,6 +232,7 @@ export function PlayerBar() {
                 {item.streaming && <span className="ml-1.5 text-accent-600">{t('player.streaming')}</span>}
               </p>
             </div>
+            <PreviewLanguagePicker item={item} />
             <div className="flex items-center gap-1 md:hidden">
               {playButton(false)}
               <IconButton

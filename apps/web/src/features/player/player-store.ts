@@ -28,7 +28,13 @@ export type PlayerItem = {
   outputFormat: string | null
   /** Revoked when the item leaves the player (object URLs of streamed audio). */
   ownsSrc: boolean
+  /** A voice preview in several languages: one URL each; the player offers a language picker. */
+  languagePreviews?: readonly LanguagePreview[]
+  /** The language of `src` among `languagePreviews`. */
+  language?: string | null
 }
+
+export type LanguagePreview = { language: string; url: string }
 
 type State = { item: PlayerItem | null; expanded: boolean; playing: boolean }
 

@@ -6,6 +6,7 @@ import { routes } from '../../routes'
 export const NAV_ITEMS = [
   { key: 'home', to: routes.home, icon: 'home' },
   { key: 'speechSynthesis', to: routes.speechSynthesis, icon: 'speech' },
+  { key: 'voices', to: routes.voices, icon: 'voices' },
   { key: 'history', to: routes.history, icon: 'history' },
   { key: 'apiKeys', to: routes.apiKeys, icon: 'key' },
 ] as const satisfies readonly { key: string; to: string; icon: IconName }[]

@@ -1,6 +1,7 @@
 import { DEFAULT_TTS_MODEL_ID } from '@timbre/contract'
-import { useEffect, useId, useMemo, useState } from 'react'
+import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useSearchParams } from 'react-router'
 import { Alert } from '../../components/alert'
 import { Button } from '../../components/button'
 import { Icon } from '../../components/icon'
@@ -9,7 +10,7 @@ import { formatCount } from '../../lib/format-count'
 import { type DialogueRow, dialogueInputs, dialogueTitleText, loadDialogue, saveDialogue } from './dialogue'
 import { DialogueEditor } from './dialogue-editor'
 import { ModelPicker } from './model-picker'
-import { useModels, useSubscription, useVoices } from './tts-queries'
+import { useDefaultVoices, useModels, useRequestedVoice, useSubscription, useVoicesById } from './tts-queries'
 import {
   characterCount,
   creditCost,
@@ -40,7 +41,9 @@ export function TtsPage() {
   const textId = useId()
   const formatId = useId()
   const models = useModels()
-  const voices = useVoices()
+  const [params] = useSearchParams()
+  const defaults = useDefaultVoices()
+  const requested = useRequestedVoice(params.get('voice_id'))
   const subscription = useSubscription()
   const generate = useGenerate()
 
@@ -58,13 +61,25 @@ export function TtsPage() {
     if (!model && ttsModels.length > 0)
       setModel(ttsModels.find((m) => m.model_id === DEFAULT_TTS_MODEL_ID) ?? ttsModels[0] ?? null)
   }, [model, ttsModels])
-  const firstVoice = voices.data?.voices[0] ?? null
+  const rowVoices = useVoicesById(rows.map((row) => row.voice_id))
+  // A page opened for one voice (the library's "Use" button) starts with it; otherwise with
+  // the library's first English voice.
+  const firstVoice = defaults.data?.voices[0] ?? null
+  const waitingForRequested = requested.fetchStatus === 'fetching'
+  const startVoice = requested.data ?? (waitingForRequested ? null : firstVoice)
+  const requestedId = requested.data?.voice_id
+  const applied = useRef<string | null>(null)
   useEffect(() => {
-    if (!voice && firstVoice) setVoice(firstVoice)
-  }, [voice, firstVoice])
+    if (!startVoice || applied.current === startVoice.voice_id) return
+    // The first English voice only fills an empty choice; a requested voice replaces it.
+    if (voice && startVoice.voice_id !== requestedId) return
+    applied.current = startVoice.voice_id
+    setVoice(startVoice)
+    if (startVoice.settings) setSettings({ ...DEFAULT_SETTINGS, ...startVoice.settings })
+  }, [voice, startVoice, requestedId])
   useEffect(() => saveDialogue(rows), [rows])
   // An empty dialogue starts as two lines between the first two voices.
-  const secondVoice = voices.data?.voices[1] ?? firstVoice
+  const secondVoice = defaults.data?.voices[1] ?? firstVoice
   useEffect(() => {
     if (rows.length === 0 && firstVoice && secondVoice) {
       setRows([
@@ -75,10 +90,13 @@ export function TtsPage() {
   }, [rows.length, firstVoice, secondVoice])
 
   const voiceMap = useMemo(() => {
-    const map = new Map(seen)
-    for (const v of voices.data?.voices ?? []) map.set(v.voice_id, v)
+    const map = new Map<string, Voice>()
+    for (const v of [...(defaults.data?.voices ?? []), ...(rowVoices.data?.voices ?? [])])
+      map.set(v.voice_id, v)
+    if (requested.data) map.set(requested.data.voice_id, requested.data)
+    for (const [id, v] of seen) map.set(id, v)
     return map
-  }, [voices.data, seen])
+  }, [defaults.data, rowVoices.data, requested.data, seen])
   const remember = (v: Voice) => setSeen((current) => new Map(current).set(v.voice_id, v))
 
   const pickVoice = (v: Voice) => {
@@ -249,7 +267,7 @@ export function TtsPage() {
           {t('tts.noCredits')}
         </Alert>
       )}
-      {(models.isError || voices.isError) && (
+      {(models.isError || defaults.isError) && (
         <Alert tone="error" className="mt-4">
           {t('errors.generic')}
         </Alert>

@@ -1,4 +1,4 @@
-import { useDeferredValue, useState } from 'react'
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Icon } from '../../components/icon'
 import { SearchField } from '../../components/search-field'
@@ -6,7 +6,9 @@ import { SheetDialog } from '../../components/sheet-dialog'
 import { Spinner } from '../../components/spinner'
 import type { Voice } from '../../lib/api-types'
 import { VoiceAvatar } from '../player/voice-avatar'
-import { useVoices } from './tts-queries'
+import { DEFAULT_FILTERS } from '../voices/voice-filters'
+import { useVoiceSafety, VoiceSafetyDialog } from '../voices/voice-safety-dialog'
+import { useVoicePages } from '../voices/voices-queries'
 import { useVoicePreview } from './voice-preview'
 
 function voiceLabels(voice: Voice): string {
@@ -15,6 +17,8 @@ function voiceLabels(voice: Voice): string {
     .slice(0, 3)
     .join(' · ')
 }
+
+const PICKER_PAGE_SIZE = 30
 
 /** A button showing the chosen voice; it opens a searchable list with previews. */
 export function VoicePicker({
@@ -32,9 +36,28 @@ export function VoicePicker({
   const [open, setOpen] = useState(false)
   const [search, setSearch] = useState('')
   const deferred = useDeferredValue(search.trim())
-  const voices = useVoices(deferred)
+  // Every voice is reachable: the list searches the whole library and loads page after page
+  // as it scrolls.
+  const voices = useVoicePages({ ...DEFAULT_FILTERS, search: deferred }, PICKER_PAGE_SIZE, open)
   const preview = useVoicePreview()
-  const list = voices.data?.voices ?? []
+  const list = useMemo(() => voices.data?.pages.flatMap((page) => page.voices) ?? [], [voices.data])
+  const safety = useVoiceSafety(voices.isPlaceholderData ? undefined : voices.data && list)
+  const scroller = useRef<HTMLDivElement>(null)
+  const sentinel = useRef<HTMLLIElement>(null)
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = voices
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the list length moves the sentinel.
+  useEffect(() => {
+    const element = sentinel.current
+    if (!open || !element || !hasNextPage) return
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) void fetchNextPage()
+      },
+      { root: scroller.current, rootMargin: '200px' },
+    )
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [open, hasNextPage, isFetchingNextPage, fetchNextPage, list.length])
 
   return (
     <>
@@ -61,7 +84,7 @@ export function VoicePicker({
       </button>
       <SheetDialog open={open} onOpenChange={setOpen} title={t('tts.voices')}>
         <SearchField value={search} onChange={setSearch} label={t('tts.searchVoices')} />
-        <div className="mt-3 -mx-2 max-h-[55dvh] overflow-y-auto">
+        <div ref={scroller} className="mt-3 -mx-2 max-h-[55dvh] overflow-y-auto">
           {voices.isPending && (
             <div className="flex justify-center py-8 text-neutral-400">
               <Spinner label={t('common.loading')} />
@@ -121,9 +144,25 @@ export function VoicePicker({
                 </li>
               )
             })}
+            {hasNextPage && (
+              <li ref={sentinel} className="flex justify-center py-3">
+                {isFetchingNextPage ? (
+                  <Spinner label={t('voices.loadingMore')} />
+                ) : (
+                  <button
+                    type="button"
+                    onClick={() => void fetchNextPage()}
+                    className="rounded-lg px-3 py-1.5 text-sm font-medium text-accent-700 hover:bg-accent-50 focus-visible:outline-2 focus-visible:outline-accent-600"
+                  >
+                    {t('voices.loadMore')}
+                  </button>
+                )}
+              </li>
+            )}
           </ul>
         </div>
       </SheetDialog>
+      <VoiceSafetyDialog prompt={safety.prompt} onClose={safety.dismiss} />
     </>
   )
 }

@@ -1,0 +1,47 @@
+import type { Voice } from '../../lib/api-types'
+
+/** Badge lists show at most three entries. */
+export const BADGE_LIST_LIMIT = 3
+
+/**
+ * The order labels are worth reading in: the language first (the library speaks many), then
+ * what a voice sounds like, then what it is for.
+ */
+const LABEL_ORDER = ['language', 'gender', 'age', 'accent', 'descriptive', 'use_case']
+
+/** `middle_aged` reads as "middle aged"; a language code as the language's name. */
+export function labelText(key: string, value: string, languageNames: Intl.DisplayNames | null): string {
+  if (key === 'language' && /^[a-z]{2,3}(-[A-Za-z]{2})?$/.test(value)) {
+    try {
+      return languageNames?.of(value) ?? value
+    } catch {
+      return value
+    }
+  }
+  return value.replace(/_/g, ' ')
+}
+
+/** The labels of a voice as [key, value] pairs, in reading order, empty values dropped. */
+export function orderedLabels(voice: Pick<Voice, 'labels'>): [string, string][] {
+  const entries = Object.entries(voice.labels ?? {}).filter(([, value]) => value.trim() !== '')
+  const rank = (key: string) => {
+    const index = LABEL_ORDER.indexOf(key)
+    return index === -1 ? LABEL_ORDER.length : index
+  }
+  return entries.sort((a, b) => rank(a[0]) - rank(b[0]) || a[0].localeCompare(b[0]))
+}
+
+/** The languages a voice speaks, from its verified languages and its own language. */
+export function voiceLanguages(voice: Pick<Voice, 'verified_languages' | 'language'>): string[] {
+  const codes = (voice.verified_languages ?? []).map((entry) => entry.language)
+  if (voice.language) codes.unshift(voice.language)
+  return [...new Set(codes.filter(Boolean))]
+}
+
+/**
+ * The workspace's own voices (not the premade library) can be edited and deleted by its
+ * members: the listing grants them a permission on the voice; premade voices carry none.
+ */
+export function isOwnVoice(voice: Pick<Voice, 'category' | 'permission_on_resource'>): boolean {
+  return voice.category !== 'premade' && !!voice.permission_on_resource
+}
