@@ -26,6 +26,16 @@ const TtsPage = lazy(() => import('./features/tts/tts-page').then((m) => ({ defa
 const HistoryPage = lazy(() =>
   import('./features/history/history-page').then((m) => ({ default: m.HistoryPage })),
 )
+const PricingPage = lazy(() =>
+  import('./features/billing/pricing-page').then((m) => ({ default: m.PricingPage })),
+)
+const CheckoutPage = lazy(() =>
+  import('./features/billing/checkout-page').then((m) => ({ default: m.CheckoutPage })),
+)
+const SubscriptionPage = lazy(() =>
+  import('./features/billing/subscription-page').then((m) => ({ default: m.SubscriptionPage })),
+)
+const UsagePage = lazy(() => import('./features/usage/usage-page').then((m) => ({ default: m.UsagePage })))
 const MailboxPage = lazy(() =>
   import('./features/mailbox/mailbox-page').then((m) => ({ default: m.MailboxPage })),
 )
@@ -58,13 +68,43 @@ export function AppRoutes() {
       />
       <Route path={routes.redirect} element={<RedirectPage />} />
       <Route path={routes.privacy} element={<PrivacyPage />} />
+      <Route
+        path={routes.pricing}
+        element={
+          <Lazy>
+            <PricingPage />
+          </Lazy>
+        }
+      />
+      <Route
+        path={routes.checkout}
+        element={
+          <Lazy>
+            <CheckoutPage />
+          </Lazy>
+        }
+      />
       <Route path={routes.soundEffect} element={<PublicPlaceholderPage page="soundEffects" />} />
       <Route path="/app" element={<AppLayout />}>
         <Route index element={<RootRedirect />} />
         <Route path={routes.home} element={<HomePage />} />
         <Route path={routes.onboarding} element={<OnboardingPage />} />
-        <Route path={routes.subscription} element={<PlaceholderPage page="subscription" />} />
-        <Route path={routes.usage} element={<PlaceholderPage page="usage" />} />
+        <Route
+          path={routes.subscription}
+          element={
+            <Lazy>
+              <SubscriptionPage />
+            </Lazy>
+          }
+        />
+        <Route
+          path={routes.usage}
+          element={
+            <Lazy>
+              <UsagePage />
+            </Lazy>
+          }
+        />
         <Route
           path={routes.history}
           element={

@@ -38,6 +38,8 @@ const PATHS = {
   warning: 'M12 3 2 20h20zM12 10v4M12 17h.01',
   stop: 'M6 6h12v12H6z',
   minimize: 'M5 18h14',
+  card: 'M3 6h18v12H3zM3 10h18M7 15h3',
+  chart: 'M4 20V10M10 20V4M16 20v-7M21 20H3',
 } as const
 
 export type IconName = keyof typeof PATHS

@@ -7,5 +7,7 @@ export const NAV_ITEMS = [
   { key: 'home', to: routes.home, icon: 'home' },
   { key: 'speechSynthesis', to: routes.speechSynthesis, icon: 'speech' },
   { key: 'history', to: routes.history, icon: 'history' },
+  { key: 'usage', to: routes.usage, icon: 'chart' },
+  { key: 'subscription', to: routes.subscription, icon: 'card' },
   { key: 'apiKeys', to: routes.apiKeys, icon: 'key' },
 ] as const satisfies readonly { key: string; to: string; icon: IconName }[]
