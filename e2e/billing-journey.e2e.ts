@@ -40,6 +40,8 @@ async function shoot(page: Page, name: string): Promise<void> {
       await page.setViewportSize({ width, height: width === 1280 ? 900 : 844 })
       await page.waitForTimeout(150)
       await page.screenshot({ path: `${shots}billing-${name}-${scheme}-${width}.png`, fullPage: true })
+      // The phone's first screen as it is seen (the full page stretches fixed bars).
+      if (width === 390) await page.screenshot({ path: `${shots}billing-${name}-${scheme}-${width}-top.png` })
     }
   }
   await page.emulateMedia({ colorScheme: 'light' })

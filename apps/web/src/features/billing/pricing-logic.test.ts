@@ -122,7 +122,12 @@ describe('the plan card', () => {
     await setupI18n()
     await i18n.changeLanguage('en-US')
   })
-  const render = (tier: Tier, currency: 'usd' | 'eur', current: CurrentPlan | null, period = M) =>
+  const render = (
+    tier: Tier,
+    currency: 'usd' | 'eur',
+    current: CurrentPlan | null,
+    period: BillingPeriod = M,
+  ) =>
     renderToStaticMarkup(
       createElement(PlanCard, {
         offer: planOffer(tier, currency) as PlanOffer,

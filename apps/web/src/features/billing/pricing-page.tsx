@@ -123,12 +123,12 @@ export function PricingPage() {
           <LocalePicker compact />
           <ThemeToggle />
           {signedIn ? (
-            <Link to={routes.subscription} className={buttonClass('secondary')}>
+            <Link to={routes.subscription} className={buttonClass('secondary', 'whitespace-nowrap')}>
               {t('billing.pricing.toApp')}
             </Link>
           ) : (
             session.status === 'signedOut' && (
-              <Link to={routes.signIn} className={buttonClass('secondary')}>
+              <Link to={routes.signIn} className={buttonClass('secondary', 'whitespace-nowrap')}>
                 {t('billing.pricing.signIn')}
               </Link>
             )

@@ -45,8 +45,8 @@ export function BottomNav() {
       aria-label={t('shell.mainNav')}
       className="fixed inset-x-0 bottom-0 z-30 border-t border-neutral-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur lg:hidden"
     >
-      <ul className="grid h-16 grid-cols-6">
-        {NAV_ITEMS.map((item) => (
+      <ul className="grid h-16 grid-cols-4">
+        {NAV_ITEMS.filter((item) => item.phone).map((item) => (
           <li key={item.key} className="min-w-0">
             <NavLink
               to={item.to}
