@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
 import { Alert } from '../../components/alert'
 import { buttonClass } from '../../components/button'
+import { Icon } from '../../components/icon'
 import { LocalePicker } from '../../components/locale-picker'
 import { Logo } from '../../components/logo'
 import { PageSpinner } from '../../components/spinner'
@@ -124,7 +125,9 @@ export function PricingPage() {
           <ThemeToggle />
           {signedIn ? (
             <Link to={routes.subscription} className={buttonClass('secondary', 'whitespace-nowrap')}>
-              {t('billing.pricing.toApp')}
+              <Icon name="card" className="size-4 sm:hidden" />
+              {/* Phones show the icon; the text stays for screen readers. */}
+              <span className="sr-only sm:not-sr-only">{t('billing.pricing.toApp')}</span>
             </Link>
           ) : (
             session.status === 'signedOut' && (

@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatCount } from '../../lib/format-count'
 import type { ChartModel } from './usage-chart-model'
@@ -5,7 +6,6 @@ import type { ChartModel } from './usage-chart-model'
 // Colours that read on white and on the dark theme's near-black.
 export const SERIES_COLOURS = ['#6366f1', '#14b8a6', '#f59e0b', '#ec4899', '#0ea5e9', '#84cc16']
 
-const W = 720
 const H = 260
 const PAD = { top: 12, right: 8, bottom: 28, left: 44 }
 
@@ -20,6 +20,18 @@ export function UsageChart({
   nameOf: (key: string) => string
 }) {
   const { i18n } = useTranslation()
+  // The drawing is as wide as its box, so labels keep their size on a phone.
+  const box = useRef<HTMLElement>(null)
+  const [W, setW] = useState(720)
+  useEffect(() => {
+    const element = box.current
+    if (!element || typeof ResizeObserver === 'undefined') return
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setW(Math.max(280, Math.round(entry.contentRect.width)))
+    })
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [])
   const top = model.ticks[model.ticks.length - 1] ?? 1
   const innerW = W - PAD.left - PAD.right
   const innerH = H - PAD.top - PAD.bottom
@@ -27,10 +39,10 @@ export function UsageChart({
   const bar = Math.max(1, slot * 0.7)
   const y = (v: number) => PAD.top + innerH - (v / top) * innerH
   const day = new Intl.DateTimeFormat(i18n.language, { month: 'short', day: 'numeric', timeZone: 'UTC' })
-  // Label about six days along the axis, whatever the range.
-  const every = Math.max(1, Math.ceil(model.time.length / 6))
+  // A day label every 80 px or so, whatever the range.
+  const every = Math.max(1, Math.ceil(model.time.length / Math.max(2, Math.floor(innerW / 80))))
   return (
-    <figure className="w-full">
+    <figure ref={box} className="w-full">
       <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full" role="img" aria-label={label}>
         {model.ticks.map((tick) => (
           <g key={tick}>
