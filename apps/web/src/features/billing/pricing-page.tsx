@@ -48,6 +48,8 @@ export function PricingPage() {
   const signedIn = session.status === 'signedIn'
   const info = useSubscriptionInfo(signedIn)
   const current = signedIn && info.data ? currentPlanOf(info.data) : null
+  // Until the workspace's plan is known the buttons cannot be chosen (signed out they lead to sign-up).
+  const planPending = session.status === 'loading' || (signedIn && info.isPending)
   const [period, setPeriod] = useState<BillingPeriod>(defaultBillingPeriod(ANNUAL_PRICING_FLAG))
   const [chosenCurrency, setCurrency] = useState<Currency | null>(null)
   // A subscription keeps the currency it was bought in; a visitor picks one.
@@ -190,9 +192,10 @@ export function PricingPage() {
           </p>
         )}
         <div className="mt-8">
-          {offers.isPending && <PageSpinner label={t('common.loading')} />}
+          {(offers.isPending || planPending) && <PageSpinner label={t('common.loading')} />}
           {offers.isError && <Alert tone="error">{errorText(offers.error)}</Alert>}
-          {offers.data && (
+          {info.isError && <Alert tone="error">{errorText(info.error)}</Alert>}
+          {offers.data && !planPending && !info.isError && (
             <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
               {offers.data.plans.map((offer) => {
                 const tier = offer.plan_id as Tier
