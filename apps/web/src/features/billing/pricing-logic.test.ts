@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { i18n, setupI18n } from '../../i18n/i18n'
 import type { PlanOffer } from '../../lib/api-types'
 import { PlanCard } from './plan-card'
-import { cardButton, cardPrice, currentPlanOf, isCurrentCard } from './pricing-logic'
+import { cardButton, cardPrice, currentPlanOf, isCurrentCard, promoUpgrade } from './pricing-logic'
 import { firstPromoFailure } from './promo-storage'
 
 const M: BillingPeriod = 'monthly_period'
@@ -182,5 +182,34 @@ describe('the promo failure dialog', () => {
     expect(firstPromoFailure('pricing', 'NOPE', store)).toBe(false)
     expect(firstPromoFailure('subscription', 'NOPE', store)).toBe(true)
     expect(firstPromoFailure('pricing', 'OTHER', store)).toBe(true)
+  })
+})
+
+describe('the promo-upgrade dialog', () => {
+  const promo = (amount_off: number | null, valid = true) => ({
+    valid,
+    amount_off,
+    percent_off: amount_off === null ? 20 : null,
+    duration_in_months: 1,
+  })
+  it.each([
+    // [amount_off, current tier, expected]
+    [500, 'free', { tier: 'starter', via: 'create' }],
+    [2200, 'free', { tier: 'creator', via: 'create' }],
+    [9900, 'starter', { tier: 'pro', via: 'upgrade' }],
+    [10000, 'creator', { tier: 'pro', via: 'upgrade' }],
+    [33000, 'grant_tier_1', { tier: 'growing_business', via: 'create' }],
+    [132000, 'pro', { tier: 'scale_2024_08_10', via: 'upgrade' }],
+    [2200, 'creator', null],
+    [500, 'pro', null],
+    [1234, 'free', null],
+    [null, 'free', null],
+  ] as const)('a code of %s off on %s offers %o', (amountOff, tier, expected) => {
+    expect(promoUpgrade(promo(amountOff), on(tier))).toEqual(expected)
+  })
+
+  it('offers nothing for an invalid code or before the plan is known', () => {
+    expect(promoUpgrade(promo(2200, false), on('free'))).toBeNull()
+    expect(promoUpgrade(promo(2200), null)).toBeNull()
   })
 })

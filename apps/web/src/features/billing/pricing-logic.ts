@@ -7,12 +7,15 @@ import {
   type CurrentPlan,
   formatPrice,
   isTier,
+  type PaidPurchasableTier,
   type PlanAction,
   type PlanActionLabel,
+  PROMO_UPGRADE_BILLING_PERIOD,
   planAction,
+  planForPromoAmountOff,
   type Tier,
 } from '@timbre/contract'
-import type { PlanOffer, SubscriptionInfo } from '../../lib/api-types'
+import type { PlanOffer, PromoValidation, SubscriptionInfo } from '../../lib/api-types'
 
 /** Translation keys (under billing.actions) of the plan-action labels. */
 export const ACTION_LABEL_KEYS = {
@@ -109,4 +112,20 @@ export function cardPrice(offer: PlanOffer, period: BillingPeriod): CardPrice {
     firstMonth:
       period === 'monthly_period' && p.discounted_price !== null ? money(p.discounted_price, currency) : null,
   }
+}
+
+/**
+ * The plan a valid promo code offers (its amount names the plan; monthly) and how the dialog
+ * gets there: a checkout from free, an upgrade from a lower paid plan. Null when the code names
+ * no plan, or the workspace already has that plan or a higher one.
+ */
+export function promoUpgrade(
+  promo: PromoValidation | null | undefined,
+  current: CurrentPlan | null,
+): { tier: PaidPurchasableTier; via: 'create' | 'upgrade' } | null {
+  if (!promo?.valid || !current) return null
+  const tier = planForPromoAmountOff(promo.amount_off)
+  if (!tier) return null
+  const { action } = planAction(current, { tier, billingPeriod: PROMO_UPGRADE_BILLING_PERIOD })
+  return action === 'create' || action === 'upgrade' ? { tier, via: action } : null
 }

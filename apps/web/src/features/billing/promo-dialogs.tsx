@@ -1,10 +1,4 @@
-import {
-  type CurrentPlan,
-  formatPrice,
-  PROMO_UPGRADE_BILLING_PERIOD,
-  planAction,
-  planForPromoAmountOff,
-} from '@timbre/contract'
+import { type CurrentPlan, formatPrice, PROMO_UPGRADE_BILLING_PERIOD } from '@timbre/contract'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
@@ -15,6 +9,7 @@ import type { PromoValidation } from '../../lib/api-types'
 import { pathTo, withQuery } from '../../routes'
 import { usePromoValidation, useRefreshBilling } from './billing-queries'
 import { planName } from './format'
+import { promoUpgrade } from './pricing-logic'
 import { firstPromoFailure, forgetPromocode, rememberPromocode, storedPromocode } from './promo-storage'
 import { useStartCheckout } from './use-checkout'
 
@@ -84,10 +79,10 @@ export function PromoDialogs({
   }, [code, signedIn, invalid, page, onInvalid])
 
   const promo = validation.data?.valid ? validation.data : null
-  const tier = promo ? planForPromoAmountOff(promo.amount_off) : null
-  const action =
-    tier && current ? planAction(current, { tier, billingPeriod: PROMO_UPGRADE_BILLING_PERIOD }).action : null
-  const offer = code && tier && (action === 'create' || action === 'upgrade') && dismissed !== code
+  const target = promoUpgrade(promo, current)
+  const tier = target?.tier ?? null
+  const action = target?.via ?? null
+  const offer = code && tier && dismissed !== code
 
   const upgrade = async () => {
     if (!code || !tier) return
