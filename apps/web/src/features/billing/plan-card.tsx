@@ -43,7 +43,15 @@ function useFeatures(offer: PlanOffer): string[] {
   return lines
 }
 
-function PriceBlock({ price, period }: { price: CardPrice; period: BillingPeriod }) {
+function PriceBlock({
+  price,
+  period,
+  firstMonthApplies,
+}: {
+  price: CardPrice
+  period: BillingPeriod
+  firstMonthApplies: boolean
+}) {
   const { t } = useTranslation()
   if (price.main === null)
     return (
@@ -66,7 +74,7 @@ function PriceBlock({ price, period }: { price: CardPrice; period: BillingPeriod
       <p className="mt-1 min-h-5 text-xs text-neutral-500">
         {period === 'annual_period' && price.billedYearly
           ? t('billing.pricing.billedYearly', { price: price.billedYearly })
-          : price.firstMonth
+          : price.firstMonth && firstMonthApplies
             ? t('billing.pricing.firstMonth', { price: price.firstMonth })
             : '\u00a0'}
       </p>
@@ -128,7 +136,14 @@ export function PlanCard({
         {t(`billing.plans.${tier as (typeof OFFERED_TIERS)[number]}`)}
       </p>
       <div className="mt-4">
-        <PriceBlock price={price} period={period} />
+        <PriceBlock
+          price={price}
+          period={period}
+          // The first-month price is for a new subscription, not for a change of plan.
+          firstMonthApplies={
+            button.kind === 'signUp' || (button.kind === 'action' && button.action.action === 'create')
+          }
+        />
       </div>
       <Button
         className="mt-4"

@@ -163,6 +163,11 @@ describe('the plan card', () => {
     expect(html).toContain('$990 billed yearly')
     expect(html).toContain('>Upgrade<')
   })
+
+  it('shows the first-month price only where a new subscription starts', () => {
+    expect(render('creator', 'usd', null)).toContain('First month $11')
+    expect(render('creator', 'usd', on('starter'))).not.toContain('First month')
+  })
 })
 
 describe('the promo failure dialog', () => {

@@ -248,6 +248,7 @@ export function PricingPage() {
           current={current}
           currency={currency}
           onInvalid={clearPromo}
+          onUsed={clearPromo}
         />
       )}
     </div>

@@ -50,6 +50,7 @@ export function PromoDialogs({
   current,
   currency,
   onInvalid,
+  onUsed,
 }: {
   page: string
   code: string | null
@@ -57,6 +58,8 @@ export function PromoDialogs({
   current: CurrentPlan | null
   currency: 'usd' | 'eur'
   onInvalid: () => void
+  /** The code paid for an upgrade: it is not kept for a later checkout. */
+  onUsed: () => void
 }) {
   const { t } = useTranslation()
   const validation = usePromoValidation(signedIn ? code : null)
@@ -105,6 +108,7 @@ export function PromoDialogs({
           idempotency_key: idempotencyKey,
         }),
       )
+      onUsed()
     } catch {
       // The product swallows a failed upgrade from this dialog: the plan simply stays.
     } finally {
