@@ -5,7 +5,21 @@ import { defineConfig } from 'vite'
 // The API server (apps/server) listens on 8080 and also serves dist/ in production,
 // so the dev server only forwards the server's own paths.
 const apiTarget = 'http://localhost:8080'
-const proxied = ['/v1', '/healthz', '/readyz', '/openapi.json', '/docs']
+const proxied = [
+  '/v1',
+  '/healthz',
+  '/readyz',
+  '/openapi.json',
+  '/docs',
+  // The billing calls live at the product's own paths, outside /v1.
+  '/create-checkout-session',
+  '/change-subscription',
+  '/cancel-downgrade',
+  '/cancel-subscription',
+  '/renew-subscription',
+  '/apply-discount',
+  '/validate-promocode',
+]
 
 export default defineConfig({
   base: '/',

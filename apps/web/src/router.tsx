@@ -34,6 +34,16 @@ const NotificationsPage = lazy(() =>
 const VoicesPage = lazy(() =>
   import('./features/voices/voices-page').then((m) => ({ default: m.VoicesPage })),
 )
+const PricingPage = lazy(() =>
+  import('./features/billing/pricing-page').then((m) => ({ default: m.PricingPage })),
+)
+const CheckoutPage = lazy(() =>
+  import('./features/billing/checkout-page').then((m) => ({ default: m.CheckoutPage })),
+)
+const SubscriptionPage = lazy(() =>
+  import('./features/billing/subscription-page').then((m) => ({ default: m.SubscriptionPage })),
+)
+const UsagePage = lazy(() => import('./features/usage/usage-page').then((m) => ({ default: m.UsagePage })))
 const MailboxPage = lazy(() =>
   import('./features/mailbox/mailbox-page').then((m) => ({ default: m.MailboxPage })),
 )
@@ -66,6 +76,22 @@ export function AppRoutes() {
       />
       <Route path={routes.redirect} element={<RedirectPage />} />
       <Route path={routes.privacy} element={<PrivacyPage />} />
+      <Route
+        path={routes.pricing}
+        element={
+          <Lazy>
+            <PricingPage />
+          </Lazy>
+        }
+      />
+      <Route
+        path={routes.checkout}
+        element={
+          <Lazy>
+            <CheckoutPage />
+          </Lazy>
+        }
+      />
       <Route path={routes.soundEffect} element={<PublicPlaceholderPage page="soundEffects" />} />
       <Route path="/app" element={<AppLayout />}>
         <Route index element={<RootRedirect />} />
@@ -79,6 +105,14 @@ export function AppRoutes() {
           }
         />
         <Route
+          path={routes.subscription}
+          element={
+            <Lazy>
+              <SubscriptionPage />
+            </Lazy>
+          }
+        />
+        <Route
           path={routes.notifications}
           element={
             <Lazy>
@@ -86,8 +120,14 @@ export function AppRoutes() {
             </Lazy>
           }
         />
-        <Route path={routes.subscription} element={<PlaceholderPage page="subscription" />} />
-        <Route path={routes.usage} element={<PlaceholderPage page="usage" />} />
+        <Route
+          path={routes.usage}
+          element={
+            <Lazy>
+              <UsagePage />
+            </Lazy>
+          }
+        />
         <Route
           path={routes.history}
           element={

@@ -10,6 +10,9 @@ export const routes = {
   mailbox: '/mailbox',
   redirect: '/redirect',
   privacy: '/privacy',
+  pricing: '/pricing',
+  // The built-in payment provider's checkout page (test mode).
+  checkout: '/checkout/:sessionId',
   home: '/app/home',
   onboarding: '/app/onboarding',
   subscription: '/app/subscription',

@@ -161,9 +161,16 @@ export function billingCurrency(value: string | null | undefined): Currency {
   return value === null || value === undefined || value === 'usd' ? 'usd' : 'eur'
 }
 
-/** usd with a $ prefix, eur with a € suffix; whole amounts without decimals. */
+/**
+ * usd with a $ prefix, eur with a € suffix; whole amounts without decimals, thousands grouped
+ * with commas as the product's price table writes them ($1,320).
+ */
 export function formatPrice(cents: number, currency: Currency): string {
-  const amount = cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2)
+  const digits = cents % 100 === 0 ? 0 : 2
+  const amount = (cents / 100).toLocaleString('en-US', {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  })
   return currency === 'usd' ? `$${amount}` : `${amount}€`
 }
 

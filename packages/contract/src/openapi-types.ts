@@ -566,6 +566,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/billing/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The workspace's invoices, newest first */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            invoices: components["schemas"]["Invoice"][];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/billing/local/checkout/{session_id}": {
         parameters: {
             query?: never;
@@ -3677,6 +3715,25 @@ export interface components {
             payment_provider: string | null;
             test_mode: boolean;
         };
+        InvoiceInput: {
+            id: string;
+            created_unix: number;
+            amount_cents: number;
+            /** @enum {string} */
+            currency: "usd" | "eur";
+            /** @enum {string} */
+            status: "paid";
+            /** @enum {string} */
+            kind: "checkout" | "upgrade";
+            tier: string;
+            /** @enum {string} */
+            billing_period: "monthly_period" | "annual_period";
+            description: string;
+            period: {
+                start_unix: number;
+                end_unix: number;
+            };
+        };
         PlanOfferInput: {
             name: string;
             id: string;
@@ -3904,6 +3961,25 @@ export interface components {
             } | null;
             payment_provider: string | null;
             test_mode: boolean;
+        };
+        Invoice: {
+            id: string;
+            created_unix: number;
+            amount_cents: number;
+            /** @enum {string} */
+            currency: "usd" | "eur";
+            /** @enum {string} */
+            status: "paid";
+            /** @enum {string} */
+            kind: "checkout" | "upgrade";
+            tier: string;
+            /** @enum {string} */
+            billing_period: "monthly_period" | "annual_period";
+            description: string;
+            period: {
+                start_unix: number;
+                end_unix: number;
+            };
         };
         PlanOffer: {
             name: string;

@@ -41,6 +41,8 @@ const PATHS = {
   minimize: 'M5 18h14',
   voices:
     'M9 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7ZM2.5 20a6.5 6.5 0 0 1 13 0M17.5 7.5a4 4 0 0 1 0 5M20 5a7.5 7.5 0 0 1 0 10',
+  card: 'M3 6h18v12H3zM3 10h18M7 15h3',
+  chart: 'M4 20V10M10 20V4M16 20v-7M21 20H3',
 } as const
 
 export type IconName = keyof typeof PATHS

@@ -119,3 +119,18 @@ export type DownloadFormat = RequestJson<'/v1/history/download', 'post'>['output
 export type TtsRequest = RequestJson<'/v1/text-to-speech/{voice_id}/stream', 'post'>
 export type VoiceSettings = NonNullable<TtsRequest['voice_settings']>
 export type DialogueRequest = RequestJson<'/v1/text-to-dialogue/stream', 'post'>
+
+// --- Billing and usage ----------------------------------------------------------------------
+
+export type PlanOffer = components['schemas']['PlanOffer']
+export type PlanOffers = ResponseJson<'/v1/billing/plans', 'get', 200>
+export type SubscriptionInfo = components['schemas']['SubscriptionInfo']
+export type Invoice = components['schemas']['Invoice']
+export type CheckoutRequest = RequestJson<'/create-checkout-session', 'post'>
+export type ChangeRequest = RequestJson<'/change-subscription', 'post'>
+export type CheckoutSession = ResponseJson<'/v1/billing/local/checkout/{session_id}', 'get', 200>
+export type PromoValidation = ResponseJson<'/validate-promocode', 'post', 200>
+export type CharacterStats = ResponseJson<'/v1/usage/character-stats', 'get', 200>
+export type CharacterStatsQuery = NonNullable<
+  paths['/v1/usage/character-stats']['get']['parameters']['query']
+>

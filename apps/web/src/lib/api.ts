@@ -7,6 +7,11 @@ import createClient from 'openapi-fetch'
 import { ApiError, toApiError } from './api-error'
 import type {
   ApiKeyList,
+  ChangeRequest,
+  CharacterStats,
+  CharacterStatsQuery,
+  CheckoutRequest,
+  CheckoutSession,
   CodeCheckResponse,
   ConfirmPasswordResetResponse,
   CreateApiKeyRequest,
@@ -21,9 +26,12 @@ import type {
   HistoryItem,
   HistoryPage,
   HistoryQuery,
+  Invoice,
   MailboxList,
   Model,
   OptOutResponse,
+  PlanOffers,
+  PromoValidation,
   PublicConfig,
   SetLocaleResponse,
   ShareLink,
@@ -33,6 +41,7 @@ import type {
   SignUpRequest,
   SignUpResponse,
   Subscription,
+  SubscriptionInfo,
   TtsRequest,
   UpdateApiKeyRequest,
   UpdateApiKeyResponse,
@@ -220,3 +229,38 @@ export const streamDialogue = (
     body: JSON.stringify(body),
     signal,
   })
+
+// --- Billing --------------------------------------------------------------------------------
+
+export const getPlanOffers = (currency: 'usd' | 'eur'): Promise<PlanOffers> =>
+  settle(client.GET('/v1/billing/plans', { params: { query: { currency } } }))
+export const getSubscriptionInfo = (): Promise<SubscriptionInfo> =>
+  settle(client.GET('/v1/billing/subscription-info'))
+export const listInvoices = (): Promise<{ invoices: Invoice[] }> => settle(client.GET('/v1/billing/invoices'))
+export const createCheckoutSession = (body: CheckoutRequest): Promise<{ url: string }> =>
+  settle(client.POST('/create-checkout-session', { body }))
+export const changeSubscription = (body: ChangeRequest): Promise<SubscriptionInfo> =>
+  settle(client.POST('/change-subscription', { body }))
+export const cancelDowngrade = (): Promise<SubscriptionInfo> => settle(client.POST('/cancel-downgrade'))
+export const cancelSubscription = (): Promise<SubscriptionInfo> => settle(client.POST('/cancel-subscription'))
+export const renewSubscription = (): Promise<SubscriptionInfo> => settle(client.POST('/renew-subscription'))
+export const applyDiscount = (discountCode: string): Promise<SubscriptionInfo> =>
+  settle(client.POST('/apply-discount', { body: { discount_code: discountCode } }))
+export const validatePromocode = (promocode: string): Promise<PromoValidation> =>
+  settle(client.POST('/validate-promocode', { body: { promocode } }))
+export const getCheckoutSession = (sessionId: string): Promise<CheckoutSession> =>
+  settle(
+    client.GET('/v1/billing/local/checkout/{session_id}', { params: { path: { session_id: sessionId } } }),
+  )
+export const payCheckoutSession = (sessionId: string, cardNumber: string): Promise<SubscriptionInfo> =>
+  settle(
+    client.POST('/v1/billing/local/checkout/{session_id}/pay', {
+      params: { path: { session_id: sessionId } },
+      body: { card_number: cardNumber },
+    }),
+  )
+
+// --- Usage ----------------------------------------------------------------------------------
+
+export const getCharacterStats = (query: CharacterStatsQuery): Promise<CharacterStats> =>
+  settle(client.GET('/v1/usage/character-stats', { params: { query } }))

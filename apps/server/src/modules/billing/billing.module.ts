@@ -5,6 +5,7 @@ import type { SiteAddress } from '../../plugins/site-address.js'
 import type { DomainModule } from '../domain-module.js'
 import { billingRoutes } from './billing.routes.js'
 import { createCheckoutService } from './checkout.service.js'
+import { invoicesRoutes } from './invoices.routes.js'
 import { localCheckoutRoutes } from './local-checkout.routes.js'
 import { createLocalPaymentProvider, type PaymentProvider } from './payment-provider.js'
 import { createPaymentsRepository } from './payments.repository.js'
@@ -65,6 +66,7 @@ export function createBillingModule(deps: {
           originFor: (request) => deps.site?.originFor(request) ?? `${request.protocol}://${request.host}`,
         }),
       )
+      await app.register(invoicesRoutes(payments))
       if (provider.name === 'local') await app.register(localCheckoutRoutes(checkout))
     },
     ports: {

@@ -92,6 +92,18 @@ export function createPaymentsRepository(db: Database) {
         .execute()
     },
 
+    /** The workspace's payments, newest first (the invoices list). */
+    recentPayments(workspaceId: string, limit: number): Promise<PaymentRow[]> {
+      return db
+        .selectFrom('payments')
+        .selectAll()
+        .where('workspace_id', '=', workspaceId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute()
+    },
+
     findPromo(code: string, executor: Database | Transaction<DB> = db): Promise<PromoCodeRow | undefined> {
       return executor.selectFrom('promo_codes').selectAll().where('code', '=', code).executeTakeFirst()
     },

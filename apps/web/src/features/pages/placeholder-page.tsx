@@ -3,8 +3,6 @@ import { CenteredLayout } from '../../components/centered-layout'
 
 // Pages whose feature is not built yet: a real title and an honest notice, no data.
 export const PLACEHOLDER_PAGES = [
-  'subscription',
-  'usage',
   'affiliates',
   'audioNative',
   'requestAlphaAccess',

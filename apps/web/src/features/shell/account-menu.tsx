@@ -6,6 +6,7 @@ import type { User } from '../../lib/api-types'
 import { routes } from '../../routes'
 import { useLocalMailboxEnabled } from '../auth/use-session'
 import { displayName } from './display-name'
+import { ACCOUNT_ITEMS } from './nav-items'
 import { useSignOut } from './use-sign-out'
 
 const itemClass =
@@ -43,6 +44,12 @@ export function AccountMenu({ user }: { user: User }) {
             <p className="truncate text-xs text-neutral-500">{user.email}</p>
           </div>
           <Menu.Separator className="my-1 h-px bg-neutral-200" />
+          {ACCOUNT_ITEMS.map((item) => (
+            <Menu.Item key={item.key} className={itemClass} onSelect={() => navigate(item.to)}>
+              <Icon name={item.icon} className="size-4 text-neutral-500" />
+              {t(`shell.nav.${item.key}`)}
+            </Menu.Item>
+          ))}
           {mailbox && (
             <Menu.Item className={itemClass} onSelect={() => navigate(routes.mailbox)}>
               <Icon name="mail" className="size-4 text-neutral-500" />

@@ -2,11 +2,17 @@ import type { IconName } from '../../components/icon'
 import { routes } from '../../routes'
 
 // The app's main navigation: only the pages that work today. Labels are translation keys under
-// shell.nav.
+// shell.nav. The phone's bottom bar has room for four labelled items; the account pages
+// (usage, subscription) are reached there through the account menu.
 export const NAV_ITEMS = [
-  { key: 'home', to: routes.home, icon: 'home' },
-  { key: 'speechSynthesis', to: routes.speechSynthesis, icon: 'speech' },
-  { key: 'voices', to: routes.voices, icon: 'voices' },
-  { key: 'history', to: routes.history, icon: 'history' },
-  { key: 'apiKeys', to: routes.apiKeys, icon: 'key' },
-] as const satisfies readonly { key: string; to: string; icon: IconName }[]
+  { key: 'home', to: routes.home, icon: 'home', phone: true },
+  { key: 'speechSynthesis', to: routes.speechSynthesis, icon: 'speech', phone: true },
+  { key: 'voices', to: routes.voices, icon: 'voices', phone: true },
+  { key: 'history', to: routes.history, icon: 'history', phone: true },
+  { key: 'usage', to: routes.usage, icon: 'chart', phone: false },
+  { key: 'subscription', to: routes.subscription, icon: 'card', phone: false },
+  { key: 'apiKeys', to: routes.apiKeys, icon: 'key', phone: false },
+] as const satisfies readonly { key: string; to: string; icon: IconName; phone: boolean }[]
+
+/** The pages the phone's bottom bar has no room for, reached there through the account menu. */
+export const ACCOUNT_ITEMS = NAV_ITEMS.filter((item) => !item.phone)
