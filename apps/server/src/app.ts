@@ -16,6 +16,7 @@ import { createHealthModule } from './modules/health/health.module.js'
 import { createHistoryModule } from './modules/history/history.module.js'
 import { createMailModule, type MailTransport } from './modules/mail/mail.module.js'
 import { createModelsModule } from './modules/models/models.module.js'
+import { createPronunciationDictionariesModule } from './modules/pronunciation-dictionaries/pronunciation-dictionaries.module.js'
 import { createRecordingModule } from './modules/recording/recording.module.js'
 import { createTtsModule } from './modules/tts/tts.module.js'
 import { createUsageModule } from './modules/usage/usage.module.js'
@@ -120,8 +121,10 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     leaseSeconds: config.creditLeaseSeconds,
     log: warn,
   })
+  const dictionaries = createPronunciationDictionariesModule({ db, memberRole: accounts.ports.memberRole })
   const tts = createTtsModule({
     speech,
+    dictionaries: dictionaries.ports.rules,
     history: history.ports,
     voices: voices.ports.lookup,
     recorder: recording.ports.recorder,
@@ -140,6 +143,7 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     credits,
     usage,
     recording,
+    dictionaries,
     tts,
   ]
 }

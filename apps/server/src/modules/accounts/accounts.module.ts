@@ -20,6 +20,8 @@ export interface AccountsPorts {
   principals: PrincipalResolver
   /** The workspace's subscription as the API shows it. */
   loadSubscription: UserService['loadSubscription']
+  /** A member's role in a workspace (admin or member); null for anyone else. */
+  memberRole(workspaceId: string, userId: string): Promise<'admin' | 'member' | null>
 }
 
 /** Accounts: sign-up, sign-in, sessions, email-link codes, the user and the auth account. */
@@ -52,6 +54,7 @@ export function createAccountsModule(deps: {
     ports: {
       principals: createPrincipalResolver({ accounts, sessions, apiKeys: deps.apiKeys }),
       loadSubscription: users.loadSubscription,
+      memberRole: (workspaceId, userId) => accounts.memberRole(workspaceId, userId),
     },
   }
 }
