@@ -51,6 +51,7 @@ export {
   isTextInputError,
   MAX_LEXICON_BYTES,
   parseLexiconFile,
+  parsePls,
   stripAudioTags,
   TextInputError,
 } from './text/index.js'
