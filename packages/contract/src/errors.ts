@@ -158,7 +158,10 @@ export const ERRORS = {
     status: 422,
     message: 'At most 3 pronunciation dictionaries can be used per request.',
   },
-  invalid_dictionary_cursor: { status: 400, message: 'The cursor is invalid; start again from the first page.' },
+  invalid_dictionary_cursor: {
+    status: 400,
+    message: 'The cursor is invalid; start again from the first page.',
+  },
   // usage statistics
   invalid_usage_window: { status: 422, message: 'end_unix must be after start_unix.' },
   unsupported_breakdown: { status: 422, message: 'This breakdown_type is not supported.' },

@@ -1,5 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest'
-import { createSpeechService, type PronunciationRule, type SpeechRequest, type VoiceDefinition } from '../src/index.js'
+import {
+  createSpeechService,
+  type PronunciationRule,
+  type SpeechRequest,
+  type VoiceDefinition,
+} from '../src/index.js'
 import { voiceNamed } from './helpers/fixtures.js'
 
 // Phoneme rules reach both engines as phonemes: eSpeak NG reads `[[...]]` mnemonics converted
@@ -15,7 +20,10 @@ const lena = voiceNamed('Lena')
 const espeakEnglish: VoiceDefinition = {
   ...lena,
   language: 'en',
-  engine: { ...(lena.engine as Extract<VoiceDefinition['engine'], { engine: 'espeak' }>), voice: 'gmw/en-US' },
+  engine: {
+    ...(lena.engine as Extract<VoiceDefinition['engine'], { engine: 'espeak' }>),
+    voice: 'gmw/en-US',
+  },
 }
 
 const LONG_IPA: PronunciationRule = {

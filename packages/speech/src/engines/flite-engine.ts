@@ -254,6 +254,9 @@ export class FliteEngine implements SpeechEngine {
 /** Arpabet for a phoneme piece, converting IPA when needed. */
 export function arpabetFor(source: string, alphabet: 'ipa' | 'cmu-arpabet'): string | null {
   // Rules write phonemes between slashes (`/T AH0 M EY1 T OW2/`); Flite takes the bare phones.
-  const bare = source.trim().replace(/^\/|\/$/g, '').trim()
+  const bare = source
+    .trim()
+    .replace(/^\/|\/$/g, '')
+    .trim()
   return alphabet === 'cmu-arpabet' ? bare : ipaToArpabet(bare)
 }

@@ -29,9 +29,7 @@ export function formatPls(rules: readonly PronunciationRule[], language = 'en-US
     if (rule.type === 'alias') lines.push(`    <alias>${escapeXml(rule.alias)}</alias>`)
     else {
       const alphabet = rule.alphabet === 'ipa' ? 'ipa' : 'x-cmu'
-      lines.push(
-        `    <phoneme alphabet="${alphabet}">${escapeXml(unwrapPhonemes(rule.phoneme))}</phoneme>`,
-      )
+      lines.push(`    <phoneme alphabet="${alphabet}">${escapeXml(unwrapPhonemes(rule.phoneme))}</phoneme>`)
     }
     lines.push('  </lexeme>')
   }

@@ -23,19 +23,41 @@ export function dictionaryRulesRoutes(dictionaries: DictionariesService): Fastif
       path: `/v1/pronunciation-dictionaries/:pronunciation_dictionary_id/${path}`,
       summary,
     })
-    const add = ruleChange('add-rules', 'Add rules (a rule with the same input is replaced); makes a new version')
+    const add = ruleChange(
+      'add-rules',
+      'Add rules (a rule with the same input is replaced); makes a new version',
+    )
     app.post(
       add.path,
-      { config, schema: { tags, summary: add.summary, params: dictionaryIdParams, body: rulesBody, response: { 200: rulesResponse } } },
+      {
+        config,
+        schema: {
+          tags,
+          summary: add.summary,
+          params: dictionaryIdParams,
+          body: rulesBody,
+          response: { 200: rulesResponse },
+        },
+      },
       async (request) =>
-        dictionaries.addRules(requirePrincipal(request), request.params.pronunciation_dictionary_id, request.body.rules),
+        dictionaries.addRules(
+          requirePrincipal(request),
+          request.params.pronunciation_dictionary_id,
+          request.body.rules,
+        ),
     )
     const remove = ruleChange('remove-rules', 'Remove the rules with these inputs; makes a new version')
     app.post(
       remove.path,
       {
         config,
-        schema: { tags, summary: remove.summary, params: dictionaryIdParams, body: removeRulesBody, response: { 200: rulesResponse } },
+        schema: {
+          tags,
+          summary: remove.summary,
+          params: dictionaryIdParams,
+          body: removeRulesBody,
+          response: { 200: rulesResponse },
+        },
       },
       async (request) =>
         dictionaries.removeRules(
@@ -47,9 +69,22 @@ export function dictionaryRulesRoutes(dictionaries: DictionariesService): Fastif
     const set = ruleChange('set-rules', 'Replace every rule; makes a new version')
     app.post(
       set.path,
-      { config, schema: { tags, summary: set.summary, params: dictionaryIdParams, body: rulesBody, response: { 200: rulesResponse } } },
+      {
+        config,
+        schema: {
+          tags,
+          summary: set.summary,
+          params: dictionaryIdParams,
+          body: rulesBody,
+          response: { 200: rulesResponse },
+        },
+      },
       async (request) =>
-        dictionaries.setRules(requirePrincipal(request), request.params.pronunciation_dictionary_id, request.body.rules),
+        dictionaries.setRules(
+          requirePrincipal(request),
+          request.params.pronunciation_dictionary_id,
+          request.body.rules,
+        ),
     )
 
     app.get(

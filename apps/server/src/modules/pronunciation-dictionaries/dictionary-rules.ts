@@ -17,7 +17,13 @@ import { AppError } from '../../errors.js'
 // case_sensitive and word_boundaries default to true, as in the public API.
 
 export type StoredRule =
-  | { type: 'alias'; string_to_replace: string; alias: string; case_sensitive: boolean; word_boundaries: boolean }
+  | {
+      type: 'alias'
+      string_to_replace: string
+      alias: string
+      case_sensitive: boolean
+      word_boundaries: boolean
+    }
   | {
       type: 'phoneme'
       string_to_replace: string
@@ -47,7 +53,10 @@ export function validateRule(input: RuleInput, param: string): StoredRule {
   const stringToReplace = (input.string_to_replace ?? '').trim()
   if (stringToReplace === '') invalid('Rule input required.', `${param}.string_to_replace`)
   if (stringToReplace.length > MAX_RULE_INPUT_CHARS)
-    invalid(`Rule input is too long (at most ${MAX_RULE_INPUT_CHARS} characters).`, `${param}.string_to_replace`)
+    invalid(
+      `Rule input is too long (at most ${MAX_RULE_INPUT_CHARS} characters).`,
+      `${param}.string_to_replace`,
+    )
   const flags = {
     case_sensitive: input.case_sensitive ?? true,
     word_boundaries: input.word_boundaries ?? true,
@@ -140,8 +149,12 @@ export function toSpeechRules(rules: readonly StoredRule[]): PronunciationRule[]
 export function fromSpeechRules(rules: readonly PronunciationRule[]): StoredRule[] {
   return rules.map((r) => {
     const flags = { case_sensitive: r.caseSensitive ?? true, word_boundaries: r.wordBoundaries ?? true }
-    if (r.type === 'alias') return { type: 'alias', string_to_replace: r.stringToReplace, alias: r.alias, ...flags }
-    const bare = r.phoneme.trim().replace(/^\/|\/$/g, '').trim()
+    if (r.type === 'alias')
+      return { type: 'alias', string_to_replace: r.stringToReplace, alias: r.alias, ...flags }
+    const bare = r.phoneme
+      .trim()
+      .replace(/^\/|\/$/g, '')
+      .trim()
     return {
       type: 'phoneme',
       string_to_replace: r.stringToReplace,

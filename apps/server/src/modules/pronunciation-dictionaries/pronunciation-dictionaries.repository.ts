@@ -1,4 +1,4 @@
-import { sql, type Selectable, type Transaction } from 'kysely'
+import { type Selectable, sql, type Transaction } from 'kysely'
 import type { Database } from '../../db/database.js'
 import type { DB, PronunciationDictionariesTable } from '../../db/schema.js'
 import type { StoredRule } from './dictionary-rules.js'
@@ -53,7 +53,13 @@ export function createDictionariesRepository(db: Database) {
           })
           .returningAll()
           .executeTakeFirstOrThrow()
-        await insertVersion(trx, { id: d.versionId, dictionaryId: d.id, number: 1, rules: d.rules, by: d.createdBy })
+        await insertVersion(trx, {
+          id: d.versionId,
+          dictionaryId: d.id,
+          number: 1,
+          rules: d.rules,
+          by: d.createdBy,
+        })
         return row
       })
     },
@@ -75,20 +81,31 @@ export function createDictionariesRepository(db: Database) {
         .where('id', '=', versionId)
         .executeTakeFirst()
       return row
-        ? { id: row.id, dictionaryId: row.dictionary_id, rules: row.rules as StoredRule[], rulesNum: row.rules_num }
+        ? {
+            id: row.id,
+            dictionaryId: row.dictionary_id,
+            rules: row.rules as StoredRule[],
+            rulesNum: row.rules_num,
+          }
         : undefined
     },
 
     /** One page, plus one row more to tell whether another page follows. */
     async list(q: ListQuery): Promise<DictionaryRow[]> {
       const direction = q.descending ? 'desc' : 'asc'
-      let query = db.selectFrom('pronunciation_dictionaries').selectAll().where('workspace_id', '=', q.workspaceId)
+      let query = db
+        .selectFrom('pronunciation_dictionaries')
+        .selectAll()
+        .where('workspace_id', '=', q.workspaceId)
       if (!q.includeArchived) query = query.where('archived_at', 'is', null)
       query =
         q.sort === 'name'
           ? query.orderBy(sql`lower(name)`, direction).orderBy('id', direction)
           : query.orderBy('created_at', direction).orderBy('id', direction)
-      return query.offset(q.offset).limit(q.limit + 1).execute()
+      return query
+        .offset(q.offset)
+        .limit(q.limit + 1)
+        .execute()
     },
 
     async updateMetadata(
@@ -163,7 +180,10 @@ export function createDictionariesRepository(db: Database) {
 
     async setDefaults(workspaceId: string, locators: DefaultLocator[]): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('workspace_pronunciation_defaults').where('workspace_id', '=', workspaceId).execute()
+        await trx
+          .deleteFrom('workspace_pronunciation_defaults')
+          .where('workspace_id', '=', workspaceId)
+          .execute()
         if (locators.length === 0) return
         await trx
           .insertInto('workspace_pronunciation_defaults')

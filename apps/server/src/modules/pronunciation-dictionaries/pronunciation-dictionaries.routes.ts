@@ -48,7 +48,8 @@ export function dictionariesRoutes(dictionaries: DictionariesService): FastifyPl
           response: { 200: addResponse },
         },
       },
-      async (request) => dictionaries.createFromFile(requirePrincipal(request), await readDictionaryForm(request)),
+      async (request) =>
+        dictionaries.createFromFile(requirePrincipal(request), await readDictionaryForm(request)),
     )
 
     app.post(
@@ -76,7 +77,8 @@ export function dictionariesRoutes(dictionaries: DictionariesService): FastifyPl
           response: { 200: withRulesResponse },
         },
       },
-      async (request) => dictionaries.get(requirePrincipal(request), request.params.pronunciation_dictionary_id),
+      async (request) =>
+        dictionaries.get(requirePrincipal(request), request.params.pronunciation_dictionary_id),
     )
 
     app.patch(
@@ -92,7 +94,11 @@ export function dictionariesRoutes(dictionaries: DictionariesService): FastifyPl
         },
       },
       async (request) =>
-        dictionaries.update(requirePrincipal(request), request.params.pronunciation_dictionary_id, request.body),
+        dictionaries.update(
+          requirePrincipal(request),
+          request.params.pronunciation_dictionary_id,
+          request.body,
+        ),
     )
   }
 }

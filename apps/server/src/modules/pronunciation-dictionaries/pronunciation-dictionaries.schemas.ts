@@ -7,17 +7,15 @@ import { z } from 'zod'
 const permission = z.enum(['admin', 'editor', 'viewer'])
 const workspaceAccess = z.enum(['admin', 'editor', 'commenter', 'viewer'])
 
-export const ruleInput = z
-  .object({
-    type: z.string().max(16),
-    string_to_replace: z.string().max(10_000).optional(),
-    alias: z.string().max(10_000).nullish(),
-    phoneme: z.string().max(10_000).nullish(),
-    alphabet: z.string().max(32).nullish(),
-    case_sensitive: z.boolean().nullish(),
-    word_boundaries: z.boolean().nullish(),
-  })
-  .meta({ id: 'PronunciationRuleInput' })
+export const ruleInput = z.object({
+  type: z.string().max(16),
+  string_to_replace: z.string().max(10_000).optional(),
+  alias: z.string().max(10_000).nullish(),
+  phoneme: z.string().max(10_000).nullish(),
+  alphabet: z.string().max(32).nullish(),
+  case_sensitive: z.boolean().nullish(),
+  word_boundaries: z.boolean().nullish(),
+})
 
 export const ruleOutput = z
   .object({

@@ -55,7 +55,13 @@ describe('@elevenlabs/elevenlabs-js pronunciationDictionaries against Timbre', (
       name: 'SDK dictionary',
       description: 'made by the SDK',
       rules: [
-        { type: 'alias', stringToReplace: 'NYC', alias: 'New York City', caseSensitive: true, wordBoundaries: true },
+        {
+          type: 'alias',
+          stringToReplace: 'NYC',
+          alias: 'New York City',
+          caseSensitive: true,
+          wordBoundaries: true,
+        },
         { type: 'phoneme', stringToReplace: 'tomato', phoneme: '/təˈmeɪtoʊ/', alphabet: 'ipa' },
       ],
     })
@@ -69,7 +75,14 @@ describe('@elevenlabs/elevenlabs-js pronunciationDictionaries against Timbre', (
     expect(got.rules[1]).toMatchObject({ type: 'phoneme', phoneme: '/təˈmeɪtoʊ/', alphabet: 'ipa' })
 
     const added = await client.pronunciationDictionaries.rules.add(id, {
-      rules: [{ type: 'phoneme', stringToReplace: 'potato', phoneme: '/P AH0 T EY1 T OW2/', alphabet: 'cmu-arpabet' }],
+      rules: [
+        {
+          type: 'phoneme',
+          stringToReplace: 'potato',
+          phoneme: '/P AH0 T EY1 T OW2/',
+          alphabet: 'cmu-arpabet',
+        },
+      ],
     })
     expect(added).toMatchObject({ id, versionRulesNum: 3 })
     const removed = await client.pronunciationDictionaries.rules.remove(id, { ruleStrings: ['tomato'] })

@@ -18,7 +18,11 @@ import {
   toSpeechRules,
   validateRules,
 } from './dictionary-rules.js'
-import type { DictionariesRepository, DictionaryRow, DictionaryVersion } from './pronunciation-dictionaries.repository.js'
+import type {
+  DictionariesRepository,
+  DictionaryRow,
+  DictionaryVersion,
+} from './pronunciation-dictionaries.repository.js'
 
 /** What a caller may do with the workspace's dictionaries. */
 export type DictionaryPermission = 'admin' | 'editor' | 'viewer'
@@ -47,7 +51,10 @@ export interface ListInput {
 
 const CURSOR = /^o(\d{1,9})$/
 
-export function createDictionariesService(deps: { repository: DictionariesRepository; roles: DictionaryRoles }) {
+export function createDictionariesService(deps: {
+  repository: DictionariesRepository
+  roles: DictionaryRoles
+}) {
   const { repository } = deps
 
   async function requireEditor(caller: Principal): Promise<DictionaryPermission> {
@@ -58,7 +65,8 @@ export function createDictionariesService(deps: { repository: DictionariesReposi
 
   async function load(caller: Principal, id: string): Promise<DictionaryRow> {
     const row = await repository.find(caller.workspaceId, id)
-    if (!row) throw new AppError('pronunciation_dictionary_not_found', { param: 'pronunciation_dictionary_id' })
+    if (!row)
+      throw new AppError('pronunciation_dictionary_not_found', { param: 'pronunciation_dictionary_id' })
     return row
   }
 
@@ -89,7 +97,11 @@ export function createDictionariesService(deps: { repository: DictionariesReposi
     }
   }
 
-  async function create(caller: Principal, input: { name?: string | undefined; description?: string | null | undefined }, rules: StoredRule[]) {
+  async function create(
+    caller: Principal,
+    input: { name?: string | undefined; description?: string | null | undefined },
+    rules: StoredRule[],
+  ) {
     const permission = await requireEditor(caller)
     const name = checkName(input.name)
     const description = checkDescription(input.description)
@@ -111,11 +123,18 @@ export function createDictionariesService(deps: { repository: DictionariesReposi
     change: (rules: StoredRule[]) => StoredRule[],
   ): Promise<{ id: string; version_id: string; version_rules_num: number }> {
     await requireEditor(caller)
-    const version = await repository.changeRules(caller.workspaceId, id, caller.userId, newId(), (row, rules) => {
-      if (row.archived_at) throw new AppError('pronunciation_dictionary_archived')
-      return change(rules)
-    })
-    if (!version) throw new AppError('pronunciation_dictionary_not_found', { param: 'pronunciation_dictionary_id' })
+    const version = await repository.changeRules(
+      caller.workspaceId,
+      id,
+      caller.userId,
+      newId(),
+      (row, rules) => {
+        if (row.archived_at) throw new AppError('pronunciation_dictionary_archived')
+        return change(rules)
+      },
+    )
+    if (!version)
+      throw new AppError('pronunciation_dictionary_not_found', { param: 'pronunciation_dictionary_id' })
     return { id, version_id: version.id, version_rules_num: version.rulesNum }
   }
 
@@ -167,7 +186,11 @@ export function createDictionariesService(deps: { repository: DictionariesReposi
 
     async createFromFile(
       caller: Principal,
-      form: { name?: string | undefined; description?: string | undefined; file?: { fileName: string; data: Buffer } | undefined },
+      form: {
+        name?: string | undefined
+        description?: string | undefined
+        file?: { fileName: string; data: Buffer } | undefined
+      },
     ) {
       checkName(form.name)
       let rules: StoredRule[] = []
@@ -205,7 +228,11 @@ export function createDictionariesService(deps: { repository: DictionariesReposi
       return { ...metadata(row, permission), rules: version?.rules ?? [] }
     },
 
-    async update(caller: Principal, id: string, patch: { name?: string | undefined; archived?: boolean | undefined }) {
+    async update(
+      caller: Principal,
+      id: string,
+      patch: { name?: string | undefined; archived?: boolean | undefined },
+    ) {
       const permission = await requireEditor(caller)
       await load(caller, id)
       const name = patch.name !== undefined ? checkName(patch.name) : undefined
@@ -213,7 +240,8 @@ export function createDictionariesService(deps: { repository: DictionariesReposi
         ...(name !== undefined ? { name } : {}),
         ...(patch.archived !== undefined ? { archivedAt: patch.archived ? new Date() : null } : {}),
       })
-      if (!row) throw new AppError('pronunciation_dictionary_not_found', { param: 'pronunciation_dictionary_id' })
+      if (!row)
+        throw new AppError('pronunciation_dictionary_not_found', { param: 'pronunciation_dictionary_id' })
       return metadata(row, permission)
     },
 
@@ -232,7 +260,11 @@ export function createDictionariesService(deps: { repository: DictionariesReposi
     },
 
     async download(caller: Principal, id: string, versionId: string) {
-      const version = await versionOf(caller.workspaceId, { pronunciation_dictionary_id: id, version_id: versionId }, 'version_id')
+      const version = await versionOf(
+        caller.workspaceId,
+        { pronunciation_dictionary_id: id, version_id: versionId },
+        'version_id',
+      )
       const row = await load(caller, id)
       return { pls: formatPls(toSpeechRules(version.rules)), fileName: `${row.name}.pls` }
     },
@@ -257,7 +289,8 @@ export function createDictionariesService(deps: { repository: DictionariesReposi
             version_id: d.versionId,
           }))
       if (list.length === 0) return []
-      if (list.length > MAX_PRONUNCIATION_LOCATORS) throw new AppError('too_many_pronunciation_dictionaries', { param })
+      if (list.length > MAX_PRONUNCIATION_LOCATORS)
+        throw new AppError('too_many_pronunciation_dictionaries', { param })
       const rules: StoredRule[] = []
       for (const [i, locator] of list.entries()) {
         const version = await versionOf(workspaceId, locator, `${param}[${i}]`)
@@ -286,16 +319,22 @@ export function createDictionariesService(deps: { repository: DictionariesReposi
 
     async setDefaults(caller: Principal, locators: Locator[]) {
       const permission = await deps.roles.permissionOf(caller.workspaceId, caller.userId)
-      if (permission !== 'admin') throw new AppError('dictionary_editor_required', {
-        message: 'Only a workspace admin can change the workspace pronunciation dictionaries.',
-      })
+      if (permission !== 'admin')
+        throw new AppError('dictionary_editor_required', {
+          message: 'Only a workspace admin can change the workspace pronunciation dictionaries.',
+        })
       if (locators.length > MAX_PRONUNCIATION_LOCATORS)
-        throw new AppError('too_many_pronunciation_dictionaries', { param: 'pronunciation_dictionary_locators' })
+        throw new AppError('too_many_pronunciation_dictionaries', {
+          param: 'pronunciation_dictionary_locators',
+        })
       for (const [i, locator] of locators.entries())
         await versionOf(caller.workspaceId, locator, `pronunciation_dictionary_locators[${i}]`)
       await repository.setDefaults(
         caller.workspaceId,
-        locators.map((l) => ({ dictionaryId: l.pronunciation_dictionary_id, versionId: l.version_id ?? null })),
+        locators.map((l) => ({
+          dictionaryId: l.pronunciation_dictionary_id,
+          versionId: l.version_id ?? null,
+        })),
       )
       return this.defaults(caller)
     },

@@ -24,7 +24,9 @@ function multipart(fields: Record<string, string>, file?: { name: string; conten
   const boundary = '----timbre-test-boundary'
   const parts: Buffer[] = []
   for (const [name, value] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`))
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    )
   }
   if (file) {
     parts.push(
@@ -36,10 +38,17 @@ function multipart(fields: Record<string, string>, file?: { name: string; conten
     )
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`))
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }
+  return {
+    payload: Buffer.concat(parts),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  }
 }
 
-const upload = (fields: Record<string, string>, file?: { name: string; content: string | Buffer }, who = user) => {
+const upload = (
+  fields: Record<string, string>,
+  file?: { name: string; content: string | Buffer },
+  who = user,
+) => {
   const body = multipart(fields, file)
   return t.app.inject({
     method: 'POST',
@@ -103,7 +112,13 @@ describe('creating, reading and versioning dictionaries', () => {
       latest_version_id: firstVersion,
       latest_version_rules_num: 3,
       rules: [
-        { type: 'alias', string_to_replace: 'TMB', alias: 'Timbre', case_sensitive: true, word_boundaries: true },
+        {
+          type: 'alias',
+          string_to_replace: 'TMB',
+          alias: 'Timbre',
+          case_sensitive: true,
+          word_boundaries: true,
+        },
         { type: 'phoneme', string_to_replace: 'Timbre', phoneme: '/ˈtæmbɚ/', alphabet: 'ipa' },
         { type: 'phoneme', string_to_replace: 'tomato', alphabet: 'cmu-arpabet', case_sensitive: false },
       ],
@@ -129,7 +144,11 @@ describe('creating, reading and versioning dictionaries', () => {
 
     const got = (await call('GET', `/v1/pronunciation-dictionaries/${id}`)).json()
     expect(got.latest_version_id).toBe(removed.json().version_id)
-    expect(got.rules.map((r: { string_to_replace: string }) => r.string_to_replace)).toEqual(['TMB', 'Timbre', 'NYC'])
+    expect(got.rules.map((r: { string_to_replace: string }) => r.string_to_replace)).toEqual([
+      'TMB',
+      'Timbre',
+      'NYC',
+    ])
     expect(got.rules[0].alias).toBe('the Timbre app')
 
     const set = await call('POST', `/v1/pronunciation-dictionaries/${id}/set-rules`, {
@@ -168,7 +187,10 @@ describe('creating, reading and versioning dictionaries', () => {
 
   it('PATCH renames and archives without a new version; archived ones leave the list', async () => {
     const before = (await call('GET', `/v1/pronunciation-dictionaries/${id}`)).json().latest_version_id
-    const res = await call('PATCH', `/v1/pronunciation-dictionaries/${id}`, { name: 'Renamed', archived: true })
+    const res = await call('PATCH', `/v1/pronunciation-dictionaries/${id}`, {
+      name: 'Renamed',
+      archived: true,
+    })
     expect(res.statusCode).toBe(200)
     expect(res.json()).toMatchObject({ name: 'Renamed', latest_version_id: before })
     expect(res.json().archived_time_unix).toBeGreaterThan(0)
@@ -254,7 +276,10 @@ describe('bad rules and names: 4xx with the message, nothing written', () => {
     ],
     [
       'a CMU rule with one slash',
-      { name: 'x', rules: [{ type: 'phoneme', string_to_replace: 'a', phoneme: '/T AH0', alphabet: 'cmu-arpabet' }] },
+      {
+        name: 'x',
+        rules: [{ type: 'phoneme', string_to_replace: 'a', phoneme: '/T AH0', alphabet: 'cmu-arpabet' }],
+      },
       422,
       'Phoneme output must start and end with a slash.',
       'rules[0].phoneme',
@@ -323,7 +348,12 @@ describe('bad rules and names: 4xx with the message, nothing written', () => {
       .set({ state: 'disabled' })
       .where('user_id', '=', outsider.userId)
       .execute()
-    const res = await call('POST', '/v1/pronunciation-dictionaries/add-from-rules', { name: 'x', rules: [] }, outsider)
+    const res = await call(
+      'POST',
+      '/v1/pronunciation-dictionaries/add-from-rules',
+      { name: 'x', rules: [] },
+      outsider,
+    )
     expect(res.statusCode).toBe(403)
     expect(res.json().detail.message).toBe('Saving dictionary changes requires the editor role.')
     const list = await call('GET', '/v1/pronunciation-dictionaries', undefined, outsider)
@@ -340,7 +370,12 @@ describe('add-from-file', () => {
     expect(got.rules).toMatchObject([
       { type: 'phoneme', string_to_replace: 'Timbre', phoneme: '/ˈtæmbɚ/', alphabet: 'ipa' },
       { type: 'alias', string_to_replace: 'NYC', alias: 'New York City' },
-      { type: 'phoneme', string_to_replace: 'tomato', phoneme: '/T AH0 M EY1 T OW2/', alphabet: 'cmu-arpabet' },
+      {
+        type: 'phoneme',
+        string_to_replace: 'tomato',
+        phoneme: '/T AH0 M EY1 T OW2/',
+        alphabet: 'cmu-arpabet',
+      },
     ])
   })
 
@@ -349,7 +384,10 @@ describe('add-from-file', () => {
     expect(xml.json().version_rules_num).toBe(3)
     const txt = await upload(
       { name: 'From TXT', description: 'plain' },
-      { name: 'names.txt', content: '# brand\nTMB = Timbre\nTimbre = /ˈtæmbɚ/\ntomato = /T AH0 M EY1 T OW2/\n' },
+      {
+        name: 'names.txt',
+        content: '# brand\nTMB = Timbre\nTimbre = /ˈtæmbɚ/\ntomato = /T AH0 M EY1 T OW2/\n',
+      },
     )
     expect(txt.statusCode).toBe(200)
     expect(txt.json()).toMatchObject({ version_rules_num: 3, description: 'plain' })
@@ -377,22 +415,34 @@ describe('add-from-file', () => {
       400,
       /DOCTYPE/,
     ],
-    ['malformed XML', 'broken.pls', '<lexicon version="1.0" alphabet="ipa"><lexeme>', 400, /not closed|expected/i],
+    [
+      'malformed XML',
+      'broken.pls',
+      '<lexicon version="1.0" alphabet="ipa"><lexeme>',
+      400,
+      /not closed|expected/i,
+    ],
     ['an empty alias in PLS', 'e.pls', PLS.replace('New York City', ''), 400, /empty <alias>/],
     ['a TXT phoneme with one slash', 'a.txt', 'Timbre = /ˈtæmbɚ\n', 400, /Line 1/],
     ['bytes that are not UTF-8', 'b.txt', Buffer.from([0x61, 0x20, 0x3d, 0x20, 0xff, 0xfe]), 400, /UTF-8/],
   ]
-  it.each(bad)('refuses %s with a clear 4xx and writes nothing', async (_what, name, content, status, message) => {
-    const before = await dictionaryCount()
-    const res = await upload({ name: 'Bad' }, { name, content })
-    expect(res.statusCode).toBe(status)
-    expect(res.json().detail.message).toMatch(/^Unable to create dictionary: /)
-    expect(res.json().detail.message).toMatch(message)
-    expect(await dictionaryCount()).toBe(before)
-  })
+  it.each(bad)(
+    'refuses %s with a clear 4xx and writes nothing',
+    async (_what, name, content, status, message) => {
+      const before = await dictionaryCount()
+      const res = await upload({ name: 'Bad' }, { name, content })
+      expect(res.statusCode).toBe(status)
+      expect(res.json().detail.message).toMatch(/^Unable to create dictionary: /)
+      expect(res.json().detail.message).toMatch(message)
+      expect(await dictionaryCount()).toBe(before)
+    },
+  )
 
   it('refuses a file over 1 MB (413) and a missing name (422)', async () => {
-    const big = await upload({ name: 'Big' }, { name: 'big.txt', content: `a = b\n${'#'.repeat(1024 * 1024)}` })
+    const big = await upload(
+      { name: 'Big' },
+      { name: 'big.txt', content: `a = b\n${'#'.repeat(1024 * 1024)}` },
+    )
     expect(big.statusCode).toBe(413)
     const nameless = await upload({}, { name: 'names.pls', content: PLS })
     expect(nameless.statusCode).toBe(422)

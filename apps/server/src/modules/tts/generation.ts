@@ -78,7 +78,10 @@ export function resolveModel(modelId: string): ModelProfile {
 export async function pronunciationRules(
   deps: Pick<GenerationDeps, 'dictionaries'>,
   workspaceId: string,
-  locators: ReadonlyArray<{ pronunciation_dictionary_id: string; version_id?: string | null | undefined }> | null | undefined,
+  locators:
+    | ReadonlyArray<{ pronunciation_dictionary_id: string; version_id?: string | null | undefined }>
+    | null
+    | undefined,
   modelId: string,
 ): Promise<{ pronunciationRules?: PronunciationRule[] }> {
   const model = resolveModel(modelId)
