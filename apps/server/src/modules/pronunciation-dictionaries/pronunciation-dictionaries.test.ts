@@ -420,7 +420,7 @@ describe('add-from-file', () => {
       'broken.pls',
       '<lexicon version="1.0" alphabet="ipa"><lexeme>',
       400,
-      /not closed|expected/i,
+      /Malformed XML on line 1: unclosed tag/,
     ],
     ['an empty alias in PLS', 'e.pls', PLS.replace('New York City', ''), 400, /empty <alias>/],
     ['a TXT phoneme with one slash', 'a.txt', 'Timbre = /ˈtæmbɚ\n', 400, /Line 1/],
