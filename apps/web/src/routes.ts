@@ -21,6 +21,8 @@ export const routes = {
   speechSynthesis: '/app/speech-synthesis',
   dubs: '/app/dubs',
   apiKeys: '/app/settings/api-keys',
+  dictionaries: '/app/pronunciation-dictionaries',
+  dictionary: '/app/pronunciation-dictionaries/:id',
   // Targets of the post-login redirect: the assistant page and the convai dashboard.
   assistant: '/app/assistant',
   convaiDashboard: '/app/conversational-ai',

@@ -117,3 +117,34 @@ export type DownloadFormat = RequestJson<'/v1/history/download', 'post'>['output
 export type TtsRequest = RequestJson<'/v1/text-to-speech/{voice_id}/stream', 'post'>
 export type VoiceSettings = NonNullable<TtsRequest['voice_settings']>
 export type DialogueRequest = RequestJson<'/v1/text-to-dialogue/stream', 'post'>
+
+// pronunciation dictionaries
+export type DictionaryList = ResponseJson<'/v1/pronunciation-dictionaries', 'get', 200>
+export type DictionaryMetadata = DictionaryList['pronunciation_dictionaries'][number]
+export type DictionaryWithRules = ResponseJson<
+  '/v1/pronunciation-dictionaries/{pronunciation_dictionary_id}',
+  'get',
+  200
+>
+export type DictionaryRule = DictionaryWithRules['rules'][number]
+export type DictionaryRuleInput = RequestJson<
+  '/v1/pronunciation-dictionaries/{pronunciation_dictionary_id}/set-rules',
+  'post'
+>['rules'][number]
+export type CreateDictionaryRequest = RequestJson<'/v1/pronunciation-dictionaries/add-from-rules', 'post'>
+export type CreateDictionaryResponse = ResponseJson<
+  '/v1/pronunciation-dictionaries/add-from-rules',
+  'post',
+  200
+>
+export type DictionaryRulesResponse = ResponseJson<
+  '/v1/pronunciation-dictionaries/{pronunciation_dictionary_id}/set-rules',
+  'post',
+  200
+>
+export type UpdateDictionaryRequest = RequestJson<
+  '/v1/pronunciation-dictionaries/{pronunciation_dictionary_id}',
+  'patch'
+>
+export type TimestampsRequest = RequestJson<'/v1/text-to-speech/{voice_id}/with-timestamps', 'post'>
+export type TimestampsResponse = ResponseJson<'/v1/text-to-speech/{voice_id}/with-timestamps', 'post', 200>

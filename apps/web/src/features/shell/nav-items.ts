@@ -7,5 +7,6 @@ export const NAV_ITEMS = [
   { key: 'home', to: routes.home, icon: 'home' },
   { key: 'speechSynthesis', to: routes.speechSynthesis, icon: 'speech' },
   { key: 'history', to: routes.history, icon: 'history' },
+  { key: 'dictionaries', to: routes.dictionaries, icon: 'dialogue' },
   { key: 'apiKeys', to: routes.apiKeys, icon: 'key' },
 ] as const satisfies readonly { key: string; to: string; icon: IconName }[]
