@@ -51,13 +51,16 @@ describe('the pronunciation dictionary editor', () => {
     await page.getByText('Phoneme output must start and end with a slash.').first().waitFor()
     await page.getByRole('textbox', { name: 'Replacement, rule 2' }).fill('/təˈmeɪtoʊ/')
     await page.getByRole('button', { name: 'Save' }).click()
-    await page.getByText('Saved as a new version. Rules: 2').waitFor()
+    await page.getByText('Saved as a new version. Rules: 2').first().waitFor()
     await expect.poll(() => page.getByText('Rules: 2', { exact: true }).count()).toBeGreaterThan(0)
 
     await page.getByRole('textbox', { name: 'Word' }).fill('TMB')
     await page.getByRole('button', { name: 'Preview', exact: true }).click()
     const after = page.getByTestId('preview-after')
-    await after.waitFor({ timeout: 60_000 })
+    await after.waitFor({ timeout: 60_000 }).catch(async (error) => {
+      await page.screenshot({ path: `${shots}dictionary-00-preview-failed.png`, fullPage: true })
+      throw error
+    })
     expect(await after.textContent()).toContain('Timbre Voice')
     expect(await page.getByTestId('preview-before').textContent()).not.toContain('Timbre Voice')
     await page.screenshot({ path: `${shots}dictionary-01-editor-1280-light.png`, fullPage: true })

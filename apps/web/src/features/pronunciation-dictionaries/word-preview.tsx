@@ -33,7 +33,10 @@ export function WordPreview({
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [result, setResult] = useState<{ before: Heard; after: Heard } | null>(null)
-  const voice = voiceId || voices.data?.[0]?.voice_id || ''
+  // Phoneme rules need an English-only model, which speaks English voices only.
+  const englishOnly = modelId !== 'eleven_multilingual_v2'
+  const usable = (voices.data ?? []).filter((v) => !englishOnly || (v.labels?.language ?? 'en') === 'en')
+  const voice = usable.some((v) => v.voice_id === voiceId) ? voiceId : (usable[0]?.voice_id ?? '')
 
   const say = async (withDictionary: boolean): Promise<Heard> => {
     const res = await speakWithTimestamps(
@@ -91,7 +94,7 @@ export function WordPreview({
             value={voice}
             onChange={(e) => setVoiceId(e.target.value)}
           >
-            {(voices.data ?? []).map((v) => (
+            {usable.map((v) => (
               <option key={v.voice_id} value={v.voice_id}>
                 {v.name}
               </option>
