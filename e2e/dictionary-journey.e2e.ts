@@ -65,11 +65,14 @@ describe('the pronunciation dictionary editor', () => {
     expect(await page.getByTestId('preview-before').textContent()).not.toContain('Timbre Voice')
     await page.screenshot({ path: `${shots}dictionary-01-editor-1280-light.png`, fullPage: true })
     await page.emulateMedia({ colorScheme: 'dark' })
+    await page.waitForTimeout(400) // colour transitions settle
     await page.screenshot({ path: `${shots}dictionary-02-editor-1280-dark.png`, fullPage: true })
 
     await page.setViewportSize({ width: 390, height: 844 })
+    await page.waitForTimeout(400)
     await page.screenshot({ path: `${shots}dictionary-03-editor-390-dark.png`, fullPage: true })
     await page.emulateMedia({ colorScheme: 'light' })
+    await page.waitForTimeout(400)
     await page.screenshot({ path: `${shots}dictionary-04-editor-390-light.png`, fullPage: true })
     await page.getByRole('link', { name: 'All dictionaries' }).click()
     await page.getByRole('link', { name: /Brand names/ }).waitFor()

@@ -45,7 +45,7 @@ export function BottomNav() {
       aria-label={t('shell.mainNav')}
       className="fixed inset-x-0 bottom-0 z-30 border-t border-neutral-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur lg:hidden"
     >
-      <ul className="grid h-16 grid-cols-4">
+      <ul className="grid h-16 auto-cols-fr grid-flow-col">
         {NAV_ITEMS.map((item) => (
           <li key={item.key} className="min-w-0">
             <NavLink
