@@ -229,6 +229,32 @@ describe('creating, reading and versioning dictionaries', () => {
     expect((await call('GET', '/v1/pronunciation-dictionaries?cursor=garbage')).statusCode).toBe(400)
   })
 
+  it('concurrent rule changes each build on the other: no change is lost', async () => {
+    const made = (
+      await call('POST', '/v1/pronunciation-dictionaries/add-from-rules', { name: 'Busy', rules: [] })
+    ).json()
+    const words = ['one', 'two', 'three', 'four', 'five', 'six']
+    const results = await Promise.all(
+      words.map((w) =>
+        call('POST', `/v1/pronunciation-dictionaries/${made.id}/add-rules`, {
+          rules: [{ type: 'alias', string_to_replace: w, alias: w.toUpperCase() }],
+        }),
+      ),
+    )
+    expect(results.map((r) => r.statusCode)).toEqual(words.map(() => 200))
+    expect(results.map((r) => r.json().version_rules_num).sort()).toEqual([1, 2, 3, 4, 5, 6])
+    const got = (await call('GET', `/v1/pronunciation-dictionaries/${made.id}`)).json()
+    expect(got.rules.map((r: { string_to_replace: string }) => r.string_to_replace).sort()).toEqual(
+      [...words].sort(),
+    )
+    const versions = await t.database.db
+      .selectFrom('pronunciation_dictionary_versions')
+      .select('version_number')
+      .where('dictionary_id', '=', made.id)
+      .execute()
+    expect(versions.map((v) => v.version_number).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7])
+  })
+
   it("another workspace's dictionary is not found, for every call", async () => {
     const theirs = { ...other }
     const calls = [
