@@ -54,6 +54,14 @@ describe('the pronunciation dictionary editor', () => {
     await page.getByText('Saved as a new version. Rules: 2').first().waitFor()
     await expect.poll(() => page.getByText('Rules: 2', { exact: true }).count()).toBeGreaterThan(0)
 
+    // A workspace admin makes it a workspace default; it stays one after a reload.
+    const byDefault = page.getByRole('checkbox', { name: /Use by default in this workspace/ })
+    // The box follows the server: it is ticked once the workspace list has been saved.
+    await byDefault.click()
+    await expect.poll(() => byDefault.isChecked(), { timeout: 10_000 }).toBe(true)
+    await page.reload()
+    await expect.poll(() => page.getByRole('checkbox', { name: /Use by default/ }).isChecked()).toBe(true)
+
     await page.getByRole('textbox', { name: 'Word' }).fill('TMB')
     await page.getByRole('button', { name: 'Preview', exact: true }).click()
     const after = page.getByTestId('preview-after')

@@ -148,3 +148,8 @@ export type UpdateDictionaryRequest = RequestJson<
 >
 export type TimestampsRequest = RequestJson<'/v1/text-to-speech/{voice_id}/with-timestamps', 'post'>
 export type TimestampsResponse = ResponseJson<'/v1/text-to-speech/{voice_id}/with-timestamps', 'post', 200>
+export type WorkspaceDictionaries = ResponseJson<
+  '/v1/workspace/pronunciation-dictionary-locators',
+  'get',
+  200
+>

@@ -49,6 +49,7 @@ import type {
   User,
   VoicePage,
   VoiceQuery,
+  WorkspaceDictionaries,
 } from './api-types'
 
 const client = createClient<paths>({
@@ -163,6 +164,14 @@ export const updateDictionary = (id: string, body: UpdateDictionaryRequest): Pro
     client.PATCH('/v1/pronunciation-dictionaries/{pronunciation_dictionary_id}', {
       ...dictionaryPath(id),
       body,
+    }),
+  )
+export const getWorkspaceDictionaries = (): Promise<WorkspaceDictionaries> =>
+  settle(client.GET('/v1/workspace/pronunciation-dictionary-locators'))
+export const setWorkspaceDictionaries = (ids: string[]): Promise<WorkspaceDictionaries> =>
+  settle(
+    client.PUT('/v1/workspace/pronunciation-dictionary-locators', {
+      body: { pronunciation_dictionary_locators: ids.map((id) => ({ pronunciation_dictionary_id: id })) },
     }),
   )
 /** The PLS file of a dictionary version (same origin, the session cookie goes with it). */

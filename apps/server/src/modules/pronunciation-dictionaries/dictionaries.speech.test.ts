@@ -270,7 +270,10 @@ describe('dialogue and the WebSocket', () => {
     })
     expect(put.statusCode).toBe(200)
     expect(await spokenText({ text: 'Hello TMB.' })).toContain('Timbre voices')
-    // A request that names its own dictionaries uses only those.
+    // An empty list applies none; a request that names its own dictionaries uses only those.
+    expect(await spokenText({ text: 'Hello TMB.', pronunciation_dictionary_locators: [] })).not.toContain(
+      'Timbre voices',
+    )
     expect(
       await spokenText({ text: 'Hello TMB.', pronunciation_dictionary_locators: locate(nyc) }),
     ).not.toContain('Timbre voices')

@@ -19,8 +19,8 @@ export type { DictionaryPermission, DictionaryRoles, Locator }
 /** What speech calls use: the rules of the dictionaries a request names, in order. */
 export interface PronunciationRulesPort {
   /**
-   * Rules for a request of this workspace: the named dictionaries (at most 3) or, when none
-   * are named, the workspace defaults. Refuses an unknown dictionary or version (404) and
+   * Rules for a request of this workspace: the named dictionaries (at most 3) or, when the
+   * request sends no list, the workspace defaults (an empty list applies none). Refuses an unknown dictionary or version (404) and
    * phoneme rules for a model that is not English-only (400).
    */
   rulesFor(

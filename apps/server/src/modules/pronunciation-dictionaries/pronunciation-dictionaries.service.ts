@@ -271,7 +271,7 @@ export function createDictionariesService(deps: {
 
     /**
      * The rules a speech request applies, in order: the dictionaries it names, or the
-     * workspace's default list when it names none. Phoneme rules need an English-only model:
+     * workspace's default list when it sends no list at all (an empty list means none). Phoneme rules need an English-only model:
      * a request that names a dictionary with phonemes for another model is refused; the
      * workspace defaults keep only their aliases there, so a default list never blocks speech.
      */
@@ -281,7 +281,8 @@ export function createDictionariesService(deps: {
       model: { id: string; englishOnly: boolean },
       param = 'pronunciation_dictionary_locators',
     ) {
-      const named = locators && locators.length > 0
+      // An empty list names no dictionary on purpose: nothing applies, not even the defaults.
+      const named = locators !== null && locators !== undefined
       const list: Locator[] = named
         ? [...locators]
         : (await repository.defaults(workspaceId)).map((d) => ({

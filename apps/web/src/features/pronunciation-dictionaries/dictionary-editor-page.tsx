@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
 import { Alert } from '../../components/alert'
 import { Button, buttonClass } from '../../components/button'
+import { CheckboxField } from '../../components/checkbox-field'
 import { PageSpinner } from '../../components/spinner'
 import { useToast } from '../../components/toaster'
 import { useErrorText } from '../../i18n/use-error-text'
@@ -10,7 +11,13 @@ import { dictionaryDownloadUrl } from '../../lib/api'
 import { routes } from '../../routes'
 import { newDraft, previewModel, type RuleDraft, ruleProblem, toDraft, toRuleInput } from './dictionary-rules'
 import { RuleRow } from './rule-row'
-import { useDictionary, useSaveRules, useUpdateDictionary } from './use-dictionaries'
+import {
+  useDictionary,
+  useSaveRules,
+  useSetWorkspaceDictionaries,
+  useUpdateDictionary,
+  useWorkspaceDictionaries,
+} from './use-dictionaries'
 import { WordPreview } from './word-preview'
 
 /** One dictionary: its rules (saved as a new version), archive, PLS download and a preview. */
@@ -22,6 +29,8 @@ export function DictionaryEditorPage() {
   const dictionary = useDictionary(id)
   const save = useSaveRules(id)
   const update = useUpdateDictionary(id)
+  const defaults = useWorkspaceDictionaries()
+  const setDefaults = useSetWorkspaceDictionaries()
   const [drafts, setDrafts] = useState<RuleDraft[] | null>(null)
   const [checked, setChecked] = useState(false)
 
@@ -83,6 +92,20 @@ export function DictionaryEditorPage() {
       {d.permission_on_resource === 'viewer' && (
         <Alert tone="warning">{t('dictionaries.editorRequired')}</Alert>
       )}
+      {d.permission_on_resource === 'admin' && defaults.isSuccess && (
+        <CheckboxField
+          checked={defaults.data.includes(d.id)}
+          disabled={setDefaults.isPending}
+          onChange={(on) =>
+            setDefaults.mutate(
+              on ? [...defaults.data, d.id] : defaults.data.filter((other) => other !== d.id),
+            )
+          }
+        >
+          {t('dictionaries.workspaceDefault')}
+        </CheckboxField>
+      )}
+      {setDefaults.isError && <Alert tone="error">{errorText(setDefaults.error)}</Alert>}
       {update.isError && <Alert tone="error">{errorText(update.error)}</Alert>}
 
       <section aria-labelledby="dictionary-rules" className="space-y-3">

@@ -2,9 +2,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import {
   createDictionary,
   getDictionary,
+  getWorkspaceDictionaries,
   listDictionaries,
   listVoices,
   setDictionaryRules,
+  setWorkspaceDictionaries,
   updateDictionary,
 } from '../../lib/api'
 import type {
@@ -64,4 +66,18 @@ export function usePreviewVoices() {
     select: (data) => data.voices,
     staleTime: 60_000,
   })
+}
+
+/** The dictionaries every request that names none uses, in order (workspace admins set them). */
+export function useWorkspaceDictionaries() {
+  return useQuery({
+    queryKey: [...root, 'workspace'],
+    queryFn: getWorkspaceDictionaries,
+    select: (data) => data.pronunciation_dictionary_locators.map((l) => l.pronunciation_dictionary_id),
+  })
+}
+
+export function useSetWorkspaceDictionaries() {
+  const refresh = useRefresh()
+  return useMutation({ mutationFn: (ids: string[]) => setWorkspaceDictionaries(ids), onSuccess: refresh })
 }
