@@ -18,6 +18,7 @@ import { createMailModule, type MailTransport } from './modules/mail/mail.module
 import { createModelsModule } from './modules/models/models.module.js'
 import { createNotificationsModule } from './modules/notifications/notifications.module.js'
 import { createOnboardingModule } from './modules/onboarding/onboarding.module.js'
+import { createPronunciationDictionariesModule } from './modules/pronunciation-dictionaries/pronunciation-dictionaries.module.js'
 import { createRecordingModule } from './modules/recording/recording.module.js'
 import { createTtsModule } from './modules/tts/tts.module.js'
 import { createUsageModule } from './modules/usage/usage.module.js'
@@ -129,8 +130,10 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     leaseSeconds: config.creditLeaseSeconds,
     log: warn,
   })
+  const dictionaries = createPronunciationDictionariesModule({ db, memberRole: accounts.ports.memberRole })
   const tts = createTtsModule({
     speech,
+    dictionaries: dictionaries.ports.rules,
     history: history.ports,
     voices: voices.ports.lookup,
     recorder: recording.ports.recorder,
@@ -158,6 +161,7 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     credits,
     usage,
     recording,
+    dictionaries,
     tts,
     onboarding,
   ]

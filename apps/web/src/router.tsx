@@ -21,6 +21,16 @@ import { routes } from './routes'
 const ApiKeysPage = lazy(() =>
   import('./features/api-keys/api-keys-page').then((m) => ({ default: m.ApiKeysPage })),
 )
+const DictionariesPage = lazy(() =>
+  import('./features/pronunciation-dictionaries/dictionaries-page').then((m) => ({
+    default: m.DictionariesPage,
+  })),
+)
+const DictionaryEditorPage = lazy(() =>
+  import('./features/pronunciation-dictionaries/dictionary-editor-page').then((m) => ({
+    default: m.DictionaryEditorPage,
+  })),
+)
 const TtsPage = lazy(() => import('./features/tts/tts-page').then((m) => ({ default: m.TtsPage })))
 const HistoryPage = lazy(() =>
   import('./features/history/history-page').then((m) => ({ default: m.HistoryPage })),
@@ -166,6 +176,22 @@ export function AppRoutes() {
           element={
             <Lazy>
               <ApiKeysPage />
+            </Lazy>
+          }
+        />
+        <Route
+          path={routes.dictionaries}
+          element={
+            <Lazy>
+              <DictionariesPage />
+            </Lazy>
+          }
+        />
+        <Route
+          path={routes.dictionary}
+          element={
+            <Lazy>
+              <DictionaryEditorPage />
             </Lazy>
           }
         />

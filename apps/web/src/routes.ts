@@ -26,6 +26,8 @@ export const routes = {
   dubs: '/app/dubs',
   apiKeys: '/app/settings/api-keys',
   notifications: '/app/notifications',
+  dictionaries: '/app/pronunciation-dictionaries',
+  dictionary: '/app/pronunciation-dictionaries/:id',
   // Targets of the post-login redirect: the assistant page and the convai dashboard.
   assistant: '/app/assistant',
   convaiDashboard: '/app/conversational-ai',

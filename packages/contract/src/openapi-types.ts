@@ -2824,6 +2824,473 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/pronunciation-dictionaries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the pronunciation dictionaries of your workspace */
+        get: {
+            parameters: {
+                query?: {
+                    cursor?: string;
+                    page_size?: number;
+                    sort?: "creation_time_unix" | "name";
+                    sort_direction?: string;
+                    include_archived?: boolean | ("0" | "1" | "true" | "false");
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            pronunciation_dictionaries: components["schemas"]["PronunciationDictionaryMetadata"][];
+                            next_cursor?: string;
+                            has_more: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/pronunciation-dictionaries/add-from-file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a pronunciation dictionary from a PLS, XML or TXT file
+         * @description multipart/form-data: `name` (required), `description`, `workspace_access`, `file` (a PLS lexicon, or the TXT format: one `word = alias`, `word = /IPA/` or `word = /ARPABET/` per line; at most 1 MB). Files with a DOCTYPE or entity declarations are refused.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AddPronunciationDictionaryResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/pronunciation-dictionaries/add-from-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a pronunciation dictionary from rules */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        description?: string | null;
+                        workspace_access?: ("admin" | "editor" | "commenter" | "viewer") | null;
+                        rules: {
+                            type: string;
+                            string_to_replace?: string;
+                            alias?: string | null;
+                            phoneme?: string | null;
+                            alphabet?: string | null;
+                            case_sensitive?: boolean | null;
+                            word_boundaries?: boolean | null;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AddPronunciationDictionaryResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/pronunciation-dictionaries/{pronunciation_dictionary_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A pronunciation dictionary with the rules of its latest version */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    pronunciation_dictionary_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PronunciationDictionaryWithRules"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Rename or archive a pronunciation dictionary (no new version) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    pronunciation_dictionary_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name?: string;
+                        archived?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PronunciationDictionaryMetadata"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/v1/pronunciation-dictionaries/{pronunciation_dictionary_id}/add-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add rules (a rule with the same input is replaced); makes a new version */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    pronunciation_dictionary_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        rules: {
+                            type: string;
+                            string_to_replace?: string;
+                            alias?: string | null;
+                            phoneme?: string | null;
+                            alphabet?: string | null;
+                            case_sensitive?: boolean | null;
+                            word_boundaries?: boolean | null;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PronunciationDictionaryRulesResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/pronunciation-dictionaries/{pronunciation_dictionary_id}/remove-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Remove the rules with these inputs; makes a new version */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    pronunciation_dictionary_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        rule_strings: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PronunciationDictionaryRulesResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/pronunciation-dictionaries/{pronunciation_dictionary_id}/set-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replace every rule; makes a new version */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    pronunciation_dictionary_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        rules: {
+                            type: string;
+                            string_to_replace?: string;
+                            alias?: string | null;
+                            phoneme?: string | null;
+                            alphabet?: string | null;
+                            case_sensitive?: boolean | null;
+                            word_boundaries?: boolean | null;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PronunciationDictionaryRulesResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/pronunciation-dictionaries/{dictionary_id}/{version_id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The rules of a dictionary version as a PLS file */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    dictionary_id: string;
+                    version_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A PLS 1.0 lexicon (application/pls+xml) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspace/pronunciation-dictionary-locators": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The dictionaries applied, in order, to speech requests that name none */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            pronunciation_dictionary_locators: {
+                                pronunciation_dictionary_id: string;
+                                version_id: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        /** Set the workspace default dictionaries (at most 3; workspace admins) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        pronunciation_dictionary_locators: {
+                            pronunciation_dictionary_id: string;
+                            version_id?: string | null;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            pronunciation_dictionary_locators: {
+                                pronunciation_dictionary_id: string;
+                                version_id: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/text-to-speech/{voice_id}": {
         parameters: {
             query?: never;
@@ -3931,6 +4398,58 @@ export interface components {
             timezone: string | null;
             source: string | null;
         };
+        PronunciationRuleInput: {
+            /** @enum {string} */
+            type: "alias" | "phoneme";
+            string_to_replace: string;
+            alias?: string;
+            phoneme?: string;
+            /** @enum {string} */
+            alphabet?: "ipa" | "cmu-arpabet";
+            case_sensitive: boolean;
+            word_boundaries: boolean;
+        };
+        AddPronunciationDictionaryResponseInput: {
+            id: string;
+            name: string;
+            created_by: string;
+            creation_time_unix: number;
+            version_id: string;
+            version_rules_num: number;
+            description?: string;
+            /** @enum {string} */
+            permission_on_resource: "admin" | "editor" | "viewer";
+        };
+        PronunciationDictionaryMetadataInput: {
+            id: string;
+            latest_version_id: string;
+            latest_version_rules_num: number;
+            name: string;
+            /** @enum {string} */
+            permission_on_resource: "admin" | "editor" | "viewer";
+            created_by: string;
+            creation_time_unix: number;
+            archived_time_unix?: number;
+            description?: string;
+        };
+        PronunciationDictionaryWithRulesInput: {
+            id: string;
+            latest_version_id: string;
+            latest_version_rules_num: number;
+            name: string;
+            /** @enum {string} */
+            permission_on_resource: "admin" | "editor" | "viewer";
+            created_by: string;
+            creation_time_unix: number;
+            archived_time_unix?: number;
+            description?: string;
+            rules: components["schemas"]["PronunciationRuleInput"][];
+        };
+        PronunciationDictionaryRulesResponseInput: {
+            id: string;
+            version_id: string;
+            version_rules_num: number;
+        };
         SubscriptionInfo: {
             tier: string;
             status: string;
@@ -4177,6 +4696,58 @@ export interface components {
             subrole: string | null;
             timezone: string | null;
             source: string | null;
+        };
+        PronunciationRule: {
+            /** @enum {string} */
+            type: "alias" | "phoneme";
+            string_to_replace: string;
+            alias?: string;
+            phoneme?: string;
+            /** @enum {string} */
+            alphabet?: "ipa" | "cmu-arpabet";
+            case_sensitive: boolean;
+            word_boundaries: boolean;
+        };
+        AddPronunciationDictionaryResponse: {
+            id: string;
+            name: string;
+            created_by: string;
+            creation_time_unix: number;
+            version_id: string;
+            version_rules_num: number;
+            description?: string;
+            /** @enum {string} */
+            permission_on_resource: "admin" | "editor" | "viewer";
+        };
+        PronunciationDictionaryMetadata: {
+            id: string;
+            latest_version_id: string;
+            latest_version_rules_num: number;
+            name: string;
+            /** @enum {string} */
+            permission_on_resource: "admin" | "editor" | "viewer";
+            created_by: string;
+            creation_time_unix: number;
+            archived_time_unix?: number;
+            description?: string;
+        };
+        PronunciationDictionaryWithRules: {
+            id: string;
+            latest_version_id: string;
+            latest_version_rules_num: number;
+            name: string;
+            /** @enum {string} */
+            permission_on_resource: "admin" | "editor" | "viewer";
+            created_by: string;
+            creation_time_unix: number;
+            archived_time_unix?: number;
+            description?: string;
+            rules: components["schemas"]["PronunciationRule"][];
+        };
+        PronunciationDictionaryRulesResponse: {
+            id: string;
+            version_id: string;
+            version_rules_num: number;
         };
     };
     responses: never;

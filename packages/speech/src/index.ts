@@ -43,7 +43,19 @@ export {
 } from './service/speech-service.js'
 export type { WorkerEncoder } from './service/worker-encoder.js'
 export { DEFAULT_VOICE_SETTINGS, resolveVoiceSettings } from './synthesis/voice-settings.js'
-export { isSpeakable, parseLexiconFile, stripAudioTags } from './text/index.js'
+export {
+  arpabetToEspeak,
+  formatPls,
+  ipaToEspeak,
+  isSpeakable,
+  isTextInputError,
+  MAX_LEXICON_BYTES,
+  parseLexiconFile,
+  parsePls,
+  stripAudioTags,
+  TextInputError,
+} from './text/index.js'
+export type { ParsedLexicon } from './text/lexicon-types.js'
 export type { PronunciationRule } from './text/types.js'
 export type {
   CharAlignment,

@@ -134,3 +134,39 @@ export type CharacterStats = ResponseJson<'/v1/usage/character-stats', 'get', 20
 export type CharacterStatsQuery = NonNullable<
   paths['/v1/usage/character-stats']['get']['parameters']['query']
 >
+
+// pronunciation dictionaries
+export type DictionaryList = ResponseJson<'/v1/pronunciation-dictionaries', 'get', 200>
+export type DictionaryMetadata = DictionaryList['pronunciation_dictionaries'][number]
+export type DictionaryWithRules = ResponseJson<
+  '/v1/pronunciation-dictionaries/{pronunciation_dictionary_id}',
+  'get',
+  200
+>
+export type DictionaryRule = DictionaryWithRules['rules'][number]
+export type DictionaryRuleInput = RequestJson<
+  '/v1/pronunciation-dictionaries/{pronunciation_dictionary_id}/set-rules',
+  'post'
+>['rules'][number]
+export type CreateDictionaryRequest = RequestJson<'/v1/pronunciation-dictionaries/add-from-rules', 'post'>
+export type CreateDictionaryResponse = ResponseJson<
+  '/v1/pronunciation-dictionaries/add-from-rules',
+  'post',
+  200
+>
+export type DictionaryRulesResponse = ResponseJson<
+  '/v1/pronunciation-dictionaries/{pronunciation_dictionary_id}/set-rules',
+  'post',
+  200
+>
+export type UpdateDictionaryRequest = RequestJson<
+  '/v1/pronunciation-dictionaries/{pronunciation_dictionary_id}',
+  'patch'
+>
+export type TimestampsRequest = RequestJson<'/v1/text-to-speech/{voice_id}/with-timestamps', 'post'>
+export type TimestampsResponse = ResponseJson<'/v1/text-to-speech/{voice_id}/with-timestamps', 'post', 200>
+export type WorkspaceDictionaries = ResponseJson<
+  '/v1/workspace/pronunciation-dictionary-locators',
+  'get',
+  200
+>

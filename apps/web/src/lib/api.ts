@@ -16,7 +16,14 @@ import type {
   ConfirmPasswordResetResponse,
   CreateApiKeyRequest,
   CreateApiKeyResponse,
+  CreateDictionaryRequest,
+  CreateDictionaryResponse,
   DialogueRequest,
+  DictionaryList,
+  DictionaryMetadata,
+  DictionaryRuleInput,
+  DictionaryRulesResponse,
+  DictionaryWithRules,
   DownloadFormat,
   EditUserMetadataRequest,
   EditUserMetadataResponse,
@@ -42,14 +49,18 @@ import type {
   SignUpResponse,
   Subscription,
   SubscriptionInfo,
+  TimestampsRequest,
+  TimestampsResponse,
   TtsRequest,
   UpdateApiKeyRequest,
   UpdateApiKeyResponse,
+  UpdateDictionaryRequest,
   User,
   Voice,
   VoiceEdit,
   VoicePage,
   VoiceQuery,
+  WorkspaceDictionaries,
 } from './api-types'
 
 /** The typed client; features with their own call files use it through `settle`. */
@@ -130,6 +141,67 @@ export const updateApiKey = (keyId: string, body: UpdateApiKeyRequest): Promise<
   settle(client.PATCH('/v1/user/api-keys/{key_id}', { params: { path: { key_id: keyId } }, body }))
 export const deleteApiKey = (keyId: string): Promise<null> =>
   settle(client.DELETE('/v1/user/api-keys/{key_id}', { params: { path: { key_id: keyId } } }))
+
+const dictionaryPath = (id: string) => ({ params: { path: { pronunciation_dictionary_id: id } } })
+
+export const listDictionaries = (includeArchived: boolean): Promise<DictionaryList> =>
+  settle(
+    client.GET('/v1/pronunciation-dictionaries', {
+      params: {
+        query: {
+          page_size: 100,
+          sort: 'name',
+          sort_direction: 'ascending',
+          include_archived: includeArchived,
+        },
+      },
+    }),
+  )
+export const getDictionary = (id: string): Promise<DictionaryWithRules> =>
+  settle(client.GET('/v1/pronunciation-dictionaries/{pronunciation_dictionary_id}', dictionaryPath(id)))
+export const createDictionary = (body: CreateDictionaryRequest): Promise<CreateDictionaryResponse> =>
+  settle(client.POST('/v1/pronunciation-dictionaries/add-from-rules', { body }))
+export const setDictionaryRules = (
+  id: string,
+  rules: DictionaryRuleInput[],
+): Promise<DictionaryRulesResponse> =>
+  settle(
+    client.POST('/v1/pronunciation-dictionaries/{pronunciation_dictionary_id}/set-rules', {
+      ...dictionaryPath(id),
+      body: { rules },
+    }),
+  )
+export const updateDictionary = (id: string, body: UpdateDictionaryRequest): Promise<DictionaryMetadata> =>
+  settle(
+    client.PATCH('/v1/pronunciation-dictionaries/{pronunciation_dictionary_id}', {
+      ...dictionaryPath(id),
+      body,
+    }),
+  )
+export const getWorkspaceDictionaries = (): Promise<WorkspaceDictionaries> =>
+  settle(client.GET('/v1/workspace/pronunciation-dictionary-locators'))
+export const setWorkspaceDictionaries = (ids: string[]): Promise<WorkspaceDictionaries> =>
+  settle(
+    client.PUT('/v1/workspace/pronunciation-dictionary-locators', {
+      body: { pronunciation_dictionary_locators: ids.map((id) => ({ pronunciation_dictionary_id: id })) },
+    }),
+  )
+/** The PLS file of a dictionary version (same origin, the session cookie goes with it). */
+export const dictionaryDownloadUrl = (id: string, versionId: string): string =>
+  `/v1/pronunciation-dictionaries/${encodeURIComponent(id)}/${encodeURIComponent(versionId)}/download`
+
+/** POST /v1/text-to-speech/{voice_id}/with-timestamps: audio and what was spoken. */
+export const speakWithTimestamps = (
+  voiceId: string,
+  body: TimestampsRequest,
+  outputFormat: string,
+): Promise<TimestampsResponse> =>
+  settle(
+    client.POST('/v1/text-to-speech/{voice_id}/with-timestamps', {
+      params: { path: { voice_id: voiceId }, query: { output_format: outputFormat } },
+      body,
+    }),
+  )
 
 export const listMailbox = (): Promise<MailboxList> => settle(client.GET('/v1/local-mailbox'))
 

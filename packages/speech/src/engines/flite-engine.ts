@@ -253,5 +253,10 @@ export class FliteEngine implements SpeechEngine {
 
 /** Arpabet for a phoneme piece, converting IPA when needed. */
 export function arpabetFor(source: string, alphabet: 'ipa' | 'cmu-arpabet'): string | null {
-  return alphabet === 'cmu-arpabet' ? source : ipaToArpabet(source.replace(/^\/|\/$/g, ''))
+  // Rules write phonemes between slashes (`/T AH0 M EY1 T OW2/`); Flite takes the bare phones.
+  const bare = source
+    .trim()
+    .replace(/^\/|\/$/g, '')
+    .trim()
+  return alphabet === 'cmu-arpabet' ? bare : ipaToArpabet(bare)
 }

@@ -72,12 +72,12 @@ describe('parsePls', () => {
   })
 
   it.each([
-    ['not XML', 'just some words', 'invalid_lexicon', /text outside the root element/],
+    ['not XML', 'just some words', 'invalid_lexicon', /text data outside of root node/],
     [
       'an unclosed tag',
       lexicon('<lexeme><grapheme>a</grapheme><alias>b</lexeme>'),
       'invalid_lexicon',
-      /expected <\/alias>/,
+      /unexpected close tag/,
     ],
     ['a wrong root', `${HEAD}<dictionary/>`, 'invalid_lexicon', /starts with <lexicon>/],
     [

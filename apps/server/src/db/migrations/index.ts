@@ -9,6 +9,7 @@ import * as ledgerLeases from './20261122003000-ledger-leases.js'
 import * as concurrencyLeases from './20261122004100-concurrency-leases.js'
 import * as billing from './20261122005000-billing.js'
 import * as onboardingNotifications from './20261122006000-onboarding-notifications.js'
+import * as pronunciationDictionaries from './20261122009000-pronunciation-dictionaries.js'
 
 // Listed in code (not read from disk) so the same list works from sources and from dist/.
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '20261122003000-ledger-leases': ledgerLeases,
   '20261122005000-billing': billing,
   '20261122006000-onboarding-notifications': onboardingNotifications,
+  '20261122009000-pronunciation-dictionaries': pronunciationDictionaries,
 }

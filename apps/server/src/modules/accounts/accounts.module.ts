@@ -23,6 +23,8 @@ export interface AccountsPorts {
   loadSubscription: UserService['loadSubscription']
   /** The onboarding flags on the user (and the first name the survey asks for). */
   setOnboardingFlags(userId: string, flags: OnboardingFlags): Promise<void>
+  /** A member's role in a workspace (admin or member); null for anyone else. */
+  memberRole(workspaceId: string, userId: string): Promise<'admin' | 'member' | null>
 }
 
 export type { OnboardingFlags, SignUpHook }
@@ -77,6 +79,7 @@ export function createAccountsModule(deps: {
       principals: createPrincipalResolver({ accounts, sessions, apiKeys: deps.apiKeys }),
       loadSubscription: users.loadSubscription,
       setOnboardingFlags: (userId, flags) => accounts.setOnboardingFlags(userId, flags),
+      memberRole: (workspaceId, userId) => accounts.memberRole(workspaceId, userId),
     },
   }
 }

@@ -64,6 +64,17 @@ export function createAccountsRepository(db: Database) {
     },
 
     /** Sign-up writes user, workspace, membership and auth rows together (billing adds the subscription). */
+    /** The caller's role in a workspace; null when not an enabled member. */
+    async memberRole(workspaceId: string, userId: string): Promise<'admin' | 'member' | null> {
+      const row = await db
+        .selectFrom('workspace_members')
+        .select(['role', 'state'])
+        .where('workspace_id', '=', workspaceId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst()
+      return row && row.state === 'enabled' ? row.role : null
+    },
+
     async insertAccount(trx: Transaction<DB>, a: NewAccount): Promise<void> {
       await trx
         .insertInto('workspaces')

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { voiceSettings } from './tts.schemas.js'
+import { LOCATORS_MESSAGE, voiceSettings } from './tts.schemas.js'
 
 // Request body of the public text-to-dialogue API (all four variants).
 
@@ -17,7 +17,7 @@ export const dialogueBody = z.object({
     .array(
       z.object({ pronunciation_dictionary_id: z.string().max(64), version_id: z.string().max(64).nullish() }),
     )
-    .max(3)
+    .max(3, { message: LOCATORS_MESSAGE })
     .nullish(),
   seed: z.number().int().min(0).max(4_294_967_295).nullish(),
   apply_text_normalization: z.enum(['auto', 'on', 'off']).nullish(),

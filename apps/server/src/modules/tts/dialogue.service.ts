@@ -3,7 +3,13 @@ import { type SpeechRequest, stripAudioTags } from '@timbre/speech'
 import { AppError } from '../../errors.js'
 import type { Principal } from '../../plugins/auth.js'
 import type { DialogueBody } from './dialogue.schemas.js'
-import { beginGeneration, type Generation, type GenerationDeps, resolveVoice } from './generation.js'
+import {
+  beginGeneration,
+  type Generation,
+  type GenerationDeps,
+  pronunciationRules,
+  resolveVoice,
+} from './generation.js'
 import type { DialoguePiece } from './timestamps-response.js'
 import { mergeSettings } from './tts.service.js'
 
@@ -41,9 +47,16 @@ export async function beginDialogue(deps: GenerationDeps, input: DialogueInput):
     if (!voices.has(entry.voice_id))
       voices.set(entry.voice_id, await resolveVoice(deps.voices, principal.workspaceId, entry.voice_id))
   }
+  const rules = await pronunciationRules(
+    deps,
+    principal.workspaceId,
+    body.pronunciation_dictionary_locators,
+    modelId,
+  )
   const requests: SpeechRequest[] = spoken.map((entry) => {
     const voice = voices.get(entry.voice_id)!
     return {
+      ...rules,
       text: entry.text,
       voice: voice.definition,
       modelId,

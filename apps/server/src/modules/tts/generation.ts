@@ -4,6 +4,7 @@ import {
   type OutputFormat,
   type PipelineChunk,
   type PreparedRequest,
+  type PronunciationRule,
   parseOutputFormat,
   type SpeechRequest,
   type SpeechService,
@@ -11,6 +12,7 @@ import {
 import { AppError } from '../../errors.js'
 import type { Principal } from '../../plugins/auth.js'
 import { requestHash } from '../credits/credits.service.js'
+import type { PronunciationRulesPort } from '../pronunciation-dictionaries/pronunciation-dictionaries.module.js'
 import type { Recorder } from '../recording/recording.types.js'
 import type { UsableVoice, VoiceLookup } from '../voices/voice-lookup.js'
 import { toAppError } from './speech-errors.js'
@@ -22,6 +24,7 @@ export interface GenerationDeps {
   speech: SpeechService
   voices: VoiceLookup
   recorder: Recorder
+  dictionaries: PronunciationRulesPort
 }
 
 export interface GenerationInput {
@@ -66,6 +69,25 @@ export function resolveModel(modelId: string): ModelProfile {
     })
   }
   return model
+}
+
+/**
+ * The pronunciation rules of a request: its dictionaries in order (or the workspace
+ * defaults), as the `pronunciationRules` field of its speech requests.
+ */
+export async function pronunciationRules(
+  deps: Pick<GenerationDeps, 'dictionaries'>,
+  workspaceId: string,
+  locators:
+    | ReadonlyArray<{ pronunciation_dictionary_id: string; version_id?: string | null | undefined }>
+    | null
+    | undefined,
+  modelId: string,
+): Promise<{ pronunciationRules?: PronunciationRule[] }> {
+  const model = resolveModel(modelId)
+  const englishOnly = model.languages.length === 1 && model.languages[0] === 'en'
+  const rules = await deps.dictionaries.rulesFor(workspaceId, locators, { id: modelId, englishOnly })
+  return rules.length > 0 ? { pronunciationRules: rules } : {}
 }
 
 export function resolveFormat(outputFormat: string): OutputFormat {

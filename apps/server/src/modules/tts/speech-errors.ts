@@ -1,5 +1,5 @@
 import type { ErrorCode } from '@timbre/contract'
-import { isSpeechError, type SpeechError } from '@timbre/speech'
+import { isSpeechError, isTextInputError, type SpeechError } from '@timbre/speech'
 import { AppError } from '../../errors.js'
 
 /** The speech package's codes as catalogue codes (the status comes with the catalogue entry). */
@@ -20,6 +20,12 @@ const CODES: Record<SpeechError['code'], ErrorCode> = {
 
 /** The speech package's refusals become API errors with its stable code and message. */
 export function toAppError(error: unknown): unknown {
+  // A pronunciation rule the text planner cannot use (saved rules are checked, so rare).
+  if (isTextInputError(error))
+    return new AppError('invalid_pronunciation_rule', {
+      message: error.message,
+      param: 'pronunciation_dictionary_locators',
+    })
   if (!isSpeechError(error)) return error
   return new AppError(CODES[error.code], {
     message: error.message,

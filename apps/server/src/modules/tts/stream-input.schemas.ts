@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { voiceSettings } from './tts.schemas.js'
+import { LOCATORS_MESSAGE, voiceSettings } from './tts.schemas.js'
 
 // The public WebSocket protocol of /v1/text-to-speech/{voice_id}/stream-input.
 const booleanQuery = z
@@ -31,7 +31,7 @@ export const clientMessage = z.object({
     .array(
       z.object({ pronunciation_dictionary_id: z.string().max(64), version_id: z.string().max(64).nullish() }),
     )
-    .max(3)
+    .max(3, { message: LOCATORS_MESSAGE })
     .nullish(),
   try_trigger_generation: z.boolean().nullish(),
   flush: z.boolean().nullish(),

@@ -7,6 +7,7 @@ import type { UsableVoice } from '../voices/voice-lookup.js'
 import {
   type GenerationDeps,
   prepareSpeech,
+  pronunciationRules,
   resolveFormat,
   resolveModel,
   resolveVoice,
@@ -65,6 +66,8 @@ export class StreamInputSession {
   private voice: UsableVoice | null = null
   private model: ModelProfile | null = null
   private settings: SpeechRequest['voiceSettings'] = {}
+  /** The dictionaries of the first message (or the workspace defaults), for every piece. */
+  private rules: Pick<SpeechRequest, 'pronunciationRules'> = {}
   private spokenText = ''
   private closed = false
   private readonly abort = new AbortController()
@@ -90,6 +93,12 @@ export class StreamInputSession {
     const voice = await resolveVoice(this.deps.voices, this.principal.workspaceId, this.voiceId)
     this.voice = voice
     this.settings = mergeSettings(voice.settings, first.voice_settings)
+    this.rules = await pronunciationRules(
+      this.deps,
+      this.principal.workspaceId,
+      first.pronunciation_dictionary_locators,
+      this.modelId,
+    )
     const schedule = first.generation_config?.chunk_length_schedule
     if (schedule && schedule.length > 0) this.schedule = schedule
     this.recording = await this.deps.recorder.begin({
@@ -173,6 +182,7 @@ export class StreamInputSession {
   private async generate(text: string): Promise<void> {
     if (this.closed || !this.voice || !this.pipeline || !this.recording) return
     const prepared = prepareSpeech(this.deps.speech, {
+      ...this.rules,
       text,
       voice: this.voice.definition,
       modelId: this.modelId,

@@ -2,6 +2,7 @@ import type { SpeechService } from '@timbre/speech'
 import type { PrincipalResolver } from '../../plugins/auth.js'
 import type { DomainModule } from '../domain-module.js'
 import type { HistoryPorts } from '../history/history.module.js'
+import type { PronunciationRulesPort } from '../pronunciation-dictionaries/pronunciation-dictionaries.module.js'
 import type { Recorder } from '../recording/recording.types.js'
 import type { VoiceLookup } from '../voices/voice-lookup.js'
 import { dialogueRoutes } from './dialogue.routes.js'
@@ -16,8 +17,14 @@ export function createTtsModule(deps: {
   voices: VoiceLookup
   recorder: Recorder
   principals: PrincipalResolver
+  dictionaries: PronunciationRulesPort
 }): DomainModule {
-  const generation = { speech: deps.speech, voices: deps.voices, recorder: deps.recorder }
+  const generation = {
+    speech: deps.speech,
+    voices: deps.voices,
+    recorder: deps.recorder,
+    dictionaries: deps.dictionaries,
+  }
   const tts = createTtsService({ ...generation, context: deps.history })
   return {
     name: 'tts',

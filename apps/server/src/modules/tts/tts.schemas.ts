@@ -14,6 +14,9 @@ export const voiceSettings = z
   })
   .nullish()
 
+/** The public API's limit: at most three dictionaries per request, applied in order. */
+export const LOCATORS_MESSAGE = 'At most 3 pronunciation dictionaries can be used per request.'
+
 const locator = z.object({
   pronunciation_dictionary_id: z.string().min(1).max(64),
   version_id: z.string().min(1).max(64).nullish(),
@@ -24,7 +27,7 @@ export const ttsBody = z.object({
   model_id: z.string().max(64).nullish(),
   language_code: z.string().max(16).nullish(),
   voice_settings: voiceSettings,
-  pronunciation_dictionary_locators: z.array(locator).max(3).nullish(),
+  pronunciation_dictionary_locators: z.array(locator).max(3, { message: LOCATORS_MESSAGE }).nullish(),
   seed: z.number().int().min(0).max(4_294_967_295).nullish(),
   previous_text: z.string().max(10_000).nullish(),
   next_text: z.string().max(10_000).nullish(),

@@ -2,7 +2,13 @@ import { DEFAULT_OUTPUT_FORMAT, DEFAULT_TTS_MODEL_ID } from '@timbre/contract'
 import type { SpeechRequest, VoiceSettings } from '@timbre/speech'
 import type { Principal } from '../../plugins/auth.js'
 import type { HistoryPorts } from '../history/history.module.js'
-import { beginGeneration, type Generation, type GenerationDeps, resolveVoice } from './generation.js'
+import {
+  beginGeneration,
+  type Generation,
+  type GenerationDeps,
+  pronunciationRules,
+  resolveVoice,
+} from './generation.js'
 import type { TtsBody, TtsQuery } from './tts.schemas.js'
 
 /** Request settings win over the voice's saved settings, which win over the defaults. */
@@ -45,7 +51,14 @@ export function createTtsService(deps: GenerationDeps & { context: Pick<HistoryP
         body.previous_text ?? (await contextFromRequests(principal.workspaceId, body.previous_request_ids))
       const nextText =
         body.next_text ?? (await contextFromRequests(principal.workspaceId, body.next_request_ids))
+      const rules = await pronunciationRules(
+        deps,
+        principal.workspaceId,
+        body.pronunciation_dictionary_locators,
+        modelId,
+      )
       const request: SpeechRequest = {
+        ...rules,
         text: body.text,
         voice: voice.definition,
         modelId,

@@ -9,6 +9,7 @@ export const NAV_ITEMS = [
   { key: 'speechSynthesis', to: routes.speechSynthesis, icon: 'speech', phone: true },
   { key: 'voices', to: routes.voices, icon: 'voices', phone: true },
   { key: 'history', to: routes.history, icon: 'history', phone: true },
+  { key: 'dictionaries', to: routes.dictionaries, icon: 'dialogue', phone: false },
   { key: 'usage', to: routes.usage, icon: 'chart', phone: false },
   { key: 'subscription', to: routes.subscription, icon: 'card', phone: false },
   { key: 'apiKeys', to: routes.apiKeys, icon: 'key', phone: false },

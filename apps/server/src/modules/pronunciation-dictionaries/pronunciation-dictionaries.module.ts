@@ -1,0 +1,65 @@
+import multipart from '@fastify/multipart'
+import type { PronunciationRule } from '@timbre/speech'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { Database } from '../../db/database.js'
+import type { DomainModule } from '../domain-module.js'
+import { DICTIONARY_MULTIPART_LIMITS } from './dictionary-file-form.js'
+import { dictionaryRulesRoutes } from './dictionary-rules.routes.js'
+import { createDictionariesRepository } from './pronunciation-dictionaries.repository.js'
+import { dictionariesRoutes } from './pronunciation-dictionaries.routes.js'
+import {
+  createDictionariesService,
+  type DictionaryPermission,
+  type DictionaryRoles,
+  type Locator,
+} from './pronunciation-dictionaries.service.js'
+
+export type { DictionaryPermission, DictionaryRoles, Locator }
+
+/** What speech calls use: the rules of the dictionaries a request names, in order. */
+export interface PronunciationRulesPort {
+  /**
+   * Rules for a request of this workspace: the named dictionaries (at most 3) or, when the
+   * request sends no list, the workspace defaults (an empty list applies none). Refuses an unknown dictionary or version (404) and
+   * phoneme rules for a model that is not English-only (400).
+   */
+  rulesFor(
+    workspaceId: string,
+    locators: readonly Locator[] | null | undefined,
+    model: { id: string; englishOnly: boolean },
+    param?: string,
+  ): Promise<PronunciationRule[]>
+}
+
+export interface PronunciationDictionariesPorts {
+  rules: PronunciationRulesPort
+}
+
+/** Pronunciation dictionaries: rules in versions, PLS/TXT import and export, workspace defaults. */
+export function createPronunciationDictionariesModule(deps: {
+  db: Database
+  /** The caller's workspace role (the accounts domain owns memberships). */
+  memberRole: (workspaceId: string, userId: string) => Promise<'admin' | 'member' | null>
+}): DomainModule<PronunciationDictionariesPorts> {
+  // Saving needs the editor role: a workspace admin is admin, and every other member gets
+  // editor access, as groups do for new resources. Narrow this here when groups and
+  // per-resource sharing exist.
+  const roles: DictionaryRoles = {
+    async permissionOf(workspaceId, userId) {
+      const role = await deps.memberRole(workspaceId, userId)
+      return role === 'admin' ? 'admin' : role === 'member' ? 'editor' : 'viewer'
+    },
+  }
+  const service = createDictionariesService({ repository: createDictionariesRepository(deps.db), roles })
+  const routes: FastifyPluginAsyncZod = async (app) => {
+    // Scoped to this plugin: only add-from-file takes a multipart body.
+    await app.register(multipart, { limits: DICTIONARY_MULTIPART_LIMITS, throwFileSizeLimit: true })
+    await app.register(dictionariesRoutes(service))
+    await app.register(dictionaryRulesRoutes(service))
+  }
+  return {
+    name: 'pronunciation-dictionaries',
+    routes,
+    ports: { rules: { rulesFor: (...args) => service.rulesFor(...args) } },
+  }
+}
