@@ -17,6 +17,7 @@ import { createHistoryModule } from './modules/history/history.module.js'
 import { createMailModule, type MailTransport } from './modules/mail/mail.module.js'
 import { createModelsModule } from './modules/models/models.module.js'
 import { createRecordingModule } from './modules/recording/recording.module.js'
+import { createSoundEffectsModule } from './modules/sound-effects/sound-effects.module.js'
 import { createTtsModule } from './modules/tts/tts.module.js'
 import { createUsageModule } from './modules/usage/usage.module.js'
 import { createVoicesModule } from './modules/voices/voices.module.js'
@@ -127,6 +128,7 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     recorder: recording.ports.recorder,
     principals: accounts.ports.principals,
   })
+  const soundEffects = createSoundEffectsModule({ recorder: recording.ports.recorder })
   return [
     health,
     mail,
@@ -141,5 +143,6 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     usage,
     recording,
     tts,
+    soundEffects,
   ]
 }

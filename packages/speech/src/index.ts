@@ -10,6 +10,13 @@ export {
   mulawToLinear,
 } from './encoders/g711.js'
 export { finalizeWav, wavHeader } from './encoders/wav-header.js'
+export {
+  createIsolator,
+  ISOLATION_SAMPLE_RATE,
+  type Isolator,
+  isolateVoice,
+  levelDb,
+} from './isolation/isolate.js'
 export { isSpeechError, SpeechError, type SpeechErrorCode } from './errors.js'
 export {
   type Codec,
@@ -42,6 +49,13 @@ export {
   type StreamOptions,
 } from './service/speech-service.js'
 export type { WorkerEncoder } from './service/worker-encoder.js'
+export {
+  planSoundEffect,
+  renderSoundEffect,
+  type SoundEffect,
+  type SoundEffectPlan,
+  type SoundEffectRequest,
+} from './sfx/synthesize.js'
 export { DEFAULT_VOICE_SETTINGS, resolveVoiceSettings } from './synthesis/voice-settings.js'
 export { isSpeakable, parseLexiconFile, stripAudioTags } from './text/index.js'
 export type { PronunciationRule } from './text/types.js'

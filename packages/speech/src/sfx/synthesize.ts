@@ -1,13 +1,11 @@
 // Text to sound effects without a model: the prompt's words pick recipes from the
 // vocabulary and modifiers (big, distant, fast, metallic...), the recipes are rendered and
 // layered, and a seed taken from the prompt and settings makes the result reproducible.
+import { SOUND_EFFECT_MAX_SECONDS, SOUND_EFFECT_MIN_SECONDS } from '@timbre/contract'
 import { createRandom } from '../dsp/prng.js'
 import { biquad, peak, pink, reverb, drift } from './kit.js'
 import { type Modifiers, RECIPES, type Recipe, type RecipeContext } from './recipes.js'
 
-export const SFX_MIN_SECONDS = 0.5
-export const SFX_MAX_SECONDS = 22
-export const SFX_DEFAULT_PROMPT_INFLUENCE = 0.3
 
 export interface SoundEffectRequest {
   text: string
@@ -94,7 +92,7 @@ export function planSoundEffect(request: SoundEffectRequest): SoundEffectPlan {
   )
   const longer = set.has('long') || set.has('continuous') || set.has('ambience') || set.has('ambient') ? 2 : 1
   const durationSeconds =
-    request.durationSeconds ?? Math.min(SFX_MAX_SECONDS, Math.max(SFX_MIN_SECONDS, natural * longer))
+    request.durationSeconds ?? Math.min(SOUND_EFFECT_MAX_SECONDS, Math.max(SOUND_EFFECT_MIN_SECONDS, natural * longer))
   return { recipes, modifiers: modifiersOf(set), durationSeconds, seed: seedOf(request) }
 }
 
