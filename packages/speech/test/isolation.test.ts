@@ -76,4 +76,18 @@ describe('voice isolation', () => {
     expect(joined.length).toBe(input.length)
     expect(Array.from(joined)).toEqual(Array.from(whole))
   })
+
+  it('resamples to the output rate as it goes: same length as a whole-buffer resample, pieces join', async () => {
+    const speech = await speech48k('Testing the output rate.')
+    const whole = (await isolateVoice(speech, 44_100)).samples
+    expect(whole.length).toBe(Math.round((speech.length * 44_100) / ISOLATION_SAMPLE_RATE))
+    const isolator = await createIsolator(44_100)
+    const parts: number[] = []
+    for (let at = 0; at < speech.length; at += 4800) parts.push(...isolator.push(speech.subarray(at, at + 4800)))
+    parts.push(...isolator.end())
+    expect(parts.length).toBe(whole.length)
+    let maxDiff = 0
+    for (let i = 0; i < whole.length; i++) maxDiff = Math.max(maxDiff, Math.abs(parts[i]! - whole[i]!))
+    expect(maxDiff).toBeLessThan(1e-4)
+  })
 })

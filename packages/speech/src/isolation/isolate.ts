@@ -1,8 +1,8 @@
 // Voice isolation: RNNoise (the recurrent denoiser of Xiph, as WebAssembly) on 48 kHz mono,
 // then a gate driven by RNNoise's own voice-activity estimate, so the noise left between
 // phrases is pushed further down. Works frame by frame, so a stream can be fed piece by piece.
-import { resample } from '../dsp/resample.js'
 import { loadRnnoise } from '../dsp/wasm-modules.js'
+import { createStreamResampler } from './stream-resampler.js'
 
 /** RNNoise's only rate. */
 export const ISOLATION_SAMPLE_RATE = 48_000
@@ -21,7 +21,7 @@ const LOOKAHEAD_FRAMES = 3
 const FLOOR = 10 ** (-30 / 20)
 
 export interface Isolator {
-  /** Feeds 48 kHz mono samples; returns the isolated samples ready so far. */
+  /** Feeds 48 kHz mono samples; returns the isolated samples ready so far, at the output rate. */
   push(samples: Float32Array): Float32Array
   /** Flushes the rest; the isolator is closed afterwards. */
   end(): Float32Array
@@ -30,8 +30,9 @@ export interface Isolator {
   close(): void
 }
 
-export async function createIsolator(): Promise<Isolator> {
+export async function createIsolator(outputRate: number = ISOLATION_SAMPLE_RATE): Promise<Isolator> {
   const m = await loadRnnoise()
+  const resampler = await createStreamResampler(ISOLATION_SAMPLE_RATE, outputRate)
   const state = m._rnnoise_create(0)
   const ptr = m._malloc(FRAME * 4)
   let pending = new Float32Array(0)
@@ -102,7 +103,7 @@ export async function createIsolator(): Promise<Isolator> {
       let at = 0
       for (; at + FRAME <= all.length; at += FRAME) denoise(all.subarray(at, at + FRAME))
       pending = all.slice(at)
-      return drain(false)
+      return resampler.push(drain(false))
     },
     end() {
       if (closed) return new Float32Array(0)
@@ -112,9 +113,14 @@ export async function createIsolator(): Promise<Isolator> {
       if (pending.length > 0) denoise(pending)
       denoise(new Float32Array(FRAME))
       const out = drain(true)
+      const excess = inputTail > 0 ? FRAME - inputTail : 0
+      const last = resampler.push(out.subarray(0, Math.max(0, out.length - excess)))
+      const tail = resampler.end()
       api.close()
-      const excess = (inputTail > 0 ? FRAME - inputTail : 0)
-      return out.subarray(0, Math.max(0, out.length - excess))
+      const joined = new Float32Array(last.length + tail.length)
+      joined.set(last)
+      joined.set(tail, last.length)
+      return joined
     },
     get voicedFrames() {
       return voiced
@@ -122,6 +128,7 @@ export async function createIsolator(): Promise<Isolator> {
     close() {
       if (closed) return
       closed = true
+      resampler.close()
       m._free(ptr)
       m._rnnoise_destroy(state)
     },
@@ -134,14 +141,14 @@ export async function isolateVoice(
   samples: Float32Array,
   outputRate: number = ISOLATION_SAMPLE_RATE,
 ): Promise<{ samples: Float32Array; voicedSeconds: number }> {
-  const isolator = await createIsolator()
+  const isolator = await createIsolator(outputRate)
   const head = isolator.push(samples)
   const tail = isolator.end()
   const joined = new Float32Array(head.length + tail.length)
   joined.set(head)
   joined.set(tail, head.length)
   const voicedSeconds = (isolator.voicedFrames * FRAME) / ISOLATION_SAMPLE_RATE
-  return { samples: await resample(joined, ISOLATION_SAMPLE_RATE, outputRate), voicedSeconds }
+  return { samples: joined, voicedSeconds }
 }
 
 /** Root-mean-square level in dBFS (-Infinity for digital silence). */
