@@ -8,6 +8,7 @@ import { startQueue } from './jobs/queue.js'
 import { createLocalStorage, createStorage } from './lib/storage.js'
 import { createAccountsModule } from './modules/accounts/accounts.module.js'
 import { createApiKeysModule } from './modules/api-keys/api-keys.module.js'
+import { createAudioIsolationModule } from './modules/audio-isolation/audio-isolation.module.js'
 import { createBillingModule } from './modules/billing/billing.module.js'
 import { createConcurrencyModule } from './modules/concurrency/concurrency.module.js'
 import { createCreditsModule } from './modules/credits/credits.module.js'
@@ -129,6 +130,12 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     principals: accounts.ports.principals,
   })
   const soundEffects = createSoundEffectsModule({ recorder: recording.ports.recorder })
+  const audioIsolation = createAudioIsolationModule({
+    db,
+    storage,
+    recorder: recording.ports.recorder,
+    limits: config.audioIsolation,
+  })
   return [
     health,
     mail,
@@ -144,5 +151,6 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     recording,
     tts,
     soundEffects,
+    audioIsolation,
   ]
 }

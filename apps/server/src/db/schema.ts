@@ -290,6 +290,22 @@ export interface ConcurrencyLeasesTable {
   created_at: Timestamp
 }
 
+export interface AudioIsolationItemsTable {
+  id: string
+  workspace_id: string
+  user_id: string | null
+  request_id: string
+  title: string
+  output_format: string
+  content_type: string
+  storage_key: string
+  size_bytes: number
+  duration_seconds: number
+  credits: number
+  preview_b64: string | null
+  created_at: Timestamp
+}
+
 export interface DB {
   voices: VoicesTable
   voice_samples: VoiceSamplesTable
@@ -312,6 +328,7 @@ export interface DB {
   checkout_sessions: CheckoutSessionsTable
   payments: PaymentsTable
   promo_codes: PromoCodesTable
+  audio_isolation_items: AudioIsolationItemsTable
 }
 
 export type UserRow = Selectable<UsersTable>
