@@ -153,7 +153,8 @@ afterAll(async () => {
 
 describe('voice isolation through the SDK', () => {
   it('audioIsolation.convert raises the SNR of speech in noise at 0 dB by at least 6 dB, priced per minute', async () => {
-    const noisy = speech.map((s, i) => s * 0.5 + noiseFor(speech, 7)[i]! * 0.5)
+    const noise = noiseFor(speech, 7)
+    const noisy = speech.map((s, i) => s * 0.5 + noise[i]! * 0.5)
     const before = await used()
     const response = await client.audioIsolation
       .convert({ audio: { data: wav(noisy), filename: 'noisy take.wav' } })
@@ -173,7 +174,8 @@ describe('voice isolation through the SDK', () => {
   })
 
   it('takes FLAC, M4A, Ogg, MP3 and WebM by content, and raw 16 kHz PCM when told so', async () => {
-    const clip = wav(speech.subarray(0, RATE * 2).map((s, i) => s + noiseFor(speech, 3)[i]! * 0.2))
+    const noise = noiseFor(speech, 3)
+    const clip = wav(speech.subarray(0, RATE * 2).map((s, i) => s + noise[i]! * 0.2))
     for (const extension of ['flac', 'm4a', 'ogg', 'mp3', 'webm']) {
       const audio = await bytes(
         await client.audioIsolation.convert({ audio: { data: encodeAs(clip, extension), filename: `clip.${extension}` } }),
@@ -196,7 +198,8 @@ describe('voice isolation through the SDK', () => {
   })
 
   it('audioIsolation.stream answers the same audio as convert, as chunks', async () => {
-    const clip = wav(speech.map((s, i) => s + noiseFor(speech, 5)[i]! * 0.3))
+    const noise = noiseFor(speech, 5)
+    const clip = wav(speech.map((s, i) => s + noise[i]! * 0.3))
     const whole = await bytes(await client.audioIsolation.convert({ audio: { data: clip, filename: 'a.wav' } }))
     const stream = await client.audioIsolation.stream({ audio: { data: clip, filename: 'a.wav' } })
     let chunks = 0
