@@ -123,7 +123,10 @@ export const ERRORS = {
     message: 'File too big: voice isolation takes files up to 500 MB and 60 minutes long.',
   },
   audio_silent: { status: 422, message: 'The audio file is silent: there is no sound to isolate.' },
-  audio_isolation_item_not_found: { status: 404, message: 'This audio isolation history item does not exist.' },
+  audio_isolation_item_not_found: {
+    status: 404,
+    message: 'This audio isolation history item does not exist.',
+  },
   // billing (the checkout and subscription texts are the product's own)
   coupon_expired: {
     status: 400,

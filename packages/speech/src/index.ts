@@ -10,13 +10,6 @@ export {
   mulawToLinear,
 } from './encoders/g711.js'
 export { finalizeWav, wavHeader } from './encoders/wav-header.js'
-export {
-  createIsolator,
-  ISOLATION_SAMPLE_RATE,
-  type Isolator,
-  isolateVoice,
-  levelDb,
-} from './isolation/isolate.js'
 export { isSpeechError, SpeechError, type SpeechErrorCode } from './errors.js'
 export {
   type Codec,
@@ -25,6 +18,13 @@ export {
   type OutputFormat,
   parseOutputFormat,
 } from './formats/output-formats.js'
+export {
+  createIsolator,
+  ISOLATION_SAMPLE_RATE,
+  type Isolator,
+  isolateVoice,
+  levelDb,
+} from './isolation/isolate.js'
 export {
   checkLanguage,
   DEFAULT_MODEL_ID,

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { createRandom } from '../src/dsp/prng.js'
-import { createIsolator, ISOLATION_SAMPLE_RATE, isolateVoice } from '../src/isolation/isolate.js'
 import { collectSpeech, createSpeechService } from '../src/index.js'
+import { createIsolator, ISOLATION_SAMPLE_RATE, isolateVoice } from '../src/isolation/isolate.js'
 import { voiceNamed } from './helpers/fixtures.js'
 
 const service = createSpeechService({ workers: 1 })
@@ -83,7 +83,8 @@ describe('voice isolation', () => {
     expect(whole.length).toBe(Math.round((speech.length * 44_100) / ISOLATION_SAMPLE_RATE))
     const isolator = await createIsolator(44_100)
     const parts: number[] = []
-    for (let at = 0; at < speech.length; at += 4800) parts.push(...isolator.push(speech.subarray(at, at + 4800)))
+    for (let at = 0; at < speech.length; at += 4800)
+      parts.push(...isolator.push(speech.subarray(at, at + 4800)))
     parts.push(...isolator.end())
     expect(parts.length).toBe(whole.length)
     let maxDiff = 0

@@ -50,7 +50,7 @@ export function biquad(
   sampleRate: number,
   type: 'lowpass' | 'highpass' | 'bandpass',
   freq: number | ((i: number) => number),
-  q = 0.707,
+  q = Math.SQRT1_2,
 ): Float32Array {
   let x1 = 0
   let x2 = 0

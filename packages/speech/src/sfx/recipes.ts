@@ -1,17 +1,7 @@
 // The synthesiser's vocabulary: one recipe per kind of sound, each named by the words that
 // call it. A recipe fills a buffer of any length: beds (rain, wind, engine...) run the whole
 // length, events (impacts, doors, beeps...) are placed in it, repeating if it is long.
-import {
-  biquad,
-  brown,
-  burst,
-  drift,
-  mixInto,
-  ping,
-  pink,
-  type Random,
-  white,
-} from './kit.js'
+import { biquad, brown, burst, drift, mixInto, ping, pink, type Random, white } from './kit.js'
 
 export interface Modifiers {
   /** Bigger, heavier, deeper > 1; smaller, lighter, higher < 1. */
@@ -62,7 +52,11 @@ const rain: Recipe = {
   seconds: 10,
   render(ctx) {
     const { n, sampleRate, rnd } = ctx
-    const heavy = has(ctx, 'heavy', 'downpour', 'storm', 'pouring') ? 1.6 : has(ctx, 'light', 'drizzle') ? 0.5 : 1
+    const heavy = has(ctx, 'heavy', 'downpour', 'storm', 'pouring')
+      ? 1.6
+      : has(ctx, 'light', 'drizzle')
+        ? 0.5
+        : 1
     const out = biquad(pink(n, rnd), sampleRate, 'highpass', 900 * jitter(ctx))
     biquad(out, sampleRate, 'lowpass', 9000)
     for (let i = 0; i < n; i++) out[i] = out[i]! * 0.5 * heavy
@@ -115,7 +109,18 @@ const thunder: Recipe = {
 
 const footsteps: Recipe = {
   id: 'footsteps',
-  words: ['footsteps', 'footstep', 'steps', 'walking', 'walk', 'running', 'run', 'stomping', 'marching', 'feet'],
+  words: [
+    'footsteps',
+    'footstep',
+    'steps',
+    'walking',
+    'walk',
+    'running',
+    'run',
+    'stomping',
+    'marching',
+    'feet',
+  ],
   seconds: 5,
   render(ctx) {
     const { n, sampleRate, rnd } = ctx
@@ -128,7 +133,13 @@ const footsteps: Recipe = {
       const accent = k++ % 2 === 0 ? 1 : 0.8
       const thump = ping(sampleRate, 0.12, 110 / ctx.mods.size, 60 / ctx.mods.size, 40)
       mixInto(out, thump, t * sampleRate, 0.8 * accent)
-      const scuff = biquad(burst(sampleRate, 0.1, crunchy ? 0.04 : 0.015, rnd), sampleRate, 'bandpass', crunchy ? 3000 : 1800, 0.8)
+      const scuff = biquad(
+        burst(sampleRate, 0.1, crunchy ? 0.04 : 0.015, rnd),
+        sampleRate,
+        'bandpass',
+        crunchy ? 3000 : 1800,
+        0.8,
+      )
       mixInto(out, scuff, t * sampleRate + 0.01 * sampleRate, (crunchy ? 1 : 0.5) * accent)
     }
     return out
@@ -144,14 +155,26 @@ const door: Recipe = {
     const out = new Float32Array(n)
     const knock = has(ctx, 'knock', 'knocking', 'knocks')
     const creak = has(ctx, 'creak', 'creaking', 'creaky', 'hinge', 'open', 'opening') || !knock
-    const slam = has(ctx, 'slam', 'slams', 'slamming', 'close', 'closing', 'shut') || (!knock && !has(ctx, 'open', 'opening'))
+    const slam =
+      has(ctx, 'slam', 'slams', 'slamming', 'close', 'closing', 'shut') ||
+      (!knock && !has(ctx, 'open', 'opening'))
     const total = n / sampleRate
     if (knock) {
       for (let group = 0; group * 1.6 < total; group++) {
         for (let k = 0; k < 3; k++) {
           const t = group * 1.6 + 0.1 + k * 0.22 * jitter(ctx, 0.2)
-          mixInto(out, ping(sampleRate, 0.15, 190 / ctx.mods.size, 160 / ctx.mods.size, 35), t * sampleRate, 0.9)
-          mixInto(out, biquad(burst(sampleRate, 0.05, 0.006, rnd), sampleRate, 'bandpass', 1200), t * sampleRate, 0.6)
+          mixInto(
+            out,
+            ping(sampleRate, 0.15, 190 / ctx.mods.size, 160 / ctx.mods.size, 35),
+            t * sampleRate,
+            0.9,
+          )
+          mixInto(
+            out,
+            biquad(burst(sampleRate, 0.05, 0.006, rnd), sampleRate, 'bandpass', 1200),
+            t * sampleRate,
+            0.6,
+          )
         }
       }
       return out
@@ -173,7 +196,12 @@ const door: Recipe = {
       const at = (creak ? creakSeconds : 0.05) * sampleRate
       mixInto(out, ping(sampleRate, 0.5, 90 / ctx.mods.size, 50 / ctx.mods.size, 9), at, 1)
       mixInto(out, biquad(burst(sampleRate, 0.4, 0.05, rnd), sampleRate, 'lowpass', 2500), at, 0.8)
-      mixInto(out, biquad(burst(sampleRate, 0.3, 0.03, rnd), sampleRate, 'bandpass', 3500, 4), at + 0.04 * sampleRate, 0.3)
+      mixInto(
+        out,
+        biquad(burst(sampleRate, 0.3, 0.03, rnd), sampleRate, 'bandpass', 3500, 4),
+        at + 0.04 * sampleRate,
+        0.3,
+      )
     }
     return out
   },
@@ -181,13 +209,28 @@ const door: Recipe = {
 
 const engine: Recipe = {
   id: 'engine',
-  words: ['engine', 'car', 'motor', 'truck', 'motorcycle', 'idle', 'idling', 'revving', 'rev', 'vehicle', 'traffic', 'bus'],
+  words: [
+    'engine',
+    'car',
+    'motor',
+    'truck',
+    'motorcycle',
+    'idle',
+    'idling',
+    'revving',
+    'rev',
+    'vehicle',
+    'traffic',
+    'bus',
+  ],
   seconds: 6,
   render(ctx) {
     const { n, sampleRate, rnd } = ctx
     const revving = has(ctx, 'revving', 'rev', 'accelerating', 'racing')
     const base = (has(ctx, 'truck', 'bus') ? 28 : has(ctx, 'motorcycle') ? 55 : 40) / ctx.mods.size
-    const rpm = revving ? drift(n, sampleRate, 1.2, base, base * 3, rnd) : drift(n, sampleRate, 0.8, base * 0.95, base * 1.08, rnd)
+    const rpm = revving
+      ? drift(n, sampleRate, 1.2, base, base * 3, rnd)
+      : drift(n, sampleRate, 0.8, base * 0.95, base * 1.08, rnd)
     const out = new Float32Array(n)
     let p = 0
     for (let i = 0; i < n; i++) {
@@ -204,7 +247,23 @@ const engine: Recipe = {
 
 const crowd: Recipe = {
   id: 'crowd',
-  words: ['crowd', 'people', 'chatter', 'chatting', 'talking', 'murmur', 'cafe', 'restaurant', 'audience', 'party', 'applause', 'clapping', 'cheering', 'cheer', 'stadium'],
+  words: [
+    'crowd',
+    'people',
+    'chatter',
+    'chatting',
+    'talking',
+    'murmur',
+    'cafe',
+    'restaurant',
+    'audience',
+    'party',
+    'applause',
+    'clapping',
+    'cheering',
+    'cheer',
+    'stadium',
+  ],
   seconds: 8,
   render(ctx) {
     const { n, sampleRate, rnd } = ctx
@@ -212,7 +271,13 @@ const crowd: Recipe = {
     if (has(ctx, 'applause', 'clapping', 'clap', 'claps')) {
       const claps = Math.round((n / sampleRate) * 60 * ctx.mods.intensity)
       for (let c = 0; c < claps; c++) {
-        const clap = biquad(burst(sampleRate, 0.04, 0.006, rnd), sampleRate, 'bandpass', 1200 + rnd() * 1500, 1.5)
+        const clap = biquad(
+          burst(sampleRate, 0.04, 0.006, rnd),
+          sampleRate,
+          'bandpass',
+          1200 + rnd() * 1500,
+          1.5,
+        )
         mixInto(out, clap, rnd() * n, 0.5 + rnd() * 0.5)
       }
     }
@@ -238,7 +303,19 @@ const crowd: Recipe = {
 
 const beeps: Recipe = {
   id: 'beeps',
-  words: ['beep', 'beeps', 'beeping', 'alarm', 'siren', 'countdown', 'bleep', 'horn', 'buzzer', 'timer', 'microwave'],
+  words: [
+    'beep',
+    'beeps',
+    'beeping',
+    'alarm',
+    'siren',
+    'countdown',
+    'bleep',
+    'horn',
+    'buzzer',
+    'timer',
+    'microwave',
+  ],
   seconds: 3,
   render(ctx) {
     const { n, sampleRate } = ctx
@@ -253,7 +330,7 @@ const beeps: Recipe = {
       return out
     }
     const alarm = has(ctx, 'alarm', 'buzzer')
-    const f = (alarm ? 880 : 1000) * jitter(ctx, 0.2) / ctx.mods.size
+    const f = ((alarm ? 880 : 1000) * jitter(ctx, 0.2)) / ctx.mods.size
     const on = alarm ? 0.12 : 0.16
     const every = (alarm ? 0.25 : 0.5) / ctx.mods.speed
     let k = 0
@@ -263,7 +340,11 @@ const beeps: Recipe = {
       const freq = alarm && k++ % 2 === 1 ? f * 1.26 : f
       for (let i = 0; i < len; i++) {
         const edge = Math.min(1, i / (0.004 * sampleRate), (len - i) / (0.004 * sampleRate))
-        tone[i] = (Math.sin((2 * Math.PI * freq * i) / sampleRate) + (alarm ? 0.3 * Math.sign(Math.sin((2 * Math.PI * freq * i) / sampleRate)) : 0)) * edge * 0.6
+        tone[i] =
+          (Math.sin((2 * Math.PI * freq * i) / sampleRate) +
+            (alarm ? 0.3 * Math.sign(Math.sin((2 * Math.PI * freq * i) / sampleRate)) : 0)) *
+          edge *
+          0.6
       }
       mixInto(out, tone, t * sampleRate)
     }
@@ -273,12 +354,24 @@ const beeps: Recipe = {
 
 const whoosh: Recipe = {
   id: 'whoosh',
-  words: ['whoosh', 'swoosh', 'swish', 'swipe', 'flyby', 'swing', 'sweep', 'woosh', 'transition', 'passing', 'passby'],
+  words: [
+    'whoosh',
+    'swoosh',
+    'swish',
+    'swipe',
+    'flyby',
+    'swing',
+    'sweep',
+    'woosh',
+    'transition',
+    'passing',
+    'passby',
+  ],
   seconds: 1.5,
   render(ctx) {
     const { n, sampleRate, rnd } = ctx
     const out = new Float32Array(n)
-    const len = Math.min(n, Math.round(1.4 * sampleRate / ctx.mods.speed))
+    const len = Math.min(n, Math.round((1.4 * sampleRate) / ctx.mods.speed))
     for (const t of schedule(ctx, 2.2 / ctx.mods.speed, 0.2, 0)) {
       const w = pink(len, rnd)
       const lo = 300 / ctx.mods.size
@@ -293,7 +386,26 @@ const whoosh: Recipe = {
 
 const impact: Recipe = {
   id: 'impact',
-  words: ['impact', 'hit', 'punch', 'thud', 'bang', 'slam', 'crash', 'smash', 'kick', 'knockout', 'drop', 'falling', 'fall', 'boom', 'braam', 'trailer', 'clang', 'anvil'],
+  words: [
+    'impact',
+    'hit',
+    'punch',
+    'thud',
+    'bang',
+    'slam',
+    'crash',
+    'smash',
+    'kick',
+    'knockout',
+    'drop',
+    'falling',
+    'fall',
+    'boom',
+    'braam',
+    'trailer',
+    'clang',
+    'anvil',
+  ],
   seconds: 2,
   render(ctx) {
     const { n, sampleRate, rnd } = ctx
@@ -302,10 +414,15 @@ const impact: Recipe = {
       const at = t * sampleRate
       const low = 80 / ctx.mods.size
       mixInto(out, ping(sampleRate, 1.2, low * 1.8, low * 0.7, 4 / ctx.mods.size), at, 1)
-      mixInto(out, biquad(burst(sampleRate, 0.3, 0.03, rnd), sampleRate, 'lowpass', 3000 / ctx.mods.size), at, 0.9)
+      mixInto(
+        out,
+        biquad(burst(sampleRate, 0.3, 0.03, rnd), sampleRate, 'lowpass', 3000 / ctx.mods.size),
+        at,
+        0.9,
+      )
       if (ctx.mods.metallic || has(ctx, 'clang', 'anvil')) {
         for (const ratio of [1, 2.76, 5.4, 8.93]) {
-          const f = 420 * ratio * jitter(ctx, 0.1) / ctx.mods.size
+          const f = (420 * ratio * jitter(ctx, 0.1)) / ctx.mods.size
           mixInto(out, ping(sampleRate, 1.8, f, f, 3 + ratio), at, 0.35 / Math.sqrt(ratio))
         }
       }
@@ -326,7 +443,18 @@ const impact: Recipe = {
 
 const explosion: Recipe = {
   id: 'explosion',
-  words: ['explosion', 'explode', 'exploding', 'blast', 'detonation', 'bomb', 'grenade', 'kaboom', 'firework', 'fireworks'],
+  words: [
+    'explosion',
+    'explode',
+    'exploding',
+    'blast',
+    'detonation',
+    'bomb',
+    'grenade',
+    'kaboom',
+    'firework',
+    'fireworks',
+  ],
   seconds: 4,
   render(ctx) {
     const { n, sampleRate, rnd } = ctx
@@ -342,7 +470,12 @@ const explosion: Recipe = {
       const debris = Math.round(40 * ctx.mods.intensity)
       for (let d = 0; d < debris; d++) {
         const when = at + (0.1 + rnd() * 2) * sampleRate
-        mixInto(out, biquad(burst(sampleRate, 0.02, 0.004, rnd), sampleRate, 'bandpass', 2000 + rnd() * 3000), when, 0.3 * rnd())
+        mixInto(
+          out,
+          biquad(burst(sampleRate, 0.02, 0.004, rnd), sampleRate, 'bandpass', 2000 + rnd() * 3000),
+          when,
+          0.3 * rnd(),
+        )
       }
     }
     return out
@@ -351,7 +484,21 @@ const explosion: Recipe = {
 
 const birds: Recipe = {
   id: 'birds',
-  words: ['bird', 'birds', 'birdsong', 'chirp', 'chirping', 'tweet', 'tweeting', 'songbird', 'forest', 'morning', 'owl', 'seagull', 'gulls'],
+  words: [
+    'bird',
+    'birds',
+    'birdsong',
+    'chirp',
+    'chirping',
+    'tweet',
+    'tweeting',
+    'songbird',
+    'forest',
+    'morning',
+    'owl',
+    'seagull',
+    'gulls',
+  ],
   seconds: 8,
   render(ctx) {
     const { n, sampleRate, rnd } = ctx
@@ -386,14 +533,34 @@ const birds: Recipe = {
 
 const water: Recipe = {
   id: 'water',
-  words: ['water', 'stream', 'river', 'brook', 'creek', 'flowing', 'babbling', 'waves', 'ocean', 'sea', 'beach', 'surf', 'drip', 'dripping', 'splash', 'bubbles', 'bubbling', 'waterfall', 'fountain'],
+  words: [
+    'water',
+    'stream',
+    'river',
+    'brook',
+    'creek',
+    'flowing',
+    'babbling',
+    'waves',
+    'ocean',
+    'sea',
+    'beach',
+    'surf',
+    'drip',
+    'dripping',
+    'splash',
+    'bubbles',
+    'bubbling',
+    'waterfall',
+    'fountain',
+  ],
   seconds: 8,
   render(ctx) {
     const { n, sampleRate, rnd } = ctx
     if (has(ctx, 'waves', 'ocean', 'sea', 'beach', 'surf')) {
       const out = pink(n, rnd)
       const swell = new Float32Array(n)
-      const period = 7 * jitter(ctx, 0.3) / ctx.mods.speed
+      const period = (7 * jitter(ctx, 0.3)) / ctx.mods.speed
       for (let i = 0; i < n; i++) {
         const phase = ((i / sampleRate) % period) / period
         swell[i] = 0.15 + 0.85 * Math.sin(Math.PI * phase) ** 3
@@ -409,16 +576,38 @@ const water: Recipe = {
     for (let b = 0; b < count; b++) {
       // A bubble rings at a pitch set by its size and rises as it closes.
       const f = (drips ? 900 : 400 + rnd() * 1600) / ctx.mods.size
-      mixInto(out, ping(sampleRate, drips ? 0.15 : 0.05, f, f * 1.6, drips ? 25 : 60), rnd() * n, drips ? 0.6 : 0.15 + rnd() * 0.15)
+      mixInto(
+        out,
+        ping(sampleRate, drips ? 0.15 : 0.05, f, f * 1.6, drips ? 25 : 60),
+        rnd() * n,
+        drips ? 0.6 : 0.15 + rnd() * 0.15,
+      )
     }
-    if (has(ctx, 'splash')) mixInto(out, biquad(burst(sampleRate, 0.8, 0.15, rnd), sampleRate, 'highpass', 800), 0.05 * sampleRate, 0.9)
+    if (has(ctx, 'splash'))
+      mixInto(
+        out,
+        biquad(burst(sampleRate, 0.8, 0.15, rnd), sampleRate, 'highpass', 800),
+        0.05 * sampleRate,
+        0.9,
+      )
     return out
   },
 }
 
 const fire: Recipe = {
   id: 'fire',
-  words: ['fire', 'campfire', 'fireplace', 'crackling', 'crackle', 'burning', 'flames', 'flame', 'bonfire', 'torch'],
+  words: [
+    'fire',
+    'campfire',
+    'fireplace',
+    'crackling',
+    'crackle',
+    'burning',
+    'flames',
+    'flame',
+    'bonfire',
+    'torch',
+  ],
   seconds: 8,
   render(ctx) {
     const { n, sampleRate, rnd } = ctx
@@ -429,7 +618,12 @@ const fire: Recipe = {
     mixInto(out, hiss, 0, 0.03)
     const pops = Math.round((n / sampleRate) * 14 * ctx.mods.intensity)
     for (let c = 0; c < pops; c++) {
-      const crack = biquad(burst(sampleRate, 0.015, 0.0015 + rnd() * 0.003, rnd), sampleRate, 'highpass', 1200)
+      const crack = biquad(
+        burst(sampleRate, 0.015, 0.0015 + rnd() * 0.003, rnd),
+        sampleRate,
+        'highpass',
+        1200,
+      )
       mixInto(out, crack, rnd() * n, 0.3 + rnd() * 0.9)
     }
     return out
@@ -438,7 +632,31 @@ const fire: Recipe = {
 
 const ui: Recipe = {
   id: 'ui',
-  words: ['click', 'clicks', 'button', 'tap', 'notification', 'ping', 'chime', 'ding', 'pop', 'interface', 'ui', 'menu', 'error', 'success', 'confirm', 'alert', 'message', 'bell', 'coin', 'select', 'toggle', 'keyboard', 'typing'],
+  words: [
+    'click',
+    'clicks',
+    'button',
+    'tap',
+    'notification',
+    'ping',
+    'chime',
+    'ding',
+    'pop',
+    'interface',
+    'ui',
+    'menu',
+    'error',
+    'success',
+    'confirm',
+    'alert',
+    'message',
+    'bell',
+    'coin',
+    'select',
+    'toggle',
+    'keyboard',
+    'typing',
+  ],
   seconds: 1,
   render(ctx) {
     const { n, sampleRate, rnd } = ctx
@@ -448,7 +666,12 @@ const ui: Recipe = {
     for (const t of schedule(ctx, every, typing ? 0.5 : 0, 0.01)) {
       const at = t * sampleRate
       if (typing || has(ctx, 'click', 'clicks', 'tap', 'toggle', 'select', 'button')) {
-        mixInto(out, biquad(burst(sampleRate, 0.02, 0.002, rnd), sampleRate, 'bandpass', 2500 * jitter(ctx, 0.3), 2), at, 1)
+        mixInto(
+          out,
+          biquad(burst(sampleRate, 0.02, 0.002, rnd), sampleRate, 'bandpass', 2500 * jitter(ctx, 0.3), 2),
+          at,
+          1,
+        )
         mixInto(out, ping(sampleRate, 0.03, 1800, 1500, 150), at, 0.3)
       } else if (has(ctx, 'error', 'alert')) {
         mixInto(out, ping(sampleRate, 0.18, 330, 320, 6), at, 0.7)
@@ -464,7 +687,12 @@ const ui: Recipe = {
         // A chime: a struck bell's inharmonic partials, two notes.
         for (const [k, base] of [880, 1175].map((f, k) => [k, f / ctx.mods.size] as const)) {
           for (const ratio of [1, 2.4, 4.1]) {
-            mixInto(out, ping(sampleRate, 0.8, base * ratio, base * ratio, 5 * ratio), at + k * 0.12 * sampleRate, 0.35 / ratio)
+            mixInto(
+              out,
+              ping(sampleRate, 0.8, base * ratio, base * ratio, 5 * ratio),
+              at + k * 0.12 * sampleRate,
+              0.35 / ratio,
+            )
           }
         }
       }
@@ -480,10 +708,20 @@ const glass: Recipe = {
   render(ctx) {
     const { n, sampleRate, rnd } = ctx
     const out = new Float32Array(n)
-    mixInto(out, biquad(burst(sampleRate, 0.6, 0.08, rnd), sampleRate, 'highpass', 2000), 0.02 * sampleRate, 0.8)
+    mixInto(
+      out,
+      biquad(burst(sampleRate, 0.6, 0.08, rnd), sampleRate, 'highpass', 2000),
+      0.02 * sampleRate,
+      0.8,
+    )
     for (let s = 0; s < 60; s++) {
       const f = 2500 + rnd() * 6000
-      mixInto(out, ping(sampleRate, 0.4, f, f, 10 + rnd() * 20), (0.02 + rnd() * rnd() * 1.8) * sampleRate, 0.12 + rnd() * 0.2)
+      mixInto(
+        out,
+        ping(sampleRate, 0.4, f, f, 10 + rnd() * 20),
+        (0.02 + rnd() * rnd() * 1.8) * sampleRate,
+        0.12 + rnd() * 0.2,
+      )
     }
     return out
   },
@@ -491,7 +729,21 @@ const glass: Recipe = {
 
 const scifi: Recipe = {
   id: 'scifi',
-  words: ['laser', 'zap', 'blaster', 'sci-fi', 'scifi', 'spaceship', 'robot', 'teleport', 'powerup', 'power-up', 'magic', 'spell', 'portal'],
+  words: [
+    'laser',
+    'zap',
+    'blaster',
+    'sci-fi',
+    'scifi',
+    'spaceship',
+    'robot',
+    'teleport',
+    'powerup',
+    'power-up',
+    'magic',
+    'spell',
+    'portal',
+  ],
   seconds: 1.5,
   render(ctx) {
     const { n, sampleRate } = ctx
@@ -499,8 +751,12 @@ const scifi: Recipe = {
     const rising = has(ctx, 'powerup', 'power-up', 'teleport', 'magic', 'spell', 'portal')
     for (const t of schedule(ctx, (rising ? 1.6 : 0.5) / ctx.mods.speed, 0.1, 0.01)) {
       const len = rising ? 1.2 : 0.3
-      const zap = rising ? ping(sampleRate, len, 200, 2400, 1.5) : ping(sampleRate, len, 2400 / ctx.mods.size, 150, 8)
-      if (rising) for (let i = 0; i < zap.length; i++) zap[i] = zap[i]! * (0.6 + 0.4 * Math.sin((2 * Math.PI * 14 * i) / sampleRate))
+      const zap = rising
+        ? ping(sampleRate, len, 200, 2400, 1.5)
+        : ping(sampleRate, len, 2400 / ctx.mods.size, 150, 8)
+      if (rising)
+        for (let i = 0; i < zap.length; i++)
+          zap[i] = zap[i]! * (0.6 + 0.4 * Math.sin((2 * Math.PI * 14 * i) / sampleRate))
       mixInto(out, zap, t * sampleRate, 0.7)
     }
     return out
@@ -532,7 +788,12 @@ const clock: Recipe = {
     let k = 0
     for (const t of schedule(ctx, 0.5 / ctx.mods.speed, 0, 0.02)) {
       const f = k++ % 2 === 0 ? 3200 : 2600
-      mixInto(out, biquad(burst(sampleRate, 0.03, 0.003, rnd), sampleRate, 'bandpass', f, 6), t * sampleRate, 2)
+      mixInto(
+        out,
+        biquad(burst(sampleRate, 0.03, 0.003, rnd), sampleRate, 'bandpass', f, 6),
+        t * sampleRate,
+        2,
+      )
     }
     return out
   },

@@ -3,9 +3,8 @@
 // layered, and a seed taken from the prompt and settings makes the result reproducible.
 import { SOUND_EFFECT_MAX_SECONDS, SOUND_EFFECT_MIN_SECONDS } from '@timbre/contract'
 import { createRandom } from '../dsp/prng.js'
-import { biquad, peak, pink, reverb, drift } from './kit.js'
+import { biquad, drift, peak, pink, reverb } from './kit.js'
 import { type Modifiers, RECIPES, type Recipe, type RecipeContext } from './recipes.js'
-
 
 export interface SoundEffectRequest {
   text: string
@@ -30,7 +29,8 @@ export interface SoundEffect extends SoundEffectPlan {
 }
 
 const BY_WORD = new Map<string, Recipe>()
-for (const recipe of RECIPES) for (const word of recipe.words) if (!BY_WORD.has(word)) BY_WORD.set(word, recipe)
+for (const recipe of RECIPES)
+  for (const word of recipe.words) if (!BY_WORD.has(word)) BY_WORD.set(word, recipe)
 
 /** Lower-case words; a plural or -ing form also counts as its stem. */
 export function promptWords(text: string): string[] {
@@ -86,13 +86,11 @@ export function planSoundEffect(request: SoundEffectRequest): SoundEffectPlan {
     if (recipe && !recipes.includes(recipe.id)) recipes.push(recipe.id)
   }
   const set = new Set(words)
-  const natural = Math.max(
-    2,
-    ...recipes.map((id) => RECIPES.find((r) => r.id === id)!.seconds),
-  )
+  const natural = Math.max(2, ...recipes.map((id) => RECIPES.find((r) => r.id === id)!.seconds))
   const longer = set.has('long') || set.has('continuous') || set.has('ambience') || set.has('ambient') ? 2 : 1
   const durationSeconds =
-    request.durationSeconds ?? Math.min(SOUND_EFFECT_MAX_SECONDS, Math.max(SOUND_EFFECT_MIN_SECONDS, natural * longer))
+    request.durationSeconds ??
+    Math.min(SOUND_EFFECT_MAX_SECONDS, Math.max(SOUND_EFFECT_MIN_SECONDS, natural * longer))
   return { recipes, modifiers: modifiersOf(set), durationSeconds, seed: seedOf(request) }
 }
 
@@ -104,7 +102,11 @@ function texture(ctx: RecipeContext, seed: number): Float32Array {
   const out = biquad(pink(n, rnd), sampleRate, 'bandpass', (i) => sweep[i]!, 2)
   const drone = 50 + ((seed >>> 11) % 150)
   for (let i = 0; i < n; i++) {
-    out[i] = out[i]! * 2 + 0.25 * Math.sin((2 * Math.PI * drone * i) / sampleRate) * (0.6 + 0.4 * Math.sin((2 * Math.PI * 0.2 * i) / sampleRate))
+    out[i] =
+      out[i]! * 2 +
+      0.25 *
+        Math.sin((2 * Math.PI * drone * i) / sampleRate) *
+        (0.6 + 0.4 * Math.sin((2 * Math.PI * 0.2 * i) / sampleRate))
   }
   return out
 }
@@ -141,7 +143,13 @@ export function renderSoundEffect(request: SoundEffectRequest, sampleRate: numbe
   if (plan.modifiers.distance > 0) {
     biquad(mix, sampleRate, 'lowpass', 1800)
     reverb(mix, sampleRate, 0.6)
-  } else if (words.has('reverb') || words.has('hall') || words.has('cave') || words.has('echo') || words.has('cathedral')) {
+  } else if (
+    words.has('reverb') ||
+    words.has('hall') ||
+    words.has('cave') ||
+    words.has('echo') ||
+    words.has('cathedral')
+  ) {
     reverb(mix, sampleRate, 0.5, 1.6)
   }
   biquad(mix, sampleRate, 'highpass', 20)

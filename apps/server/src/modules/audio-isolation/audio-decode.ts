@@ -16,7 +16,9 @@ let binary: string | undefined
 export function ffmpegPath(): string {
   if (binary) return binary
   const name = process.platform === 'win32' ? 'ffmpeg.exe' : 'ffmpeg'
-  const path = createRequire(import.meta.url).resolve(`@ffmpeg-installer/${process.platform}-${process.arch}/${name}`)
+  const path = createRequire(import.meta.url).resolve(
+    `@ffmpeg-installer/${process.platform}-${process.arch}/${name}`,
+  )
   try {
     accessSync(path, constants.X_OK)
   } catch {

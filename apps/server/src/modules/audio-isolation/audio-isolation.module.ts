@@ -5,7 +5,11 @@ import type { DomainModule } from '../domain-module.js'
 import type { Recorder } from '../recording/recording.types.js'
 import { createIsolationRepository } from './audio-isolation.repository.js'
 import { audioIsolationRoutes } from './audio-isolation.routes.js'
-import { createIsolationService, DEFAULT_ISOLATION_LIMITS, type IsolationLimits } from './audio-isolation.service.js'
+import {
+  createIsolationService,
+  DEFAULT_ISOLATION_LIMITS,
+  type IsolationLimits,
+} from './audio-isolation.service.js'
 import { multipartLimits } from './isolation-form.js'
 
 /** Voice isolation (RNNoise with a voice-activity gate) and its history. */

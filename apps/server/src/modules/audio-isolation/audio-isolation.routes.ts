@@ -18,7 +18,10 @@ const describeForm =
   'Answers MP3 (44.1 kHz, 128 kbps). 1,000 credits per minute of input. A silent file is refused (422).'
 
 // POST /v1/audio-isolation and /stream; the isolation history (list, delete, audio).
-export function audioIsolationRoutes(service: IsolationService, limits: IsolationLimits): FastifyPluginAsyncZod {
+export function audioIsolationRoutes(
+  service: IsolationService,
+  limits: IsolationLimits,
+): FastifyPluginAsyncZod {
   return async (app) => {
     const headers = (run: IsolationRun) => ({
       'history-item-id': run.historyItemId,
@@ -71,7 +74,8 @@ export function audioIsolationRoutes(service: IsolationService, limits: Isolatio
         const body = Readable.from(
           (async function* () {
             try {
-              for (let step = await iterator.next(); !step.done; step = await iterator.next()) yield step.value
+              for (let step = await iterator.next(); !step.done; step = await iterator.next())
+                yield step.value
               finished = true
             } finally {
               // A client that went away, or a failure mid-stream: nothing stored, nothing charged.

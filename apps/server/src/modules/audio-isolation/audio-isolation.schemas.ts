@@ -1,4 +1,7 @@
-import { AUDIO_ISOLATION_HISTORY_PAGE_SIZE_DEFAULT, AUDIO_ISOLATION_HISTORY_PAGE_SIZE_MAX } from '@timbre/contract'
+import {
+  AUDIO_ISOLATION_HISTORY_PAGE_SIZE_DEFAULT,
+  AUDIO_ISOLATION_HISTORY_PAGE_SIZE_MAX,
+} from '@timbre/contract'
 import { z } from 'zod'
 
 // Voice isolation, named and shaped as the public API (the SDK's audioIsolation client).

@@ -38,7 +38,9 @@ const used = async () => (await client.user.subscription.get()).characterCount
 
 function wav(samples: Float32Array, rate = RATE): Buffer {
   const data = Buffer.alloc(samples.length * 2)
-  samples.forEach((s, i) => data.writeInt16LE(Math.max(-32768, Math.min(32767, Math.round(s * 32767))), i * 2))
+  samples.forEach((s, i) =>
+    data.writeInt16LE(Math.max(-32768, Math.min(32767, Math.round(s * 32767))), i * 2),
+  )
   const header = Buffer.alloc(44)
   header.write('RIFF', 0)
   header.writeUInt32LE(36 + data.length, 4)
@@ -178,20 +180,28 @@ describe('voice isolation through the SDK', () => {
     const clip = wav(speech.subarray(0, RATE * 2).map((s, i) => s + noise[i]! * 0.2))
     for (const extension of ['flac', 'm4a', 'ogg', 'mp3', 'webm']) {
       const audio = await bytes(
-        await client.audioIsolation.convert({ audio: { data: encodeAs(clip, extension), filename: `clip.${extension}` } }),
+        await client.audioIsolation.convert({
+          audio: { data: encodeAs(clip, extension), filename: `clip.${extension}` },
+        }),
       )
       const { samples } = await decodeMp3(audio)
       expect(samples.length / RATE, extension).toBeGreaterThan(1.9)
     }
     const pcm16k = pcm16ToFloat(
       Buffer.from(
-        execFileSync(ffmpegPath(), ['-loglevel', 'error', '-i', 'pipe:0', '-f', 's16le', '-ar', '16000', '-ac', '1', 'pipe:1'], {
-          input: clip,
-        }),
+        execFileSync(
+          ffmpegPath(),
+          ['-loglevel', 'error', '-i', 'pipe:0', '-f', 's16le', '-ar', '16000', '-ac', '1', 'pipe:1'],
+          {
+            input: clip,
+          },
+        ),
       ),
     )
     const raw = Buffer.alloc(pcm16k.length * 2)
-    pcm16k.forEach((s, i) => raw.writeInt16LE(Math.round(s * 32767), i * 2))
+    pcm16k.forEach((s, i) => {
+      raw.writeInt16LE(Math.round(s * 32767), i * 2)
+    })
     const audio = await bytes(await client.audioIsolation.stream({ audio: raw, fileFormat: 'pcm_s16le_16' }))
     expect(mp3FrameInfo(audio)?.sampleRate).toBe(44100)
     expect((await decodeMp3(audio)).samples.length / RATE).toBeGreaterThan(1.9)
@@ -200,7 +210,9 @@ describe('voice isolation through the SDK', () => {
   it('audioIsolation.stream answers the same audio as convert, as chunks', async () => {
     const noise = noiseFor(speech, 5)
     const clip = wav(speech.map((s, i) => s + noise[i]! * 0.3))
-    const whole = await bytes(await client.audioIsolation.convert({ audio: { data: clip, filename: 'a.wav' } }))
+    const whole = await bytes(
+      await client.audioIsolation.convert({ audio: { data: clip, filename: 'a.wav' } }),
+    )
     const stream = await client.audioIsolation.stream({ audio: { data: clip, filename: 'a.wav' } })
     let chunks = 0
     const parts: Uint8Array[] = []
@@ -229,7 +241,11 @@ describe('voice isolation through the SDK', () => {
       headers: other.auth,
     })
     expect(foreign.statusCode).toBe(404)
-    const theirs = await t.app.inject({ method: 'GET', url: '/v1/audio-isolation/history', headers: other.auth })
+    const theirs = await t.app.inject({
+      method: 'GET',
+      url: '/v1/audio-isolation/history',
+      headers: other.auth,
+    })
     expect(theirs.json().items).toEqual([])
     await client.audioIsolation.delete(item.id)
     expect((await client.audioIsolation.list({ search: 'interview' })).items).toEqual([])
@@ -242,7 +258,10 @@ describe('voice isolation through the SDK', () => {
     const refuse = async (data: Buffer, filename: string) => {
       const error = await client.audioIsolation
         .convert({ audio: { data, filename, contentType: 'audio/mpeg' } })
-        .then(() => null, (e: unknown) => e)
+        .then(
+          () => null,
+          (e: unknown) => e,
+        )
       expect(error, filename).toBeInstanceOf(ElevenLabsError)
       return error as ElevenLabsError
     }
@@ -250,7 +269,10 @@ describe('voice isolation through the SDK', () => {
     expect(text.statusCode).toBe(422)
     expect(JSON.stringify(text.body)).toContain('not a supported audio file')
     // Looks like a WAV by its header, holds no decodable audio.
-    const hollow = await refuse(Buffer.concat([wav(new Float32Array(0)).subarray(0, 44), Buffer.from('junk')]), 'x.wav')
+    const hollow = await refuse(
+      Buffer.concat([wav(new Float32Array(0)).subarray(0, 44), Buffer.from('junk')]),
+      'x.wav',
+    )
     expect(hollow.statusCode).toBe(422)
     const silent = await refuse(wav(new Float32Array(RATE * 2)), 'silence.wav')
     expect(silent.statusCode).toBe(422)
@@ -261,7 +283,9 @@ describe('voice isolation through the SDK', () => {
     // 17 seconds (under the length limit) at 96 kHz: over the size limit.
     const tooBig = await refuse(wav(noiseFor(new Float32Array(96_000 * 17).fill(0.1), 2), 96_000), 'big.wav')
     expect(tooBig.statusCode).toBe(413)
-    expect(JSON.stringify(tooBig.body)).toContain('File too big: voice isolation takes files up to 3 MB and 0.3 minutes long.')
+    expect(JSON.stringify(tooBig.body)).toContain(
+      'File too big: voice isolation takes files up to 3 MB and 0.3 minutes long.',
+    )
     const noFile = await t.app.inject({
       method: 'POST',
       url: '/v1/audio-isolation',

@@ -34,7 +34,7 @@ export interface IsolationUpload {
 
 /** The product's message, with the limits in force (an operator may have lowered them). */
 export function fileTooBig(limits: IsolationLimits): AppError {
-  const mb = Math.floor(limits.maxBytes / (1024 * 1024) * 10) / 10
+  const mb = Math.floor((limits.maxBytes / (1024 * 1024)) * 10) / 10
   const minutes = Math.floor((limits.maxSeconds / 60) * 10) / 10
   return new AppError('audio_file_too_big', {
     message: `File too big: voice isolation takes files up to ${mb} MB and ${minutes} minutes long.`,
@@ -69,7 +69,11 @@ export function createIsolationService(deps: {
   const tooBig = () => fileTooBig(deps.limits)
 
   /** Checks, decodes and reserves the credits; the audio is made as `pieces()` is read. */
-  async function begin(principal: Principal, requestId: string, upload: IsolationUpload): Promise<IsolationRun> {
+  async function begin(
+    principal: Principal,
+    requestId: string,
+    upload: IsolationUpload,
+  ): Promise<IsolationRun> {
     if (upload.data.length > deps.limits.maxBytes) throw tooBig()
     if (upload.data.length === 0) throw new AppError('invalid_audio_file', { param: 'audio' })
     if (upload.fileFormat === 'other') {
@@ -80,7 +84,11 @@ export function createIsolationService(deps: {
     }
     let samples: Float32Array
     try {
-      samples = await decodeTo48kMono(upload.data, upload.fileFormat === 'other' ? 'detect' : 'pcm_s16le_16', deps.limits.maxSeconds)
+      samples = await decodeTo48kMono(
+        upload.data,
+        upload.fileFormat === 'other' ? 'detect' : 'pcm_s16le_16',
+        deps.limits.maxSeconds,
+      )
     } catch (error) {
       if (error instanceof UndecodableAudio) throw new AppError('invalid_audio_file', { param: 'audio' })
       throw error

@@ -22,7 +22,10 @@ export function multipartLimits(limits: IsolationLimits) {
   }
 }
 
-export async function readIsolationForm(request: FastifyRequest, limits: IsolationLimits): Promise<IsolationUpload> {
+export async function readIsolationForm(
+  request: FastifyRequest,
+  limits: IsolationLimits,
+): Promise<IsolationUpload> {
   if (!request.isMultipart()) {
     throw new AppError('unsupported_media_type', { message: 'Send the audio as multipart/form-data.' })
   }
@@ -42,7 +45,10 @@ export async function readIsolationForm(request: FastifyRequest, limits: Isolati
             param: 'audio',
           })
         }
-        file = { data: await part.toBuffer(), fileName: (part.filename ?? '').replace(/\p{Cc}/gu, '').slice(0, 255) }
+        file = {
+          data: await part.toBuffer(),
+          fileName: (part.filename ?? '').replace(/\p{Cc}/gu, '').slice(0, 255),
+        }
       } else {
         if (part.valueTruncated) throw new AppError('payload_too_large', { param: part.fieldname })
         fields[part.fieldname] = String(part.value)
@@ -52,10 +58,13 @@ export async function readIsolationForm(request: FastifyRequest, limits: Isolati
     const code = (error as { code?: unknown } | null)?.code
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooBig(limits)
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
-      throw new AppError('payload_too_large', { message: 'Send one audio file with file_format and preview_b64 only.' })
+      throw new AppError('payload_too_large', {
+        message: 'Send one audio file with file_format and preview_b64 only.',
+      })
     throw error
   }
-  if (!file) throw new AppError('validation_error', { message: "The field 'audio' is required.", param: 'audio' })
+  if (!file)
+    throw new AppError('validation_error', { message: "The field 'audio' is required.", param: 'audio' })
   const fileFormat = fields.file_format ?? 'other'
   if (!(FILE_FORMATS as readonly string[]).includes(fileFormat)) {
     throw new AppError('validation_error', {

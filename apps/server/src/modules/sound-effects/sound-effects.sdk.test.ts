@@ -64,15 +64,25 @@ describe('POST /v1/sound-generation through the SDK', () => {
     const distances: number[] = []
     for (let a = 0; a < spectra.length; a++)
       for (let b = a + 1; b < spectra.length; b++) distances.push(spectrumDistance(spectra[a]!, spectra[b]!))
-    console.log(`sound effects: smallest spectral distance between prompts ${Math.min(...distances).toFixed(1)} dB`)
+    console.log(
+      `sound effects: smallest spectral distance between prompts ${Math.min(...distances).toFixed(1)} dB`,
+    )
     expect(Math.min(...distances)).toBeGreaterThan(3)
   })
 
   it('gives the same bytes for the same prompt and settings, other bytes for other settings', async () => {
-    const a = await bytes(await client.textToSoundEffects.convert({ text: 'wind howling through trees', durationSeconds: 2 }))
-    const b = await bytes(await client.textToSoundEffects.convert({ text: 'wind howling through trees', durationSeconds: 2 }))
+    const a = await bytes(
+      await client.textToSoundEffects.convert({ text: 'wind howling through trees', durationSeconds: 2 }),
+    )
+    const b = await bytes(
+      await client.textToSoundEffects.convert({ text: 'wind howling through trees', durationSeconds: 2 }),
+    )
     const c = await bytes(
-      await client.textToSoundEffects.convert({ text: 'wind howling through trees', durationSeconds: 2, promptInfluence: 0.9 }),
+      await client.textToSoundEffects.convert({
+        text: 'wind howling through trees',
+        durationSeconds: 2,
+        promptInfluence: 0.9,
+      }),
     )
     expect(mp3FrameInfo(a)).toEqual({ sampleRate: 44100, bitrateKbps: 128 })
     expect(a.equals(b)).toBe(true)
@@ -83,7 +93,9 @@ describe('POST /v1/sound-generation through the SDK', () => {
     for (const text of ['rain and thunder', 'crackling campfire', 'crowd chatter in a cafe']) {
       const x = await effect(text, { durationSeconds: 4, loop: true })
       expect(x.length).toBe(4 * 44100)
-      const steps = Array.from({ length: x.length - 1 }, (_, i) => Math.abs(x[i + 1]! - x[i]!)).sort((p, q) => p - q)
+      const steps = Array.from({ length: x.length - 1 }, (_, i) => Math.abs(x[i + 1]! - x[i]!)).sort(
+        (p, q) => p - q,
+      )
       const p99 = steps[Math.floor(steps.length * 0.99)]!
       const seam = Math.abs(x[0]! - x[x.length - 1]!)
       console.log(`loop '${text}': seam step ${seam.toFixed(4)}, 99th percentile step ${p99.toFixed(4)}`)
@@ -102,12 +114,18 @@ describe('POST /v1/sound-generation through the SDK', () => {
     await bytes(auto.data)
     const afterAuto = await used()
     expect(afterAuto - before).toBe(200)
-    const timed = await client.textToSoundEffects.convert({ text: 'glass shattering', durationSeconds: 2.5 }).withRawResponse()
+    const timed = await client.textToSoundEffects
+      .convert({ text: 'glass shattering', durationSeconds: 2.5 })
+      .withRawResponse()
     await bytes(timed.data)
     expect((await used()) - afterAuto).toBe(100)
     const id = timed.rawResponse.headers.get('history-item-id')!
     const item = await client.history.get(id)
-    expect(item).toMatchObject({ text: 'glass shattering', source: 'SFX', modelId: 'eleven_text_to_sound_v2' })
+    expect(item).toMatchObject({
+      text: 'glass shattering',
+      source: 'SFX',
+      modelId: 'eleven_text_to_sound_v2',
+    })
     const listed = await t.app.inject({ method: 'GET', url: '/v1/history?source=SFX', headers: user.auth })
     expect(listed.json().history.map((h: { history_item_id: string }) => h.history_item_id)).toContain(id)
   })
@@ -115,9 +133,10 @@ describe('POST /v1/sound-generation through the SDK', () => {
   it('refuses 0.1 and 30 seconds and an empty prompt with a clear 422, charging nothing', async () => {
     const before = await used()
     for (const durationSeconds of [0.1, 30]) {
-      const error = await client.textToSoundEffects
-        .convert({ text: 'thunder', durationSeconds })
-        .then(() => null, (e: unknown) => e)
+      const error = await client.textToSoundEffects.convert({ text: 'thunder', durationSeconds }).then(
+        () => null,
+        (e: unknown) => e,
+      )
       expect(error).toBeInstanceOf(ElevenLabsError)
       expect((error as ElevenLabsError).statusCode).toBe(422)
       expect(JSON.stringify((error as ElevenLabsError).body)).toContain(
