@@ -26,6 +26,12 @@ const TtsPage = lazy(() => import('./features/tts/tts-page').then((m) => ({ defa
 const HistoryPage = lazy(() =>
   import('./features/history/history-page').then((m) => ({ default: m.HistoryPage })),
 )
+const SoundEffectsPage = lazy(() =>
+  import('./features/sound-effects/sound-effects-page').then((m) => ({ default: m.SoundEffectsPage })),
+)
+const VoiceIsolatorPage = lazy(() =>
+  import('./features/audio-isolation/voice-isolator-page').then((m) => ({ default: m.VoiceIsolatorPage })),
+)
 const MailboxPage = lazy(() =>
   import('./features/mailbox/mailbox-page').then((m) => ({ default: m.MailboxPage })),
 )
@@ -81,6 +87,22 @@ export function AppRoutes() {
           element={
             <Lazy>
               <TtsPage />
+            </Lazy>
+          }
+        />
+        <Route
+          path={routes.soundEffects}
+          element={
+            <Lazy>
+              <SoundEffectsPage />
+            </Lazy>
+          }
+        />
+        <Route
+          path={routes.voiceIsolator}
+          element={
+            <Lazy>
+              <VoiceIsolatorPage />
             </Lazy>
           }
         />

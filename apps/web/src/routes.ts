@@ -20,6 +20,8 @@ export const routes = {
   requestAlphaAccess: '/app/request-alpha-access',
   speechSynthesis: '/app/speech-synthesis',
   dubs: '/app/dubs',
+  soundEffects: '/app/sound-effects',
+  voiceIsolator: '/app/voice-isolator',
   apiKeys: '/app/settings/api-keys',
   // Targets of the post-login redirect: the assistant page and the convai dashboard.
   assistant: '/app/assistant',

@@ -117,3 +117,9 @@ export type DownloadFormat = RequestJson<'/v1/history/download', 'post'>['output
 export type TtsRequest = RequestJson<'/v1/text-to-speech/{voice_id}/stream', 'post'>
 export type VoiceSettings = NonNullable<TtsRequest['voice_settings']>
 export type DialogueRequest = RequestJson<'/v1/text-to-dialogue/stream', 'post'>
+
+// --- Sound effects and voice isolation ----------------------------------------------------
+
+export type SoundEffectRequest = RequestJson<'/v1/sound-generation', 'post'>
+export type IsolationPage = ResponseJson<'/v1/audio-isolation/history', 'get', 200>
+export type IsolationItem = IsolationPage['items'][number]

@@ -6,6 +6,8 @@ import { routes } from '../../routes'
 export const NAV_ITEMS = [
   { key: 'home', to: routes.home, icon: 'home' },
   { key: 'speechSynthesis', to: routes.speechSynthesis, icon: 'speech' },
+  { key: 'soundEffects', to: routes.soundEffects, icon: 'sparkles' },
+  { key: 'voiceIsolator', to: routes.voiceIsolator, icon: 'volume' },
   { key: 'history', to: routes.history, icon: 'history' },
   { key: 'apiKeys', to: routes.apiKeys, icon: 'key' },
 ] as const satisfies readonly { key: string; to: string; icon: IconName }[]
