@@ -45,19 +45,25 @@ export function BottomNav() {
       aria-label={t('shell.mainNav')}
       className="fixed inset-x-0 bottom-0 z-30 border-t border-neutral-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur lg:hidden"
     >
-      <ul className="grid h-16 grid-cols-4">
+      <ul
+        className="grid h-16"
+        style={{ gridTemplateColumns: `repeat(${NAV_ITEMS.length}, minmax(0, 1fr))` }}
+      >
         {NAV_ITEMS.map((item) => (
           <li key={item.key} className="min-w-0">
             <NavLink
               to={item.to}
               className={({ isActive }) =>
-                `flex h-full flex-col items-center justify-center gap-1 px-1 text-[11px] leading-tight focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent-600 ${
+                `flex h-full flex-col items-center justify-center gap-0.5 px-0.5 text-center text-[10px] leading-tight focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent-600 ${
                   isActive ? 'font-medium text-accent-600' : 'text-neutral-500 hover:text-neutral-900'
                 }`
               }
             >
               <Icon name={item.icon} className="size-5 shrink-0" />
-              <span className="max-w-full truncate">{t(`shell.nav.${item.key}`)}</span>
+              {/* Six destinations share a phone's width: a long label takes two lines, whole. */}
+              <span className="line-clamp-2 max-w-full [overflow-wrap:anywhere]">
+                {t(`shell.nav.${item.key}`)}
+              </span>
             </NavLink>
           </li>
         ))}
