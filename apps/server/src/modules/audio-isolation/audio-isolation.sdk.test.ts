@@ -38,9 +38,9 @@ const used = async () => (await client.user.subscription.get()).characterCount
 
 function wav(samples: Float32Array, rate = RATE): Buffer {
   const data = Buffer.alloc(samples.length * 2)
-  samples.forEach((s, i) =>
-    data.writeInt16LE(Math.max(-32768, Math.min(32767, Math.round(s * 32767))), i * 2),
-  )
+  for (let i = 0; i < samples.length; i++) {
+    data.writeInt16LE(Math.max(-32768, Math.min(32767, Math.round(samples[i]! * 32767))), i * 2)
+  }
   const header = Buffer.alloc(44)
   header.write('RIFF', 0)
   header.writeUInt32LE(36 + data.length, 4)

@@ -118,6 +118,9 @@ export function createIsolationService(deps: {
       const step = STREAM_PIECE_SECONDS * 48_000
       try {
         for (let at = 0; at < samples.length; at += step) {
+          // Each piece is a few milliseconds of work; between pieces other requests get the
+          // event loop, so an hour-long file does not stall the server.
+          await new Promise<void>((resolve) => setImmediate(resolve))
           const bytes = encoder.encode(isolator.push(samples.subarray(at, at + step)))
           parts.push(bytes)
           if (bytes.length > 0) yield bytes
