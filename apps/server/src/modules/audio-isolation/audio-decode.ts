@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process'
-import { accessSync, chmodSync, constants } from 'node:fs'
+import { accessSync, chmodSync, constants, copyFileSync, mkdtempSync } from 'node:fs'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import { ISOLATION_SAMPLE_RATE } from '@timbre/speech'
 
 // Uploaded audio of any common format becomes 48 kHz mono float samples through FFmpeg (the
@@ -19,13 +19,26 @@ export function ffmpegPath(): string {
   const path = createRequire(import.meta.url).resolve(
     `@ffmpeg-installer/${process.platform}-${process.arch}/${name}`,
   )
+  binary = executable(path)
+  return binary
+}
+
+/** The binary itself when it may run, or made so; else an executable copy in the temp folder. */
+function executable(path: string): string {
   try {
     accessSync(path, constants.X_OK)
-  } catch {
+    return path
+  } catch {}
+  try {
     chmodSync(path, 0o755)
+    return path
+  } catch {
+    // A read-only install (a container running as another user): run a private copy.
+    const copy = join(mkdtempSync(join(tmpdir(), 'timbre-ffmpeg-')), basename(path))
+    copyFileSync(path, copy)
+    chmodSync(copy, 0o755)
+    return copy
   }
-  binary = path
-  return path
 }
 
 export class UndecodableAudio extends Error {}
