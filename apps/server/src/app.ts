@@ -8,6 +8,7 @@ import { startQueue } from './jobs/queue.js'
 import { createLocalStorage, createStorage } from './lib/storage.js'
 import { createAccountsModule } from './modules/accounts/accounts.module.js'
 import { createApiKeysModule } from './modules/api-keys/api-keys.module.js'
+import { createAudioIsolationModule } from './modules/audio-isolation/audio-isolation.module.js'
 import { createBillingModule } from './modules/billing/billing.module.js'
 import { createConcurrencyModule } from './modules/concurrency/concurrency.module.js'
 import { createCreditsModule } from './modules/credits/credits.module.js'
@@ -20,6 +21,7 @@ import { createNotificationsModule } from './modules/notifications/notifications
 import { createOnboardingModule } from './modules/onboarding/onboarding.module.js'
 import { createPronunciationDictionariesModule } from './modules/pronunciation-dictionaries/pronunciation-dictionaries.module.js'
 import { createRecordingModule } from './modules/recording/recording.module.js'
+import { createSoundEffectsModule } from './modules/sound-effects/sound-effects.module.js'
 import { createTtsModule } from './modules/tts/tts.module.js'
 import { createUsageModule } from './modules/usage/usage.module.js'
 import { createVoicesModule } from './modules/voices/voices.module.js'
@@ -147,6 +149,13 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     apiKeys: apiKeys.ports,
     notifications: notifications.ports,
   })
+  const soundEffects = createSoundEffectsModule({ recorder: recording.ports.recorder })
+  const audioIsolation = createAudioIsolationModule({
+    db,
+    storage,
+    recorder: recording.ports.recorder,
+    limits: config.audioIsolation,
+  })
   return [
     health,
     mail,
@@ -164,5 +173,7 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     dictionaries,
     tts,
     onboarding,
+    soundEffects,
+    audioIsolation,
   ]
 }

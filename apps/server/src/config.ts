@@ -43,6 +43,9 @@ const envSchema = z.object({
    * crash the reservation is settled for what was delivered once it runs out.
    */
   CREDIT_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** Operators may lower the voice-isolation upload limits (bytes, seconds); never raise them. */
+  AUDIO_ISOLATION_MAX_BYTES: z.coerce.number().int().min(1).optional(),
+  AUDIO_ISOLATION_MAX_SECONDS: z.coerce.number().min(1).optional(),
   NODE_ENV: z.string().optional(),
   ...storageEnvShape,
   /**
@@ -85,6 +88,7 @@ export interface Config {
   webDistDir: string | undefined
   speechWorkers: number
   creditLeaseSeconds: number
+  audioIsolation: { maxBytes?: number | undefined; maxSeconds?: number | undefined }
   /** Cookies get `Secure` only when the public URL is https (a laptop on http://localhost must work). */
   secureCookies: boolean
   storage: StorageConfig
@@ -173,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: e.WEB_DIST_DIR,
     speechWorkers: e.SPEECH_WORKERS ?? Math.max(1, Math.min(4, availableParallelism())),
     creditLeaseSeconds: e.CREDIT_LEASE_SECONDS,
+    audioIsolation: { maxBytes: e.AUDIO_ISOLATION_MAX_BYTES, maxSeconds: e.AUDIO_ISOLATION_MAX_SECONDS },
     secureCookies: publicUrl.startsWith('https://'),
     storage: storage.config,
     concurrency: { leaseMs: e.CONCURRENCY_LEASE_MS, heartbeatMs },

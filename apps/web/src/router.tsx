@@ -54,6 +54,12 @@ const SubscriptionPage = lazy(() =>
   import('./features/billing/subscription-page').then((m) => ({ default: m.SubscriptionPage })),
 )
 const UsagePage = lazy(() => import('./features/usage/usage-page').then((m) => ({ default: m.UsagePage })))
+const SoundEffectsPage = lazy(() =>
+  import('./features/sound-effects/sound-effects-page').then((m) => ({ default: m.SoundEffectsPage })),
+)
+const VoiceIsolatorPage = lazy(() =>
+  import('./features/audio-isolation/voice-isolator-page').then((m) => ({ default: m.VoiceIsolatorPage })),
+)
 const MailboxPage = lazy(() =>
   import('./features/mailbox/mailbox-page').then((m) => ({ default: m.MailboxPage })),
 )
@@ -162,6 +168,22 @@ export function AppRoutes() {
           element={
             <Lazy>
               <VoicesPage />
+            </Lazy>
+          }
+        />
+        <Route
+          path={routes.soundEffects}
+          element={
+            <Lazy>
+              <SoundEffectsPage />
+            </Lazy>
+          }
+        />
+        <Route
+          path={routes.voiceIsolator}
+          element={
+            <Lazy>
+              <VoiceIsolatorPage />
             </Lazy>
           }
         />

@@ -24,6 +24,8 @@ export const routes = {
   speechSynthesis: '/app/speech-synthesis',
   voices: '/app/voices',
   dubs: '/app/dubs',
+  soundEffects: '/app/sound-effects',
+  voiceIsolator: '/app/voice-isolator',
   apiKeys: '/app/settings/api-keys',
   notifications: '/app/notifications',
   dictionaries: '/app/pronunciation-dictionaries',

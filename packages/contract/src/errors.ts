@@ -113,6 +113,20 @@ export const ERRORS = {
     message: 'The file is not a supported audio file (WAV, MP3, OGG, FLAC, M4A or WebM).',
   },
   too_many_voice_samples: { status: 422, message: 'A voice can have at most 25 samples.' },
+  // sound effects and voice isolation
+  invalid_sound_effect_duration: {
+    status: 422,
+    message: 'Invalid duration: duration_seconds must be between 0.5 and 22 seconds, or null for automatic.',
+  },
+  audio_file_too_big: {
+    status: 413,
+    message: 'File too big: voice isolation takes files up to 500 MB and 60 minutes long.',
+  },
+  audio_silent: { status: 422, message: 'The audio file is silent: there is no sound to isolate.' },
+  audio_isolation_item_not_found: {
+    status: 404,
+    message: 'This audio isolation history item does not exist.',
+  },
   // billing (the checkout and subscription texts are the product's own)
   coupon_expired: {
     status: 400,

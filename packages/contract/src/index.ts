@@ -1,4 +1,5 @@
 export * from './api-keys.js'
+export * from './audio-lab.js'
 export * from './auth.js'
 export * from './billing-rules.js'
 export * from './errors.js'

@@ -2465,7 +2465,7 @@ export interface paths {
                     voice_id?: string;
                     model_id?: string;
                     search?: string;
-                    source?: "TTS" | "STS" | "Flows";
+                    source?: "TTS" | "STS" | "Flows" | "SFX";
                     date_before_unix?: number;
                     date_after_unix?: number;
                     sort_direction?: "asc" | "desc";
@@ -4142,6 +4142,268 @@ export interface paths {
             };
         };
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sound-generation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn a text prompt into a sound effect
+         * @description A procedural synthesiser: the words of `text` pick and layer recipes (rain, wind, thunder, footsteps, doors, engines, crowds, beeps, whooshes, impacts, explosions, birds, water, fire, interface sounds, ...). `duration_seconds` 0.5-22 or null for automatic (200 credits; 40 credits per second when set). The same prompt and settings give the same audio.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    output_format?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        text: string;
+                        duration_seconds?: number | null;
+                        prompt_influence?: number | null;
+                        loop?: boolean | null;
+                        model_id?: "eleven_text_to_sound_v2" | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Audio in the requested output_format */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/audio-isolation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove background noise from a recording, keeping the voice
+         * @description multipart/form-data: `audio` (WAV, MP3, OGG, FLAC, M4A or WebM, checked by content; or raw 16 kHz 16-bit mono PCM with `file_format=pcm_s16le_16`), `file_format`, `preview_b64`. Answers MP3 (44.1 kHz, 128 kbps). 1,000 credits per minute of input. A silent file is refused (422).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description MP3 audio */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/audio-isolation/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove background noise, streaming the result as it is made
+         * @description multipart/form-data: `audio` (WAV, MP3, OGG, FLAC, M4A or WebM, checked by content; or raw 16 kHz 16-bit mono PCM with `file_format=pcm_s16le_16`), `file_format`, `preview_b64`. Answers MP3 (44.1 kHz, 128 kbps). 1,000 credits per minute of input. A silent file is refused (422).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description MP3 audio, chunked */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/audio-isolation/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List your voice isolation results, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    page_size?: number;
+                    page?: number;
+                    search?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: string;
+                                title: string;
+                                created_at_unix: number;
+                                format: string;
+                                duration_seconds: number;
+                                download_url: string;
+                                supports_video: boolean;
+                                processing: boolean;
+                                video_processing_failed: boolean;
+                                preview_b64?: string;
+                            }[];
+                            has_more: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/audio-isolation/history/{history_item_id}/audio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The audio of a voice isolation result */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    history_item_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description MP3 audio */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/audio-isolation/history/{history_item_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a voice isolation result and its audio */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    history_item_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "ok";
+                        };
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;

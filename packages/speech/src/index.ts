@@ -19,6 +19,13 @@ export {
   parseOutputFormat,
 } from './formats/output-formats.js'
 export {
+  createIsolator,
+  ISOLATION_SAMPLE_RATE,
+  type Isolator,
+  isolateVoice,
+  levelDb,
+} from './isolation/isolate.js'
+export {
   checkLanguage,
   DEFAULT_MODEL_ID,
   MODEL_PROFILES,
@@ -42,6 +49,13 @@ export {
   type StreamOptions,
 } from './service/speech-service.js'
 export type { WorkerEncoder } from './service/worker-encoder.js'
+export {
+  planSoundEffect,
+  renderSoundEffect,
+  type SoundEffect,
+  type SoundEffectPlan,
+  type SoundEffectRequest,
+} from './sfx/synthesize.js'
 export { DEFAULT_VOICE_SETTINGS, resolveVoiceSettings } from './synthesis/voice-settings.js'
 export {
   arpabetToEspeak,

@@ -356,6 +356,22 @@ export interface WorkspacePronunciationDefaultsTable {
   version_id: string | null
 }
 
+export interface AudioIsolationItemsTable {
+  id: string
+  workspace_id: string
+  user_id: string | null
+  request_id: string
+  title: string
+  output_format: string
+  content_type: string
+  storage_key: string
+  size_bytes: number
+  duration_seconds: number
+  credits: number
+  preview_b64: string | null
+  created_at: Timestamp
+}
+
 export interface DB {
   pronunciation_dictionaries: PronunciationDictionariesTable
   pronunciation_dictionary_versions: PronunciationDictionaryVersionsTable
@@ -384,6 +400,7 @@ export interface DB {
   onboarding_states: OnboardingStatesTable
   onboarding_checklist_items: OnboardingChecklistItemsTable
   notifications: NotificationsTable
+  audio_isolation_items: AudioIsolationItemsTable
 }
 
 export type UserRow = Selectable<UsersTable>

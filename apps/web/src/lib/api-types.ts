@@ -170,3 +170,8 @@ export type WorkspaceDictionaries = ResponseJson<
   'get',
   200
 >
+// --- Sound effects and voice isolation ----------------------------------------------------
+
+export type SoundEffectRequest = RequestJson<'/v1/sound-generation', 'post'>
+export type IsolationPage = ResponseJson<'/v1/audio-isolation/history', 'get', 200>
+export type IsolationItem = IsolationPage['items'][number]

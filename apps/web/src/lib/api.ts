@@ -34,6 +34,7 @@ import type {
   HistoryPage,
   HistoryQuery,
   Invoice,
+  IsolationPage,
   MailboxList,
   Model,
   OptOutResponse,
@@ -47,6 +48,7 @@ import type {
   SignInResponse,
   SignUpRequest,
   SignUpResponse,
+  SoundEffectRequest,
   Subscription,
   SubscriptionInfo,
   TimestampsRequest,
@@ -336,3 +338,38 @@ export const payCheckoutSession = (sessionId: string, cardNumber: string): Promi
 
 export const getCharacterStats = (query: CharacterStatsQuery): Promise<CharacterStats> =>
   settle(client.GET('/v1/usage/character-stats', { params: { query } }))
+/** POST /v1/sound-generation: the effect's audio; `history-item-id` names its history item. */
+export const generateSoundEffect = (
+  body: SoundEffectRequest,
+  outputFormat: string,
+  signal?: AbortSignal,
+): Promise<Response> =>
+  binary(`/v1/sound-generation?output_format=${encodeURIComponent(outputFormat)}`, {
+    method: 'POST',
+    headers: JSON_HEADERS,
+    body: JSON.stringify(body),
+    signal,
+  })
+
+/** POST /v1/audio-isolation/stream (multipart `audio`): the isolated voice as MP3, streamed. */
+export const isolateAudio = (file: File, signal?: AbortSignal): Promise<Response> => {
+  const form = new FormData()
+  form.set('audio', file, file.name)
+  return binary('/v1/audio-isolation/stream', { method: 'POST', body: form, signal })
+}
+
+/** GET /v1/audio-isolation/history: the workspace's isolated recordings, newest first. */
+export const listIsolations = (): Promise<IsolationPage> =>
+  settle(client.GET('/v1/audio-isolation/history', { params: { query: { page_size: 50 } } }))
+
+/** The audio of an isolated recording. */
+export const isolationAudio = (id: string): Promise<Response> =>
+  binary(`/v1/audio-isolation/history/${encodeURIComponent(id)}/audio`, { method: 'GET' })
+
+/** DELETE /v1/audio-isolation/history/{id}. */
+export const deleteIsolation = (id: string): Promise<unknown> =>
+  settle(
+    client.DELETE('/v1/audio-isolation/history/{history_item_id}', {
+      params: { path: { history_item_id: id } },
+    }),
+  )

@@ -3,6 +3,7 @@
 // Lazy, once-per-thread loading of the DSP wasm modules. Each worker thread has its own
 // instances (the modules keep state in their own memory).
 import initFvad, { type FvadModule } from '@echogarden/fvad-wasm'
+import initRnnoise, { type RnnoiseModule } from '@echogarden/rnnoise-wasm'
 import initRubberBand, { type RubberBandModule } from '@echogarden/rubberband-wasm'
 import initSpeex, { type SpeexResamplerModule } from '@echogarden/speex-resampler-wasm'
 
@@ -23,4 +24,11 @@ export function loadRubberBand(): Promise<RubberBandModule> {
 export function loadFvad(): Promise<FvadModule> {
   fvad ??= initFvad()
   return fvad
+}
+
+let rnnoise: Promise<RnnoiseModule> | undefined
+
+export function loadRnnoise(): Promise<RnnoiseModule> {
+  rnnoise ??= initRnnoise()
+  return rnnoise
 }

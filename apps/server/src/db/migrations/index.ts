@@ -10,6 +10,7 @@ import * as concurrencyLeases from './20261122004100-concurrency-leases.js'
 import * as billing from './20261122005000-billing.js'
 import * as onboardingNotifications from './20261122006000-onboarding-notifications.js'
 import * as pronunciationDictionaries from './20261122009000-pronunciation-dictionaries.js'
+import * as audioIsolation from './20261122010000-audio-isolation.js'
 
 // Listed in code (not read from disk) so the same list works from sources and from dist/.
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '20261122005000-billing': billing,
   '20261122006000-onboarding-notifications': onboardingNotifications,
   '20261122009000-pronunciation-dictionaries': pronunciationDictionaries,
+  '20261122010000-audio-isolation': audioIsolation,
 }

@@ -13,7 +13,7 @@ const MAX_UNIX_SECONDS = 253_402_300_799
 const unixSeconds = z.coerce.number().int().min(0).max(MAX_UNIX_SECONDS)
 const itemId = z.string().min(1).max(64)
 
-export const HISTORY_SOURCES = ['TTS', 'STS', 'Flows'] as const
+export const HISTORY_SOURCES = ['TTS', 'STS', 'Flows', 'SFX'] as const
 
 export const historyListQuery = z.object({
   page_size: z.coerce.number().int().min(1).max(HISTORY_PAGE_SIZE_MAX).default(HISTORY_PAGE_SIZE_DEFAULT),

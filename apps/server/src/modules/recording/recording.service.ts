@@ -40,7 +40,9 @@ export function createRecorder(deps: RecordingDeps): Recorder {
   return {
     async begin(input) {
       const plan = await deps.billing.plan(input.principal.workspaceId)
-      if (input.charge) deps.billing.checkRequestSize(plan, countCharacters(input.charge.text))
+      // The per-request maximum is about characters of text; fixed-price calls have their own limits.
+      if (input.charge && input.charge.credits === undefined)
+        deps.billing.checkRequestSize(plan, countCharacters(input.charge.text))
       const releaseSlot = await deps.credits.acquireSlot(input.principal.workspaceId, plan)
       const recording = openRecording(deps, input, plan, releaseSlot)
       if (!input.charge) return recording.api
@@ -79,7 +81,7 @@ function openRecording(
       plan,
       requestId: input.requestId,
       kind: input.kind,
-      cost: creditCost(textCharacters, input.costMultiplier),
+      cost: input.charge?.credits ?? creditCost(textCharacters, input.costMultiplier),
       hash,
       recordingId,
     })

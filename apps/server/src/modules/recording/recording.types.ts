@@ -28,7 +28,12 @@ export interface RecordingInput {
    * reserved at once (`hash` names it for free regenerations). Without it, the caller
    * reserves each piece as it comes (`reservePiece`).
    */
-  charge?: { text: string; hash: string | null }
+  charge?: {
+    text: string
+    hash: string | null
+    /** A fixed price in credits (sound effects, voice isolation) instead of the text's characters. */
+    credits?: number
+  }
 }
 
 /** A chunk as handed to the client. */

@@ -51,13 +51,16 @@ export function BottomNav() {
             <NavLink
               to={item.to}
               className={({ isActive }) =>
-                `flex h-full flex-col items-center justify-center gap-1 px-1 text-[11px] leading-tight focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent-600 ${
+                `flex h-full flex-col items-center justify-center gap-0.5 px-0.5 text-center text-[10px] leading-tight focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent-600 ${
                   isActive ? 'font-medium text-accent-600' : 'text-neutral-500 hover:text-neutral-900'
                 }`
               }
             >
               <Icon name={item.icon} className="size-5 shrink-0" />
-              <span className="max-w-full truncate">{t(`shell.nav.${item.key}`)}</span>
+              {/* Six destinations share a phone's width: a long label takes two lines, whole. */}
+              <span className="line-clamp-2 max-w-full [overflow-wrap:anywhere]">
+                {t(`shell.nav.${item.key}`)}
+              </span>
             </NavLink>
           </li>
         ))}

@@ -7,6 +7,8 @@ import { routes } from '../../routes'
 export const NAV_ITEMS = [
   { key: 'home', to: routes.home, icon: 'home', phone: true },
   { key: 'speechSynthesis', to: routes.speechSynthesis, icon: 'speech', phone: true },
+  { key: 'soundEffects', to: routes.soundEffects, icon: 'sparkles', phone: false },
+  { key: 'voiceIsolator', to: routes.voiceIsolator, icon: 'volume', phone: false },
   { key: 'voices', to: routes.voices, icon: 'voices', phone: true },
   { key: 'history', to: routes.history, icon: 'history', phone: true },
   { key: 'dictionaries', to: routes.dictionaries, icon: 'dialogue', phone: false },

@@ -1,0 +1,42 @@
+import multipart from '@fastify/multipart'
+import type { Database } from '../../db/database.js'
+import type { FileStorage } from '../../lib/storage.js'
+import type { DomainModule } from '../domain-module.js'
+import type { Recorder } from '../recording/recording.types.js'
+import { createIsolationRepository } from './audio-isolation.repository.js'
+import { audioIsolationRoutes } from './audio-isolation.routes.js'
+import {
+  createIsolationService,
+  DEFAULT_ISOLATION_LIMITS,
+  type IsolationLimits,
+} from './audio-isolation.service.js'
+import { multipartLimits } from './isolation-form.js'
+
+/** Voice isolation (RNNoise with a voice-activity gate) and its history. */
+export function createAudioIsolationModule(deps: {
+  db: Database
+  storage: FileStorage
+  recorder: Recorder
+  /** Lower limits than the product's (an operator's choice); higher ones are ignored. */
+  limits?: Partial<IsolationLimits>
+}): DomainModule {
+  const limits: IsolationLimits = {
+    maxBytes: Math.min(deps.limits?.maxBytes ?? Infinity, DEFAULT_ISOLATION_LIMITS.maxBytes),
+    maxSeconds: Math.min(deps.limits?.maxSeconds ?? Infinity, DEFAULT_ISOLATION_LIMITS.maxSeconds),
+  }
+  const service = createIsolationService({
+    recorder: deps.recorder,
+    repository: createIsolationRepository(deps.db),
+    storage: deps.storage,
+    limits,
+  })
+  return {
+    name: 'audio-isolation',
+    routes: async (app) => {
+      // Scoped to this plugin, with this call's own upload limits.
+      await app.register(multipart, { limits: multipartLimits(limits), throwFileSizeLimit: true })
+      await app.register(audioIsolationRoutes(service, limits))
+    },
+    ports: {},
+  }
+}

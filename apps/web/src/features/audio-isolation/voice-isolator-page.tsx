@@ -1,0 +1,214 @@
+import { useQueryClient } from '@tanstack/react-query'
+import {
+  AUDIO_ISOLATION_CREDITS_PER_MINUTE,
+  AUDIO_ISOLATION_MAX_BYTES,
+  AUDIO_ISOLATION_MAX_SECONDS,
+  audioIsolationCredits,
+} from '@timbre/contract'
+import { useEffect, useId, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Alert } from '../../components/alert'
+import { Button } from '../../components/button'
+import { Icon } from '../../components/icon'
+import { useToast } from '../../components/toaster'
+import { useErrorText } from '../../i18n/use-error-text'
+import { isolateAudio, isolationAudio } from '../../lib/api'
+import type { IsolationItem } from '../../lib/api-types'
+import { formatCount } from '../../lib/format-count'
+import { player } from '../player/player-store'
+import { useDeleteIsolation, useIsolations } from './isolation-queries'
+
+const MB = 1024 * 1024
+
+/** The length of a chosen file, read by the browser (null when it cannot tell). */
+function useDuration(file: File | null): number | null {
+  const [seconds, setSeconds] = useState<number | null>(null)
+  useEffect(() => {
+    setSeconds(null)
+    if (!file) return
+    const url = URL.createObjectURL(file)
+    const audio = new Audio()
+    audio.preload = 'metadata'
+    audio.onloadedmetadata = () => setSeconds(Number.isFinite(audio.duration) ? audio.duration : null)
+    audio.src = url
+    return () => {
+      audio.onloadedmetadata = null
+      URL.revokeObjectURL(url)
+    }
+  }, [file])
+  return seconds
+}
+
+function playIsolated(title: string, blob: Blob, label: string) {
+  player.load({
+    type: 'voiceIsolation',
+    historyItemId: null,
+    title,
+    text: title,
+    voiceId: null,
+    voiceName: label,
+    voiceDescription: null,
+    voiceCategory: null,
+    modelId: null,
+    settings: null,
+    dateUnix: Math.floor(Date.now() / 1000),
+    autoStart: true,
+    outputFormat: 'mp3_44100_128',
+    src: URL.createObjectURL(blob),
+    blob,
+    ownsSrc: true,
+  })
+}
+
+/** Voice isolator: upload a recording, hear the voice without the noise; earlier results below. */
+export function VoiceIsolatorPage() {
+  const { t, i18n } = useTranslation()
+  const toast = useToast()
+  const errorText = useErrorText()
+  const queryClient = useQueryClient()
+  const fileId = useId()
+  const [file, setFile] = useState<File | null>(null)
+  const [pending, setPending] = useState(false)
+  const abortRef = useRef<AbortController | null>(null)
+  const seconds = useDuration(file)
+  const history = useIsolations()
+  const remove = useDeleteIsolation()
+  const n = (value: number) => formatCount(value, i18n.language)
+  const tooBig =
+    !!file && (file.size > AUDIO_ISOLATION_MAX_BYTES || (seconds ?? 0) > AUDIO_ISOLATION_MAX_SECONDS)
+
+  const isolate = async () => {
+    if (!file || tooBig) return
+    abortRef.current?.abort()
+    const abort = new AbortController()
+    abortRef.current = abort
+    setPending(true)
+    try {
+      const response = await isolateAudio(file, abort.signal)
+      const blob = await response.blob()
+      playIsolated(file.name, blob, t('voiceIsolator.playerLabel'))
+      void queryClient.invalidateQueries({ queryKey: ['isolations'] })
+      void queryClient.invalidateQueries({ queryKey: ['subscription'] })
+    } catch (error) {
+      if (!abort.signal.aborted) toast({ title: errorText(error), tone: 'error' })
+    } finally {
+      if (abortRef.current === abort) setPending(false)
+    }
+  }
+
+  const play = async (item: IsolationItem) => {
+    try {
+      const response = await isolationAudio(item.id)
+      playIsolated(item.title, await response.blob(), t('voiceIsolator.playerLabel'))
+    } catch (error) {
+      toast({ title: errorText(error), tone: 'error' })
+    }
+  }
+
+  const del = (item: IsolationItem) =>
+    remove.mutate(item.id, {
+      onSuccess: () => toast({ title: t('voiceIsolator.deleted', { title: item.title }) }),
+      onError: (error) => toast({ title: errorText(error), tone: 'error' }),
+    })
+
+  return (
+    <div>
+      <h1 className="text-2xl font-semibold tracking-tight text-neutral-900">{t('voiceIsolator.title')}</h1>
+      <p className="mt-1 text-sm text-neutral-600">{t('voiceIsolator.subtitle')}</p>
+
+      <section className="mt-6 rounded-2xl border border-neutral-200 bg-white p-4 shadow-xs sm:p-5">
+        <label
+          htmlFor={fileId}
+          className="flex cursor-pointer flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed border-neutral-300 px-4 py-8 text-center hover:border-neutral-400 focus-within:outline-2 focus-within:outline-accent-600"
+        >
+          <Icon name="volume" className="size-6 text-neutral-500" />
+          <span className="text-sm font-medium text-neutral-900">
+            {file ? file.name : t('voiceIsolator.choose')}
+          </span>
+          <span className="text-xs text-neutral-500">
+            {t('voiceIsolator.limits', {
+              mb: n(AUDIO_ISOLATION_MAX_BYTES / MB),
+              minutes: n(AUDIO_ISOLATION_MAX_SECONDS / 60),
+              credits: n(AUDIO_ISOLATION_CREDITS_PER_MINUTE),
+            })}
+          </span>
+          <input
+            id={fileId}
+            type="file"
+            accept="audio/*,video/webm,video/mp4"
+            className="sr-only"
+            onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+          />
+        </label>
+        <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2">
+          <p className="text-xs text-neutral-600 tabular-nums" aria-live="polite">
+            {file && seconds !== null && t('voiceIsolator.cost', { cost: n(audioIsolationCredits(seconds)) })}
+          </p>
+          <div className="ml-auto flex items-center gap-2">
+            {pending && (
+              <Button variant="ghost" onClick={() => abortRef.current?.abort()}>
+                {t('tts.stop')}
+              </Button>
+            )}
+            <Button onClick={() => void isolate()} disabled={!file || tooBig} loading={pending}>
+              {t('voiceIsolator.isolate')}
+            </Button>
+          </div>
+        </div>
+        {tooBig && (
+          <Alert tone="warning" className="mt-4">
+            {t('voiceIsolator.tooBig', {
+              mb: n(AUDIO_ISOLATION_MAX_BYTES / MB),
+              minutes: n(AUDIO_ISOLATION_MAX_SECONDS / 60),
+            })}
+          </Alert>
+        )}
+      </section>
+
+      <section className="mt-8" aria-labelledby={`${fileId}-history`}>
+        <h2 id={`${fileId}-history`} className="text-lg font-semibold text-neutral-900">
+          {t('voiceIsolator.history')}
+        </h2>
+        {history.isError && (
+          <Alert tone="error" className="mt-3">
+            {t('errors.generic')}
+          </Alert>
+        )}
+        {history.data && history.data.items.length === 0 && (
+          <p className="mt-3 text-sm text-neutral-600">{t('voiceIsolator.empty')}</p>
+        )}
+        <ul className="mt-3 divide-y divide-neutral-200 rounded-2xl border border-neutral-200 bg-white">
+          {history.data?.items.map((item) => (
+            <li key={item.id} className="flex items-center gap-3 px-4 py-3">
+              <button
+                type="button"
+                onClick={() => void play(item)}
+                aria-label={t('voiceIsolator.play', { title: item.title })}
+                className="grid size-9 shrink-0 place-items-center rounded-full bg-neutral-900 text-white hover:bg-neutral-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600"
+              >
+                <Icon name="play" className="size-4" />
+              </button>
+              <div className="min-w-0 flex-1">
+                <p className="truncate text-sm font-medium text-neutral-900">{item.title}</p>
+                <p className="text-xs text-neutral-500 tabular-nums">
+                  {t('voiceIsolator.itemMeta', {
+                    seconds: Math.round(item.duration_seconds),
+                    date: new Date(item.created_at_unix * 1000).toLocaleString(i18n.language),
+                  })}
+                </p>
+              </div>
+              <button
+                type="button"
+                onClick={() => del(item)}
+                aria-label={t('voiceIsolator.delete', { title: item.title })}
+                className="grid size-9 shrink-0 place-items-center rounded-lg text-neutral-500 hover:bg-neutral-100 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-accent-600"
+              >
+                <Icon name="trash" className="size-4" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,111 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { shots, useJourney } from './helpers/journey.js'
+
+const journey = useJourney()
+
+async function signedInUser(page: Page, email: string, password: string): Promise<void> {
+  const origin = { origin: journey.server.url, 'content-type': 'application/json' }
+  const signUp = await fetch(`${journey.server.url}/v1/auth/sign-up`, {
+    method: 'POST',
+    headers: origin,
+    body: JSON.stringify({ email, password, first_name: 'Lab' }),
+  })
+  expect(signUp.status).toBe(201)
+  const link = await journey.smtp.linkFor(email, 'verifyEmail')
+  await page.goto(link)
+  await page
+    .getByRole('button', { name: /sign in/i })
+    .first()
+    .click()
+  await page.waitForURL(/\/sign-in/)
+  await page.getByLabel('Email', { exact: true }).fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.waitForURL(/\/app\//)
+}
+
+/** Two seconds of a gliding tone in noise, as a 16-bit WAV file. */
+function noisyWav(): string {
+  const rate = 16_000
+  const n = rate * 2
+  const data = Buffer.alloc(n * 2)
+  let seed = 1
+  for (let i = 0; i < n; i++) {
+    seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0
+    const tone = Math.sin((2 * Math.PI * (150 + 50 * Math.sin(i / rate)) * i) / rate) * 0.4
+    data.writeInt16LE(Math.round((tone + (seed / 2 ** 32 - 0.5) * 0.3) * 32767), i * 2)
+  }
+  const header = Buffer.alloc(44)
+  header.write('RIFF', 0)
+  header.writeUInt32LE(36 + data.length, 4)
+  header.write('WAVEfmt ', 8)
+  header.writeUInt32LE(16, 16)
+  header.writeUInt16LE(1, 20)
+  header.writeUInt16LE(1, 22)
+  header.writeUInt32LE(rate, 24)
+  header.writeUInt32LE(rate * 2, 28)
+  header.writeUInt16LE(2, 32)
+  header.writeUInt16LE(16, 34)
+  header.write('data', 36)
+  header.writeUInt32LE(data.length, 40)
+  const path = join(mkdtempSync(join(tmpdir(), 'lab-')), 'street interview.wav')
+  writeFileSync(path, Buffer.concat([header, data]))
+  return path
+}
+
+const playing = (page: Page) =>
+  page.waitForFunction(
+    () => {
+      const audio = document.querySelector('audio')
+      return !!audio && Number.isFinite(audio.duration) && audio.duration > 0 && audio.currentTime > 0.1
+    },
+    null,
+    { timeout: 60_000 },
+  )
+
+describe('the audio lab', () => {
+  it('makes a sound effect and isolates a voice, both heard in the player, at two widths and both themes', async () => {
+    const context = await journey.browser.newContext({ viewport: { width: 1280, height: 900 } })
+    const page = await context.newPage()
+    await signedInUser(page, `lab-${Date.now()}@example.com`, 'audio lab pass 2026')
+
+    await page.getByRole('link', { name: 'Sound effects' }).first().click()
+    await page.getByRole('button', { name: 'Rain', exact: true }).click()
+    await expect
+      .poll(() => page.getByRole('textbox', { name: 'Describe the sound' }).inputValue())
+      .toBe('Heavy rain on a tin roof')
+    await page.getByRole('button', { name: 'Generate sound effect' }).click()
+    await playing(page)
+    expect(await page.getByTestId('player-title').textContent()).toContain('Heavy rain on a tin roof')
+    await page.screenshot({ path: `${shots}sfx-1280-light.png` })
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await page.screenshot({ path: `${shots}sfx-1280-dark.png` })
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.screenshot({ path: `${shots}sfx-390-dark.png`, fullPage: true })
+    await page.emulateMedia({ colorScheme: 'light' })
+    await page.screenshot({ path: `${shots}sfx-390-light.png`, fullPage: true })
+
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await page.goto(`${journey.server.url}/app/voice-isolator`)
+    await page.getByLabel('Choose an audio or video file').setInputFiles(noisyWav())
+    await expect.poll(() => page.getByText('34 credits').count()).toBeGreaterThan(0)
+    await page.getByRole('button', { name: 'Isolate voice' }).click()
+    await playing(page)
+    await expect.poll(() => page.getByRole('button', { name: 'Play street interview.wav' }).count()).toBe(1)
+    await page.screenshot({ path: `${shots}isolator-1280-light.png` })
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await page.screenshot({ path: `${shots}isolator-1280-dark.png` })
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.screenshot({ path: `${shots}isolator-390-dark.png`, fullPage: true })
+    await page.emulateMedia({ colorScheme: 'light' })
+    await page.screenshot({ path: `${shots}isolator-390-light.png`, fullPage: true })
+
+    await page.getByRole('button', { name: 'Delete street interview.wav' }).click()
+    await expect.poll(() => page.getByText('Nothing isolated yet.').count()).toBe(1)
+    await context.close()
+  })
+})
