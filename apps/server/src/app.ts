@@ -89,7 +89,13 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     queue,
     publicConfig: { smtpConfigured: mail.ports.mail.smtpConfigured, publicUrl: config.publicUrl },
   })
-  const billing = createBillingModule({ db, site })
+  const billing = createBillingModule({
+    db,
+    site,
+    stripe: config.stripe,
+    // The workspace's admins manage its billing; asked at request time, once accounts exist.
+    access: { canManageBilling: (workspaceId, userId) => accounts.ports.isWorkspaceAdmin(workspaceId, userId) },
+  })
   const voices = createVoicesModule(deps)
   const apiKeys = createApiKeysModule({ db })
   const accounts = createAccountsModule({

@@ -44,6 +44,11 @@ const envSchema = z.object({
    */
   CREDIT_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   NODE_ENV: z.string().optional(),
+  /** Stripe instead of the local test-mode provider: the secret key and the webhook's signing secret. */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Another address for Stripe's API (e.g. a Stripe-compatible mock); Stripe's own by default. */
+  STRIPE_API_URL: z.url().optional(),
   ...storageEnvShape,
   /**
    * Concurrency slots are database leases shared by all replicas; one that is not renewed for
@@ -90,6 +95,14 @@ export interface Config {
   storage: StorageConfig
   concurrency: { leaseMs: number; heartbeatMs: number }
   timeouts: ServerTimeouts
+  /** Set when STRIPE_SECRET_KEY is: payments go through Stripe. */
+  stripe: StripeConfig | null
+}
+
+export interface StripeConfig {
+  secretKey: string
+  webhookSecret: string | null
+  api: { host: string; port: number; protocol: 'http' | 'https' } | null
 }
 
 /** How long a client may hold a socket; reading a request is bounded, streaming a response is not. */
@@ -176,12 +189,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: publicUrl.startsWith('https://'),
     storage: storage.config,
     concurrency: { leaseMs: e.CONCURRENCY_LEASE_MS, heartbeatMs },
+    stripe: stripeConfigFrom(e),
     timeouts: {
       headersMs: e.HEADERS_TIMEOUT_MS,
       requestMs: e.REQUEST_TIMEOUT_MS,
       idleMs: e.IDLE_TIMEOUT_MS,
       keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS,
     },
+  }
+}
+
+function stripeConfigFrom(e: Env): StripeConfig | null {
+  if (!e.STRIPE_SECRET_KEY) return null
+  const url = e.STRIPE_API_URL ? new URL(e.STRIPE_API_URL) : null
+  const protocol = url?.protocol === 'http:' ? 'http' : 'https'
+  return {
+    secretKey: e.STRIPE_SECRET_KEY,
+    webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null,
+    api: url
+      ? { host: url.hostname, port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443, protocol }
+      : null,
   }
 }
 

@@ -13,6 +13,7 @@ import { emailLinkRoutes } from './email-link.routes.js'
 import { createPrincipalResolver } from './principal-resolver.js'
 import { createSessionsRepository } from './sessions.repository.js'
 import { userRoutes } from './user.routes.js'
+import type { SubscriptionBillingFields } from './subscription.view.js'
 import { createUserService, type UserService } from './user.service.js'
 
 export interface AccountsPorts {
@@ -20,13 +21,18 @@ export interface AccountsPorts {
   principals: PrincipalResolver
   /** The workspace's subscription as the API shows it. */
   loadSubscription: UserService['loadSubscription']
+  /** Whether the user is an admin of the workspace (billing asks before money moves). */
+  isWorkspaceAdmin(workspaceId: string, userId: string): Promise<boolean>
 }
 
 /** Accounts: sign-up, sign-in, sessions, email-link codes, the user and the auth account. */
 export function createAccountsModule(deps: {
   db: Database
   mail: MailService
-  billing: FreeSubscriptionWriter & { subscription: (workspaceId: string) => Promise<SubscriptionRow> }
+  billing: FreeSubscriptionWriter & {
+    subscription: (workspaceId: string) => Promise<SubscriptionRow>
+    subscriptionBilling?: (row: SubscriptionRow) => Promise<SubscriptionBillingFields>
+  }
   apiKeys: ApiKeyLookup
   site: SiteAddress
   secureCookies: boolean
@@ -39,6 +45,7 @@ export function createAccountsModule(deps: {
   const users = createUserService({
     accounts,
     subscription: deps.billing.subscription,
+    ...(deps.billing.subscriptionBilling ? { subscriptionBilling: deps.billing.subscriptionBilling } : {}),
     voiceSlotsUsed: deps.voiceSlotsUsed,
   })
   const routes: FastifyPluginAsyncZod = async (app) => {
@@ -52,6 +59,8 @@ export function createAccountsModule(deps: {
     ports: {
       principals: createPrincipalResolver({ accounts, sessions, apiKeys: deps.apiKeys }),
       loadSubscription: users.loadSubscription,
+      isWorkspaceAdmin: async (workspaceId, userId) =>
+        (await accounts.memberRole(workspaceId, userId)) === 'admin',
     },
   }
 }

@@ -39,6 +39,17 @@ export function createAccountsRepository(db: Database) {
         .executeTakeFirst()
     },
 
+    /** The user's role in the workspace (null: not an active member). */
+    async memberRole(workspaceId: string, userId: string): Promise<'admin' | 'member' | null> {
+      const row = await db
+        .selectFrom('workspace_members')
+        .select('role')
+        .where('workspace_id', '=', workspaceId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst()
+      return row ? row.role : null
+    },
+
     findUserById(userId: string) {
       return db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst()
     },
