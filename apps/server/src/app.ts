@@ -94,7 +94,9 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     site,
     stripe: config.stripe,
     // The workspace's admins manage its billing; asked at request time, once accounts exist.
-    access: { canManageBilling: (workspaceId, userId) => accounts.ports.isWorkspaceAdmin(workspaceId, userId) },
+    access: {
+      canManageBilling: (workspaceId, userId) => accounts.ports.isWorkspaceAdmin(workspaceId, userId),
+    },
   })
   const voices = createVoicesModule(deps)
   const apiKeys = createApiKeysModule({ db })

@@ -12,8 +12,8 @@ import { createAuthService, type FreeSubscriptionWriter } from './auth.service.j
 import { emailLinkRoutes } from './email-link.routes.js'
 import { createPrincipalResolver } from './principal-resolver.js'
 import { createSessionsRepository } from './sessions.repository.js'
-import { userRoutes } from './user.routes.js'
 import type { SubscriptionBillingFields } from './subscription.view.js'
+import { userRoutes } from './user.routes.js'
 import { createUserService, type UserService } from './user.service.js'
 
 export interface AccountsPorts {

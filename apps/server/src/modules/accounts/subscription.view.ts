@@ -35,7 +35,13 @@ export function subscriptionView(
   const canExtend = extension !== 0 && (row.status === 'active' || tier === 'enterprise' || tier === 'trial')
   const allowed = canExtend && row.usage_based_billing
   const cap = row.max_character_limit_extension
-  const maxExtension = !allowed ? 0 : extension === -1 ? cap : cap === null ? extension : Math.min(cap, extension)
+  const maxExtension = !allowed
+    ? 0
+    : extension === -1
+      ? cap
+      : cap === null
+        ? extension
+        : Math.min(cap, extension)
   return {
     tier,
     character_count: row.character_count,

@@ -127,7 +127,8 @@ export function createAccountBillingService(deps: Deps) {
         const cap = input.max_character_limit_extension
         if (input.enabled) {
           if (isGrantTier(tier)) throw new AppError('usage_billing_not_for_grants')
-          if (PLANS[tier].limits.characterLimitExtension === 0) throw new AppError('usage_billing_not_in_plan')
+          if (PLANS[tier].limits.characterLimitExtension === 0)
+            throw new AppError('usage_billing_not_in_plan')
           if (hasOpenInvoices(row) || (await payments.openInvoices(workspaceId, trx)).length > 0)
             throw new AppError('unpaid_invoice')
           if (row.status !== 'active' && tier !== 'enterprise' && tier !== 'trial')

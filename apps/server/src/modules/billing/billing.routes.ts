@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { requirePrincipal } from '../../plugins/auth.js'
 import type { AccountBillingService } from './account-billing.service.js'
-import { type BillingAccess, requireBillingAdmin } from './billing-access.js'
 import {
   cardCheck,
   changeBody,
@@ -19,6 +18,7 @@ import {
   urlResponse,
   usageBasedBillingBody,
 } from './billing.schemas.js'
+import { type BillingAccess, requireBillingAdmin } from './billing-access.js'
 import type { CheckoutService } from './checkout.service.js'
 import type { GrantsService } from './grants.service.js'
 import type { SubscriptionChangeService } from './subscription-change.service.js'
@@ -151,7 +151,11 @@ export function billingRoutes(deps: {
       '/create-update-payment-methods-session',
       {
         ...admin,
-        schema: { tags, summary: 'The page where the card on file is replaced', response: { 200: urlResponse } },
+        schema: {
+          tags,
+          summary: 'The page where the card on file is replaced',
+          response: { 200: urlResponse },
+        },
       },
       async (request) => account.paymentMethodsUrl(caller(request), deps.originFor(request)),
     )
@@ -231,7 +235,12 @@ export function billingRoutes(deps: {
       '/v1/billing/grant-sessions/:session_id',
       {
         config,
-        schema: { tags, summary: 'A grant acceptance session', params: sessionParams, response: { 200: grantSession } },
+        schema: {
+          tags,
+          summary: 'A grant acceptance session',
+          params: sessionParams,
+          response: { 200: grantSession },
+        },
       },
       async (request) => grants.describeSession(caller(request).workspaceId, request.params.session_id),
     )

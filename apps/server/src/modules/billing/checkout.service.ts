@@ -10,7 +10,12 @@ import {
 } from '@timbre/contract'
 
 import type { Updateable } from 'kysely'
-import type { CheckoutSessionRow, PromoCodeRow, SubscriptionRow, SubscriptionsTable } from '../../db/schema.js'
+import type {
+  CheckoutSessionRow,
+  PromoCodeRow,
+  SubscriptionRow,
+  SubscriptionsTable,
+} from '../../db/schema.js'
 import { AppError } from '../../errors.js'
 import { creditResetPatch, nextMonthlyBoundary, paidPeriodEnd } from './credit-periods.js'
 import { chargeLocalCard, type PaymentProvider, readTestCard } from './payment-provider.js'

@@ -83,11 +83,15 @@ export function creditResetPatch(
   carried: { older: number; newer: number },
 ): Updateable<SubscriptionsTable> {
   const credits = planCredits(tier)
+  // Each carried month counts at most one month of the plan now held, so the limit never holds
+  // more than two months' worth beside the current month (after a downgrade too).
+  const older = credits < 0 ? 0 : Math.min(carried.older, credits)
+  const newer = credits < 0 ? 0 : Math.min(carried.newer, credits)
   return {
     character_count: 0,
-    character_limit: credits < 0 ? credits : credits + carried.older + carried.newer,
-    rollover_older: credits < 0 ? 0 : carried.older,
-    rollover_newer: credits < 0 ? 0 : carried.newer,
+    character_limit: credits < 0 ? credits : credits + older + newer,
+    rollover_older: older,
+    rollover_newer: newer,
     period_started_at: boundary,
     next_reset_at: nextReset,
   }

@@ -30,7 +30,9 @@ const unix = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : 
 
 /** A workspace that pays for a plan right now (a paid period that is not being cancelled). */
 function isPaying(row: SubscriptionRow): boolean {
-  return row.current_period_end !== null && row.status !== 'free' && row.pending_change_kind !== 'cancellation'
+  return (
+    row.current_period_end !== null && row.status !== 'free' && row.pending_change_kind !== 'cancellation'
+  )
 }
 
 /**
@@ -171,7 +173,10 @@ export function createGrantsService(deps: Deps) {
           post_grant_tier: free ? null : input.subscription_type,
           post_grant_billing_period: free ? null : input.billing_period,
         })
-        return settingsOf(await subscriptions.lockForChange(trx, workspaceId), Boolean(await payments.findCard(workspaceId, trx)))
+        return settingsOf(
+          await subscriptions.lockForChange(trx, workspaceId),
+          Boolean(await payments.findCard(workspaceId, trx)),
+        )
       })
     },
 

@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { requirePrincipal } from '../../plugins/auth.js'
 import type { AccountBillingService } from './account-billing.service.js'
-import { type BillingAccess, requireBillingAdmin } from './billing-access.js'
 import { billingPeriod, currency, localPortal, subscriptionInfo } from './billing.schemas.js'
+import { type BillingAccess, requireBillingAdmin } from './billing-access.js'
 import type { CheckoutService } from './checkout.service.js'
 
 const tags = ['billing (local test mode)']

@@ -188,7 +188,12 @@ export function createPaymentsRepository(db: Database) {
     },
 
     lockGrantOffer(trx: Transaction<DB>, code: string): Promise<GrantOfferRow | undefined> {
-      return trx.selectFrom('grant_offers').selectAll().where('code', '=', code).forUpdate().executeTakeFirst()
+      return trx
+        .selectFrom('grant_offers')
+        .selectAll()
+        .where('code', '=', code)
+        .forUpdate()
+        .executeTakeFirst()
     },
 
     findGrantOffer(code: string): Promise<GrantOfferRow | undefined> {
@@ -207,7 +212,12 @@ export function createPaymentsRepository(db: Database) {
      * Records a provider event as applied, in the transaction that applies it. false: it was
      * applied before (a replay), and the caller must change nothing.
      */
-    async claimEvent(trx: Transaction<DB>, provider: string, eventId: string, type: string): Promise<boolean> {
+    async claimEvent(
+      trx: Transaction<DB>,
+      provider: string,
+      eventId: string,
+      type: string,
+    ): Promise<boolean> {
       const row = await trx
         .insertInto('billing_events')
         .values({ provider, event_id: eventId, type })
@@ -226,7 +236,12 @@ export function createPaymentsRepository(db: Database) {
     },
 
     lockSessionById(trx: Transaction<DB>, sessionId: string) {
-      return trx.selectFrom('checkout_sessions').selectAll().where('id', '=', sessionId).forUpdate().executeTakeFirst()
+      return trx
+        .selectFrom('checkout_sessions')
+        .selectAll()
+        .where('id', '=', sessionId)
+        .forUpdate()
+        .executeTakeFirst()
     },
 
     findPromo(code: string, executor: Database | Transaction<DB> = db): Promise<PromoCodeRow | undefined> {

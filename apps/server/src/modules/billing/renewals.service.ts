@@ -4,8 +4,8 @@ import {
   billingCurrency,
   type Currency,
   isGrantTier,
-  type PaidPurchasableTier,
   PAID_PURCHASABLE_TIERS,
+  type PaidPurchasableTier,
   periodPrice,
 } from '@timbre/contract'
 import type { Transaction } from 'kysely'
@@ -150,9 +150,12 @@ export function createRenewalsService(deps: Deps) {
       return subscriptions.update(trx, row.workspace_id, freePlanPatch(row, boundary))
     const tier = row.pending_change_kind === 'change' && pendingTier ? pendingTier : row.tier
     const period = billingPeriodOf(
-      row.pending_change_kind === 'change' ? (row.pending_billing_period ?? row.billing_period) : row.billing_period,
+      row.pending_change_kind === 'change'
+        ? (row.pending_billing_period ?? row.billing_period)
+        : row.billing_period,
     )
-    if (!isPaidPurchasable(tier)) return subscriptions.update(trx, row.workspace_id, freePlanPatch(row, boundary))
+    if (!isPaidPurchasable(tier))
+      return subscriptions.update(trx, row.workspace_id, freePlanPatch(row, boundary))
     const currency = billingCurrency(row.currency)
     const list = periodPrice(tier, period, currency) ?? 0
     const discountLeft = (row.discount_months_left ?? 0) > 0
@@ -215,25 +218,42 @@ export function createRenewalsService(deps: Deps) {
         post_grant_billing_period: period,
       })
     return subscriptions.update(trx, row.workspace_id, {
-      ...paidActivationPatch(row, { tier: next, period, currency, start: boundary, provider: provider.name, promo: undefined }),
+      ...paidActivationPatch(row, {
+        tier: next,
+        period,
+        currency,
+        start: boundary,
+        provider: provider.name,
+        promo: undefined,
+      }),
       post_grant_tier: null,
       post_grant_billing_period: null,
     })
   }
 
   /** One step: the earliest thing due at `now`, or null when nothing is. */
-  async function step(trx: Transaction<DB>, row: SubscriptionRow, now: Date): Promise<SubscriptionRow | null> {
+  async function step(
+    trx: Transaction<DB>,
+    row: SubscriptionRow,
+    now: Date,
+  ): Promise<SubscriptionRow | null> {
     const t = now.getTime()
     if (row.grant_ends_at && row.grant_ends_at.getTime() <= t && isGrantTier(tierOf(row.tier)))
       return endGrant(trx, row, row.grant_ends_at)
     if (row.status === 'past_due' && row.current_period_start) {
       const graceEnd = new Date(row.current_period_start.getTime() + PAST_DUE_GRACE_MS)
-      if (graceEnd.getTime() <= t) return subscriptions.update(trx, row.workspace_id, freePlanPatch(row, graceEnd))
+      if (graceEnd.getTime() <= t)
+        return subscriptions.update(trx, row.workspace_id, freePlanPatch(row, graceEnd))
       return null
     }
     const ownRenewal = !provider.hosted || row.payment_provider === 'local' || row.payment_provider === null
     const periodEnd = row.current_period_end
-    if (ownRenewal && periodEnd && periodEnd.getTime() <= t && periodEnd.getTime() <= row.next_reset_at.getTime())
+    if (
+      ownRenewal &&
+      periodEnd &&
+      periodEnd.getTime() <= t &&
+      periodEnd.getTime() <= row.next_reset_at.getTime()
+    )
       return endPaidPeriod(trx, row, periodEnd)
     if (row.next_reset_at.getTime() <= t) return resetCredits(trx, row, row.next_reset_at)
     if (ownRenewal && periodEnd && periodEnd.getTime() <= t) return endPaidPeriod(trx, row, periodEnd)

@@ -1,4 +1,10 @@
-import { type BillingPeriod, type Currency, PLANS, type PaidPurchasableTier, periodPrice } from '@timbre/contract'
+import {
+  type BillingPeriod,
+  type Currency,
+  type PaidPurchasableTier,
+  PLANS,
+  periodPrice,
+} from '@timbre/contract'
 import Stripe from 'stripe'
 import { AppError } from '../../errors.js'
 import type { PaymentProvider } from './payment-provider.js'
@@ -68,7 +74,11 @@ async function call<T>(work: () => Promise<T>): Promise<T> {
 export function createStripePaymentProvider(stripe: Stripe): PaymentProvider {
   const prices = new Map<string, string>()
 
-  async function priceId(tier: PaidPurchasableTier, period: BillingPeriod, currency: Currency): Promise<string> {
+  async function priceId(
+    tier: PaidPurchasableTier,
+    period: BillingPeriod,
+    currency: Currency,
+  ): Promise<string> {
     const key = priceLookupKey(tier, period, currency)
     const cached = prices.get(key)
     if (cached) return cached
@@ -83,7 +93,9 @@ export function createStripePaymentProvider(stripe: Stripe): PaymentProvider {
           currency,
           unit_amount: amount,
           recurring: { interval: period === 'annual_period' ? 'year' : 'month' },
-          product_data: { name: `${PLANS[tier].name} (${period === 'annual_period' ? 'annual' : 'monthly'})` },
+          product_data: {
+            name: `${PLANS[tier].name} (${period === 'annual_period' ? 'annual' : 'monthly'})`,
+          },
           metadata: { tier, billing_period: period },
         },
         { idempotencyKey: `price:${key}` },
@@ -218,7 +230,13 @@ export function createStripePaymentProvider(stripe: Stripe): PaymentProvider {
               start_date: current.start_date,
               end_date: current.end_date,
             },
-            { items: [{ price, quantity: 1 }], duration: { interval: input.billingPeriod === 'annual_period' ? 'year' : 'month', interval_count: 1 } },
+            {
+              items: [{ price, quantity: 1 }],
+              duration: {
+                interval: input.billingPeriod === 'annual_period' ? 'year' : 'month',
+                interval_count: 1,
+              },
+            },
           ],
         })
         return { scheduleId: schedule.id }
@@ -250,7 +268,8 @@ export function createStripePaymentProvider(stripe: Stripe): PaymentProvider {
         })
         if (customer.deleted) return { ok: false, brand: null, last4: null }
         const method = customer.invoice_settings.default_payment_method
-        if (!method || typeof method === 'string' || !method.card) return { ok: false, brand: null, last4: null }
+        if (!method || typeof method === 'string' || !method.card)
+          return { ok: false, brand: null, last4: null }
         return { ok: true, brand: method.card.brand, last4: method.card.last4 }
       }),
   }

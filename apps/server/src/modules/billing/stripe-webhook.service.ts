@@ -7,9 +7,9 @@ import { AppError } from '../../errors.js'
 import { paidActivationPatch } from './checkout.service.js'
 import { freePlanPatch, nextMonthlyBoundary, planCredits } from './credit-periods.js'
 import type { PaymentsRepository } from './payments.repository.js'
+import { planOfLookupKey } from './stripe-provider.js'
 import { billingPeriodOf } from './subscription-state.js'
 import type { SubscriptionsRepository } from './subscriptions.repository.js'
-import { planOfLookupKey } from './stripe-provider.js'
 
 interface Deps {
   stripe: Stripe

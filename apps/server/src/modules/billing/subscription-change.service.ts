@@ -12,10 +12,10 @@ import {
 import type { Transaction } from 'kysely'
 import type { DB, SubscriptionRow } from '../../db/schema.js'
 import { AppError } from '../../errors.js'
+import { nextMonthlyBoundary, paidPeriodEnd } from './credit-periods.js'
 import type { PaymentProvider } from './payment-provider.js'
 import type { PaymentsRepository } from './payments.repository.js'
 import { type Promo, resolvePromo } from './promo-codes.js'
-import { nextMonthlyBoundary, paidPeriodEnd } from './credit-periods.js'
 import { billingPeriodOf, currentPlanOf, discounted, subscriptionInfo } from './subscription-state.js'
 import type { SubscriptionsRepository } from './subscriptions.repository.js'
 
@@ -168,7 +168,10 @@ export function createSubscriptionChangeService(deps: Deps) {
           if (toFree && row.provider_schedule_id)
             await provider.releaseSchedule({ scheduleId: row.provider_schedule_id })
           const scheduled = toFree
-            ? (await provider.setCancelAtPeriodEnd({ subscriptionId: row.provider_subscription_id, cancel: true }),
+            ? (await provider.setCancelAtPeriodEnd({
+                subscriptionId: row.provider_subscription_id,
+                cancel: true,
+              }),
               { scheduleId: null })
             : await provider.scheduleChange({
                 subscriptionId: row.provider_subscription_id,
@@ -220,7 +223,9 @@ export function createSubscriptionChangeService(deps: Deps) {
         if (row.provider_schedule_id) await provider.releaseSchedule({ scheduleId: row.provider_schedule_id })
         if (row.pending_next_tier === 'free')
           await provider.setCancelAtPeriodEnd({ subscriptionId: row.provider_subscription_id, cancel: false })
-        return info(await subscriptions.update(trx, workspaceId, { ...CLEAR_PENDING, provider_schedule_id: null }))
+        return info(
+          await subscriptions.update(trx, workspaceId, { ...CLEAR_PENDING, provider_schedule_id: null }),
+        )
       })
     },
 

@@ -114,7 +114,9 @@ export function publicSubscriptionFields(
 export type PublicSubscriptionFields = ReturnType<typeof publicSubscriptionFields>
 
 /** What the characters above the credits cost so far this period, in cents. */
-export function overageCentsOf(row: Pick<SubscriptionRow, 'tier' | 'currency' | 'character_count' | 'character_limit'>) {
+export function overageCentsOf(
+  row: Pick<SubscriptionRow, 'tier' | 'currency' | 'character_count' | 'character_limit'>,
+) {
   const extra = PLANS[tierOf(row.tier)].extraCharactersPer1000
   if (!extra || row.character_limit < 0) return 0
   const over = Math.max(0, row.character_count - row.character_limit)
