@@ -58,7 +58,7 @@ export function paidActivationPatch(
   const end = input.periodEnd ?? paidPeriodEnd(input.start, input.period)
   const carried = { older: 0, newer: 0 }
   return {
-    ...creditResetPatch(row, input.tier, input.start, nextMonthlyBoundary(input.start, input.start), carried),
+    ...creditResetPatch(input.tier, input.start, nextMonthlyBoundary(input.start, input.start), carried),
     tier: input.tier,
     status: 'active',
     billing_period: input.period,

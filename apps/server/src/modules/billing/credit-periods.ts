@@ -76,7 +76,6 @@ export function rollOver(
 
 /** A fresh credit period: the count back to zero, the plan's credits plus what was carried. */
 export function creditResetPatch(
-  row: SubscriptionRow,
   tier: Tier,
   boundary: Date,
   nextReset: Date,

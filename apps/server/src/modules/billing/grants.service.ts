@@ -92,8 +92,7 @@ export function createGrantsService(deps: Deps) {
   async function accept(workspaceId: string, sessionId: string, convert: boolean) {
     return payments.transaction(async (trx) => {
       const session = await payments.lockSession(trx, workspaceId, sessionId)
-      if (!session || session.kind !== 'grant' || !session.grant_code)
-        throw new AppError('checkout_session_not_found')
+      if (session?.kind !== 'grant' || !session.grant_code) throw new AppError('checkout_session_not_found')
       const row = await subscriptions.lockForChange(trx, workspaceId)
       if (!row) throw new AppError('no_subscription')
       if (session.status === 'complete') return subscriptionInfo(row, provider.testMode)
@@ -139,8 +138,7 @@ export function createGrantsService(deps: Deps) {
     /** The acceptance page: what the grant gives and whether this workspace must convert. */
     async describeSession(workspaceId: string, sessionId: string) {
       const session = await payments.findSession(workspaceId, sessionId)
-      if (!session || session.kind !== 'grant' || !session.grant_code)
-        throw new AppError('checkout_session_not_found')
+      if (session?.kind !== 'grant' || !session.grant_code) throw new AppError('checkout_session_not_found')
       const offer = await payments.findGrantOffer(session.grant_code)
       const row = await subscriptions.find(workspaceId)
       const expired = session.status === 'open' && session.expires_at <= deps.now()

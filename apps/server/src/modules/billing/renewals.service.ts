@@ -138,7 +138,7 @@ export function createRenewalsService(deps: Deps) {
       if (result === 'open') status = 'past_due'
     }
     return subscriptions.update(trx, row.workspace_id, {
-      ...creditResetPatch(row, tier, boundary, nextReset, carried),
+      ...creditResetPatch(tier, boundary, nextReset, carried),
       status,
     })
   }

@@ -167,25 +167,28 @@ export function createSubscriptionChangeService(deps: Deps) {
           const toFree = request.subscription_type === 'free'
           if (toFree && row.provider_schedule_id)
             await provider.releaseSchedule({ scheduleId: row.provider_schedule_id })
-          const scheduled = toFree
-            ? (await provider.setCancelAtPeriodEnd({
-                subscriptionId: row.provider_subscription_id,
-                cancel: true,
-              }),
-              { scheduleId: null })
-            : await provider.scheduleChange({
+          let scheduleId: string | null = null
+          if (toFree)
+            await provider.setCancelAtPeriodEnd({
+              subscriptionId: row.provider_subscription_id,
+              cancel: true,
+            })
+          else
+            scheduleId = (
+              await provider.scheduleChange({
                 subscriptionId: row.provider_subscription_id,
                 scheduleId: row.provider_schedule_id,
                 tier: request.subscription_type as PaidPurchasableTier,
                 billingPeriod: request.billing_period,
                 currency: billingCurrency(row.currency),
               })
+            ).scheduleId
           return info(
             await subscriptions.update(trx, workspaceId, {
               pending_change_kind: 'change',
               pending_next_tier: request.subscription_type,
               pending_billing_period: toFree ? null : request.billing_period,
-              provider_schedule_id: scheduled.scheduleId,
+              provider_schedule_id: scheduleId,
             }),
           )
         }
