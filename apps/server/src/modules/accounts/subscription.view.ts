@@ -30,12 +30,14 @@ export function subscriptionView(
   const tier: Tier = (TIERS as readonly string[]).includes(row.tier) ? (row.tier as Tier) : 'free'
   const limits = PLAN_LIMITS[tier]
   const extension = limits.characterLimitExtension
-  // The plan may extend its limit (the ability: a non-zero extension with an active status or an
-  // enterprise-class tier); the workspace allows it by turning usage-based billing on.
-  const canExtend = extension !== 0 && (row.status === 'active' || tier === 'enterprise' || tier === 'trial')
-  const allowed = canExtend && row.usage_based_billing
+  // Extending needs the ability (a non-zero extension with an active status or an
+  // enterprise-class tier) and the permission (the workspace turned usage-based billing on);
+  // can_extend_character_limit answers whether this workspace may go over its credits now.
+  const able = extension !== 0 && (row.status === 'active' || tier === 'enterprise' || tier === 'trial')
+  const allowed = row.usage_based_billing
+  const canExtend = able && allowed
   const cap = row.max_character_limit_extension
-  const maxExtension = !allowed
+  const maxExtension = !canExtend
     ? 0
     : extension === -1
       ? cap
