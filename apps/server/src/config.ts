@@ -163,6 +163,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const storage = storageConfigFrom(e, dataDir)
   const heartbeatMs = e.CONCURRENCY_HEARTBEAT_MS ?? Math.floor(e.CONCURRENCY_LEASE_MS / 3)
   const issues = [...storage.issues]
+  // Stripe reports payments only through its webhook: without the signing secret nothing bought
+  // there would ever reach the workspace.
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
+    issues.push('STRIPE_WEBHOOK_SECRET: must be set when STRIPE_SECRET_KEY is (the webhook signing secret)')
+  }
   // One missed renewal must not expire a live lease.
   if (heartbeatMs * 2 > e.CONCURRENCY_LEASE_MS) {
     issues.push('CONCURRENCY_HEARTBEAT_MS: must be at most half of CONCURRENCY_LEASE_MS')

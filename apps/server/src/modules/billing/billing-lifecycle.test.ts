@@ -1,4 +1,5 @@
 import { ElevenLabsClient } from '@elevenlabs/elevenlabs-js'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createUser, type TestUser, workspaceIdOf } from '../../../test/helpers/factories.js'
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.js'
@@ -77,6 +78,14 @@ async function use(user: TestUser, characters: number) {
 }
 
 describe('credit resets and renewals', () => {
+  it('schedules the renewal job every minute in the queue', async () => {
+    const schedules = await sql<{
+      name: string
+      cron: string
+    }>`select name, cron from pgboss.schedule`.execute(t.database.db)
+    expect(schedules.rows).toContainEqual({ name: 'billing.renewals', cron: '* * * * *' })
+  })
+
   it('resets a free workspace monthly, with no rollover, and keeps next_character_count_reset_unix in step', async () => {
     const user = await createUser(t.app, t.database)
     await use(user, 4_000)
