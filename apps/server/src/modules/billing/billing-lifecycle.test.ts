@@ -437,6 +437,12 @@ describe('grants', () => {
     })
     const twice = await post(user, '/convert-paying-workspace-to-grant', { session_id: id })
     expect(twice.statusCode).toBe(200)
+    // Its credits used up, the grant ends at once: back to the paid plan it replaced.
+    await use(user, 33_000_000)
+    const at = new Date()
+    await runJobAt(at)
+    expect(await row(user)).toMatchObject({ tier: 'creator', status: 'active', character_count: 0 })
+    expect((await payments(user)).at(-1)).toMatchObject({ kind: 'grant_end', amount_cents: 2200 })
     const notGrant = await createUser(t.app, t.database)
     const refused = await post(notGrant, '/set-post-grant-subscription', { subscription_type: 'free' })
     expect([refused.statusCode, refused.json().detail.code]).toEqual([409, 'not_on_grant'])

@@ -46,8 +46,8 @@ const isPaidPurchasable = (tier: string): tier is PaidPurchasableTier =>
  * two workers at once) charges once.
  *
  * At each boundary, in this order:
- * 1. a grant that has ended moves to the subscription chosen for after it (charged to the card
- *    on file) or to free;
+ * 1. a grant that has ended (its months are over or its credits used) moves to the
+ *    subscription chosen for after it (charged to the card on file) or to free;
  * 2. a past-due subscription whose grace has run out returns to free;
  * 3. the end of a paid period renewed by us: a scheduled cancellation or downgrade takes effect,
  *    then the next period is charged; a declined card leaves the renewal invoice open and the
@@ -238,8 +238,11 @@ export function createRenewalsService(deps: Deps) {
     now: Date,
   ): Promise<SubscriptionRow | null> {
     const t = now.getTime()
-    if (row.grant_ends_at && row.grant_ends_at.getTime() <= t && isGrantTier(tierOf(row.tier)))
-      return endGrant(trx, row, row.grant_ends_at)
+    if (row.grant_ends_at && isGrantTier(tierOf(row.tier))) {
+      if (row.grant_ends_at.getTime() <= t) return endGrant(trx, row, row.grant_ends_at)
+      // A grant lasts its months or until its credits are used, whichever comes first.
+      if (row.character_limit >= 0 && row.character_count >= row.character_limit) return endGrant(trx, row, now)
+    }
     if (row.status === 'past_due' && row.current_period_start) {
       const graceEnd = new Date(row.current_period_start.getTime() + PAST_DUE_GRACE_MS)
       if (graceEnd.getTime() <= t)

@@ -107,6 +107,13 @@ export function createSubscriptionsRepository(db: Database) {
               eb.or([eb('payment_provider', 'is', null), eb('payment_provider', '=', 'local')]),
             ]),
             eb('grant_ends_at', '<=', now),
+            // A grant also ends once its credits are used up.
+            eb.and([
+              eb('tier', 'in', ['grant_tier_1', 'grant_tier_2']),
+              eb('grant_ends_at', 'is not', null),
+              eb('character_limit', '>=', 0),
+              eb(eb.ref('character_count'), '>=', eb.ref('character_limit')),
+            ]),
             eb.and([eb('status', '=', 'past_due'), eb('current_period_start', '<=', graceStart)]),
           ]),
         )
