@@ -50,6 +50,8 @@ export interface SubscriptionsTable {
   grant_ends_at: NullableTimestamp
   post_grant_tier: string | null
   post_grant_billing_period: string | null
+  /** Characters above the credits already invoiced this credit period (by a billing threshold). */
+  overage_billed_characters: ColumnType<number, number | undefined, number>
 }
 
 export interface CheckoutSessionsTable {

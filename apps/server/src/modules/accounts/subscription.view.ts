@@ -37,13 +37,8 @@ export function subscriptionView(
   const allowed = row.usage_based_billing
   const canExtend = able && allowed
   const cap = row.max_character_limit_extension
-  const maxExtension = !canExtend
-    ? 0
-    : extension === -1
-      ? cap
-      : cap === null
-        ? extension
-        : Math.min(cap, extension)
+  // The plan's included extension, unless the workspace's admin set another maximum.
+  const maxExtension = !canExtend ? 0 : (cap ?? (extension === -1 ? null : extension))
   return {
     tier,
     character_count: row.character_count,

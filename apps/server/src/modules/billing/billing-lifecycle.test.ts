@@ -274,6 +274,38 @@ describe('usage-based billing', () => {
     expect((await row(user)).rollover_newer).toBe(0)
   })
 
+  it('invoices usage early at the plan billing threshold, and only the rest at the reset', async () => {
+    const user = await createUser(t.app, t.database)
+    await subscribe(user, 'creator')
+    await post(user, '/verify-card')
+    const on = await post(user, '/v1/billing/usage-based-billing', {
+      enabled: true,
+      max_character_limit_extension: 300_000,
+    })
+    expect(on.statusCode, on.body).toBe(200)
+    expect((await get(user, '/v1/user/subscription')).json().max_character_limit_extension).toBe(300_000)
+    // 140,000 characters over: $42, below Creator's $44 monthly threshold.
+    await use(user, 240_000)
+    await runJobAt(new Date())
+    expect((await payments(user)).filter((p) => p.kind === 'usage')).toHaveLength(0)
+    // 150,000 over: $45, at the threshold: invoiced now, once.
+    await use(user, 250_000)
+    await Promise.all([runJobAt(new Date()), runJobAt(new Date())])
+    let usage = (await payments(user)).filter((p) => p.kind === 'usage')
+    expect(usage.map((p) => [p.amount_cents, p.characters, p.status])).toEqual([[4500, 150_000, 'paid']])
+    expect((await get(user, '/v1/user/subscription')).json().current_overage.amount).toBe('0.00')
+    // 10,000 more before the reset: only those are invoiced then.
+    await use(user, 260_000)
+    const boundary = (await row(user)).next_reset_at
+    await runJobAt(new Date(boundary.getTime() + 1000))
+    usage = (await payments(user)).filter((p) => p.kind === 'usage')
+    expect(usage.map((p) => [p.amount_cents, p.characters])).toEqual([
+      [4500, 150_000],
+      [300, 10_000],
+    ])
+    expect(await row(user)).toMatchObject({ character_count: 0, overage_billed_characters: 0 })
+  })
+
   it('refuses a card that fails verification', async () => {
     const user = await createUser(t.app, t.database)
     const none = await post(user, '/verify-card')

@@ -88,6 +88,7 @@ export function creditResetPatch(
   const newer = credits < 0 ? 0 : Math.min(carried.newer, credits)
   return {
     character_count: 0,
+    overage_billed_characters: 0,
     character_limit: credits < 0 ? credits : credits + older + newer,
     rollover_older: older,
     rollover_newer: newer,

@@ -39,16 +39,15 @@ export function planOf(
   const unlimited = limits.characterLimit < 0 || row.character_limit < 0
   // A count plus the requested characters may pass the limit only on a plan that can extend
   // it, when the workspace turned usage-based billing on, and with an active subscription (or
-  // an enterprise-class tier). The workspace's own cap may lower the plan's extension.
+  // an enterprise-class tier). The plan's included extension applies unless the workspace's
+  // admin set another maximum.
   const canExtend = canExtendCharacterLimit({
     tier,
     status: row.status,
     extension: limits.characterLimitExtension,
     allowedToExtend: row.usage_based_billing,
   })
-  const included = limits.characterLimitExtension
-  const cap = row.max_character_limit_extension
-  const extension = cap === null ? included : included < 0 ? cap : Math.min(cap, included)
+  const extension = row.max_character_limit_extension ?? limits.characterLimitExtension
   const allowance = unlimited ? -1 : canExtend ? extension : 0
   return {
     tier,

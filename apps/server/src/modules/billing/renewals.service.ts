@@ -6,6 +6,7 @@ import {
   isGrantTier,
   PAID_PURCHASABLE_TIERS,
   type PaidPurchasableTier,
+  PLANS,
   periodPrice,
 } from '@timbre/contract'
 import type { Transaction } from 'kysely'
@@ -23,7 +24,7 @@ import {
 import type { PaymentProvider } from './payment-provider.js'
 import type { PaymentsRepository } from './payments.repository.js'
 import { tierOf } from './plan-rules.js'
-import { billingPeriodOf, discounted, overageCentsOf } from './subscription-state.js'
+import { billingPeriodOf, discounted, unbilledOverage } from './subscription-state.js'
 import type { SubscriptionsRepository } from './subscriptions.repository.js'
 
 interface Deps {
@@ -53,6 +54,8 @@ const isPaidPurchasable = (tier: string): tier is PaidPurchasableTier =>
  *    then the next period is charged; a declined card leaves the renewal invoice open and the
  *    subscription past_due (its credits are not renewed until the invoice is paid);
  * 4. the monthly credit reset: usage above the credits is invoiced, unused credits roll over.
+ * Between boundaries, usage above the credits is invoiced early once it reaches the plan's
+ * billing threshold.
  */
 export function createRenewalsService(deps: Deps) {
   const { subscriptions, payments, provider } = deps
@@ -121,18 +124,19 @@ export function createRenewalsService(deps: Deps) {
     const nextReset =
       isGrantTier(tier) && row.grant_ends_at ? row.grant_ends_at : nextMonthlyBoundary(anchor, boundary)
     let status = row.status
-    const overage = overageCentsOf(row)
-    if (overage > 0 && carried.overage > 0) {
+    const overage = unbilledOverage(row)
+    // A hosted provider bills its own usage; the local one is charged here.
+    if (!provider.hosted && overage.cents > 0) {
       const result = await charge(trx, row, {
         key: `usage:${boundary.toISOString()}`,
         kind: 'usage',
-        amount: overage,
+        amount: overage.cents,
         currency: billingCurrency(row.currency),
         tier,
         period: billingPeriodOf(row.billing_period),
         periodStart: row.period_started_at,
         periodEnd: boundary,
-        characters: carried.overage,
+        characters: overage.characters,
         at: boundary,
       })
       if (result === 'open') status = 'past_due'
@@ -241,7 +245,8 @@ export function createRenewalsService(deps: Deps) {
     if (row.grant_ends_at && isGrantTier(tierOf(row.tier))) {
       if (row.grant_ends_at.getTime() <= t) return endGrant(trx, row, row.grant_ends_at)
       // A grant lasts its months or until its credits are used, whichever comes first.
-      if (row.character_limit >= 0 && row.character_count >= row.character_limit) return endGrant(trx, row, now)
+      if (row.character_limit >= 0 && row.character_count >= row.character_limit)
+        return endGrant(trx, row, now)
     }
     if (row.status === 'past_due' && row.current_period_start) {
       const graceEnd = new Date(row.current_period_start.getTime() + PAST_DUE_GRACE_MS)
@@ -261,6 +266,42 @@ export function createRenewalsService(deps: Deps) {
     if (row.next_reset_at.getTime() <= t) return resetCredits(trx, row, row.next_reset_at)
     if (ownRenewal && periodEnd && periodEnd.getTime() <= t) return endPaidPeriod(trx, row, periodEnd)
     return null
+  }
+
+  /**
+   * A billing threshold: once the usage above the credits not yet invoiced costs the plan's
+   * threshold (monthly or annual figure), it is invoiced at once instead of at the reset.
+   */
+  async function invoiceThreshold(workspaceId: string, now: Date): Promise<boolean> {
+    if (provider.hosted) return false
+    return payments.transaction(async (trx) => {
+      const row = await subscriptions.lockForChange(trx, workspaceId)
+      if (!row || row.status !== 'active' || !row.usage_based_billing) return false
+      const tier = tierOf(row.tier)
+      const period = billingPeriodOf(row.billing_period)
+      const thresholds = PLANS[tier].billingThresholdCents
+      const overage = unbilledOverage(row)
+      if (!thresholds || overage.characters === 0) return false
+      if (overage.cents < (period === 'annual_period' ? thresholds.annual : thresholds.monthly)) return false
+      const billed = row.overage_billed_characters + overage.characters
+      const result = await charge(trx, row, {
+        key: `usage:${row.period_started_at.toISOString()}:${billed}`,
+        kind: 'usage',
+        amount: overage.cents,
+        currency: billingCurrency(row.currency),
+        tier,
+        period,
+        periodStart: row.period_started_at,
+        periodEnd: now,
+        characters: overage.characters,
+        at: now,
+      })
+      await subscriptions.update(trx, workspaceId, {
+        overage_billed_characters: billed,
+        ...(result === 'open' ? { status: 'past_due' } : {}),
+      })
+      return true
+    })
   }
 
   async function renewWorkspace(workspaceId: string, now: Date): Promise<number> {
@@ -287,7 +328,11 @@ export function createRenewalsService(deps: Deps) {
       for (;;) {
         const graceStart = new Date(now.getTime() - PAST_DUE_GRACE_MS)
         const due = (await subscriptions.dueWorkspaces(now, graceStart, BATCH)).filter((id) => !seen.has(id))
-        if (due.length === 0) return total
+        if (due.length === 0) {
+          for (const id of await subscriptions.overUsage(BATCH))
+            if (await invoiceThreshold(id, now)) total += 1
+          return total
+        }
         for (const id of due) {
           seen.add(id)
           total += await renewWorkspace(id, now)

@@ -113,14 +113,25 @@ export function publicSubscriptionFields(
 
 export type PublicSubscriptionFields = ReturnType<typeof publicSubscriptionFields>
 
-/** What the characters above the credits cost so far this period, in cents. */
-export function overageCentsOf(
-  row: Pick<SubscriptionRow, 'tier' | 'currency' | 'character_count' | 'character_limit'>,
-) {
+/**
+ * The characters above the credits not invoiced yet this credit period, and what they cost at
+ * the plan's price per 1,000 (rounded up to the cent).
+ */
+export function unbilledOverage(
+  row: Pick<
+    SubscriptionRow,
+    'tier' | 'currency' | 'character_count' | 'character_limit' | 'overage_billed_characters'
+  >,
+): { characters: number; cents: number } {
   const extra = PLANS[tierOf(row.tier)].extraCharactersPer1000
-  if (!extra || row.character_limit < 0) return 0
-  const over = Math.max(0, row.character_count - row.character_limit)
-  return Math.ceil((over * extra[billingCurrency(row.currency)]) / 1000)
+  if (!extra || row.character_limit < 0) return { characters: 0, cents: 0 }
+  const characters = Math.max(0, row.character_count - row.character_limit - row.overage_billed_characters)
+  return { characters, cents: Math.ceil((characters * extra[billingCurrency(row.currency)]) / 1000) }
+}
+
+/** What the characters above the credits cost so far (not yet invoiced), in cents. */
+export function overageCentsOf(row: Parameters<typeof unbilledOverage>[0]): number {
+  return unbilledOverage(row).cents
 }
 
 /** The subscription info a billing page shows: plan, scheduled change and the next invoice. */

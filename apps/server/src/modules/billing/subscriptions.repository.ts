@@ -123,6 +123,22 @@ export function createSubscriptionsRepository(db: Database) {
       return rows.map((r) => r.workspace_id)
     },
 
+    /** Workspaces using characters above their credits with usage-based billing on. */
+    async overUsage(limit: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('subscriptions')
+        .select('workspace_id')
+        .where('usage_based_billing', '=', true)
+        .where('status', '=', 'active')
+        .where('character_limit', '>=', 0)
+        .where((eb) =>
+          eb(eb.ref('character_count'), '>', sql<number>`character_limit + overage_billed_characters`),
+        )
+        .limit(limit)
+        .execute()
+      return rows.map((r) => r.workspace_id)
+    },
+
     lockByProviderSubscription(trx: Transaction<DB>, subscriptionId: string) {
       return trx
         .selectFrom('subscriptions')
