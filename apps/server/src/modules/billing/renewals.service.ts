@@ -276,7 +276,7 @@ export function createRenewalsService(deps: Deps) {
     if (provider.hosted) return false
     return payments.transaction(async (trx) => {
       const row = await subscriptions.lockForChange(trx, workspaceId)
-      if (!row || row.status !== 'active' || !row.usage_based_billing) return false
+      if (row?.status !== 'active' || !row.usage_based_billing) return false
       const tier = tierOf(row.tier)
       const period = billingPeriodOf(row.billing_period)
       const thresholds = PLANS[tier].billingThresholdCents
