@@ -400,6 +400,11 @@ describe('grants', () => {
     const session = await post(user, '/create-grant-acceptance-session', { grant_code: 'GRANT-ONE' })
     expect(session.statusCode, session.body).toBe(200)
     expect(session.json().url).toMatch(/^http:\/\/timbre\.test\/billing\/grant\/gs_/)
+    // An acceptance session is not a checkout: it cannot be paid to get the grant tier.
+    const asCheckout = await post(user, `/v1/billing/local/checkout/${session.json().session_id}/pay`, {
+      card_number: GOOD,
+    })
+    expect(asCheckout.statusCode).toBe(404)
     const page = await get(user, `/v1/billing/grant-sessions/${session.json().session_id}`)
     expect(page.json()).toMatchObject({
       grant_tier: 'grant_tier_1',

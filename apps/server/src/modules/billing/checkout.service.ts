@@ -173,7 +173,8 @@ export function createCheckoutService(deps: Deps) {
 
     async describe(workspaceId: string, sessionId: string) {
       const session = await payments.findSession(workspaceId, sessionId)
-      if (!session) throw new AppError('checkout_session_not_found')
+      // A grant's acceptance session is not a checkout: it is accepted, never paid.
+      if (session?.kind !== 'subscription') throw new AppError('checkout_session_not_found')
       return {
         session_id: session.id,
         status:
@@ -198,7 +199,8 @@ export function createCheckoutService(deps: Deps) {
     async pay(workspaceId: string, sessionId: string, cardNumber: string) {
       return payments.transaction(async (trx) => {
         const session = await payments.lockSession(trx, workspaceId, sessionId)
-        if (!session) throw new AppError('checkout_session_not_found')
+        // A grant's acceptance session is not a checkout: it is accepted, never paid.
+        if (session?.kind !== 'subscription') throw new AppError('checkout_session_not_found')
         const locked = await subscriptions.lockForChange(trx, workspaceId)
         if (!locked) throw new AppError('checkout_session_not_found')
         if (session.status === 'complete') return subscriptionInfo(locked, provider.testMode)
