@@ -248,13 +248,15 @@ export function createRenewalsService(deps: Deps) {
       if (row.character_limit >= 0 && row.character_count >= row.character_limit)
         return endGrant(trx, row, now)
     }
-    if (row.status === 'past_due' && row.current_period_start) {
+    const ownRenewal = !provider.hosted || row.payment_provider === 'local' || row.payment_provider === null
+    if (row.status === 'past_due') {
+      // A hosted provider runs its own retries and reports the end; ours gives a grace period.
+      if (!ownRenewal || !row.current_period_start) return null
       const graceEnd = new Date(row.current_period_start.getTime() + PAST_DUE_GRACE_MS)
       if (graceEnd.getTime() <= t)
         return subscriptions.update(trx, row.workspace_id, freePlanPatch(row, graceEnd))
       return null
     }
-    const ownRenewal = !provider.hosted || row.payment_provider === 'local' || row.payment_provider === null
     const periodEnd = row.current_period_end
     if (
       ownRenewal &&
