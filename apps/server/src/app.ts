@@ -99,7 +99,15 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
       catalogue: voices.ports.catalogue,
     },
   })
-  const billing = createBillingModule({ db, site })
+  const billing = createBillingModule({
+    db,
+    site,
+    stripe: config.stripe,
+    // The workspace's admins manage its billing; asked at request time, once accounts exist.
+    access: {
+      canManageBilling: (workspaceId, userId) => accounts.ports.isWorkspaceAdmin(workspaceId, userId),
+    },
+  })
   const apiKeys = createApiKeysModule({ db })
   const notifications = createNotificationsModule({ db, subscription: billing.ports.subscription })
   const accounts = createAccountsModule({

@@ -31,6 +31,28 @@ describe('config', () => {
   })
 })
 
+describe('Stripe', () => {
+  const base = { DATA_DIR: '/tmp/timbre-config-test' }
+
+  it('uses the local provider unless a secret key is set, and needs the webhook secret with it', () => {
+    expect(loadConfig(base).stripe).toBeNull()
+    expect(() => loadConfig({ ...base, STRIPE_SECRET_KEY: 'sk_live_x' })).toThrowError(
+      /STRIPE_WEBHOOK_SECRET/,
+    )
+    const c = loadConfig({
+      ...base,
+      STRIPE_SECRET_KEY: 'sk_live_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      STRIPE_API_URL: 'http://127.0.0.1:12111',
+    })
+    expect(c.stripe).toEqual({
+      secretKey: 'sk_live_x',
+      webhookSecret: 'whsec_x',
+      api: { host: '127.0.0.1', port: 12111, protocol: 'http' },
+    })
+  })
+})
+
 describe('TRUST_PROXY', () => {
   const base = { DATA_DIR: '/tmp/timbre-config-test' }
 

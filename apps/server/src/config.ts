@@ -47,6 +47,11 @@ const envSchema = z.object({
   AUDIO_ISOLATION_MAX_BYTES: z.coerce.number().int().min(1).optional(),
   AUDIO_ISOLATION_MAX_SECONDS: z.coerce.number().min(1).optional(),
   NODE_ENV: z.string().optional(),
+  /** Stripe instead of the local test-mode provider: the secret key and the webhook's signing secret. */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Another address for Stripe's API (e.g. a Stripe-compatible mock); Stripe's own by default. */
+  STRIPE_API_URL: z.url().optional(),
   ...storageEnvShape,
   /**
    * Concurrency slots are database leases shared by all replicas; one that is not renewed for
@@ -94,6 +99,14 @@ export interface Config {
   storage: StorageConfig
   concurrency: { leaseMs: number; heartbeatMs: number }
   timeouts: ServerTimeouts
+  /** Set when STRIPE_SECRET_KEY is: payments go through Stripe. */
+  stripe: StripeConfig | null
+}
+
+export interface StripeConfig {
+  secretKey: string
+  webhookSecret: string | null
+  api: { host: string; port: number; protocol: 'http' | 'https' } | null
 }
 
 /** How long a client may hold a socket; reading a request is bounded, streaming a response is not. */
@@ -154,6 +167,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const storage = storageConfigFrom(e, dataDir)
   const heartbeatMs = e.CONCURRENCY_HEARTBEAT_MS ?? Math.floor(e.CONCURRENCY_LEASE_MS / 3)
   const issues = [...storage.issues]
+  // Stripe reports payments only through its webhook: without the signing secret nothing bought
+  // there would ever reach the workspace.
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
+    issues.push('STRIPE_WEBHOOK_SECRET: must be set when STRIPE_SECRET_KEY is (the webhook signing secret)')
+  }
   // One missed renewal must not expire a live lease.
   if (heartbeatMs * 2 > e.CONCURRENCY_LEASE_MS) {
     issues.push('CONCURRENCY_HEARTBEAT_MS: must be at most half of CONCURRENCY_LEASE_MS')
@@ -181,12 +199,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: publicUrl.startsWith('https://'),
     storage: storage.config,
     concurrency: { leaseMs: e.CONCURRENCY_LEASE_MS, heartbeatMs },
+    stripe: stripeConfigFrom(e),
     timeouts: {
       headersMs: e.HEADERS_TIMEOUT_MS,
       requestMs: e.REQUEST_TIMEOUT_MS,
       idleMs: e.IDLE_TIMEOUT_MS,
       keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS,
     },
+  }
+}
+
+function stripeConfigFrom(e: Env): StripeConfig | null {
+  if (!e.STRIPE_SECRET_KEY) return null
+  const url = e.STRIPE_API_URL ? new URL(e.STRIPE_API_URL) : null
+  const protocol = url?.protocol === 'http:' ? 'http' : 'https'
+  return {
+    secretKey: e.STRIPE_SECRET_KEY,
+    webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null,
+    api: url
+      ? { host: url.hostname, port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443, protocol }
+      : null,
   }
 }
 

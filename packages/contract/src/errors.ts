@@ -176,6 +176,44 @@ export const ERRORS = {
     status: 400,
     message: 'The cursor is invalid; start again from the first page.',
   },
+  not_billing_admin: {
+    status: 403,
+    message: 'Only workspace admins can manage billing.',
+  },
+  no_payment_method: {
+    status: 402,
+    message: 'There is no card on file. Add a payment method first.',
+  },
+  card_verification_failed: { status: 402, message: 'Card verification failed' },
+  usage_billing_enable_failed: {
+    status: 409,
+    message:
+      'Failed to enable usage-based billing. Card verification may take up to 1 minute; please try again shortly.',
+  },
+  usage_billing_not_for_grants: {
+    status: 409,
+    message: 'Grant recipients cannot enable usage-based billing.',
+  },
+  unpaid_invoice: {
+    status: 402,
+    message: 'This workspace has an unpaid invoice. Update the payment method to pay it first.',
+  },
+  usage_billing_not_in_plan: {
+    status: 409,
+    message: 'This plan cannot extend its character limit.',
+  },
+  grant_offer_invalid: { status: 400, message: 'This grant code is not valid.' },
+  grant_offer_redeemed: { status: 409, message: 'This grant has already been accepted.' },
+  grant_needs_conversion: {
+    status: 409,
+    message: 'This workspace pays for a subscription: convert it to the grant instead.',
+  },
+  not_on_grant: { status: 409, message: 'This workspace is not on a grant.' },
+  invalid_webhook_signature: { status: 400, message: 'The webhook signature is not valid.' },
+  payment_provider_failed: {
+    status: 502,
+    message: 'The payment provider could not be reached. Please try again later.',
+  },
   // usage statistics
   invalid_usage_window: { status: 422, message: 'end_unix must be after start_unix.' },
   unsupported_breakdown: { status: 422, message: 'This breakdown_type is not supported.' },

@@ -333,6 +333,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/billing/upgrade-subscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upgrade now, charged once per idempotency key (the promo upgrade dialog) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        subscription_type: "starter" | "creator" | "pro" | "growing_business" | "scale_2024_08_10";
+                        /** @enum {string} */
+                        billing_period: "monthly_period" | "annual_period";
+                        idempotency_key: string;
+                        promocode?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SubscriptionInfo"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cancel-downgrade": {
         parameters: {
             query?: never;
@@ -566,6 +613,421 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/create-portal-session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The payment provider's customer portal */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            url: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/create-update-payment-methods-session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The page where the card on file is replaced */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            url: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/verify-card": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check that the card on file can pay (usage-based billing needs it) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            verified: boolean;
+                            brand: string | null;
+                            last4: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/billing/usage-based-billing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turn usage-based billing (characters above the credits) on or off */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        enabled: boolean;
+                        max_character_limit_extension?: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SubscriptionInfo"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/create-grant-acceptance-session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The page where a grant offer is accepted */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        grant_code: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            url: string;
+                            session_id: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/convert-paying-workspace-to-grant": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move a paying workspace onto an accepted grant; its paid plan follows the grant */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        session_id: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SubscriptionInfo"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/set-post-grant-subscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The subscription that follows the grant */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        subscription_type: "free" | "starter" | "creator" | "pro" | "growing_business" | "scale_2024_08_10";
+                        /**
+                         * @default monthly_period
+                         * @enum {string}
+                         */
+                        billing_period?: "monthly_period" | "annual_period";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["GrantEndSubscriptionSettings"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/billing/grant-sessions/{session_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A grant acceptance session */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    session_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            session_id: string;
+                            /** @enum {string} */
+                            status: "open" | "complete" | "expired";
+                            grant_tier: string;
+                            character_limit: number;
+                            duration_months: number;
+                            requires_conversion: boolean;
+                            current_tier: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/billing/grant-sessions/{session_id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept the grant (a paying workspace converts instead) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    session_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SubscriptionInfo"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/grant-end-subscription-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What happens when the grant ends */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["GrantEndSubscriptionSettings"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/billing/invoices": {
         parameters: {
             query?: never;
@@ -598,6 +1060,84 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/billing/local/portal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The local provider's portal: the subscription, the card on file, what is owed */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LocalBillingPortal"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/billing/local/portal/payment-method": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replace the card on file with a test card; open invoices are paid with it */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        card_number: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LocalBillingPortal"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -4444,6 +4984,34 @@ export interface components {
             payment_provider: string | null;
             test_mode: boolean;
         };
+        GrantEndSubscriptionSettingsInput: {
+            is_on_grant: boolean;
+            grant_tier: string | null;
+            grant_end_unix: number | null;
+            post_grant_subscription_type: string | null;
+            post_grant_billing_period: ("monthly_period" | "annual_period") | null;
+            recommended_tier: string;
+            has_payment_method: boolean;
+        };
+        LocalBillingPortalInput: {
+            subscription: components["schemas"]["SubscriptionInfoInput"];
+            payment_method: {
+                brand: string;
+                last4: string;
+                verified: boolean;
+                updated_at_unix: number;
+            } | null;
+            open_invoices: {
+                id: string;
+                kind: string;
+                amount_cents: number;
+                /** @enum {string} */
+                currency: "usd" | "eur";
+                created_at_unix: number;
+            }[];
+            usage_based_billing: boolean;
+            test_mode: boolean;
+        };
         InvoiceInput: {
             id: string;
             created_unix: number;
@@ -4548,6 +5116,25 @@ export interface components {
             character_refresh_period: string;
             has_open_invoices: boolean;
             open_invoices: unknown[];
+            next_invoice: {
+                amount_due_cents: number;
+                discount_percent_off: number | null;
+                discount_amount_off: number | null;
+                next_payment_attempt_unix: number;
+                discounts: unknown[];
+                payment_intent_statusses: string[];
+            } | null;
+            pending_change: ({
+                /** @constant */
+                kind: "cancellation";
+                timestamp_seconds: number;
+            } | {
+                /** @constant */
+                kind: "change";
+                next_tier: string;
+                next_billing_period: string;
+                timestamp_seconds: number;
+            }) | null;
             is_paid: boolean;
         };
         UserInput: {
@@ -4743,6 +5330,34 @@ export interface components {
             payment_provider: string | null;
             test_mode: boolean;
         };
+        GrantEndSubscriptionSettings: {
+            is_on_grant: boolean;
+            grant_tier: string | null;
+            grant_end_unix: number | null;
+            post_grant_subscription_type: string | null;
+            post_grant_billing_period: ("monthly_period" | "annual_period") | null;
+            recommended_tier: string;
+            has_payment_method: boolean;
+        };
+        LocalBillingPortal: {
+            subscription: components["schemas"]["SubscriptionInfo"];
+            payment_method: {
+                brand: string;
+                last4: string;
+                verified: boolean;
+                updated_at_unix: number;
+            } | null;
+            open_invoices: {
+                id: string;
+                kind: string;
+                amount_cents: number;
+                /** @enum {string} */
+                currency: "usd" | "eur";
+                created_at_unix: number;
+            }[];
+            usage_based_billing: boolean;
+            test_mode: boolean;
+        };
         Invoice: {
             id: string;
             created_unix: number;
@@ -4847,6 +5462,25 @@ export interface components {
             character_refresh_period: string;
             has_open_invoices: boolean;
             open_invoices: unknown[];
+            next_invoice: {
+                amount_due_cents: number;
+                discount_percent_off: number | null;
+                discount_amount_off: number | null;
+                next_payment_attempt_unix: number;
+                discounts: unknown[];
+                payment_intent_statusses: string[];
+            } | null;
+            pending_change: ({
+                /** @constant */
+                kind: "cancellation";
+                timestamp_seconds: number;
+            } | {
+                /** @constant */
+                kind: "change";
+                next_tier: string;
+                next_billing_period: string;
+                timestamp_seconds: number;
+            }) | null;
             is_paid: boolean;
         };
         User: {

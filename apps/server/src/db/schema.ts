@@ -37,6 +37,21 @@ export interface SubscriptionsTable {
   discount_months_left: number | null
   previously_subscribed_tiers: ColumnType<string[], string[] | undefined, string[]>
   payment_provider: string | null
+  provider_customer_id: string | null
+  provider_subscription_id: string | null
+  provider_schedule_id: string | null
+  /** Unused credits carried from the last period (usable this period and the next). */
+  rollover_newer: ColumnType<number, number | undefined, number>
+  /** Unused credits carried from two periods ago (usable this period only). */
+  rollover_older: ColumnType<number, number | undefined, number>
+  usage_based_billing: Generated<boolean>
+  /** The workspace's own cap on usage-based characters; null = the plan's included extension. */
+  max_character_limit_extension: number | null
+  grant_ends_at: NullableTimestamp
+  post_grant_tier: string | null
+  post_grant_billing_period: string | null
+  /** Characters above the credits already invoiced this credit period (by a billing threshold). */
+  overage_billed_characters: ColumnType<number, number | undefined, number>
 }
 
 export interface CheckoutSessionsTable {
@@ -55,6 +70,9 @@ export interface CheckoutSessionsTable {
   created_at: Timestamp
   expires_at: Timestamp
   completed_at: NullableTimestamp
+  kind: Generated<'subscription' | 'grant'>
+  grant_code: string | null
+  provider_session_id: string | null
 }
 
 /** Money moved: one row per (workspace, idempotency key). */
@@ -71,6 +89,45 @@ export interface PaymentsTable {
   billing_period: string
   provider_reference: string | null
   created_at: Timestamp
+  /** paid; open (a charge that failed and is still owed); pending (confirmed by the provider later); void. */
+  status: Generated<'paid' | 'open' | 'pending' | 'void'>
+  period_start: NullableTimestamp
+  period_end: NullableTimestamp
+  /** Usage-based invoices: the characters above the credits. */
+  characters: number | null
+  paid_at: NullableTimestamp
+}
+
+/** The card a workspace pays with (no card numbers: brand and last four digits). */
+export interface PaymentMethodsTable {
+  workspace_id: string
+  provider: string
+  brand: string
+  last4: string
+  declines: Generated<boolean>
+  provider_reference: string | null
+  verified_at: NullableTimestamp
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+/** A grant an operator offers; redeemed once. */
+export interface GrantOffersTable {
+  code: string
+  tier: string
+  duration_months: Generated<number>
+  expires_at: NullableTimestamp
+  redeemed_workspace_id: string | null
+  redeemed_at: NullableTimestamp
+  created_at: Timestamp
+}
+
+/** Provider events already applied: each event is applied once. */
+export interface BillingEventsTable {
+  provider: string
+  event_id: string
+  type: string
+  processed_at: Timestamp
 }
 
 export interface PromoCodesTable {
@@ -401,6 +458,9 @@ export interface DB {
   onboarding_checklist_items: OnboardingChecklistItemsTable
   notifications: NotificationsTable
   audio_isolation_items: AudioIsolationItemsTable
+  payment_methods: PaymentMethodsTable
+  grant_offers: GrantOffersTable
+  billing_events: BillingEventsTable
 }
 
 export type UserRow = Selectable<UsersTable>
@@ -411,6 +471,8 @@ export type SubscriptionRow = Selectable<SubscriptionsTable>
 export type CheckoutSessionRow = Selectable<CheckoutSessionsTable>
 export type PaymentRow = Selectable<PaymentsTable>
 export type PromoCodeRow = Selectable<PromoCodesTable>
+export type PaymentMethodRow = Selectable<PaymentMethodsTable>
+export type GrantOfferRow = Selectable<GrantOffersTable>
 export type OutboxMessageRow = Selectable<OutboxMessagesTable>
 export type VoiceRow = Selectable<VoicesTable>
 export type VoiceSampleRow = Selectable<VoiceSamplesTable>

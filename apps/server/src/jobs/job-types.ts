@@ -10,6 +10,12 @@ export const JOB_DEFINITIONS = {
     payload: z.object({ messageId: z.string() }),
     options: { retryLimit: 6, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 },
   },
+  // Credit resets, renewals and grant ends due by now (scheduled every minute; a missed run is
+  // caught up by the next, and every charge is keyed so a rerun never charges twice).
+  'billing.renewals': {
+    payload: z.object({}),
+    options: { retryLimit: 2, retryDelay: 30, retryBackoff: false, expireInSeconds: 300 },
+  },
 } as const
 
 export type JobName = keyof typeof JOB_DEFINITIONS

@@ -21,6 +21,8 @@ export type JobHandler<N extends JobName> = (
 export interface JobQueue {
   send<N extends JobName>(name: N, payload: JobPayload<N>, options?: { trx?: Transaction<DB> }): Promise<void>
   work<N extends JobName>(name: N, handler: JobHandler<N>): Promise<void>
+  /** Sends the job on a cron schedule (UTC); one schedule per name, shared by every process. */
+  schedule<N extends JobName>(name: N, cron: string, payload: JobPayload<N>): Promise<void>
   isReady(): Promise<boolean>
   stop(): Promise<void>
 }
@@ -64,6 +66,9 @@ export async function startQueue(handle: DatabaseHandle): Promise<JobQueue> {
           await handler(payload, { id: job.id, retryCount: job.retryCount })
         }
       })
+    },
+    async schedule(name, cron, payload) {
+      await boss.schedule(name, cron, JOB_DEFINITIONS[name].payload.parse(payload), { tz: 'UTC' })
     },
     async isReady() {
       if (stopped) return false

@@ -9,6 +9,8 @@ import * as ledgerLeases from './20261122003000-ledger-leases.js'
 import * as concurrencyLeases from './20261122004100-concurrency-leases.js'
 import * as billing from './20261122005000-billing.js'
 import * as onboardingNotifications from './20261122006000-onboarding-notifications.js'
+import * as billingProviders from './20261122007000-billing-providers.js'
+import * as usageBilled from './20261122007100-usage-billed.js'
 import * as pronunciationDictionaries from './20261122009000-pronunciation-dictionaries.js'
 import * as audioIsolation from './20261122010000-audio-isolation.js'
 
@@ -26,4 +28,6 @@ export const migrations: Record<string, Migration> = {
   '20261122006000-onboarding-notifications': onboardingNotifications,
   '20261122009000-pronunciation-dictionaries': pronunciationDictionaries,
   '20261122010000-audio-isolation': audioIsolation,
+  '20261122007000-billing-providers': billingProviders,
+  '20261122007100-usage-billed': usageBilled,
 }

@@ -13,6 +13,7 @@ import { emailLinkRoutes } from './email-link.routes.js'
 import { createPrincipalResolver } from './principal-resolver.js'
 import { createSessionsRepository } from './sessions.repository.js'
 import { createStaleRecordSweep, STALE_RECORD_SWEEP_MS } from './stale-records.js'
+import type { SubscriptionBillingFields } from './subscription.view.js'
 import { userRoutes } from './user.routes.js'
 import { createUserService, type UserService } from './user.service.js'
 
@@ -25,6 +26,8 @@ export interface AccountsPorts {
   setOnboardingFlags(userId: string, flags: OnboardingFlags): Promise<void>
   /** A member's role in a workspace (admin or member); null for anyone else. */
   memberRole(workspaceId: string, userId: string): Promise<'admin' | 'member' | null>
+  /** Whether the user is an admin of the workspace (billing asks before money moves). */
+  isWorkspaceAdmin(workspaceId: string, userId: string): Promise<boolean>
 }
 
 export type { OnboardingFlags, SignUpHook }
@@ -33,7 +36,10 @@ export type { OnboardingFlags, SignUpHook }
 export function createAccountsModule(deps: {
   db: Database
   mail: MailService
-  billing: FreeSubscriptionWriter & { subscription: (workspaceId: string) => Promise<SubscriptionRow> }
+  billing: FreeSubscriptionWriter & {
+    subscription: (workspaceId: string) => Promise<SubscriptionRow>
+    subscriptionBilling?: (row: SubscriptionRow) => Promise<SubscriptionBillingFields>
+  }
   apiKeys: ApiKeyLookup
   site: SiteAddress
   secureCookies: boolean
@@ -55,6 +61,7 @@ export function createAccountsModule(deps: {
   const users = createUserService({
     accounts,
     subscription: deps.billing.subscription,
+    ...(deps.billing.subscriptionBilling ? { subscriptionBilling: deps.billing.subscriptionBilling } : {}),
     voiceSlotsUsed: deps.voiceSlotsUsed,
   })
   const routes: FastifyPluginAsyncZod = async (app) => {
@@ -80,6 +87,8 @@ export function createAccountsModule(deps: {
       loadSubscription: users.loadSubscription,
       setOnboardingFlags: (userId, flags) => accounts.setOnboardingFlags(userId, flags),
       memberRole: (workspaceId, userId) => accounts.memberRole(workspaceId, userId),
+      isWorkspaceAdmin: async (workspaceId, userId) =>
+        (await accounts.memberRole(workspaceId, userId)) === 'admin',
     },
   }
 }

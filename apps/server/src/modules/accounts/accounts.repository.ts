@@ -63,7 +63,6 @@ export function createAccountsRepository(db: Database) {
       return db.selectFrom('auth_accounts').selectAll().where('user_id', '=', userId).executeTakeFirst()
     },
 
-    /** Sign-up writes user, workspace, membership and auth rows together (billing adds the subscription). */
     /** The caller's role in a workspace; null when not an enabled member. */
     async memberRole(workspaceId: string, userId: string): Promise<'admin' | 'member' | null> {
       const row = await db
@@ -75,6 +74,7 @@ export function createAccountsRepository(db: Database) {
       return row && row.state === 'enabled' ? row.role : null
     },
 
+    /** Sign-up writes user, workspace, membership and auth rows together (billing adds the subscription). */
     async insertAccount(trx: Transaction<DB>, a: NewAccount): Promise<void> {
       await trx
         .insertInto('workspaces')

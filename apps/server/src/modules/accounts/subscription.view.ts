@@ -8,24 +8,55 @@ import {
 } from '@timbre/contract'
 import type { SubscriptionRow } from '../../db/schema.js'
 
+/** What the billing domain adds to the public subscription object. */
+export interface SubscriptionBillingFields {
+  pending_change:
+    | { kind: 'cancellation'; timestamp_seconds: number }
+    | { kind: 'change'; next_tier: string; next_billing_period: string; timestamp_seconds: number }
+    | null
+  next_invoice: {
+    amount_due_cents: number
+    discount_percent_off: number | null
+    discount_amount_off: number | null
+    next_payment_attempt_unix: number
+    discounts: unknown[]
+    payment_intent_statusses: string[]
+  } | null
+  has_open_invoices: boolean
+  open_invoices: unknown[]
+  current_overage: { amount: string; currency: 'usd' | 'eur' }
+  character_refresh_period: string
+}
+
 /** The public API's subscription object (GET /v1/user/subscription, and `subscription` of GET /v1/user). */
 export function subscriptionView(
   row: SubscriptionRow,
   usage: { voiceSlotsUsed: number; professionalVoiceSlotsUsed: number },
+  billing: SubscriptionBillingFields | null = null,
 ) {
   const tier: Tier = (TIERS as readonly string[]).includes(row.tier) ? (row.tier as Tier) : 'free'
   const limits = PLAN_LIMITS[tier]
   const extension = limits.characterLimitExtension
-  // The same rule the credit checks use, so the API never offers an extension they refuse.
-  const canExtend = canExtendCharacterLimit({ tier, status: row.status, extension, allowedToExtend: true })
+  // Extending needs the ability (a non-zero extension with an active status or an
+  // enterprise-class tier) and the permission (the workspace turned usage-based billing on);
+  // can_extend_character_limit answers whether this workspace may go over its credits now.
+  const canExtend = canExtendCharacterLimit({
+    tier,
+    status: row.status,
+    extension,
+    allowedToExtend: row.usage_based_billing,
+  })
+  const cap = row.max_character_limit_extension
+  // The plan's included extension, unless the workspace's admin set another maximum.
+  const maxExtension = !canExtend ? 0 : (cap ?? (extension === -1 ? null : extension))
   return {
     tier,
     character_count: row.character_count,
     character_limit: row.character_limit,
-    max_character_limit_extension: extension === -1 ? null : extension,
-    max_credit_limit_extension: extension === -1 ? ('unlimited' as const) : extension,
+    max_character_limit_extension: maxExtension,
+    max_credit_limit_extension: maxExtension === null ? ('unlimited' as const) : maxExtension,
     can_extend_character_limit: canExtend,
-    allowed_to_extend_character_limit: canExtend,
+    allowed_to_extend_character_limit: row.usage_based_billing,
     next_character_count_reset_unix: Math.floor(row.next_reset_at.getTime() / 1000),
     voice_slots_used: usage.voiceSlotsUsed,
     professional_voice_slots_used: usage.professionalVoiceSlotsUsed,
@@ -38,13 +69,14 @@ export function subscriptionView(
     can_use_instant_voice_cloning: limits.canUseInstantVoiceCloning,
     can_use_professional_voice_cloning: limits.professionalVoiceLimit > 0,
     currency: currency(row.currency),
-    current_overage: { amount: '0', currency: currency(row.currency) },
+    current_overage: billing?.current_overage ?? { amount: '0.00', currency: currency(row.currency) },
     status: row.status,
     billing_period: row.billing_period,
-    character_refresh_period: row.billing_period,
-    // Payments are not built yet; until then nothing is ever invoiced.
-    has_open_invoices: false,
-    open_invoices: [] as unknown[],
+    character_refresh_period: billing?.character_refresh_period ?? 'monthly_period',
+    has_open_invoices: billing?.has_open_invoices ?? false,
+    open_invoices: billing?.open_invoices ?? ([] as unknown[]),
+    next_invoice: billing?.next_invoice ?? null,
+    pending_change: billing?.pending_change ?? null,
     is_paid: isPaidTier(tier),
   }
 }

@@ -35,6 +35,28 @@ const subscription = z
     character_refresh_period: z.string(),
     has_open_invoices: z.boolean(),
     open_invoices: z.array(z.unknown()),
+    // The public API's invoice and pending-change objects.
+    next_invoice: z
+      .object({
+        amount_due_cents: z.number(),
+        discount_percent_off: z.number().nullable(),
+        discount_amount_off: z.number().nullable(),
+        next_payment_attempt_unix: z.number(),
+        discounts: z.array(z.unknown()),
+        payment_intent_statusses: z.array(z.string()),
+      })
+      .nullable(),
+    pending_change: z
+      .union([
+        z.object({ kind: z.literal('cancellation'), timestamp_seconds: z.number() }),
+        z.object({
+          kind: z.literal('change'),
+          next_tier: z.string(),
+          next_billing_period: z.string(),
+          timestamp_seconds: z.number(),
+        }),
+      ])
+      .nullable(),
     is_paid: z.boolean(),
   })
   .meta({ id: 'Subscription' })

@@ -2,7 +2,7 @@ import { isLocale } from '@timbre/contract'
 import type { SubscriptionRow } from '../../db/schema.js'
 import { AppError } from '../../errors.js'
 import type { AccountsRepository } from './accounts.repository.js'
-import { subscriptionView } from './subscription.view.js'
+import { type SubscriptionBillingFields, subscriptionView } from './subscription.view.js'
 
 const NEW_USER_SECONDS = 24 * 60 * 60
 
@@ -10,6 +10,8 @@ export function createUserService(deps: {
   accounts: AccountsRepository
   /** The workspace's subscription row; the billing domain owns it. */
   subscription: (workspaceId: string) => Promise<SubscriptionRow>
+  /** The billing fields (scheduled change, invoices, overage); the billing domain computes them. */
+  subscriptionBilling?: (row: SubscriptionRow) => Promise<SubscriptionBillingFields>
   /** How many voice slots the workspace uses (the voices domain counts them). */
   voiceSlotsUsed: (workspaceId: string) => Promise<number>
   now?: () => Date
@@ -19,10 +21,11 @@ export function createUserService(deps: {
 
   async function loadSubscription(workspaceId: string) {
     const row = await deps.subscription(workspaceId)
-    return subscriptionView(row, {
-      voiceSlotsUsed: await deps.voiceSlotsUsed(workspaceId),
-      professionalVoiceSlotsUsed: 0,
-    })
+    return subscriptionView(
+      row,
+      { voiceSlotsUsed: await deps.voiceSlotsUsed(workspaceId), professionalVoiceSlotsUsed: 0 },
+      deps.subscriptionBilling ? await deps.subscriptionBilling(row) : null,
+    )
   }
 
   async function requireUser(userId: string) {

@@ -1,10 +1,14 @@
 import type { Transaction } from 'kysely'
+import type { StripeConfig } from '../../config.js'
 import type { Database } from '../../db/database.js'
 import type { DB, SubscriptionRow } from '../../db/schema.js'
 import type { SiteAddress } from '../../plugins/site-address.js'
 import type { DomainModule } from '../domain-module.js'
+import { createAccountBillingService } from './account-billing.service.js'
 import { billingRoutes } from './billing.routes.js'
+import type { BillingAccess } from './billing-access.js'
 import { createCheckoutService } from './checkout.service.js'
+import { createGrantsService } from './grants.service.js'
 import { invoicesRoutes } from './invoices.routes.js'
 import { localCheckoutRoutes } from './local-checkout.routes.js'
 import { createLocalPaymentProvider, type PaymentProvider } from './payment-provider.js'
@@ -12,7 +16,12 @@ import { createPaymentsRepository } from './payments.repository.js'
 import { checkRequestSize, planOf, type WorkspacePlan } from './plan-rules.js'
 import { plansRoutes } from './plans.routes.js'
 import { validatePromo } from './promo-codes.js'
+import { createRenewalsService, type RenewalsService } from './renewals.service.js'
+import { stripeRoutes } from './stripe.routes.js'
+import { createStripeClient, createStripePaymentProvider } from './stripe-provider.js'
+import { createStripeWebhookService } from './stripe-webhook.service.js'
 import { createSubscriptionChangeService } from './subscription-change.service.js'
+import { type PublicSubscriptionFields, publicSubscriptionFields } from './subscription-state.js'
 import { createSubscriptionsRepository, type SubscriptionsRepository } from './subscriptions.repository.js'
 
 /** The workspace's character count, moved inside the credit ledger's own transactions. */
@@ -27,6 +36,8 @@ export interface BillingPorts {
   checkRequestSize(plan: WorkspacePlan, characters: number): void
   /** The subscription row (GET /v1/user/subscription). */
   subscription(workspaceId: string): Promise<SubscriptionRow>
+  /** The billing fields of the public subscription object: scheduled change, invoices, overage. */
+  subscriptionBilling(row: SubscriptionRow): Promise<PublicSubscriptionFields>
   /** Sign-up: the free subscription of a new workspace, in the sign-up transaction. */
   insertFreeSubscription(
     trx: Transaction<DB>,
@@ -35,25 +46,49 @@ export interface BillingPorts {
   characterCount(workspaceId: string): Promise<number>
   /** The count's conditional updates, for the credits ledger's transactions. */
   subscriptions: SubscriptionCounter
+  /** Credit resets and renewals due at `now` (what the scheduled job runs). */
+  renewals: Pick<RenewalsService, 'runDue'>
 }
 
+/** Every minute: a credit boundary is honoured within a minute of passing. */
+const RENEWALS_CRON = '* * * * *'
+
 /**
- * Subscriptions, the rules of the plans, checkout and plan changes. The payment provider is
- * the built-in local one (test mode) unless another is passed.
+ * Subscriptions, the rules of the plans, checkout and plan changes, credits over time. The
+ * payment provider is Stripe when a secret key is configured, else the built-in local one
+ * (test mode), unless another is passed.
  */
 export function createBillingModule(deps: {
   db: Database
   /** Builds the checkout page's address; only the routes need it. */
   site?: SiteAddress
   provider?: PaymentProvider
+  stripe?: StripeConfig | null
+  /** Who may manage a workspace's billing (the workspace domain answers). */
+  access?: BillingAccess
   now?: () => Date
 }): DomainModule<BillingPorts> {
   const subscriptions = createSubscriptionsRepository(deps.db)
   const payments = createPaymentsRepository(deps.db)
-  const provider = deps.provider ?? createLocalPaymentProvider()
+  const stripeClient = deps.stripe
+    ? createStripeClient({ secretKey: deps.stripe.secretKey, ...(deps.stripe.api ?? {}) })
+    : null
+  const provider =
+    deps.provider ?? (stripeClient ? createStripePaymentProvider(stripeClient) : createLocalPaymentProvider())
   const now = deps.now ?? (() => new Date())
+  // Until the workspace domain answers, a user manages the billing of their own workspace only
+  // (every account has one personal workspace; the principal's workspace is always theirs).
+  const access: BillingAccess = deps.access ?? { canManageBilling: async () => true }
   const checkout = createCheckoutService({ subscriptions, payments, provider, now })
   const changes = createSubscriptionChangeService({ subscriptions, payments, provider, now })
+  const renewals = createRenewalsService({ subscriptions, payments, provider })
+  const account = createAccountBillingService({ subscriptions, payments, provider, renewals, now })
+  const grants = createGrantsService({ subscriptions, payments, provider, now })
+  const webhookSecret = deps.stripe?.webhookSecret
+  const webhooks =
+    stripeClient && webhookSecret
+      ? createStripeWebhookService({ stripe: stripeClient, webhookSecret, subscriptions, payments, now })
+      : null
   return {
     name: 'billing',
     routes: async (app) => {
@@ -62,23 +97,38 @@ export function createBillingModule(deps: {
         billingRoutes({
           checkout,
           changes,
+          account,
+          grants,
+          access,
           validatePromocode: (code) => validatePromo(payments, code, now()),
           originFor: (request) => deps.site?.originFor(request) ?? `${request.protocol}://${request.host}`,
         }),
       )
       await app.register(invoicesRoutes(payments))
-      if (provider.name === 'local') await app.register(localCheckoutRoutes(checkout))
+      if (provider.name === 'local') await app.register(localCheckoutRoutes({ checkout, account, access }))
+      if (webhooks) await app.register(stripeRoutes(webhooks))
+    },
+    jobs: async (queue) => {
+      await queue.work('billing.renewals', async () => {
+        await renewals.runDue(now())
+      })
+      await queue.schedule('billing.renewals', RENEWALS_CRON, {})
     },
     ports: {
       plan: async (workspaceId) => planOf(await subscriptions.find(workspaceId)),
       checkRequestSize,
       subscription: (workspaceId) => subscriptions.find(workspaceId),
+      subscriptionBilling: async (row) =>
+        publicSubscriptionFields(row, await payments.openInvoices(row.workspace_id)),
       insertFreeSubscription: (trx, input) => subscriptions.insertFree(trx, input),
       characterCount: (workspaceId) => subscriptions.characterCount(workspaceId),
       subscriptions,
+      renewals: { runDue: (at) => renewals.runDue(at) },
     },
   }
 }
 
+export type { BillingAccess } from './billing-access.js'
 export { addOneMonth } from './billing-period.js'
+export type { PaymentProvider } from './payment-provider.js'
 export type { WorkspacePlan } from './plan-rules.js'

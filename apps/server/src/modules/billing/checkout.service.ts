@@ -8,18 +8,20 @@ import {
   periodPrice,
   planAction,
 } from '@timbre/contract'
-import type { CheckoutSessionRow, SubscriptionRow } from '../../db/schema.js'
+
+import type { Updateable } from 'kysely'
+import type {
+  CheckoutSessionRow,
+  PromoCodeRow,
+  SubscriptionRow,
+  SubscriptionsTable,
+} from '../../db/schema.js'
 import { AppError } from '../../errors.js'
-import type { PaymentProvider } from './payment-provider.js'
+import { creditResetPatch, nextMonthlyBoundary, paidPeriodEnd } from './credit-periods.js'
+import { chargeLocalCard, type PaymentProvider, readTestCard } from './payment-provider.js'
 import type { PaymentsRepository } from './payments.repository.js'
 import { resolvePromo } from './promo-codes.js'
-import {
-  billingPeriodOf,
-  currentPlanOf,
-  discounted,
-  periodEnd,
-  subscriptionInfo,
-} from './subscription-state.js'
+import { billingPeriodOf, currentPlanOf, discounted, subscriptionInfo } from './subscription-state.js'
 import type { SubscriptionsRepository } from './subscriptions.repository.js'
 
 /** A checkout session stays payable for a day. */
@@ -32,6 +34,50 @@ export interface CheckoutRequest {
   promocode?: string | null | undefined
   no_default_promocode?: boolean | undefined
   idempotency_key?: string | undefined
+}
+
+/**
+ * A paid subscription that starts at `start`: the plan, its paid period, fresh credits (what an
+ * earlier paid plan carried over stays), the promo's discount on the invoices after the first,
+ * and the provider that renews it.
+ */
+export function paidActivationPatch(
+  row: SubscriptionRow,
+  input: {
+    tier: PaidPurchasableTier
+    period: BillingPeriod
+    currency: Currency
+    start: Date
+    provider: string
+    promo: PromoCodeRow | undefined
+    customerId?: string | null
+    subscriptionId?: string | null
+    periodEnd?: Date
+  },
+): Updateable<SubscriptionsTable> {
+  const end = input.periodEnd ?? paidPeriodEnd(input.start, input.period)
+  const carried = { older: 0, newer: 0 }
+  return {
+    ...creditResetPatch(input.tier, input.start, nextMonthlyBoundary(input.start, input.start), carried),
+    tier: input.tier,
+    status: 'active',
+    billing_period: input.period,
+    currency: input.currency,
+    current_period_start: input.start,
+    current_period_end: end,
+    pending_change_kind: null,
+    pending_next_tier: null,
+    pending_billing_period: null,
+    discount_coupon_id: input.promo?.code ?? null,
+    discount_percent_off: input.promo?.percent_off ?? null,
+    discount_amount_off: input.promo?.amount_off ?? null,
+    discount_months_left: input.promo ? Math.max(0, input.promo.duration_in_months - 1) : null,
+    previously_subscribed_tiers: [...new Set([...row.previously_subscribed_tiers, input.tier])],
+    payment_provider: input.provider,
+    grant_ends_at: null,
+    ...(input.customerId !== undefined ? { provider_customer_id: input.customerId } : {}),
+    ...(input.subscriptionId !== undefined ? { provider_subscription_id: input.subscriptionId } : {}),
+  }
 }
 
 interface Deps {
@@ -80,7 +126,12 @@ export function createCheckoutService(deps: Deps) {
   }
 
   return {
-    async create(workspaceId: string, userId: string, origin: string, request: CheckoutRequest) {
+    async create(
+      principal: { workspaceId: string; userId: string; email: string },
+      origin: string,
+      request: CheckoutRequest,
+    ) {
+      const { workspaceId, userId } = principal
       const row = await subscriptions.find(workspaceId)
       assertCanCreate(row, request.subscription_type, request.billing_period)
       const currency = request.currency ?? billingCurrency(row.currency)
@@ -102,12 +153,28 @@ export function createCheckoutService(deps: Deps) {
         expires_at: new Date(now.getTime() + SESSION_LIFETIME_MS),
       })
       if (!sameRequest(session, request, currency)) throw new AppError('idempotency_key_reused')
-      return { url: provider.checkoutUrl(origin, session.id) }
+      const promo = session.promocode ? await payments.findPromo(session.promocode) : undefined
+      const page = await provider.checkoutUrl({
+        origin,
+        sessionId: session.id,
+        workspaceId,
+        email: principal.email,
+        customerId: row.provider_customer_id,
+        tier: request.subscription_type,
+        billingPeriod: request.billing_period,
+        currency,
+        listPriceCents: list,
+        amountDueCents: session.amount_due_cents,
+        discountMonths: promo ? promo.duration_in_months : null,
+      })
+      if (page.providerSessionId) await payments.setSessionProviderId(session.id, page.providerSessionId)
+      return { url: page.url }
     },
 
     async describe(workspaceId: string, sessionId: string) {
       const session = await payments.findSession(workspaceId, sessionId)
-      if (!session) throw new AppError('checkout_session_not_found')
+      // A grant's acceptance session is not a checkout: it is accepted, never paid.
+      if (session?.kind !== 'subscription') throw new AppError('checkout_session_not_found')
       return {
         session_id: session.id,
         status:
@@ -132,7 +199,8 @@ export function createCheckoutService(deps: Deps) {
     async pay(workspaceId: string, sessionId: string, cardNumber: string) {
       return payments.transaction(async (trx) => {
         const session = await payments.lockSession(trx, workspaceId, sessionId)
-        if (!session) throw new AppError('checkout_session_not_found')
+        // A grant's acceptance session is not a checkout: it is accepted, never paid.
+        if (session?.kind !== 'subscription') throw new AppError('checkout_session_not_found')
         const locked = await subscriptions.lockForChange(trx, workspaceId)
         if (!locked) throw new AppError('checkout_session_not_found')
         if (session.status === 'complete') return subscriptionInfo(locked, provider.testMode)
@@ -142,14 +210,23 @@ export function createCheckoutService(deps: Deps) {
         const tier = session.tier as PaidPurchasableTier
         const period = session.billing_period as BillingPeriod
         assertCanCreate(locked, tier, period)
+        if (provider.hosted) throw new AppError('checkout_session_not_found')
         const currency = billingCurrency(session.currency)
         const key = `checkout:${session.id}`
-        const charge = provider.chargeCard({
-          amountCents: session.amount_due_cents,
-          currency,
-          idempotencyKey: key,
-          cardNumber,
-        })
+        const card = readTestCard(cardNumber)
+        const charge = chargeLocalCard(card, key)
+        await payments.saveCard(
+          {
+            workspaceId,
+            provider: provider.name,
+            brand: card.brand,
+            last4: card.last4,
+            declines: card.declines,
+            reference: null,
+            at: now,
+          },
+          trx,
+        )
         await payments.insertPayment(trx, {
           id: `pay_${randomUUID().replaceAll('-', '')}`,
           workspace_id: workspaceId,
@@ -162,30 +239,17 @@ export function createCheckoutService(deps: Deps) {
           billing_period: period,
           provider_reference: charge.reference,
           created_at: now,
+          paid_at: now,
+          period_start: now,
+          period_end: paidPeriodEnd(now, period),
         })
         await payments.completeSession(trx, session.id, now)
         const promo = session.promocode ? await payments.findPromo(session.promocode, trx) : undefined
-        const updated = await subscriptions.update(trx, workspaceId, {
-          tier,
-          status: 'active',
-          billing_period: period,
-          currency,
-          character_limit: PLANS[tier].limits.characterLimit,
-          character_count: 0,
-          period_started_at: now,
-          next_reset_at: periodEnd(now, 'monthly_period'),
-          current_period_start: now,
-          current_period_end: periodEnd(now, period),
-          pending_change_kind: null,
-          pending_next_tier: null,
-          pending_billing_period: null,
-          discount_coupon_id: promo?.code ?? null,
-          discount_percent_off: promo?.percent_off ?? null,
-          discount_amount_off: promo?.amount_off ?? null,
-          discount_months_left: promo ? Math.max(0, promo.duration_in_months - 1) : null,
-          previously_subscribed_tiers: [...new Set([...locked.previously_subscribed_tiers, tier])],
-          payment_provider: provider.name,
-        })
+        const updated = await subscriptions.update(
+          trx,
+          workspaceId,
+          paidActivationPatch(locked, { tier, period, currency, start: now, provider: provider.name, promo }),
+        )
         return subscriptionInfo(updated, provider.testMode)
       })
     },

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { requirePrincipal } from '../../plugins/auth.js'
-import { billingPeriod, currency, subscriptionInfo } from './billing.schemas.js'
+import type { AccountBillingService } from './account-billing.service.js'
+import { billingPeriod, currency, localPortal, subscriptionInfo } from './billing.schemas.js'
+import { type BillingAccess, requireBillingAdmin } from './billing-access.js'
 import type { CheckoutService } from './checkout.service.js'
 
 const tags = ['billing (local test mode)']
@@ -12,8 +14,42 @@ const params = z.object({ session_id: z.string().min(1).max(100) })
  * The built-in provider's checkout, for the app's own checkout page: test mode, no real
  * money. 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined.
  */
-export function localCheckoutRoutes(checkout: CheckoutService): FastifyPluginAsyncZod {
+export function localCheckoutRoutes(deps: {
+  checkout: CheckoutService
+  account: AccountBillingService
+  access: BillingAccess
+}): FastifyPluginAsyncZod {
+  const { checkout, account } = deps
+  const admin = { config, preHandler: requireBillingAdmin(deps.access) }
   return async (app) => {
+    app.get(
+      '/v1/billing/local/portal',
+      {
+        ...admin,
+        schema: {
+          tags,
+          summary: "The local provider's portal: the subscription, the card on file, what is owed",
+          response: { 200: localPortal },
+        },
+      },
+      async (request) => account.localPortal(requirePrincipal(request).workspaceId),
+    )
+
+    app.post(
+      '/v1/billing/local/portal/payment-method',
+      {
+        ...admin,
+        schema: {
+          tags,
+          summary: 'Replace the card on file with a test card; open invoices are paid with it',
+          body: z.object({ card_number: z.string().max(40) }),
+          response: { 200: localPortal },
+        },
+      },
+      async (request) =>
+        account.replaceLocalCard(requirePrincipal(request).workspaceId, request.body.card_number),
+    )
+
     app.get(
       '/v1/billing/local/checkout/:session_id',
       {
@@ -44,7 +80,7 @@ export function localCheckoutRoutes(checkout: CheckoutService): FastifyPluginAsy
     app.post(
       '/v1/billing/local/checkout/:session_id/pay',
       {
-        config,
+        ...admin,
         schema: {
           tags,
           summary: 'Pay a checkout session with a test card (test mode)',

@@ -1,22 +1,83 @@
-import type { Currency } from '@timbre/contract'
+import type { BillingPeriod, Currency, PaidPurchasableTier } from '@timbre/contract'
+import type { PaymentMethodRow } from '../../db/schema.js'
 import { AppError } from '../../errors.js'
 
 /**
- * Where money comes from. The local provider is the default: a test mode that takes the
- * well-known test card numbers and moves no real money. A card provider (Stripe) plugs in
- * behind the same interface; its charges are external calls, so it will record a payment as
- * pending and confirm it from the provider's signed webhook.
+ * Where money comes from. Two kinds sit behind this one interface:
+ * - the built-in local provider (the default): a test mode that takes the well-known test
+ *   card numbers on the app's own pages and moves no real money; its renewals are made by the
+ *   billing job;
+ * - a hosted card provider (Stripe): its own pages take the card, it renews subscriptions by
+ *   itself and tells us what happened through signed webhooks.
+ * The billing services decide every rule; a provider only carries out the money side.
  */
 export interface PaymentProvider {
-  readonly name: string
+  readonly name: 'local' | 'stripe'
   /** True when no real money moves; every billing answer says so. */
   readonly testMode: boolean
-  /** The page where the customer pays a checkout session. */
-  checkoutUrl(origin: string, sessionId: string): string
-  /** Decides a charge on the card entered on the checkout page; refuses a declined card. */
-  chargeCard(input: ChargeInput & { cardNumber: string }): ChargeResult
-  /** Charges the card kept from the checkout (upgrades with proration). */
-  chargeCardOnFile(input: ChargeInput): ChargeResult
+  /** True when the provider charges and renews by itself and reports through webhooks. */
+  readonly hosted: boolean
+  /** The page where the customer pays a checkout session we opened. */
+  checkoutUrl(input: CheckoutUrlInput): Promise<{ url: string; providerSessionId: string | null }>
+  /** The page where the customer manages the subscription (invoices, cancellation, card). */
+  portalUrl(input: CustomerPageInput): Promise<string>
+  /** The page where the customer replaces the card on file. */
+  paymentMethodsUrl(input: CustomerPageInput): Promise<string>
+  /** An immediate, prorated move to another plan: charged to the card on file. */
+  changeNow(input: ChangeNowInput): Promise<ChargeResult>
+  /** A plan change at the end of the paid period (a subscription schedule at the provider). */
+  scheduleChange(input: ScheduleInput): Promise<{ scheduleId: string | null }>
+  /** Drops the change scheduled at the provider. */
+  releaseSchedule(input: { scheduleId: string | null }): Promise<void>
+  /** Cancel at the period end, or take that back. */
+  setCancelAtPeriodEnd(input: { subscriptionId: string | null; cancel: boolean }): Promise<void>
+  /** Charges the card on file (renewals, usage, grant ends); the local provider only. */
+  chargeCardOnFile(input: ChargeInput & { card: PaymentMethodRow | undefined }): Promise<ChargeResult>
+  /** Checks that the card on file can pay (usage-based billing needs one). */
+  verifyCard(input: { card: PaymentMethodRow | undefined; customerId: string | null }): Promise<CardCheck>
+}
+
+export interface CheckoutUrlInput {
+  origin: string
+  sessionId: string
+  workspaceId: string
+  email: string
+  customerId: string | null
+  tier: PaidPurchasableTier
+  billingPeriod: BillingPeriod
+  currency: Currency
+  listPriceCents: number
+  amountDueCents: number
+  /** How many invoices a promo code reduces (null: only the first). */
+  discountMonths: number | null
+}
+
+export interface CustomerPageInput {
+  origin: string
+  workspaceId: string
+  email: string
+  customerId: string | null
+  currency: Currency
+}
+
+export interface ChangeNowInput {
+  subscriptionId: string | null
+  tier: PaidPurchasableTier
+  billingPeriod: BillingPeriod
+  currency: Currency
+  /** What the local provider charges: the new price less the unused part of the period. */
+  amountCents: number
+  card: PaymentMethodRow | undefined
+  idempotencyKey: string
+}
+
+export interface ScheduleInput {
+  subscriptionId: string | null
+  scheduleId: string | null
+  /** null: cancel at the period end (the free plan is not billed). */
+  tier: PaidPurchasableTier | null
+  billingPeriod: BillingPeriod
+  currency: Currency
 }
 
 export interface ChargeInput {
@@ -27,6 +88,14 @@ export interface ChargeInput {
 
 export interface ChargeResult {
   reference: string
+  /** false: the provider confirms the charge later (a webhook); the payment stays pending. */
+  settled: boolean
+}
+
+export interface CardCheck {
+  ok: boolean
+  brand: string | null
+  last4: string | null
 }
 
 /** Test cards of the local provider (the numbers card providers use for the same cases). */
@@ -48,20 +117,57 @@ function luhnValid(digits: string): boolean {
   return sum % 10 === 0
 }
 
+/** The card brand from its leading digits (enough for the cards a test mode sees). */
+function brandOf(digits: string): string {
+  if (digits.startsWith('4')) return 'visa'
+  if (/^(5[1-5]|2[2-7])/.test(digits)) return 'mastercard'
+  if (/^3[47]/.test(digits)) return 'amex'
+  return 'card'
+}
+
+/** A card number typed on a local test-mode page: what is kept of it (never the number). */
+export interface EnteredCard {
+  brand: string
+  last4: string
+  declines: boolean
+}
+
+/** Checks a typed card number; refuses a malformed one. */
+export function readTestCard(cardNumber: string): EnteredCard {
+  const digits = cardNumber.replace(/[\s-]/g, '')
+  if (!/^\d{12,19}$/.test(digits) || !luhnValid(digits))
+    throw new AppError('invalid_card_number', { param: 'card_number' })
+  return { brand: brandOf(digits), last4: digits.slice(-4), declines: digits === LOCAL_TEST_CARDS.declined }
+}
+
+/** Decides a charge on a card of the local provider: the declining test card is refused. */
+export function chargeLocalCard(card: EnteredCard | PaymentMethodRow | undefined, key: string): ChargeResult {
+  if (!card) throw new AppError('no_payment_method')
+  if (card.declines) throw new AppError('card_declined', { param: 'card_number' })
+  return { reference: `local_${card.brand}_${card.last4}_${key.slice(-12)}`, settled: true }
+}
+
 export function createLocalPaymentProvider(): PaymentProvider {
   return {
     name: 'local',
     testMode: true,
-    checkoutUrl: (origin, sessionId) => `${origin}/checkout/${encodeURIComponent(sessionId)}`,
-    chargeCard(input) {
-      const digits = input.cardNumber.replace(/[\s-]/g, '')
-      if (!/^\d{12,19}$/.test(digits) || !luhnValid(digits))
-        throw new AppError('invalid_card_number', { param: 'card_number' })
-      if (digits === LOCAL_TEST_CARDS.declined) throw new AppError('card_declined', { param: 'card_number' })
-      return { reference: `local_card_${digits.slice(-4)}` }
-    },
-    chargeCardOnFile() {
-      return { reference: 'local_card_on_file' }
-    },
+    hosted: false,
+    checkoutUrl: async ({ origin, sessionId }) => ({
+      url: `${origin}/checkout/${encodeURIComponent(sessionId)}`,
+      providerSessionId: null,
+    }),
+    portalUrl: async ({ origin }) => `${origin}/billing/local/portal`,
+    paymentMethodsUrl: async ({ origin }) => `${origin}/billing/local/portal/payment-method`,
+    changeNow: async ({ card, idempotencyKey }) => chargeLocalCard(card, idempotencyKey),
+    // Scheduled changes live in the subscription row; the billing job applies them.
+    scheduleChange: async () => ({ scheduleId: null }),
+    releaseSchedule: async () => undefined,
+    setCancelAtPeriodEnd: async () => undefined,
+    chargeCardOnFile: async ({ card, idempotencyKey }) => chargeLocalCard(card, idempotencyKey),
+    verifyCard: async ({ card }) => ({
+      ok: card !== undefined && !card.declines,
+      brand: card?.brand ?? null,
+      last4: card?.last4 ?? null,
+    }),
   }
 }

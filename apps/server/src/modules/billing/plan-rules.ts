@@ -28,19 +28,27 @@ export function tierOf(value: string): Tier {
   return (TIERS as readonly string[]).includes(value) ? (value as Tier) : 'free'
 }
 
-export function planOf(row: Pick<SubscriptionRow, 'tier' | 'status' | 'character_limit'>): WorkspacePlan {
+export function planOf(
+  row: Pick<
+    SubscriptionRow,
+    'tier' | 'status' | 'character_limit' | 'usage_based_billing' | 'max_character_limit_extension'
+  >,
+): WorkspacePlan {
   const tier = tierOf(row.tier)
   const limits = PLAN_LIMITS[tier]
   const unlimited = limits.characterLimit < 0 || row.character_limit < 0
   // A count plus the requested characters may pass the limit only on a plan that can extend
-  // it, and extending needs an active subscription (or an enterprise-class tier).
+  // it, when the workspace turned usage-based billing on, and with an active subscription (or
+  // an enterprise-class tier). The plan's included extension applies unless the workspace's
+  // admin set another maximum.
   const canExtend = canExtendCharacterLimit({
     tier,
     status: row.status,
     extension: limits.characterLimitExtension,
-    allowedToExtend: true,
+    allowedToExtend: row.usage_based_billing,
   })
-  const allowance = unlimited ? -1 : canExtend ? limits.characterLimitExtension : 0
+  const extension = row.max_character_limit_extension ?? limits.characterLimitExtension
+  const allowance = unlimited ? -1 : canExtend ? extension : 0
   return {
     tier,
     status: row.status,

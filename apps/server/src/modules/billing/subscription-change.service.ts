@@ -12,16 +12,11 @@ import {
 import type { Transaction } from 'kysely'
 import type { DB, SubscriptionRow } from '../../db/schema.js'
 import { AppError } from '../../errors.js'
+import { nextMonthlyBoundary, paidPeriodEnd } from './credit-periods.js'
 import type { PaymentProvider } from './payment-provider.js'
 import type { PaymentsRepository } from './payments.repository.js'
 import { type Promo, resolvePromo } from './promo-codes.js'
-import {
-  billingPeriodOf,
-  currentPlanOf,
-  discounted,
-  periodEnd,
-  subscriptionInfo,
-} from './subscription-state.js'
+import { billingPeriodOf, currentPlanOf, discounted, subscriptionInfo } from './subscription-state.js'
 import type { SubscriptionsRepository } from './subscriptions.repository.js'
 
 export interface ChangeRequest {
@@ -95,7 +90,15 @@ export function createSubscriptionChangeService(deps: Deps) {
     const credit = unusedCredit(row, currentPlanOf(row).tier, now)
     const amount = Math.max(0, discounted(price, promo ?? { percentOff: null, amountOff: null }) - credit)
     const key = request.idempotency_key ?? `upgrade:${randomUUID()}`
-    const charge = provider.chargeCardOnFile({ amountCents: amount, currency, idempotencyKey: key })
+    const charge = await provider.changeNow({
+      subscriptionId: row.provider_subscription_id,
+      tier,
+      billingPeriod: request.billing_period,
+      currency,
+      amountCents: amount,
+      card: await payments.findCard(row.workspace_id, trx),
+      idempotencyKey: `${row.workspace_id}:${key}`,
+    })
     await payments.insertPayment(trx, {
       id: `pay_${randomUUID().replaceAll('-', '')}`,
       workspace_id: row.workspace_id,
@@ -108,17 +111,24 @@ export function createSubscriptionChangeService(deps: Deps) {
       billing_period: request.billing_period,
       provider_reference: charge.reference,
       created_at: now,
+      status: charge.settled ? 'paid' : 'pending',
+      paid_at: charge.settled ? now : null,
+      period_start: now,
+      period_end: paidPeriodEnd(now, request.billing_period),
     })
-    // The new period starts now with the new plan's credits; what was used stays counted.
+    // The new period starts now with the new plan's credits (and the credits carried over);
+    // what was used stays counted.
+    if (row.provider_schedule_id) await provider.releaseSchedule({ scheduleId: row.provider_schedule_id })
     return subscriptions.update(trx, row.workspace_id, {
       tier,
       status: 'active',
       billing_period: request.billing_period,
-      character_limit: PLANS[tier].limits.characterLimit,
+      character_limit: PLANS[tier].limits.characterLimit + row.rollover_older + row.rollover_newer,
       period_started_at: now,
-      next_reset_at: periodEnd(now, 'monthly_period'),
+      next_reset_at: nextMonthlyBoundary(now, now),
       current_period_start: now,
-      current_period_end: periodEnd(now, request.billing_period),
+      current_period_end: paidPeriodEnd(now, request.billing_period),
+      provider_schedule_id: null,
       ...CLEAR_PENDING,
       ...(promo
         ? {
@@ -132,47 +142,77 @@ export function createSubscriptionChangeService(deps: Deps) {
     })
   }
 
+  async function change(workspaceId: string, request: ChangeRequest, onlyUpgrade: boolean) {
+    const promo = request.promocode ? await resolvePromo(payments, request.promocode, deps.now()) : null
+    return onLockedRow(workspaceId, async (trx, row) => {
+      // A retry of an upgrade that went through finds its payment and changes nothing.
+      const earlier = request.idempotency_key
+        ? await payments.findPayment(trx, workspaceId, request.idempotency_key)
+        : undefined
+      if (earlier) {
+        const same =
+          earlier.tier === request.subscription_type && earlier.billing_period === request.billing_period
+        if (!same) throw new AppError('idempotency_key_reused')
+        return info(row)
+      }
+      const target = { tier: request.subscription_type, billingPeriod: request.billing_period }
+      const action = planAction(currentPlanOf(row), target)
+      if (onlyUpgrade && action.action !== 'upgrade')
+        throw failed('upgrade', 'the chosen plan is not an upgrade of the current one.')
+      switch (action.action) {
+        case 'upgrade':
+          return info(await upgrade(trx, row, request, promo))
+        case 'downgrade': {
+          // Takes effect at the end of the paid period; replaces any other scheduled change.
+          const toFree = request.subscription_type === 'free'
+          if (toFree && row.provider_schedule_id)
+            await provider.releaseSchedule({ scheduleId: row.provider_schedule_id })
+          let scheduleId: string | null = null
+          if (toFree)
+            await provider.setCancelAtPeriodEnd({
+              subscriptionId: row.provider_subscription_id,
+              cancel: true,
+            })
+          else
+            scheduleId = (
+              await provider.scheduleChange({
+                subscriptionId: row.provider_subscription_id,
+                scheduleId: row.provider_schedule_id,
+                tier: request.subscription_type as PaidPurchasableTier,
+                billingPeriod: request.billing_period,
+                currency: billingCurrency(row.currency),
+              })
+            ).scheduleId
+          return info(
+            await subscriptions.update(trx, workspaceId, {
+              pending_change_kind: 'change',
+              pending_next_tier: request.subscription_type,
+              pending_billing_period: toFree ? null : request.billing_period,
+              provider_schedule_id: scheduleId,
+            }),
+          )
+        }
+        case 'cancel_downgrade':
+          // This downgrade is already scheduled: asking again changes nothing.
+          return info(row)
+        case 'create':
+          throw failed('change', 'this workspace has no paid subscription; start one through checkout.')
+        default:
+          throw failed('change', 'the workspace is already on this plan and billing period.')
+      }
+    })
+  }
+
   return {
     async info(workspaceId: string) {
       return info(await subscriptions.find(workspaceId))
     },
 
-    async change(workspaceId: string, request: ChangeRequest) {
-      const promo = request.promocode ? await resolvePromo(payments, request.promocode, deps.now()) : null
-      return onLockedRow(workspaceId, async (trx, row) => {
-        // A retry of an upgrade that went through finds its payment and changes nothing.
-        const earlier = request.idempotency_key
-          ? await payments.findPayment(trx, workspaceId, request.idempotency_key)
-          : undefined
-        if (earlier) {
-          const same =
-            earlier.tier === request.subscription_type && earlier.billing_period === request.billing_period
-          if (!same) throw new AppError('idempotency_key_reused')
-          return info(row)
-        }
-        const target = { tier: request.subscription_type, billingPeriod: request.billing_period }
-        const action = planAction(currentPlanOf(row), target)
-        switch (action.action) {
-          case 'upgrade':
-            return info(await upgrade(trx, row, request, promo))
-          case 'downgrade':
-            // Takes effect at the end of the paid period; replaces any other scheduled change.
-            return info(
-              await subscriptions.update(trx, workspaceId, {
-                pending_change_kind: 'change',
-                pending_next_tier: request.subscription_type,
-                pending_billing_period: request.subscription_type === 'free' ? null : request.billing_period,
-              }),
-            )
-          case 'cancel_downgrade':
-            // This downgrade is already scheduled: asking again changes nothing.
-            return info(row)
-          case 'create':
-            throw failed('change', 'this workspace has no paid subscription; start one through checkout.')
-          default:
-            throw failed('change', 'the workspace is already on this plan and billing period.')
-        }
-      })
+    change: (workspaceId: string, request: ChangeRequest) => change(workspaceId, request, false),
+
+    /** Only an upgrade: anything else this plan card would do is refused, nothing is charged. */
+    upgradeOnly(workspaceId: string, request: ChangeRequest & { idempotency_key: string }) {
+      return change(workspaceId, request, true)
     },
 
     async cancelDowngrade(workspaceId: string) {
@@ -183,7 +223,12 @@ export function createSubscriptionChangeService(deps: Deps) {
             'the subscription is being cancelled, not downgraded; renew it instead.',
           )
         if (row.pending_change_kind !== 'change') return info(row)
-        return info(await subscriptions.update(trx, workspaceId, CLEAR_PENDING))
+        if (row.provider_schedule_id) await provider.releaseSchedule({ scheduleId: row.provider_schedule_id })
+        if (row.pending_next_tier === 'free')
+          await provider.setCancelAtPeriodEnd({ subscriptionId: row.provider_subscription_id, cancel: false })
+        return info(
+          await subscriptions.update(trx, workspaceId, { ...CLEAR_PENDING, provider_schedule_id: null }),
+        )
       })
     },
 
@@ -193,8 +238,11 @@ export function createSubscriptionChangeService(deps: Deps) {
         if (!hasPaidPeriod(row))
           throw new AppError('no_subscription', { message: 'There is no paid subscription to cancel.' })
         if (row.pending_change_kind === 'cancellation') return info(row)
+        if (row.provider_schedule_id) await provider.releaseSchedule({ scheduleId: row.provider_schedule_id })
+        await provider.setCancelAtPeriodEnd({ subscriptionId: row.provider_subscription_id, cancel: true })
         return info(
           await subscriptions.update(trx, workspaceId, {
+            provider_schedule_id: null,
             pending_change_kind: 'cancellation',
             pending_next_tier: 'free',
             pending_billing_period: null,
@@ -209,6 +257,7 @@ export function createSubscriptionChangeService(deps: Deps) {
         if (!hasPaidPeriod(row))
           throw new AppError('no_subscription', { message: 'There is no paid subscription to renew.' })
         if (row.pending_change_kind !== 'cancellation') return info(row)
+        await provider.setCancelAtPeriodEnd({ subscriptionId: row.provider_subscription_id, cancel: false })
         return info(await subscriptions.update(trx, workspaceId, CLEAR_PENDING))
       })
     },

@@ -1,0 +1,276 @@
+import {
+  type BillingPeriod,
+  type Currency,
+  type PaidPurchasableTier,
+  PLANS,
+  periodPrice,
+} from '@timbre/contract'
+import Stripe from 'stripe'
+import { AppError } from '../../errors.js'
+import type { PaymentProvider } from './payment-provider.js'
+
+/** Where the Stripe client sends its calls; tests point it at a local server they start. */
+export interface StripeConnection {
+  secretKey: string
+  host?: string
+  port?: number
+  protocol?: 'http' | 'https'
+}
+
+export function createStripeClient(connection: StripeConnection): Stripe {
+  return new Stripe(connection.secretKey, {
+    ...(connection.host ? { host: connection.host } : {}),
+    ...(connection.port ? { port: connection.port } : {}),
+    ...(connection.protocol ? { protocol: connection.protocol } : {}),
+    maxNetworkRetries: 1,
+    timeout: 20_000,
+    appInfo: { name: 'Timbre' },
+  })
+}
+
+/** The lookup key of a plan's price: one price per tier, period and currency. */
+export function priceLookupKey(tier: PaidPurchasableTier, period: BillingPeriod, currency: Currency): string {
+  return `timbre_${tier}_${period}_${currency}`
+}
+
+/** The plan a price's lookup key names (null for prices that are not ours). */
+export function planOfLookupKey(
+  key: string | null | undefined,
+): { tier: PaidPurchasableTier; period: BillingPeriod; currency: Currency } | null {
+  const match = /^timbre_(.+)_(monthly_period|annual_period)_(usd|eur)$/.exec(key ?? '')
+  if (!match) return null
+  const tier = match[1] as PaidPurchasableTier
+  if (!(tier in PLANS) || periodPrice(tier, match[2] as BillingPeriod, 'usd') === null) return null
+  return { tier, period: match[2] as BillingPeriod, currency: match[3] as Currency }
+}
+
+/** A Stripe failure the customer can act on becomes our error; anything else is the provider's. */
+function translate(error: unknown): never {
+  if (error instanceof AppError) throw error
+  if (error instanceof Stripe.errors.StripeCardError) throw new AppError('card_declined')
+  throw new AppError('payment_provider_failed', {
+    message: `The payment provider refused the request: ${error instanceof Error ? error.message : String(error)}`,
+  })
+}
+
+async function call<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work()
+  } catch (error) {
+    translate(error)
+  }
+}
+
+/**
+ * Stripe behind the payment-provider interface: Checkout for new subscriptions and card
+ * changes, the customer portal, subscription updates with proration for upgrades, subscription
+ * schedules for changes at the period end. Stripe renews and charges by itself; what happened
+ * comes back through the signed webhook (stripe-webhook.service.ts).
+ *
+ * Prices are found by lookup key (timbre_<tier>_<period>_<currency>) and created from the plan
+ * catalogue the first time they are needed, so an operator only sets the secret key. A promo
+ * code or a first-month offer is a one-off Stripe coupon for the difference.
+ */
+export function createStripePaymentProvider(stripe: Stripe): PaymentProvider {
+  const prices = new Map<string, string>()
+
+  async function priceId(
+    tier: PaidPurchasableTier,
+    period: BillingPeriod,
+    currency: Currency,
+  ): Promise<string> {
+    const key = priceLookupKey(tier, period, currency)
+    const cached = prices.get(key)
+    if (cached) return cached
+    const found = await stripe.prices.list({ lookup_keys: [key], active: true, limit: 1 })
+    let id = found.data[0]?.id
+    if (!id) {
+      const amount = periodPrice(tier, period, currency)
+      if (amount === null) throw new AppError('checkout_failed')
+      const created = await stripe.prices.create(
+        {
+          lookup_key: key,
+          currency,
+          unit_amount: amount,
+          recurring: { interval: period === 'annual_period' ? 'year' : 'month' },
+          product_data: {
+            name: `${PLANS[tier].name} (${period === 'annual_period' ? 'annual' : 'monthly'})`,
+          },
+          metadata: { tier, billing_period: period },
+        },
+        { idempotencyKey: `price:${key}` },
+      )
+      id = created.id
+    }
+    prices.set(key, id)
+    return id
+  }
+
+  async function itemOf(subscriptionId: string) {
+    const subscription = await stripe.subscriptions.retrieve(subscriptionId)
+    const item = subscription.items.data[0]
+    if (!item) throw new AppError('no_subscription')
+    return { subscription, item }
+  }
+
+  return {
+    name: 'stripe',
+    testMode: false,
+    hosted: true,
+
+    checkoutUrl: (input) =>
+      call(async () => {
+        const price = await priceId(input.tier, input.billingPeriod, input.currency)
+        const off = input.listPriceCents - input.amountDueCents
+        const coupon =
+          off > 0
+            ? await stripe.coupons.create(
+                {
+                  amount_off: off,
+                  currency: input.currency,
+                  duration: input.discountMonths && input.discountMonths > 1 ? 'repeating' : 'once',
+                  ...(input.discountMonths && input.discountMonths > 1
+                    ? { duration_in_months: input.discountMonths }
+                    : {}),
+                  max_redemptions: 1,
+                },
+                { idempotencyKey: `coupon:${input.sessionId}` },
+              )
+            : null
+        const metadata = {
+          workspace_id: input.workspaceId,
+          session_id: input.sessionId,
+          tier: input.tier,
+          billing_period: input.billingPeriod,
+        }
+        const session = await stripe.checkout.sessions.create(
+          {
+            mode: 'subscription',
+            line_items: [{ price, quantity: 1 }],
+            client_reference_id: input.workspaceId,
+            ...(input.customerId ? { customer: input.customerId } : { customer_email: input.email }),
+            ...(coupon ? { discounts: [{ coupon: coupon.id }] } : {}),
+            success_url: `${input.origin}/subscription?checkout=success`,
+            cancel_url: `${input.origin}/pricing?checkout=cancelled`,
+            metadata,
+            subscription_data: { metadata },
+          },
+          { idempotencyKey: `checkout:${input.sessionId}` },
+        )
+        if (!session.url) throw new AppError('checkout_failed')
+        return { url: session.url, providerSessionId: session.id }
+      }),
+
+    portalUrl: (input) =>
+      call(async () => {
+        if (!input.customerId) throw new AppError('no_subscription')
+        const session = await stripe.billingPortal.sessions.create({
+          customer: input.customerId,
+          return_url: `${input.origin}/subscription`,
+        })
+        return session.url
+      }),
+
+    paymentMethodsUrl: (input) =>
+      call(async () => {
+        if (!input.customerId) throw new AppError('no_subscription')
+        const session = await stripe.checkout.sessions.create({
+          mode: 'setup',
+          customer: input.customerId,
+          currency: input.currency,
+          success_url: `${input.origin}/subscription?payment_method=updated`,
+          cancel_url: `${input.origin}/subscription`,
+          metadata: { workspace_id: input.workspaceId },
+        })
+        if (!session.url) throw new AppError('payment_provider_failed')
+        return session.url
+      }),
+
+    changeNow: (input) =>
+      call(async () => {
+        if (!input.subscriptionId) throw new AppError('no_subscription')
+        const { item } = await itemOf(input.subscriptionId)
+        const price = await priceId(input.tier, input.billingPeriod, input.currency)
+        // Prorated and invoiced at once; a declined card fails the update, nothing changes.
+        const updated = await stripe.subscriptions.update(
+          input.subscriptionId,
+          {
+            items: [{ id: item.id, price }],
+            proration_behavior: 'always_invoice',
+            payment_behavior: 'error_if_incomplete',
+            metadata: { tier: input.tier, billing_period: input.billingPeriod },
+          },
+          { idempotencyKey: `upgrade:${input.idempotencyKey}` },
+        )
+        return { reference: updated.id, settled: false }
+      }),
+
+    scheduleChange: (input) =>
+      call(async () => {
+        if (!input.subscriptionId) throw new AppError('no_subscription')
+        if (!input.tier) {
+          await stripe.subscriptions.update(input.subscriptionId, { cancel_at_period_end: true })
+          return { scheduleId: input.scheduleId }
+        }
+        const schedule = input.scheduleId
+          ? await stripe.subscriptionSchedules.retrieve(input.scheduleId)
+          : await stripe.subscriptionSchedules.create({ from_subscription: input.subscriptionId })
+        const current = schedule.phases[0]
+        if (!current) throw new AppError('no_subscription')
+        const price = await priceId(input.tier, input.billingPeriod, input.currency)
+        // The current phase runs to the period end; the next plan starts there and then renews.
+        await stripe.subscriptionSchedules.update(schedule.id, {
+          end_behavior: 'release',
+          phases: [
+            {
+              items: current.items.map((i) => ({
+                price: typeof i.price === 'string' ? i.price : i.price.id,
+                quantity: i.quantity ?? 1,
+              })),
+              start_date: current.start_date,
+              end_date: current.end_date,
+            },
+            {
+              items: [{ price, quantity: 1 }],
+              duration: {
+                interval: input.billingPeriod === 'annual_period' ? 'year' : 'month',
+                interval_count: 1,
+              },
+            },
+          ],
+        })
+        return { scheduleId: schedule.id }
+      }),
+
+    releaseSchedule: (input) =>
+      call(async () => {
+        if (input.scheduleId) await stripe.subscriptionSchedules.release(input.scheduleId)
+      }),
+
+    setCancelAtPeriodEnd: (input) =>
+      call(async () => {
+        if (!input.subscriptionId) return
+        await stripe.subscriptions.update(input.subscriptionId, { cancel_at_period_end: input.cancel })
+      }),
+
+    // Stripe charges renewals and usage itself; the billing job never asks it to.
+    chargeCardOnFile: async () => {
+      throw new AppError('payment_provider_failed', {
+        message: 'Stripe charges its subscriptions itself; nothing is charged from here.',
+      })
+    },
+
+    verifyCard: (input) =>
+      call(async () => {
+        if (!input.customerId) return { ok: false, brand: null, last4: null }
+        const customer = await stripe.customers.retrieve(input.customerId, {
+          expand: ['invoice_settings.default_payment_method'],
+        })
+        if (customer.deleted) return { ok: false, brand: null, last4: null }
+        const method = customer.invoice_settings.default_payment_method
+        if (!method || typeof method === 'string' || !method.card)
+          return { ok: false, brand: null, last4: null }
+        return { ok: true, brand: method.card.brand, last4: method.card.last4 }
+      }),
+  }
+}
