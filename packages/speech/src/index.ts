@@ -10,6 +10,14 @@ export {
   mulawToLinear,
 } from './encoders/g711.js'
 export { finalizeWav, wavHeader } from './encoders/wav-header.js'
+export {
+  loadNeuralCatalogue,
+  type NeuralCatalogue,
+  type NeuralWarning,
+  neuralVoices,
+  PIPER_MODEL_ID,
+  registerNeuralCatalogue,
+} from './engines/neural/neural-catalogue.js'
 export { isSpeechError, SpeechError, type SpeechErrorCode } from './errors.js'
 export {
   type Codec,
@@ -24,6 +32,7 @@ export {
   MODEL_PROFILES,
   type ModelProfile,
   modelProfileFor,
+  registerModels,
 } from './models/model-profiles.js'
 export { type PreparedRequest, prepareRequest } from './service/prepare-request.js'
 export {
@@ -51,6 +60,7 @@ export type {
   EngineParams,
   EspeakParams,
   FliteParams,
+  PiperParams,
   PcmChunk,
   SpeechChunk,
   SpeechRequest,
