@@ -37,7 +37,8 @@ function concat(parts: readonly Field[]): Uint8Array {
 }
 
 const key = (field: number, wire: number) => varint((field << 3) | wire)
-const int = (field: number, value: number | bigint): Field => new Uint8Array([...key(field, 0), ...varint(value)])
+const int = (field: number, value: number | bigint): Field =>
+  new Uint8Array([...key(field, 0), ...varint(value)])
 const bytes = (field: number, data: Uint8Array): Field =>
   concat([new Uint8Array([...key(field, 2), ...varint(data.length)]), data])
 const str = (field: number, value: string): Field => bytes(field, new TextEncoder().encode(value))
@@ -115,7 +116,7 @@ export function buildTinyPiperModel(options: TinyModelOptions = {}): Uint8Array 
     tensor('out_shape', INT64, [3], [1, 1, -1]),
     tensor('tenth', FLOAT, [1], [0.1]),
     tensor('unit', FLOAT, [1], [1]),
-  ].filter((t, i) => options.speakers || i < 4)
+  ].filter((_t, i) => options.speakers || i < 4)
   const inputs = [
     valueInfo(input, INT64, [1, 'phonemes']),
     valueInfo('input_lengths', INT64, [1]),
@@ -135,7 +136,9 @@ export function buildTinyPiperModel(options: TinyModelOptions = {}): Uint8Array 
 /** A Piper voice config for the tiny model: the real file's fields, a small phoneme map. */
 export function tinyPiperConfig(options: { speakers?: string[]; espeakVoice?: string } = {}): object {
   const symbols = ['_', '^', '$', ' ', '!', "'", ',', '-', '.', ':', ';', '?']
-  const ipa = [...'abcdefhijklmnopqrstuvwxyzæçðøħŋœǀǁǂǃɐɑɒɓɔɕɖɗɘəɚɛɜɞɟɠɡɢɣɤɥɦɧɨɪɫɬɭɮɯɰɱɲɳɴɵɶɸɹɺɻɽɾʀʁʂʃʄʈʉʊʋʌʍʎʏʐʑʒʔʕʘʙʛʜʝʟʡʢʲˈˌːˑ˞βθχᵻⱱ']
+  const ipa = [
+    ...'abcdefhijklmnopqrstuvwxyzæçðøħŋœǀǁǂǃɐɑɒɓɔɕɖɗɘəɚɛɜɞɟɠɡɢɣɤɥɦɧɨɪɫɬɭɮɯɰɱɲɳɴɵɶɸɹɺɻɽɾʀʁʂʃʄʈʉʊʋʌʍʎʏʐʑʒʔʕʘʙʛʜʝʟʡʢʲˈˌːˑ˞βθχᵻⱱ',
+  ]
   const phonemeIdMap: Record<string, number[]> = {}
   for (const [i, s] of [...symbols, ...ipa].entries()) phonemeIdMap[s] = [i]
   const speakers = options.speakers ?? []

@@ -8,6 +8,7 @@ import { basename, join, resolve } from 'node:path'
 import { type ModelProfile, registerModels } from '../../models/model-profiles.js'
 import type { VoiceDefinition } from '../../types.js'
 import { LANGUAGE_NAMES } from '../../voices/languages.js'
+import { EspeakEngine } from '../espeak-engine.js'
 import { openSession, piperInterfaceProblem } from './onnx-runtime.js'
 import { type PiperConfig, PiperConfigError, readPiperConfig } from './piper-config.js'
 
@@ -42,7 +43,9 @@ function titleCase(text: string): string {
 function piperVoice(path: string, config: PiperConfig, speaker: number): VoiceDefinition {
   const file = basename(path)
   const speakerName = config.speakers[speaker]
-  const name = speakerName ? `${titleCase(config.dataset)} ${titleCase(speakerName)}` : titleCase(config.dataset)
+  const name = speakerName
+    ? `${titleCase(config.dataset)} ${titleCase(speakerName)}`
+    : titleCase(config.dataset)
   const languageName = config.languageName ?? LANGUAGE_NAMES[config.language] ?? config.language
   const locale = config.region ? `${config.language}-${config.region}` : config.language
   return {
@@ -99,6 +102,8 @@ export async function loadNeuralCatalogue(modelsDir: string): Promise<NeuralCata
   const catalogue: NeuralCatalogue = { voices: [], models: [], warnings: [] }
   if (!existsSync(dir) || !statSync(dir).isDirectory()) return catalogue
   const files = readdirSync(dir).sort()
+  // eSpeak NG is loaded only when there is a model to check, and dropped after the scan.
+  let espeak: Promise<EspeakEngine> | undefined
   const warn = (file: string, message: string) => catalogue.warnings.push({ file: join(dir, file), message })
   for (const file of files) {
     if (file.endsWith('.onnx.json') && !files.includes(file.slice(0, -'.json'.length))) {
@@ -123,6 +128,11 @@ export async function loadNeuralCatalogue(modelsDir: string): Promise<NeuralCata
     } catch (error) {
       if (!(error instanceof PiperConfigError)) throw error
       warn(`${file}.json`, `not a usable Piper voice config: ${error.message}; ${file} skipped.`)
+      continue
+    }
+    espeak ??= EspeakEngine.create()
+    if (!(await espeak).hasVoice(config.espeakVoice)) {
+      warn(`${file}.json`, `eSpeak NG has no voice '${config.espeakVoice}' to phonemise it; ${file} skipped.`)
       continue
     }
     try {

@@ -9,7 +9,9 @@ export type OrtSession = Ort.InferenceSession
 let loaded: Promise<OrtModule> | undefined
 
 export function onnxRuntime(): Promise<OrtModule> {
-  loaded ??= import('onnxruntime-node').then((m) => ((m as unknown as { default?: OrtModule }).default ?? m) as OrtModule)
+  loaded ??= import('onnxruntime-node').then(
+    (m) => ((m as unknown as { default?: OrtModule }).default ?? m) as OrtModule,
+  )
   return loaded
 }
 

@@ -2,7 +2,6 @@
 // field by field so a wrong or truncated file is reported by name at start, not at the first
 // request.
 import { readFileSync } from 'node:fs'
-import { isEspeakVoiceId } from '../../voices/languages.js'
 
 export interface PiperConfig {
   /** The training dataset's name (Piper voices are named after it: `lessac`, `thorsten`, ...). */
@@ -42,12 +41,18 @@ export function parsePiperConfig(raw: unknown): PiperConfig {
   }
   const audio = isRecord(raw.audio) ? raw.audio : {}
   const sampleRate = audio.sample_rate
-  if (typeof sampleRate !== 'number' || !Number.isInteger(sampleRate) || sampleRate < 8000 || sampleRate > 48000)
+  if (
+    typeof sampleRate !== 'number' ||
+    !Number.isInteger(sampleRate) ||
+    sampleRate < 8000 ||
+    sampleRate > 48000
+  )
     throw new PiperConfigError('audio.sample_rate must be an integer from 8000 to 48000')
   const espeak = isRecord(raw.espeak) ? raw.espeak : {}
   const espeakVoice = espeak.voice
-  if (typeof espeakVoice !== 'string' || !isEspeakVoiceId(espeakVoice))
-    throw new PiperConfigError(`espeak.voice '${String(espeakVoice)}' is not a voice of eSpeak NG here`)
+  // Whether eSpeak NG has this voice is checked with eSpeak NG itself (the catalogue does).
+  if (typeof espeakVoice !== 'string' || !/^[A-Za-z0-9_\-/+]{1,40}$/.test(espeakVoice))
+    throw new PiperConfigError(`espeak.voice '${String(espeakVoice)}' is not an eSpeak NG voice name`)
   const map = raw.phoneme_id_map
   if (!isRecord(map)) throw new PiperConfigError('phoneme_id_map is missing')
   const phonemeIdMap = new Map<string, number[]>()
@@ -61,8 +66,9 @@ export function parsePiperConfig(raw: unknown): PiperConfig {
   }
   const language = isRecord(raw.language) ? raw.language : {}
   const code = typeof language.code === 'string' ? language.code : espeakVoice
-  const family = (typeof language.family === 'string' ? language.family : code.split(/[_\-/]/)[0] ?? '')
-    .toLowerCase()
+  const family = (
+    typeof language.family === 'string' ? language.family : (code.split(/[_\-/]/)[0] ?? '')
+  ).toLowerCase()
   if (!/^[a-z]{2}$/.test(family))
     throw new PiperConfigError(`language '${code}' has no two-letter ISO 639-1 code`)
   const region =
@@ -75,7 +81,8 @@ export function parsePiperConfig(raw: unknown): PiperConfig {
     const byName = isRecord(raw.speaker_id_map) ? raw.speaker_id_map : {}
     for (let i = 0; i < numSpeakers; i++) speakers.push(`speaker ${i}`)
     for (const [name, id] of Object.entries(byName)) {
-      if (Number.isInteger(id) && (id as number) >= 0 && (id as number) < numSpeakers) speakers[id as number] = name
+      if (Number.isInteger(id) && (id as number) >= 0 && (id as number) < numSpeakers)
+        speakers[id as number] = name
     }
   }
   const inference = isRecord(raw.inference) ? raw.inference : {}

@@ -6,7 +6,7 @@ import { SpeechError } from '../../errors.js'
 import type { PiperParams } from '../../types.js'
 import type { EngineInput, EngineOutput, SpeechEngine, WordTiming } from '../engine.js'
 import type { EspeakEngine } from '../espeak-engine.js'
-import { onnxRuntime, type OrtSession, openSession, piperInterfaceProblem } from './onnx-runtime.js'
+import { type OrtSession, onnxRuntime, openSession, piperInterfaceProblem } from './onnx-runtime.js'
 import { type PiperConfig, PiperConfigError, phonemeIds, readPiperConfig } from './piper-config.js'
 
 interface LoadedModel {
@@ -53,40 +53,59 @@ export class PiperEngine implements SpeechEngine {
       config.espeakVoice,
     )
     const { ids, wordRanges } = phonemeIds(phonemized, config.phonemeIdMap)
-    if (phonemized.length === 0) return { samples: new Float32Array(0), sampleRate: config.sampleRate, words: [] }
+    if (phonemized.length === 0)
+      return { samples: new Float32Array(0), sampleRate: config.sampleRate, words: [] }
     const ort = await onnxRuntime()
     const feeds: Record<string, InstanceType<typeof ort.Tensor>> = {
       input: new ort.Tensor('int64', BigInt64Array.from(ids, BigInt), [1, ids.length]),
       input_lengths: new ort.Tensor('int64', BigInt64Array.from([BigInt(ids.length)]), [1]),
-      scales: new ort.Tensor('float32', Float32Array.from([params.noiseScale, params.lengthScale, params.noiseW]), [3]),
+      scales: new ort.Tensor(
+        'float32',
+        Float32Array.from([params.noiseScale, params.lengthScale, params.noiseW]),
+        [3],
+      ),
     }
     if (model.hasSid) feeds.sid = new ort.Tensor('int64', BigInt64Array.from([BigInt(params.speaker)]), [1])
     let samples: Float32Array
     try {
       const result = await model.session.run(feeds)
       const output = result[model.output]
-      if (!output || output.type !== 'float32') throw new Error('the model gave no float32 output')
+      if (output?.type !== 'float32') throw new Error('the model gave no float32 output')
       // A copy: the tensor's buffer belongs to the runtime.
       samples = Float32Array.from(output.data as Float32Array)
       for (const tensor of Object.values(result)) tensor.dispose?.()
     } catch (error) {
-      throw new SpeechError('engine_failed', `The Piper model ${params.model} failed: ${(error as Error).message}`)
+      throw new SpeechError(
+        'engine_failed',
+        `The Piper model ${params.model} failed: ${(error as Error).message}`,
+      )
     }
     const duration = samples.length / config.sampleRate
-    return { samples, sampleRate: config.sampleRate, words: scaleTimings(phonemized, wordRanges, espeakDuration, duration) }
+    return {
+      samples,
+      sampleRate: config.sampleRate,
+      words: scaleTimings(phonemized, wordRanges, espeakDuration, duration),
+    }
   }
 }
 
 async function loadModel(model: string): Promise<LoadedModel> {
   if (!existsSync(model) || !existsSync(`${model}.json`)) {
-    throw new SpeechError('invalid_voice', `The model file ${model} (or its .json config) is missing.`, 'voice_id')
+    throw new SpeechError(
+      'invalid_voice',
+      `The model file ${model} (or its .json config) is missing.`,
+      'voice_id',
+    )
   }
   let config: PiperConfig
   try {
     config = readPiperConfig(`${model}.json`)
   } catch (error) {
     if (error instanceof PiperConfigError)
-      throw new SpeechError('engine_failed', `The config ${model}.json is not a Piper voice config: ${error.message}.`)
+      throw new SpeechError(
+        'engine_failed',
+        `The config ${model}.json is not a Piper voice config: ${error.message}.`,
+      )
     throw error
   }
   let session: OrtSession
@@ -116,13 +135,20 @@ export function scaleTimings(
   duration: number,
 ): WordTiming[] {
   if (words.length === 0) return []
-  const byEspeak = espeakDuration > 0 && words.every((w, i) => w.end >= w.start && (i === 0 || w.start >= words[i - 1]!.start))
+  const byEspeak =
+    espeakDuration > 0 &&
+    words.every((w, i) => w.end >= w.start && (i === 0 || w.start >= words[i - 1]!.start))
   const total = ranges.at(-1)![1]
   return words.map((w, i) => {
     const [from, to] = ranges[i]!
     const start = byEspeak ? (w.start / espeakDuration) * duration : (from / total) * duration
     const end = byEspeak ? (w.end / espeakDuration) * duration : (to / total) * duration
-    return { start: clamp(start, 0, duration), end: clamp(Math.max(start, end), 0, duration), normStart: w.normStart, normEnd: w.normEnd }
+    return {
+      start: clamp(start, 0, duration),
+      end: clamp(Math.max(start, end), 0, duration),
+      normStart: w.normStart,
+      normEnd: w.normEnd,
+    }
   })
 }
 
