@@ -24,7 +24,8 @@ export function languageName(code: string): string {
  * the public API, and the voices sound synthetic whichever id is asked for.
  */
 export function describeModel(profile: ModelProfile): string {
-  if (!profile.can_do_text_to_speech) return profile.description
+  // Speech-to-speech ids and neural models from the models directory describe themselves.
+  if (!profile.can_do_text_to_speech || profile.engines) return profile.description
   const englishOnly = profile.languages.length === 1 && profile.languages[0] === 'en'
   const others = profile.languages.length - 1
   const parts = [
