@@ -9,7 +9,7 @@ import { type ModelProfile, registerModels } from '../../models/model-profiles.j
 import type { VoiceDefinition } from '../../types.js'
 import { LANGUAGE_NAMES } from '../../voices/languages.js'
 import { EspeakEngine } from '../espeak-engine.js'
-import { openSession, piperInterfaceProblem } from './onnx-runtime.js'
+import { onnxRuntime, openSession, piperInterfaceProblem } from './onnx-runtime.js'
 import { type PiperConfig, PiperConfigError, readPiperConfig } from './piper-config.js'
 
 export const PIPER_MODEL_ID = 'timbre_piper'
@@ -133,6 +133,14 @@ export async function loadNeuralCatalogue(modelsDir: string): Promise<NeuralCata
     espeak ??= EspeakEngine.create()
     if (!(await espeak).hasVoice(config.espeakVoice)) {
       warn(`${file}.json`, `eSpeak NG has no voice '${config.espeakVoice}' to phonemise it; ${file} skipped.`)
+      continue
+    }
+    const runtime = await onnxRuntime().then(
+      () => null,
+      (error: unknown) => (error as Error).message.split('\n')[0],
+    )
+    if (runtime !== null) {
+      warn(file, `ONNX Runtime (onnxruntime-node) cannot be loaded on this machine (${runtime}); skipped.`)
       continue
     }
     try {
