@@ -69,8 +69,11 @@ describe('neural voices from the models directory', () => {
     const voice = await client.voices.get(await tinyVoiceId())
     expect(voice).toMatchObject({ name: 'Tiny', category: 'premade', labels: { language: 'en' } })
     expect(voice.description).toContain('en_US-tiny-x_low.onnx')
+    expect(voice.verifiedLanguages?.map((l) => l.modelId)).toContain(PIPER_MODEL_ID)
     const all = await client.voices.search({ pageSize: 100 })
-    expect(all.voices.some((v) => v.name === 'Emma')).toBe(true)
+    const emma = all.voices.find((v) => v.name === 'Emma')
+    // A premade voice cannot speak on the Piper model, so it is not listed as verified there.
+    expect(emma?.verifiedLanguages?.map((l) => l.modelId)).not.toContain(PIPER_MODEL_ID)
     expect(all.voices.some((v) => v.description?.includes('broken.onnx'))).toBe(false)
   })
 
