@@ -65,6 +65,7 @@ describe('neural voices from the models directory', () => {
     })
     expect(piper!.description).toMatch(/Piper model files in the models directory/)
     expect(models[0]!.modelId).toBe('eleven_multilingual_v2')
+    expect(models[0]!.description).toMatch(/Piper voices from the models directory/)
 
     const voice = await client.voices.get(await tinyVoiceId())
     expect(voice).toMatchObject({ name: 'Tiny', category: 'premade', labels: { language: 'en' } })
