@@ -142,7 +142,11 @@ async function cliBaseline(family: Family, processes: number) {
   }
 }
 
+/** BENCH_TTFB_ONLY=1: only the API's first-byte rows (c=1 and c=8 per family), for before/after checks. */
+const TTFB_ONLY = process.env.BENCH_TTFB_ONLY === '1'
+
 export async function bench(): Promise<void> {
+  if (TTFB_ONLY) return ttfbOnly()
   const cli = ensureEspeakCli()
   // Bare node:http: the floor for any HTTP layer on this machine.
   const bare = createServer((_req, res) => {
@@ -243,6 +247,31 @@ export async function bench(): Promise<void> {
       `${fmt(loadPeak)} MB peak at c=8, ${fmt(afterLoad.rssMb)} MB after the load (peak over the run ${fmt(afterLoad.peakMb)} MB); ` +
       `bare node process ${fmt(bareRss)} MB, with tsx's loader ${fmt(bareTsxRss)} MB`,
   )
+}
+
+async function ttfbOnly(): Promise<void> {
+  const server = await startChildServer(WORKERS)
+  const lines: string[] = []
+  try {
+    for (const family of FAMILIES) {
+      const text = (i: number) => text1000(family.sentences, i)
+      await apiFirstByte(server.url, server.apiKey, family.voice, text(0))
+      const a1 = await pooled(ROUNDS.c1, 1, (i) =>
+        apiFirstByte(server.url, server.apiKey, family.voice, text(i)),
+      )
+      const t0 = performance.now()
+      const a8 = await pooled(ROUNDS.c8, 8, (i) =>
+        apiFirstByte(server.url, server.apiKey, family.voice, text(i)),
+      )
+      lines.push(row(`API /stream, ${family.label}`, a1, a8, performance.now() - t0))
+    }
+  } finally {
+    await server.stop()
+  }
+  console.log(`text to speech, ${MODEL}, ${FORMAT}, 1,000 characters, ${WORKERS} speech workers (TTFB only)`)
+  console.log('| | TTFB p50 c=1 (ms) | p99 c=1 | TTFB p50 c=8 | p99 c=8 | chars/s c=8 |')
+  console.log('|---|---|---|---|---|---|')
+  for (const line of lines) console.log(line)
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await bench()

@@ -1,4 +1,4 @@
-import { createSpeechService } from '@timbre/speech'
+import { createSpeechService, loadNeuralCatalogue, registerNeuralCatalogue } from '@timbre/speech'
 import type { FastifyInstance } from 'fastify'
 import type { AppDeps } from './app-deps.js'
 import type { Config } from './config.js'
@@ -50,6 +50,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await migrateToLatest(database.db)
   const queue = await startQueue(database)
   const app = await createHttpServer(config, options)
+  await registerModelFiles(app, config)
   const deps: AppDeps = {
     config,
     db: database.db,
@@ -74,6 +75,25 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (!options.database) await database.close()
   })
   return app
+}
+
+/**
+ * Neural voice models in the models directory join the voice and model catalogues before the
+ * modules are built. A file that cannot be used is named in a warning and left out; the rest of
+ * the catalogue is unaffected.
+ */
+async function registerModelFiles(app: FastifyInstance, config: Config): Promise<void> {
+  const catalogue = await loadNeuralCatalogue(config.modelsDir)
+  for (const warning of catalogue.warnings) {
+    app.log.warn({ file: warning.file }, `models directory: ${warning.file}: ${warning.message}`)
+  }
+  if (catalogue.voices.length > 0) {
+    app.log.info(
+      { modelsDir: config.modelsDir, voices: catalogue.voices.length },
+      `neural voices from ${config.modelsDir}: ${catalogue.voices.map((v) => v.name).join(', ')}`,
+    )
+  }
+  registerNeuralCatalogue(catalogue)
 }
 
 /** Every domain, each built from the infrastructure and the ports of the domains before it. */

@@ -36,6 +36,11 @@ const envSchema = z.object({
   SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
+  /**
+   * Neural voice model files (Piper: `<name>.onnx` with `<name>.onnx.json`), listed as voices at
+   * start; DATA_DIR/models when unset. A missing directory means no neural voices.
+   */
+  MODELS_DIR: z.string().min(1).optional(),
   /** Speech synthesis worker threads (one engine instance each). */
   SPEECH_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   /**
@@ -92,6 +97,8 @@ export interface Config {
   logLevel: Env['LOG_LEVEL']
   webDistDir: string | undefined
   speechWorkers: number
+  /** Where neural voice model files are read from at start (absolute). */
+  modelsDir: string
   creditLeaseSeconds: number
   audioIsolation: { maxBytes?: number | undefined; maxSeconds?: number | undefined }
   /** Cookies get `Secure` only when the public URL is https (a laptop on http://localhost must work). */
@@ -193,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretKey: e.SECRET_KEY ?? readOrCreateSecret(dataDir),
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,
+    modelsDir: resolve(e.MODELS_DIR ?? join(dataDir, 'models')),
     speechWorkers: e.SPEECH_WORKERS ?? Math.max(1, Math.min(4, availableParallelism())),
     creditLeaseSeconds: e.CREDIT_LEASE_SECONDS,
     audioIsolation: { maxBytes: e.AUDIO_ISOLATION_MAX_BYTES, maxSeconds: e.AUDIO_ISOLATION_MAX_SECONDS },

@@ -10,6 +10,14 @@ export {
   mulawToLinear,
 } from './encoders/g711.js'
 export { finalizeWav, wavHeader } from './encoders/wav-header.js'
+export {
+  loadNeuralCatalogue,
+  type NeuralCatalogue,
+  type NeuralWarning,
+  neuralVoices,
+  PIPER_MODEL_ID,
+  registerNeuralCatalogue,
+} from './engines/neural/neural-catalogue.js'
 export { isSpeechError, SpeechError, type SpeechErrorCode } from './errors.js'
 export {
   type Codec,
@@ -31,6 +39,7 @@ export {
   MODEL_PROFILES,
   type ModelProfile,
   modelProfileFor,
+  registerModels,
 } from './models/model-profiles.js'
 export { type PreparedRequest, prepareRequest } from './service/prepare-request.js'
 export {
@@ -78,6 +87,7 @@ export type {
   EspeakParams,
   FliteParams,
   PcmChunk,
+  PiperParams,
   SpeechChunk,
   SpeechRequest,
   SynthesisResult,

@@ -2,7 +2,7 @@
 // so the server can store custom voices in its database and pass them back in.
 import type { PronunciationRule } from './text/types.js'
 
-export type EngineId = 'espeak' | 'flite'
+export type EngineId = 'espeak' | 'flite' | 'piper'
 
 /** eSpeak NG: a language voice (`de`, `en-us`, `gmq/sv`, ...) plus a variant (`f3`, `m2`, `klatt4`, ...). */
 export interface EspeakParams {
@@ -31,7 +31,24 @@ export interface FliteParams {
   f0Stddev?: number
 }
 
-export type EngineParams = EspeakParams | FliteParams
+/**
+ * Piper: a neural voice model (ONNX) from the models directory, with eSpeak NG as its
+ * phonemiser. `model` is the absolute path of the `.onnx` file; its config is `<model>.json`.
+ */
+export interface PiperParams {
+  engine: 'piper'
+  model: string
+  /** Speaker index of a multi-speaker model (0 for a single-speaker one). */
+  speaker: number
+  /** Phoneme duration multiplier at speed 1.0 (> 1 is slower); the model config's default. */
+  lengthScale: number
+  /** Variation of the voice (the model's noise_scale). */
+  noiseScale: number
+  /** Variation of phoneme durations (the model's noise_w). */
+  noiseW: number
+}
+
+export type EngineParams = EspeakParams | FliteParams | PiperParams
 
 /** Post-processing that gives a voice its own timbre; applied after the engine, before encoding. */
 export interface VoiceDsp {

@@ -43,7 +43,9 @@ async function main(): Promise<number> {
       const engine =
         v.engine.engine === 'flite'
           ? `flite/${v.engine.voice}`
-          : `espeak/${v.engine.voice}+${v.engine.variant ?? ''}`
+          : v.engine.engine === 'piper'
+            ? `piper/${v.engine.model}`
+            : `espeak/${v.engine.voice}+${v.engine.variant ?? ''}`
       console.log(
         `${v.voice_id}  ${v.name.padEnd(8)} ${v.locale.padEnd(6)} ${v.labels.gender.padEnd(7)} ${engine.padEnd(16)} ${v.description}`,
       )

@@ -57,5 +57,6 @@ export interface EngineOutput {
 
 export interface SpeechEngine {
   readonly id: EngineId
-  synthesize(input: EngineInput): EngineOutput
+  /** Rule-based engines answer synchronously; a neural engine runs its model asynchronously. */
+  synthesize(input: EngineInput): EngineOutput | Promise<EngineOutput>
 }

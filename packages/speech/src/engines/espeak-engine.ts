@@ -105,6 +105,76 @@ export class EspeakEngine implements SpeechEngine {
     return this.voices.has(voice)
   }
 
+  /**
+   * The text's words as eSpeak NG phonemises them (IPA, its own phonemiser), with eSpeak's
+   * timing of each word: the phonemiser of neural voices trained on eSpeak NG phonemes (Piper).
+   * eSpeak renders the text to produce its events; the samples are thrown away.
+   */
+  phonemize(pieces: EngineInput['pieces'], voice: string): { words: PhonemizedWord[]; duration: number } {
+    if (!this.voices.has(voice)) {
+      throw new SpeechError('invalid_voice', `eSpeak NG has no voice '${voice}'.`)
+    }
+    if (this.worker.set_voice(voice) !== 0) {
+      throw new SpeechError('engine_failed', `eSpeak NG could not load voice '${voice}'.`)
+    }
+    // The fastest rate: eSpeak's cost follows the length of the audio it renders, and only the
+    // phonemes and the words' relative timing are used.
+    this.worker.set_rate(450)
+    this.worker.set_pitch(50)
+    this.worker.set_range(50)
+    const engineText = buildEngineText({
+      pieces,
+      language: '',
+      params: { engine: 'espeak', voice, rate: 450, pitch: 50, range: 50 },
+      whisper: false,
+    })
+    const events: EspeakEvent[] = []
+    let total = 0
+    this.worker.synthesize(engineText.text, (samples, chunkEvents) => {
+      total += samples.length
+      events.push(...chunkEvents)
+      return false
+    })
+    const duration = total / this.sampleRate
+    const words: PhonemizedWord[] = []
+    const positions: number[] = []
+    const timings = wordTimings(events, engineText, duration)
+    let timing = 0
+    let current: PhonemizedWord | undefined
+    for (const event of events) {
+      if (event.type === 'word') {
+        const first = event.text_position - 1
+        if (first < 0 || first >= engineText.starts.length) {
+          current = undefined
+          continue
+        }
+        const t = timings[timing++]
+        current = {
+          ipa: '',
+          punctuation: '',
+          normStart: t?.normStart ?? engineText.starts[first]!,
+          normEnd: t?.normEnd ?? engineText.ends[first]!,
+          start: t?.start ?? event.audio_position / 1000,
+          end: t?.end ?? event.audio_position / 1000,
+        }
+        words.push(current)
+        positions.push(first + Math.max(1, event.word_length))
+      } else if (event.type === 'phoneme' && current && typeof event.id === 'string') {
+        // eSpeak marks some phonemes with control characters; they are not phonemes.
+        current.ipa += [...event.id].filter((c) => c.charCodeAt(0) >= 32).join('')
+      }
+    }
+    // Punctuation between a word and the next one (the model reads it as phrasing).
+    for (let i = 0; i < words.length; i++) {
+      const from = positions[i]!
+      const nextWord = words[i + 1]
+      const to = nextWord ? engineText.starts.findIndex((s, k) => k >= from && s >= nextWord.normStart) : -1
+      const between = [...engineText.text].slice(from, to < 0 ? undefined : to).join('')
+      words[i]!.punctuation = (between.match(CLAUSE_PUNCTUATION) ?? []).join('').slice(0, 3)
+    }
+    return { words: words.filter((w) => w.ipa.length > 0 || w.punctuation.length > 0), duration }
+  }
+
   synthesize(input: EngineInput): EngineOutput {
     const params = input.params as EspeakParams
     if (!this.voices.has(params.voice)) {
@@ -146,6 +216,21 @@ export class EspeakEngine implements SpeechEngine {
     }
   }
 }
+
+/** One word as eSpeak NG speaks it: its IPA phonemes, text range and eSpeak's own timing. */
+export interface PhonemizedWord {
+  /** IPA with stress marks, as eSpeak NG's phoneme events give it (e.g. `həlˈoʊ`). */
+  ipa: string
+  /** Punctuation that follows the word in the text (`,`, `.`, `?`, ...), kept for the model. */
+  punctuation: string
+  normStart: number
+  normEnd: number
+  /** Seconds in eSpeak NG's rendering at its default rate. */
+  start: number
+  end: number
+}
+
+const CLAUSE_PUNCTUATION = /[,.;:!?¡¿—…]/g
 
 interface EspeakFs {
   readFile(path: string, options: { encoding: 'utf8' }): string

@@ -2,6 +2,7 @@
 // text to speech and eleven_v3 the v3 model; the highest-quality models cost 1 credit per
 // character, turbo and flash 0.5.
 import { SpeechError } from '../errors.js'
+import type { EngineId } from '../types.js'
 import { ESPEAK_LANGUAGES } from '../voices/languages.js'
 
 export interface ModelProfile {
@@ -24,6 +25,8 @@ export interface ModelProfile {
   /** Credits per character: 1 on quality models, 0.5 on turbo and flash. */
   characterCostMultiplier: number
   maxCharacters: number
+  /** Only voices of these engines speak on this model (a neural model's own voices); none = any. */
+  engines?: readonly EngineId[]
 }
 
 // The 29 languages of multilingual v2 and the 32 of the v2.5 models, as published for
@@ -73,7 +76,11 @@ function profile(
 
 export const DEFAULT_MODEL_ID = 'eleven_multilingual_v2'
 
-export const MODEL_PROFILES: Readonly<Record<string, ModelProfile>> = Object.freeze({
+/**
+ * Every model by id: the built-in ones, then those the models directory adds at start
+ * (`registerModels`), so the catalogue is fixed once the server has started.
+ */
+export const MODEL_PROFILES: Readonly<Record<string, ModelProfile>> = {
   eleven_multilingual_v2: profile({
     model_id: 'eleven_multilingual_v2',
     name: 'Multilingual v2',
@@ -207,7 +214,17 @@ export const MODEL_PROFILES: Readonly<Record<string, ModelProfile>> = Object.fre
     firstSegmentChars: 32,
     characterCostMultiplier: 1,
   }),
-})
+}
+
+/** Adds models found at start (neural voice families); a built-in id is never replaced. */
+export function registerModels(profiles: readonly ModelProfile[]): void {
+  const target = MODEL_PROFILES as Record<string, ModelProfile>
+  for (const profile of profiles) {
+    const existing = target[profile.model_id]
+    if (existing && !existing.engines) continue
+    target[profile.model_id] = Object.freeze({ ...profile })
+  }
+}
 
 export function modelProfileFor(modelId: string | undefined): ModelProfile {
   const id = modelId ?? DEFAULT_MODEL_ID

@@ -55,6 +55,20 @@ export function prepareRequest(request: SpeechRequest): PreparedRequest {
     )
   }
   checkLanguage(model, language)
+  if (model.engines && !model.engines.includes(voice.engine.engine)) {
+    throw new SpeechError(
+      'invalid_voice',
+      `The model ${model.model_id} speaks only with its own voices (${model.engines.join(', ')} models from the models directory); '${voice.name}' is not one of them.`,
+      'voice_id',
+    )
+  }
+  if (voice.engine.engine === 'piper' && language !== voice.language) {
+    throw new SpeechError(
+      'unsupported_language',
+      `The voice '${voice.name}' is a Piper model trained on '${voice.language}' and cannot speak '${language}'.`,
+      'language_code',
+    )
+  }
   const settings = resolveVoiceSettings(request.voiceSettings)
   if (request.text.trim().length === 0) throw new SpeechError('text_empty', 'The text is empty.', 'text')
   if (request.text.length > model.maxCharacters) {

@@ -39,6 +39,17 @@ export function engineParamsFor(
   const rateFactor = settings.speed * style.rate * variation.rate * (1 + settings.style * 0.04)
   const pitchFactor = style.pitch * variation.pitch
   const expressiveness = (0.6 + 0.8 * (1 - settings.stability)) * (1 + settings.style * 0.6)
+  if (base.engine === 'piper') {
+    // A neural model has no pitch controls: speed sets its length scale, stability and style
+    // its sampling noise (less stable = more varied delivery and timing).
+    const variability = (1.4 - 0.8 * settings.stability) * (1 + settings.style * 0.3)
+    return {
+      ...base,
+      lengthScale: base.lengthScale / rateFactor,
+      noiseScale: Math.min(2, base.noiseScale * variability),
+      noiseW: Math.min(2, base.noiseW * variability),
+    }
+  }
   if (base.engine === 'flite') {
     const f0 = base.f0Mean ?? FLITE_F0[base.voice] ?? 110
     const stddev = base.f0Stddev ?? FLITE_STDDEV[base.voice] ?? 15
@@ -97,6 +108,7 @@ export function splitTimbre(
   dsp: VoiceDsp,
 ): { params: EngineParams; timbre?: EngineTimbre; formantShift: number } {
   const pitchScale = 2 ** (dsp.pitchSemitones / 12)
+  if (params.engine === 'piper') return { params, formantShift: dsp.formantScale }
   if (params.engine === 'espeak') {
     return { params, timbre: { formantScale: dsp.formantScale, pitchScale }, formantShift: 1 }
   }

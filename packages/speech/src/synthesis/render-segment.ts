@@ -10,19 +10,27 @@ import type { EngineOutput, EnginePiece, SpeechEngine, WordTiming } from '../eng
 import { EspeakEngine } from '../engines/espeak-engine.js'
 import { arpabetFor, FliteEngine } from '../engines/flite-engine.js'
 import { toKanaPieces } from '../engines/japanese-reading.js'
+import { PiperEngine } from '../engines/neural/piper-engine.js'
 import type { SpeechPiece } from '../text/types.js'
+import type { EngineId } from '../types.js'
 import { engineParamsFor, scaledDsp, segmentVariation, splitTimbre } from './engine-params.js'
 import type { SegmentAudio, SegmentJob } from './segment-job.js'
 
 let espeak: Promise<EspeakEngine> | undefined
 let flite: FliteEngine | undefined
+let piper: PiperEngine | undefined
 
-async function engineFor(id: 'espeak' | 'flite'): Promise<SpeechEngine> {
+async function engineFor(id: EngineId): Promise<SpeechEngine> {
   if (id === 'flite') {
     flite ??= FliteEngine.create()
     return flite
   }
   espeak ??= EspeakEngine.create()
+  if (id === 'piper') {
+    // Piper uses this thread's eSpeak NG instance as its phonemiser.
+    piper ??= new PiperEngine(await espeak)
+    return piper
+  }
   return espeak
 }
 
@@ -51,8 +59,8 @@ export async function renderSegment(job: SegmentJob): Promise<SegmentAudio> {
   )
   const engine = await engineFor(params.engine)
   let pieces = toEnginePieces(job.pieces)
-  if (job.language === 'ja' && params.engine === 'espeak') pieces = await toKanaPieces(pieces)
-  const raw: EngineOutput = engine.synthesize({
+  if (job.language === 'ja' && params.engine !== 'flite') pieces = await toKanaPieces(pieces)
+  const raw: EngineOutput = await engine.synthesize({
     pieces,
     language: job.language,
     params,

@@ -1,5 +1,7 @@
 // Checks a voice definition that may come from a database (custom voices): plain data,
 // known engine and parameters in range. Returns the voice or throws `invalid_voice`.
+import { existsSync } from 'node:fs'
+import { basename, isAbsolute } from 'node:path'
 import { KNOWN_VARIANTS } from '../engines/espeak-engine.js'
 import { SpeechError } from '../errors.js'
 import type { VoiceDefinition } from '../types.js'
@@ -39,6 +41,20 @@ export function validateVoice(voice: VoiceDefinition): VoiceDefinition {
     if (engine.f0Mean !== undefined) inRange(engine.f0Mean, 50, 400, 'engine.f0Mean')
     if (engine.f0Stddev !== undefined) inRange(engine.f0Stddev, 0, 100, 'engine.f0Stddev')
     if (voice.language !== 'en') fail('Flite voices speak English only.')
+  } else if (engine.engine === 'piper') {
+    if (typeof engine.model !== 'string' || !isAbsolute(engine.model) || !engine.model.endsWith('.onnx'))
+      fail('engine.model must be the absolute path of a .onnx file.')
+    if (!Number.isInteger(engine.speaker) || engine.speaker < 0) fail('engine.speaker must be an index.')
+    inRange(engine.lengthScale, 0.05, 10, 'engine.lengthScale')
+    inRange(engine.noiseScale, 0, 2, 'engine.noiseScale')
+    inRange(engine.noiseW, 0, 2, 'engine.noiseW')
+    if (!existsSync(engine.model) || !existsSync(`${engine.model}.json`)) {
+      throw new SpeechError(
+        'invalid_voice',
+        `The voice '${voice.name}' cannot speak: its model file ${basename(engine.model)} (or ${basename(engine.model)}.json) is no longer in the models directory.`,
+        'voice_id',
+      )
+    }
   } else {
     fail(`unknown engine '${String((engine as { engine?: unknown }).engine)}'.`)
   }

@@ -1,5 +1,5 @@
 import { TTS_MAX_CHARACTERS_FREE, TTS_MAX_CHARACTERS_SUBSCRIBED } from '@timbre/contract'
-import { LANGUAGE_NAMES, MODEL_PROFILES, type ModelProfile } from '@timbre/speech'
+import { LANGUAGE_NAMES, MODEL_PROFILES, type ModelProfile, neuralVoices } from '@timbre/speech'
 import type { ModelView } from './models.schemas.js'
 
 // The model catalogue as the public API's Model (multilingual v2 is the default for text to
@@ -24,7 +24,8 @@ export function languageName(code: string): string {
  * the public API, and the voices sound synthetic whichever id is asked for.
  */
 export function describeModel(profile: ModelProfile): string {
-  if (!profile.can_do_text_to_speech) return profile.description
+  // Speech-to-speech ids and neural models from the models directory describe themselves.
+  if (!profile.can_do_text_to_speech || profile.engines) return profile.description
   const englishOnly = profile.languages.length === 1 && profile.languages[0] === 'en'
   const others = profile.languages.length - 1
   const parts = [
@@ -45,6 +46,9 @@ export function describeModel(profile: ModelProfile): string {
     parts.push('Audio tags ([whispers], [shouts], [pause], ...) change voice, volume, rate and pauses.')
   }
   if (profile.model_id.endsWith('_v1')) parts.push('Legacy model id, kept for compatibility.')
+  if (neuralVoices().length > 0) {
+    parts.push('Piper voices from the models directory speak with their own neural model here too.')
+  }
   return parts.join(' ')
 }
 

@@ -1,9 +1,10 @@
-import { PREMADE_VOICES, type VoiceDefinition } from '@timbre/speech'
+import { neuralVoices, PREMADE_VOICES, type VoiceDefinition } from '@timbre/speech'
 import { verifiedLanguagesOf } from './voice-definition.js'
 import type { NewVoice, VoicesRepository } from './voices.repository.js'
 
 // The premade voice library, seeded at first start and upserted at every start from
-// @timbre/speech's catalogue: ids never change, definitions follow the package.
+// @timbre/speech's catalogue: ids never change, definitions follow the package. Neural voices
+// from the models directory follow them; one whose files are gone becomes legacy.
 
 /**
  * Premade voices get fixed creation times in catalogue order (the first is the newest), so
@@ -33,5 +34,5 @@ export function premadeVoiceRow(definition: VoiceDefinition, index: number): New
 }
 
 export async function seedPremadeVoices(repository: VoicesRepository): Promise<void> {
-  await repository.upsertPremade(PREMADE_VOICES.map(premadeVoiceRow))
+  await repository.upsertPremade([...PREMADE_VOICES, ...neuralVoices()].map(premadeVoiceRow))
 }

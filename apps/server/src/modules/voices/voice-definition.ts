@@ -45,10 +45,14 @@ export function withSampleOptions(raw: unknown, options: Record<string, SampleOp
   return { ...base, sample_options: options }
 }
 
-/** Text-to-speech models that speak a language, the default model first. */
-export function modelsSpeaking(language: string): string[] {
+/**
+ * Text-to-speech models that speak a language, the default model first; with an engine, only
+ * the models that take that engine's voices (a neural model speaks only its own voices).
+ */
+export function modelsSpeaking(language: string, engine?: VoiceDefinition['engine']['engine']): string[] {
   return Object.values(MODEL_PROFILES)
     .filter((m) => m.can_do_text_to_speech && m.languages.includes(language))
+    .filter((m) => !m.engines || (engine !== undefined && m.engines.includes(engine)))
     .map((m) => m.model_id)
 }
 
@@ -58,7 +62,7 @@ export function modelsSpeaking(language: string): string[] {
  * timbre in another language, so neither is claimed as verified.
  */
 export function verifiedLanguagesOf(definition: VoiceDefinition): StoredVerifiedLanguage[] {
-  return modelsSpeaking(definition.language).map((modelId) => ({
+  return modelsSpeaking(definition.language, definition.engine?.engine).map((modelId) => ({
     language: definition.language,
     model_id: modelId,
     accent: definition.labels?.accent ?? null,
@@ -81,7 +85,10 @@ export function previewTextFor(definition: VoiceDefinition, language: string): s
 }
 
 /** The model a preview is rendered with: multilingual v2 (the default model) when it speaks the language. */
-export function previewModelFor(language: string): string | null {
-  const models = modelsSpeaking(language)
+export function previewModelFor(
+  language: string,
+  engine?: VoiceDefinition['engine']['engine'],
+): string | null {
+  const models = modelsSpeaking(language, engine)
   return models.includes('eleven_multilingual_v2') ? 'eleven_multilingual_v2' : (models[0] ?? null)
 }

@@ -1,4 +1,4 @@
-import { findPremadeVoice, type VoiceDefinition, type VoiceSettings } from '@timbre/speech'
+import { findPremadeVoice, neuralVoices, type VoiceDefinition, type VoiceSettings } from '@timbre/speech'
 import { definitionOf } from './voice.view.js'
 import type { VoicesRepository } from './voices.repository.js'
 
@@ -19,10 +19,24 @@ export interface VoiceLookup {
   findUsable(workspaceId: string, voiceId: string): Promise<UsableVoice | null>
 }
 
-/** Workspace voices and premade voices from the database (premade ones are seeded at start). */
+/**
+ * The library voices this process speaks (premade and neural ones from the models directory):
+ * every workspace may use them, they have no saved settings, and their database rows are
+ * seeded from these very definitions, so no query is needed before a generation starts.
+ */
+function catalogueVoice(voiceId: string): UsableVoice | null {
+  const voice = findPremadeVoice(voiceId) ?? neuralVoices().find((v) => v.voice_id === voiceId)
+  return voice
+    ? { voiceId: voice.voice_id, name: voice.name, category: 'premade', definition: voice, settings: null }
+    : null
+}
+
+/** Library voices from the catalogue in memory; workspace voices from the database. */
 export function createVoiceLookup(repository: VoicesRepository): VoiceLookup {
   return {
     async findUsable(workspaceId, voiceId) {
+      const known = catalogueVoice(voiceId)
+      if (known) return known
       const row = await repository.find(workspaceId, voiceId)
       if (row) {
         return {
@@ -33,17 +47,7 @@ export function createVoiceLookup(repository: VoicesRepository): VoiceLookup {
           settings: (row.settings as VoiceSettings | null) ?? null,
         }
       }
-      // Before the first seed has run (a process that never registered the voices module).
-      const premade = findPremadeVoice(voiceId)
-      return premade
-        ? {
-            voiceId: premade.voice_id,
-            name: premade.name,
-            category: 'premade',
-            definition: premade,
-            settings: null,
-          }
-        : null
+      return null
     },
   }
 }

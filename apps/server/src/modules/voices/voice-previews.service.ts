@@ -39,7 +39,7 @@ export function createVoicePreviews(deps: {
       const languages = previewLanguagesOf(row)
       const lang = (language ?? row.language ?? definition.language).toLowerCase()
       const text = previewTextFor(definition, lang)
-      const modelId = previewModelFor(lang)
+      const modelId = previewModelFor(lang, definition.engine?.engine)
       if (!languages.includes(lang) || !text || !modelId) {
         throw new AppError('voice_preview_unavailable', {
           message: `Voice ${voiceId} has previews in: ${languages.join(', ') || 'no language'}.`,
