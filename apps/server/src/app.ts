@@ -20,6 +20,7 @@ import { createRecordingModule } from './modules/recording/recording.module.js'
 import { createTtsModule } from './modules/tts/tts.module.js'
 import { createUsageModule } from './modules/usage/usage.module.js'
 import { createVoicesModule } from './modules/voices/voices.module.js'
+import { createWorkspacesModule } from './modules/workspaces/workspaces.module.js'
 import { registerAuth } from './plugins/auth.js'
 import { createSiteAddress } from './plugins/site-address.js'
 import { defaultWebDistDir, registerWebApp } from './plugins/web.js'
@@ -101,7 +102,18 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     secureCookies: config.secureCookies,
     voiceSlotsUsed: voices.ports.slotsUsed,
   })
-  registerAuth(app, { principals: accounts.ports.principals, site })
+  const workspaces = createWorkspacesModule({
+    db,
+    mail: mail.ports.mail,
+    site,
+    principals: accounts.ports.principals,
+    reissueSession: accounts.ports.reissueSession,
+    tierOf: async (workspaceId) => (await billing.ports.subscription(workspaceId)).tier,
+    voices: voices.ports.lookup,
+  })
+  // Every caller is resolved with their place in the workspace (role, group permissions).
+  const principals = workspaces.ports.principals
+  registerAuth(app, { principals, site })
   const models = createModelsModule()
   const history = createHistoryModule({ ...deps, warn })
   const concurrency = createConcurrencyModule({ db, config, log: app.log })
@@ -125,7 +137,7 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     history: history.ports,
     voices: voices.ports.lookup,
     recorder: recording.ports.recorder,
-    principals: accounts.ports.principals,
+    principals,
   })
   return [
     health,
@@ -134,6 +146,7 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     voices,
     apiKeys,
     accounts,
+    workspaces,
     models,
     history,
     concurrency,

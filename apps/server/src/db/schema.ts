@@ -11,6 +11,8 @@ export interface WorkspacesTable {
   name: string
   owner_id: string
   created_at: Timestamp
+  /** Only admins (of the workspace or of the resource) may share its resources. */
+  sharing_limited_to_admins: Generated<boolean>
 }
 
 export interface SubscriptionsTable {
@@ -100,7 +102,7 @@ export interface WorkspaceMembersTable {
   workspace_id: string
   user_id: string
   role: 'admin' | 'member'
-  state: Generated<string>
+  state: Generated<'enabled' | 'disabled' | 'locked'>
   created_at: Timestamp
 }
 
@@ -290,6 +292,43 @@ export interface ConcurrencyLeasesTable {
   created_at: Timestamp
 }
 
+/** A pending invite: it holds a seat until it is accepted, declined or deleted. */
+export interface WorkspaceInvitesTable {
+  id: string
+  workspace_id: string
+  email: string
+  role: 'admin' | 'member'
+  group_ids: ColumnType<string[], string[] | undefined, string[]>
+  code_hash: string
+  invited_by: string | null
+  created_at: Timestamp
+  expires_at: Timestamp
+}
+
+export interface WorkspaceGroupsTable {
+  id: string
+  workspace_id: string
+  name: string
+  is_everyone: Generated<boolean>
+  permissions: ColumnType<string[], string[], string[]>
+  created_at: Timestamp
+}
+
+export interface WorkspaceGroupMembersTable {
+  group_id: string
+  user_id: string
+}
+
+/** Who may use a shared resource, and how (a user or a group of the workspace). */
+export interface WorkspaceResourceGrantsTable {
+  workspace_id: string
+  resource_type: string
+  resource_id: string
+  principal_type: 'user' | 'group'
+  principal_id: string
+  role: string
+}
+
 export interface DB {
   voices: VoicesTable
   voice_samples: VoiceSamplesTable
@@ -312,6 +351,10 @@ export interface DB {
   checkout_sessions: CheckoutSessionsTable
   payments: PaymentsTable
   promo_codes: PromoCodesTable
+  workspace_invites: WorkspaceInvitesTable
+  workspace_groups: WorkspaceGroupsTable
+  workspace_group_members: WorkspaceGroupMembersTable
+  workspace_resource_grants: WorkspaceResourceGrantsTable
 }
 
 export type UserRow = Selectable<UsersTable>

@@ -1,4 +1,10 @@
-import { type ApiKeyScope, SESSION_COOKIE_NAME } from '@timbre/contract'
+import {
+  type ApiKeyScope,
+  type GroupPermission,
+  SCOPE_PRODUCT,
+  SESSION_COOKIE_NAME,
+  type WorkspaceRole,
+} from '@timbre/contract'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { AppError } from '../errors.js'
 import type { SiteAddress } from './site-address.js'
@@ -15,6 +21,11 @@ export interface Principal {
   via: 'api_key' | 'access_token' | 'cookie'
   sessionId?: string
   apiKey?: { id: string; permissions: string[] | null; characterLimit: number | null; characterCount: number }
+  /**
+   * The caller's place in `workspaceId`: role and the permissions their groups grant (null =
+   * everything, as admins have). Set by the workspaces module's resolver.
+   */
+  workspace?: { role: WorkspaceRole; permissions: readonly GroupPermission[] | null }
 }
 
 /** Turns credentials into a principal; built by the accounts module, shared with WebSocket sessions. */
@@ -30,6 +41,7 @@ export interface RouteRequirements {
   scope?: ApiKeyScope | undefined
   apiKeys?: boolean | undefined
   verifiedEmail?: boolean | undefined
+  permission?: GroupPermission | undefined
 }
 
 declare module 'fastify' {
@@ -42,6 +54,11 @@ declare module 'fastify' {
     apiKeys?: boolean
     /** The caller's email must be verified (calls that spend credits or publish content). */
     verifiedEmail?: boolean
+    /**
+     * The group permission this route needs; by default the product of its API-key scope
+     * (a text-to-speech route needs text-to-speech access).
+     */
+    permission?: GroupPermission
   }
   interface FastifyRequest {
     principal: Principal | null
@@ -77,6 +94,14 @@ export function checkRoute(principal: Principal, route: RouteRequirements): void
   checkScope(principal, route.scope, route.apiKeys !== false)
   // An unverified address may look around but not spend credits or publish anything.
   if (route.verifiedEmail && !principal.emailVerified) throw new AppError('email_not_verified')
+  checkPermission(principal, route.permission ?? (route.scope ? SCOPE_PRODUCT[route.scope] : undefined))
+}
+
+/** Refuses a member whose workspace groups do not grant a product or feature. */
+export function checkPermission(principal: Principal, permission: GroupPermission | undefined): void {
+  if (!permission || !principal.workspace) return
+  const { permissions } = principal.workspace
+  if (permissions !== null && !permissions.includes(permission)) throw new AppError('product_access_denied')
 }
 
 /** A request that would act with the session cookie alone (no API key, no bearer token). */

@@ -8,7 +8,7 @@ import type { DomainModule } from '../domain-module.js'
 import type { MailService } from '../mail/mail.service.js'
 import { createAccountsRepository } from './accounts.repository.js'
 import { authRoutes } from './auth.routes.js'
-import { createAuthService, type FreeSubscriptionWriter } from './auth.service.js'
+import { type AuthService, createAuthService, type FreeSubscriptionWriter } from './auth.service.js'
 import { emailLinkRoutes } from './email-link.routes.js'
 import { createPrincipalResolver } from './principal-resolver.js'
 import { createSessionsRepository } from './sessions.repository.js'
@@ -20,6 +20,8 @@ export interface AccountsPorts {
   principals: PrincipalResolver
   /** The workspace's subscription as the API shows it. */
   loadSubscription: UserService['loadSubscription']
+  /** New tokens for a session after its workspace changed (the old access token stops working). */
+  reissueSession: AuthService['reissue']
 }
 
 /** Accounts: sign-up, sign-in, sessions, email-link codes, the user and the auth account. */
@@ -52,6 +54,7 @@ export function createAccountsModule(deps: {
     ports: {
       principals: createPrincipalResolver({ accounts, sessions, apiKeys: deps.apiKeys }),
       loadSubscription: users.loadSubscription,
+      reissueSession: (sessionId) => auth.reissue(sessionId),
     },
   }
 }

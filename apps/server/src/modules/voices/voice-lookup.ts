@@ -11,6 +11,8 @@ export interface UsableVoice {
   definition: VoiceDefinition
   /** The voice's saved default settings, if any. */
   settings: VoiceSettings | null
+  /** Who created a workspace voice; null for premade voices. */
+  ownerUserId: string | null
 }
 
 /** Implemented by the voices module; used by text to speech, dialogue and history. */
@@ -31,6 +33,7 @@ export function createVoiceLookup(repository: VoicesRepository): VoiceLookup {
           category: row.category,
           definition: definitionOf(row),
           settings: (row.settings as VoiceSettings | null) ?? null,
+          ownerUserId: row.owner_user_id,
         }
       }
       // Before the first seed has run (a process that never registered the voices module).
@@ -42,6 +45,7 @@ export function createVoiceLookup(repository: VoicesRepository): VoiceLookup {
             category: 'premade',
             definition: premade,
             settings: null,
+            ownerUserId: null,
           }
         : null
     },
