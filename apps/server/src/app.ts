@@ -110,6 +110,7 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     reissueSession: accounts.ports.reissueSession,
     tierOf: async (workspaceId) => (await billing.ports.subscription(workspaceId)).tier,
     voices: voices.ports.lookup,
+    billing: billing.ports,
   })
   // Every caller is resolved with their place in the workspace (role, group permissions).
   const principals = workspaces.ports.principals

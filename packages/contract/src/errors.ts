@@ -163,8 +163,7 @@ export const ERRORS = {
   },
   member_disabled_by_identity_provider: {
     status: 403,
-    message:
-      'This account was disabled by the identity provider: admins cannot enable or delete it.',
+    message: 'This account was disabled by the identity provider: admins cannot enable or delete it.',
   },
   ownership_confirmation_required: {
     status: 422,

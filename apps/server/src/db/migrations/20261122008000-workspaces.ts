@@ -12,11 +12,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     check (role in ('admin', 'member'))`.execute(db)
   await sql`alter table workspace_members add constraint workspace_members_state
     check (state in ('enabled', 'disabled', 'locked'))`.execute(db)
-  await db.schema
-    .createIndex('workspace_members_user')
-    .on('workspace_members')
-    .column('user_id')
-    .execute()
+  await db.schema.createIndex('workspace_members_user').on('workspace_members').column('user_id').execute()
 
   await db.schema
     .createTable('workspace_invites')
@@ -43,7 +39,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('permissions', sql`text[]`, (c) => c.notNull())
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute()
-  await sql`create unique index workspace_groups_name on workspace_groups (workspace_id, lower(name))`.execute(db)
+  await sql`create unique index workspace_groups_name on workspace_groups (workspace_id, lower(name))`.execute(
+    db,
+  )
   await sql`create unique index workspace_groups_everyone on workspace_groups (workspace_id) where is_everyone`.execute(
     db,
   )

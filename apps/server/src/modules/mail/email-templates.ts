@@ -79,7 +79,8 @@ export function workspaceInviteEmail(
     `Sign in or create an account with this address to accept the invite. Your invite code is ${invite.code}.`,
     `The invite is valid for ${INVITE_TTL_SECONDS / 86_400} days.`,
   ]
-  const footer = "If you don't want to join, you can decline the invite after signing in, or ignore this email."
+  const footer =
+    "If you don't want to join, you can decline the invite after signing in, or ignore this email."
   return {
     to,
     subject: title,

@@ -16,7 +16,12 @@ export function invitesRoutes(invites: InvitesService, site: SiteAddress): Fasti
       '/v1/workspace/invites/add',
       {
         config,
-        schema: { tags, summary: 'Invite someone by email (admins)', body: s.inviteBody, response: { 200: status } },
+        schema: {
+          tags,
+          summary: 'Invite someone by email (admins)',
+          body: s.inviteBody,
+          response: { 200: status },
+        },
       },
       async (request) => {
         await invites.invite(requirePrincipal(request), site.originFor(request), request.body)
@@ -45,7 +50,11 @@ export function invitesRoutes(invites: InvitesService, site: SiteAddress): Fasti
       '/v1/workspace/invites',
       {
         config,
-        schema: { tags, summary: 'Pending invites (admins)', response: { 200: z.object({ invites: z.array(s.invite) }) } },
+        schema: {
+          tags,
+          summary: 'Pending invites (admins)',
+          response: { 200: z.object({ invites: z.array(s.invite) }) },
+        },
       },
       async (request) => ({ invites: await invites.list(requirePrincipal(request)) }),
     )
@@ -54,7 +63,12 @@ export function invitesRoutes(invites: InvitesService, site: SiteAddress): Fasti
       '/v1/workspace/invites',
       {
         config,
-        schema: { tags, summary: 'Withdraw an invite (admins)', body: s.emailBody, response: { 200: status } },
+        schema: {
+          tags,
+          summary: 'Withdraw an invite (admins)',
+          body: s.emailBody,
+          response: { 200: status },
+        },
       },
       async (request) => {
         await invites.remove(requirePrincipal(request), request.body.email)

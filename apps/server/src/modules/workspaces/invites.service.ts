@@ -48,7 +48,10 @@ export function parseBulkEmails(entries: string[]): string[] {
   return [...found.values()]
 }
 
-function roleOfInvite(input: { seat_type?: SeatType | undefined; workspace_permission?: string | undefined }) {
+function roleOfInvite(input: {
+  seat_type?: SeatType | undefined
+  workspace_permission?: string | undefined
+}) {
   if (input.seat_type) return roleOfSeatType(input.seat_type)
   return input.workspace_permission && /admin/i.test(input.workspace_permission) ? 'admin' : 'member'
 }
@@ -87,7 +90,9 @@ export function createInvitesService(deps: {
       let newSeats = 0
       for (const address of emails) {
         if (await workspaces.findMemberByEmail(trx, principal.workspaceId, address))
-          throw new AppError('already_member', { message: `${address} is already a member of the workspace.` })
+          throw new AppError('already_member', {
+            message: `${address} is already a member of the workspace.`,
+          })
         const pending = await workspaces.findInviteByEmail(trx, principal.workspaceId, address)
         if (!pending || pending.expires_at.getTime() <= now().getTime()) newSeats += 1
       }
@@ -123,7 +128,8 @@ export function createInvitesService(deps: {
     const invite = await workspaces.findInviteByCode(trx, hashSecret(code))
     if (!invite) throw new AppError('invite_not_found')
     if (invite.expires_at.getTime() <= now().getTime()) throw new AppError('invite_expired')
-    if (invite.email.toLowerCase() !== principal.email.toLowerCase()) throw new AppError('invite_email_mismatch')
+    if (invite.email.toLowerCase() !== principal.email.toLowerCase())
+      throw new AppError('invite_email_mismatch')
     return invite
   }
 
@@ -198,7 +204,9 @@ export function createInvitesService(deps: {
         return invite
       })
       const tokens =
-        principal.via === 'access_token' && principal.sessionId ? await deps.reissue(principal.sessionId) : null
+        principal.via === 'access_token' && principal.sessionId
+          ? await deps.reissue(principal.sessionId)
+          : null
       return { status: 'ok', workspace_id: invite.workspace_id, ...(tokens ? { tokens } : {}) }
     },
 

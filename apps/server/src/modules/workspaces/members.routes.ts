@@ -11,7 +11,10 @@ export function membersRoutes(members: MembersService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/v1/workspace/members',
-      { config, schema: { tags, summary: 'List the members of the workspace', response: { 200: z.array(s.member) } } },
+      {
+        config,
+        schema: { tags, summary: 'List the members of the workspace', response: { 200: z.array(s.member) } },
+      },
       async (request) => members.list(requirePrincipal(request)),
     )
 
@@ -36,7 +39,12 @@ export function membersRoutes(members: MembersService): FastifyPluginAsyncZod {
       '/v1/workspace/members',
       {
         config,
-        schema: { tags, summary: 'Remove a member, freeing their seat (admins)', body: s.emailBody, response: { 200: status } },
+        schema: {
+          tags,
+          summary: 'Remove a member, freeing their seat (admins)',
+          body: s.emailBody,
+          response: { 200: status },
+        },
       },
       async (request) => {
         await members.remove(requirePrincipal(request), request.body.email)
@@ -63,7 +71,14 @@ export function membersRoutes(members: MembersService): FastifyPluginAsyncZod {
 
     app.get(
       '/v1/workspace/is-admin',
-      { config, schema: { tags, summary: 'Whether the caller is an admin of the workspace', response: { 200: z.object({ is_admin: z.boolean() }) } } },
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Whether the caller is an admin of the workspace',
+          response: { 200: z.object({ is_admin: z.boolean() }) },
+        },
+      },
       async (request) => ({ is_admin: members.flags(requirePrincipal(request)).is_admin }),
     )
 

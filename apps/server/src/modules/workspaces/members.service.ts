@@ -2,6 +2,7 @@ import { OWNERSHIP_TRANSFER_SENTENCE, roleOfSeatType, type SeatType } from '@tim
 import type { Transaction } from 'kysely'
 import type { DB } from '../../db/schema.js'
 import { AppError } from '../../errors.js'
+import { newId } from '../../lib/ids.js'
 import type { Principal } from '../../plugins/auth.js'
 import { isAdmin, requireAdmin, roleOf } from './workspace-access.js'
 import type { WorkspacesRepository } from './workspaces.repository.js'
@@ -18,7 +19,11 @@ function seatTypeOf(role: 'owner' | 'admin' | 'member'): SeatType {
 }
 
 /** Members of a workspace: listing, lock and re-enable, roles, removal, ownership, switching. */
-export function createMembersService(deps: { workspaces: WorkspacesRepository }) {
+export function createMembersService(deps: {
+  workspaces: WorkspacesRepository
+  /** Billing writes the free plan of a new workspace. */
+  insertFreeSubscription: (trx: Transaction<DB>, workspaceId: string) => Promise<void>
+}) {
   const { workspaces } = deps
 
   /** The member an admin acts on, inside the caller's transaction with the workspace locked. */
@@ -74,6 +79,16 @@ export function createMembersService(deps: { workspaces: WorkspacesRepository })
         if (member.owner_id === member.user_id) throw new AppError('owner_cannot_be_changed')
         if (member.state === 'disabled') throw new AppError('member_disabled_by_identity_provider')
         await workspaces.deleteMember(trx, principal.workspaceId, member.user_id)
+        // Someone removed from their only workspace gets a free one of their own.
+        if (!(await workspaces.hasEnabledMembership(trx, member.user_id))) {
+          const workspaceId = newId()
+          await workspaces.insertPersonalWorkspace(trx, {
+            workspaceId,
+            userId: member.user_id,
+            name: `${member.first_name ?? member.email.split('@')[0]}'s Workspace`,
+          })
+          await deps.insertFreeSubscription(trx, workspaceId)
+        }
       })
     },
 
@@ -92,9 +107,10 @@ export function createMembersService(deps: { workspaces: WorkspacesRepository })
         const { workspace, member } = await target(trx, principal, input.email)
         if (workspace.owner_id !== principal.userId) throw new AppError('workspace_owner_required')
         if (member.user_id === principal.userId) return
-        if (member.state !== 'enabled') throw new AppError('member_locked', {
-          message: 'Ownership can only go to an enabled member.',
-        })
+        if (member.state !== 'enabled')
+          throw new AppError('member_locked', {
+            message: 'Ownership can only go to an enabled member.',
+          })
         await workspaces.updateMember(trx, principal.workspaceId, member.user_id, { role: 'admin' })
         await workspaces.updateMember(trx, principal.workspaceId, principal.userId, { role: 'admin' })
         await workspaces.setOwner(trx, principal.workspaceId, member.user_id)

@@ -4,7 +4,10 @@ import type { Principal, PrincipalResolver } from '../../plugins/auth.js'
 import type { GroupsRepository } from './groups/groups.repository.js'
 import type { WorkspacesRepository } from './workspaces.repository.js'
 
-export function roleOf(membership: { role: 'admin' | 'member'; owner_id: string }, userId: string): WorkspaceRole {
+export function roleOf(
+  membership: { role: 'admin' | 'member'; owner_id: string },
+  userId: string,
+): WorkspaceRole {
   return membership.owner_id === userId ? 'owner' : membership.role
 }
 
@@ -43,7 +46,9 @@ export function createWorkspaceAccess(deps: { workspaces: WorkspacesRepository; 
     let membership = await workspaces.membership(workspaceId, principal.userId)
     if (!membership || membership.state !== 'enabled') {
       if (principal.apiKey) throw new AppError(membership ? 'member_locked' : 'invalid_api_key')
-      const fallback = (await workspaces.listWorkspacesOf(principal.userId)).find((w) => w.state === 'enabled')
+      const fallback = (await workspaces.listWorkspacesOf(principal.userId)).find(
+        (w) => w.state === 'enabled',
+      )
       if (!fallback) throw new AppError(membership ? 'member_locked' : 'account_deleted')
       workspaceId = fallback.id
       await workspaces.setCurrentWorkspace(principal.userId, workspaceId)

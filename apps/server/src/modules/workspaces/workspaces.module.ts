@@ -1,7 +1,10 @@
+import { PLAN_LIMITS } from '@timbre/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Database } from '../../db/database.js'
 import type { PrincipalResolver } from '../../plugins/auth.js'
 import type { SiteAddress } from '../../plugins/site-address.js'
+import type { FreeSubscriptionWriter } from '../accounts/auth.service.js'
+import { addOneMonth } from '../billing/billing.module.js'
 import type { DomainModule } from '../domain-module.js'
 import type { MailService } from '../mail/mail.service.js'
 import type { VoiceLookup } from '../voices/voice-lookup.js'
@@ -36,11 +39,21 @@ export function createWorkspacesModule(deps: {
   /** The workspace's plan tier (owned by billing): seats and bulk invites depend on it. */
   tierOf: (workspaceId: string) => Promise<string>
   voices: VoiceLookup
+  /** Billing writes the free plan of a workspace created for someone left without one. */
+  billing: FreeSubscriptionWriter
 }): DomainModule<WorkspacesPorts> {
   const workspaces = createWorkspacesRepository(deps.db)
   const groups = createGroupsRepository(deps.db)
   const access = createWorkspaceAccess({ workspaces, groups })
-  const members = createMembersService({ workspaces })
+  const members = createMembersService({
+    workspaces,
+    insertFreeSubscription: (trx, workspaceId) =>
+      deps.billing.insertFreeSubscription(trx, {
+        workspaceId,
+        characterLimit: PLAN_LIMITS.free.characterLimit,
+        nextResetAt: addOneMonth(new Date()),
+      }),
+  })
   const invites = createInvitesService({
     workspaces,
     groups,

@@ -86,7 +86,11 @@ export function createWorkspacesRepository(db: Database) {
     },
 
     async setCurrentWorkspace(userId: string, workspaceId: string, executor: Executor = db): Promise<void> {
-      await (executor ?? db).updateTable('users').set({ workspace_id: workspaceId }).where('id', '=', userId).execute()
+      await (executor ?? db)
+        .updateTable('users')
+        .set({ workspace_id: workspaceId })
+        .where('id', '=', userId)
+        .execute()
     },
 
     listMembers(workspaceId: string) {
@@ -94,7 +98,9 @@ export function createWorkspacesRepository(db: Database) {
     },
 
     findMemberByEmail(executor: Executor, workspaceId: string, email: string) {
-      return memberQuery(executor ?? db, workspaceId).where(lowerEmail, '=', email.toLowerCase()).executeTakeFirst()
+      return memberQuery(executor ?? db, workspaceId)
+        .where(lowerEmail, '=', email.toLowerCase())
+        .executeTakeFirst()
     },
 
     findUserByEmail(executor: Executor, email: string) {
@@ -169,20 +175,49 @@ export function createWorkspacesRepository(db: Database) {
         .where('workspace_id', '=', workspaceId)
         .where('user_id', '=', userId)
         .execute()
-      const own = await trx
-        .selectFrom('workspaces')
-        .select('id')
-        .where('owner_id', '=', userId)
-        .orderBy('created_at')
+      const other = await trx
+        .selectFrom('workspace_members')
+        .innerJoin('workspaces', 'workspaces.id', 'workspace_members.workspace_id')
+        .select('workspaces.id')
+        .where('workspace_members.user_id', '=', userId)
+        .where('workspace_members.state', '=', 'enabled')
+        .orderBy(sql`workspaces.owner_id = ${userId}`, 'desc')
         .executeTakeFirst()
-      if (own) {
+      if (other) {
         await trx
           .updateTable('users')
-          .set({ workspace_id: own.id })
+          .set({ workspace_id: other.id })
           .where('id', '=', userId)
           .where('workspace_id', '=', workspaceId)
           .execute()
       }
+    },
+
+    /** A workspace of the user's own, for someone left without any. */
+    async insertPersonalWorkspace(
+      trx: Transaction<DB>,
+      w: { workspaceId: string; userId: string; name: string },
+    ): Promise<void> {
+      await trx
+        .insertInto('workspaces')
+        .values({ id: w.workspaceId, name: w.name, owner_id: w.userId })
+        .execute()
+      await trx
+        .insertInto('workspace_members')
+        .values({ workspace_id: w.workspaceId, user_id: w.userId, role: 'admin' })
+        .execute()
+      await trx.updateTable('users').set({ workspace_id: w.workspaceId }).where('id', '=', w.userId).execute()
+    },
+
+    /** Whether the user is still enabled in any workspace. */
+    async hasEnabledMembership(trx: Transaction<DB>, userId: string): Promise<boolean> {
+      const row = await trx
+        .selectFrom('workspace_members')
+        .select('workspace_id')
+        .where('user_id', '=', userId)
+        .where('state', '=', 'enabled')
+        .executeTakeFirst()
+      return row !== undefined
     },
 
     async setOwner(trx: Transaction<DB>, workspaceId: string, userId: string): Promise<void> {

@@ -1,4 +1,13 @@
-import { EMAIL_MAX_LENGTH, GROUP_NAME_MAX, GROUP_PERMISSIONS, MEMBER_STATES, RESOURCE_ROLES, SEAT_TYPES, SHAREABLE_RESOURCE_TYPES, WORKSPACE_ROLES } from '@timbre/contract'
+import {
+  EMAIL_MAX_LENGTH,
+  GROUP_NAME_MAX,
+  GROUP_PERMISSIONS,
+  MEMBER_STATES,
+  RESOURCE_ROLES,
+  SEAT_TYPES,
+  SHAREABLE_RESOURCE_TYPES,
+  WORKSPACE_ROLES,
+} from '@timbre/contract'
 import { z } from 'zod'
 
 export const tags = ['workspace']
@@ -96,7 +105,10 @@ export const group = z.object({
   is_everyone: z.boolean(),
 })
 export const groupIdParams = z.object({ group_id: z.string().min(1).max(64) })
-export const createGroupBody = z.object({ name: groupName, permissions: z.array(permission).max(100).optional() })
+export const createGroupBody = z.object({
+  name: groupName,
+  permissions: z.array(permission).max(100).optional(),
+})
 export const updateGroupBody = z.object({
   name: groupName.optional(),
   permissions: z.array(permission).max(100).optional(),
@@ -119,5 +131,7 @@ export const resourceMetadata = z.object({
   creator_user_id: z.string().optional(),
   anonymous_access_level_override: z.enum(RESOURCE_ROLES).nullable(),
   role_to_group_ids: z.record(z.string(), z.array(z.string())),
-  share_options: z.array(z.object({ name: z.string(), id: z.string(), type: z.enum(['user', 'group', 'key']) })),
+  share_options: z.array(
+    z.object({ name: z.string(), id: z.string(), type: z.enum(['user', 'group', 'key']) }),
+  ),
 })

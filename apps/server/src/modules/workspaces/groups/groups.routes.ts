@@ -13,7 +13,11 @@ export function groupsRoutes(groups: GroupsService): FastifyPluginAsyncZod {
       '/v1/workspace/groups',
       {
         config,
-        schema: { tags, summary: 'Every group of the workspace, by id', response: { 200: z.record(z.string(), s.group) } },
+        schema: {
+          tags,
+          summary: 'Every group of the workspace, by id',
+          response: { 200: z.record(z.string(), s.group) },
+        },
       },
       async (request) => groups.list(requirePrincipal(request)),
     )
@@ -38,9 +42,15 @@ export function groupsRoutes(groups: GroupsService): FastifyPluginAsyncZod {
       '/v1/workspace/groups',
       {
         config,
-        schema: { tags, summary: 'Create a group (admins)', body: s.createGroupBody, response: { 201: s.group } },
+        schema: {
+          tags,
+          summary: 'Create a group (admins)',
+          body: s.createGroupBody,
+          response: { 201: s.group },
+        },
       },
-      async (request, reply) => reply.status(201).send(await groups.create(requirePrincipal(request), request.body)),
+      async (request, reply) =>
+        reply.status(201).send(await groups.create(requirePrincipal(request), request.body)),
     )
 
     app.patch(
@@ -65,7 +75,12 @@ export function groupsRoutes(groups: GroupsService): FastifyPluginAsyncZod {
       '/v1/workspace/groups/:group_id',
       {
         config,
-        schema: { tags, summary: 'Delete a group (admins)', params: s.groupIdParams, response: { 200: status } },
+        schema: {
+          tags,
+          summary: 'Delete a group (admins)',
+          params: s.groupIdParams,
+          response: { 200: status },
+        },
       },
       async (request) => {
         await groups.remove(requirePrincipal(request), request.params.group_id)

@@ -41,7 +41,10 @@ export function createGroupsService(deps: { groups: GroupsRepository; workspaces
     return executor ? run(executor) : groups.transaction(run)
   }
 
-  function checkAgainstEveryone(everyonePermissions: readonly string[], permissions: readonly string[]): void {
+  function checkAgainstEveryone(
+    everyonePermissions: readonly string[],
+    permissions: readonly string[],
+  ): void {
     const missing = everyonePermissions.filter((p) => !permissions.includes(p))
     if (missing.length > 0)
       throw new AppError('disable_in_everyone_group_first', {

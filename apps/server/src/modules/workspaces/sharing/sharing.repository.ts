@@ -22,12 +22,7 @@ export function createSharingRepository(db: Database) {
       return rows.map((r) => ({ principalType: r.principal_type, principalId: r.principal_id, role: r.role }))
     },
 
-    async upsert(
-      workspaceId: string,
-      resourceType: string,
-      resourceId: string,
-      grant: Grant,
-    ): Promise<void> {
+    async upsert(workspaceId: string, resourceType: string, resourceId: string, grant: Grant): Promise<void> {
       await db
         .insertInto('workspace_resource_grants')
         .values({

@@ -7,8 +7,8 @@ import {
 import { AppError } from '../../../errors.js'
 import type { Principal } from '../../../plugins/auth.js'
 import type { VoiceLookup } from '../../voices/voice-lookup.js'
-import type { GroupsService } from '../groups/groups.service.js'
 import type { GroupsRepository } from '../groups/groups.repository.js'
+import type { GroupsService } from '../groups/groups.service.js'
 import { isAdmin } from '../workspace-access.js'
 import type { WorkspacesRepository } from '../workspaces.repository.js'
 import type { Grant, SharingRepository } from './sharing.repository.js'
@@ -52,11 +52,15 @@ export function createSharingService(deps: {
     const workspace = await workspaces.findWorkspace(principal.workspaceId)
     if (!workspace || workspace.sharing_limited_to_admins) return false
     if (res.creatorUserId === principal.userId) return true
-    return grants.some((g) => g.principalType === 'user' && g.principalId === principal.userId && g.role === 'admin')
+    return grants.some(
+      (g) => g.principalType === 'user' && g.principalId === principal.userId && g.role === 'admin',
+    )
   }
 
   async function targetOf(principal: Principal, target: ShareTarget): Promise<Omit<Grant, 'role'>> {
-    const named = [target.user_email, target.group_id, target.workspace_api_key_id].filter((v) => v !== undefined)
+    const named = [target.user_email, target.group_id, target.workspace_api_key_id].filter(
+      (v) => v !== undefined,
+    )
     if (named.length !== 1) throw new AppError('invalid_share_target')
     if (target.workspace_api_key_id !== undefined)
       throw new AppError('invalid_share_target', {
@@ -86,7 +90,12 @@ export function createSharingService(deps: {
         workspaces.listMembers(principal.workspaceId),
         groups.listGroups(principal.workspaceId),
       ])
-      const roleToGroupIds: Record<ResourceRole, string[]> = { admin: [], editor: [], commenter: [], viewer: [] }
+      const roleToGroupIds: Record<ResourceRole, string[]> = {
+        admin: [],
+        editor: [],
+        commenter: [],
+        viewer: [],
+      }
       if (res.creatorUserId) roleToGroupIds.admin.push(res.creatorUserId)
       const holders = new Set([res.creatorUserId, ...grants.map((g) => g.principalId)])
       for (const g of grants) {
