@@ -44,7 +44,7 @@ export function createWorkspaceAccess(deps: { workspaces: WorkspacesRepository; 
   async function attach(principal: Principal): Promise<Principal> {
     let workspaceId = principal.workspaceId
     let membership = await workspaces.membership(workspaceId, principal.userId)
-    if (!membership || membership.state !== 'enabled') {
+    if (membership?.state !== 'enabled') {
       if (principal.apiKey) throw new AppError(membership ? 'member_locked' : 'invalid_api_key')
       const fallback = (await workspaces.listWorkspacesOf(principal.userId)).find(
         (w) => w.state === 'enabled',

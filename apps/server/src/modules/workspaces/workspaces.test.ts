@@ -17,7 +17,6 @@ let alice: TestUser
 let bob: TestUser
 let carol: TestUser
 let aliceWs: string
-const origin = { origin: PUBLIC_URL }
 
 beforeAll(async () => {
   smtp = await startSmtpSink()
