@@ -111,6 +111,7 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     tierOf: async (workspaceId) => (await billing.ports.subscription(workspaceId)).tier,
     voices: voices.ports.lookup,
     billing: billing.ports,
+    apiKeys: apiKeys.ports.manage,
   })
   // Every caller is resolved with their place in the workspace (role, group permissions).
   const principals = workspaces.ports.principals

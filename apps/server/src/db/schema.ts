@@ -329,6 +329,14 @@ export interface WorkspaceResourceGrantsTable {
   role: string
 }
 
+/** A workspace user that owns API keys and never signs in. */
+export interface ServiceAccountsTable {
+  user_id: string
+  workspace_id: string
+  name: string
+  created_at: Timestamp
+}
+
 export interface DB {
   voices: VoicesTable
   voice_samples: VoiceSamplesTable
@@ -355,6 +363,7 @@ export interface DB {
   workspace_groups: WorkspaceGroupsTable
   workspace_group_members: WorkspaceGroupMembersTable
   workspace_resource_grants: WorkspaceResourceGrantsTable
+  service_accounts: ServiceAccountsTable
 }
 
 export type UserRow = Selectable<UsersTable>

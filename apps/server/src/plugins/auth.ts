@@ -39,7 +39,7 @@ export interface PrincipalResolver {
 /** What a route asks of its caller, beyond being signed in. */
 export interface RouteRequirements {
   scope?: ApiKeyScope | undefined
-  apiKeys?: boolean | undefined
+  apiKeys?: boolean | 'any-scope' | undefined
   verifiedEmail?: boolean | undefined
   permission?: GroupPermission | undefined
 }
@@ -50,8 +50,11 @@ declare module 'fastify' {
     auth?: 'public' | 'optional' | 'required'
     /** The API-key scope this route needs. */
     scope?: ApiKeyScope
-    /** `false` refuses API keys (for calls that manage credentials themselves). */
-    apiKeys?: boolean
+    /**
+     * `false` refuses API keys (for calls that manage credentials themselves); `any-scope`
+     * accepts every key whatever its scopes (a key switching itself off).
+     */
+    apiKeys?: boolean | 'any-scope'
     /** The caller's email must be verified (calls that spend credits or publish content). */
     verifiedEmail?: boolean
     /**
@@ -76,9 +79,9 @@ export function requirePrincipal(request: { principal: Principal | null }): Prin
 export function checkScope(
   principal: Principal,
   scope: ApiKeyScope | undefined,
-  apiKeysAllowed = true,
+  apiKeysAllowed: boolean | 'any-scope' = true,
 ): void {
-  if (!principal.apiKey) return
+  if (!principal.apiKey || apiKeysAllowed === 'any-scope') return
   if (!apiKeysAllowed)
     throw new AppError('missing_permissions', { message: 'This call cannot be made with an API key.' })
   const { permissions } = principal.apiKey
@@ -91,7 +94,7 @@ export function checkScope(
 
 /** Every per-route rule about the caller, for HTTP routes and WebSocket first messages alike. */
 export function checkRoute(principal: Principal, route: RouteRequirements): void {
-  checkScope(principal, route.scope, route.apiKeys !== false)
+  checkScope(principal, route.scope, route.apiKeys ?? true)
   // An unverified address may look around but not spend credits or publish anything.
   if (route.verifiedEmail && !principal.emailVerified) throw new AppError('email_not_verified')
   checkPermission(principal, route.permission ?? (route.scope ? SCOPE_PRODUCT[route.scope] : undefined))

@@ -9,6 +9,7 @@ import * as ledgerLeases from './20261122003000-ledger-leases.js'
 import * as concurrencyLeases from './20261122004100-concurrency-leases.js'
 import * as billing from './20261122005000-billing.js'
 import * as workspaces from './20261122008000-workspaces.js'
+import * as serviceAccounts from './20261122008100-service-accounts.js'
 
 // Listed in code (not read from disk) so the same list works from sources and from dist/.
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '20261122003000-ledger-leases': ledgerLeases,
   '20261122005000-billing': billing,
   '20261122008000-workspaces': workspaces,
+  '20261122008100-service-accounts': serviceAccounts,
 }

@@ -4,7 +4,9 @@ import { hashSecret } from '../../lib/ids.js'
 import type { DomainModule } from '../domain-module.js'
 import { createApiKeysRepository } from './api-keys.repository.js'
 import { apiKeysRoutes } from './api-keys.routes.js'
-import { createApiKeysService } from './api-keys.service.js'
+import { type ApiKeysService, createApiKeysService } from './api-keys.service.js'
+
+export type { ApiKeysService }
 
 /** Finds the stored key a caller presented (keys are stored hashed). */
 export interface ApiKeyLookup {
@@ -13,6 +15,8 @@ export interface ApiKeyLookup {
 
 export interface ApiKeysPorts {
   lookup: ApiKeyLookup
+  /** Keys of one owner (a person or a service account), as the owner's own calls manage them. */
+  manage: ApiKeysService
 }
 
 /** API keys: scoped, hashed keys with credit limits, managed from a signed-in session. */
@@ -22,6 +26,9 @@ export function createApiKeysModule(deps: { db: Database }): DomainModule<ApiKey
   return {
     name: 'api-keys',
     routes: apiKeysRoutes(service),
-    ports: { lookup: { findByKey: (key) => repository.findByHash(hashSecret(key)) } },
+    ports: {
+      lookup: { findByKey: (key) => repository.findByHash(hashSecret(key)) },
+      manage: service,
+    },
   }
 }

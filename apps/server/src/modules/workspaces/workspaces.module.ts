@@ -4,6 +4,7 @@ import type { Database } from '../../db/database.js'
 import type { PrincipalResolver } from '../../plugins/auth.js'
 import type { SiteAddress } from '../../plugins/site-address.js'
 import type { FreeSubscriptionWriter } from '../accounts/auth.service.js'
+import type { ApiKeysService } from '../api-keys/api-keys.module.js'
 import { addOneMonth } from '../billing/billing.module.js'
 import type { DomainModule } from '../domain-module.js'
 import type { MailService } from '../mail/mail.service.js'
@@ -15,6 +16,9 @@ import { invitesRoutes } from './invites.routes.js'
 import { createInvitesService, type SessionReissuer } from './invites.service.js'
 import { membersRoutes } from './members.routes.js'
 import { createMembersService } from './members.service.js'
+import { createServiceAccountsRepository } from './service-accounts/service-accounts.repository.js'
+import { serviceAccountsRoutes } from './service-accounts/service-accounts.routes.js'
+import { createServiceAccountsService } from './service-accounts/service-accounts.service.js'
 import { createSharingRepository } from './sharing/sharing.repository.js'
 import { sharingRoutes } from './sharing/sharing.routes.js'
 import { createSharingService } from './sharing/sharing.service.js'
@@ -29,7 +33,10 @@ export interface WorkspacesPorts {
   principals: PrincipalResolver
 }
 
-/** Workspaces with members: invites, roles and seats, groups and permissions, resource sharing. */
+/**
+ * Workspaces with members: invites, roles and seats, groups and permissions, resource sharing,
+ * service accounts.
+ */
 export function createWorkspacesModule(deps: {
   db: Database
   mail: MailService
@@ -41,6 +48,8 @@ export function createWorkspacesModule(deps: {
   voices: VoiceLookup
   /** Billing writes the free plan of a workspace created for someone left without one. */
   billing: FreeSubscriptionWriter
+  /** Service accounts' keys are managed through the API-keys domain. */
+  apiKeys: ApiKeysService
 }): DomainModule<WorkspacesPorts> {
   const workspaces = createWorkspacesRepository(deps.db)
   const groups = createGroupsRepository(deps.db)
@@ -69,11 +78,17 @@ export function createWorkspacesModule(deps: {
     groupsService,
     voices: deps.voices,
   })
+  const serviceAccounts = createServiceAccountsService({
+    accounts: createServiceAccountsRepository(deps.db),
+    keys: deps.apiKeys,
+    tierOf: deps.tierOf,
+  })
   const routes: FastifyPluginAsyncZod = async (app) => {
     await app.register(membersRoutes(members))
     await app.register(invitesRoutes(invites, deps.site))
     await app.register(groupsRoutes(groupsService))
     await app.register(sharingRoutes(sharing))
+    await app.register(serviceAccountsRoutes(serviceAccounts))
   }
   return { name: 'workspaces', routes, ports: { principals: access.wrap(deps.principals) } }
 }

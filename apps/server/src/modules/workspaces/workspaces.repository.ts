@@ -10,6 +10,9 @@ type Executor = Database | Transaction<DB> | undefined
  */
 export function createWorkspacesRepository(db: Database) {
   const lowerEmail = sql<string>`lower(users.email)`
+  // Service accounts are workspace users too, but neither members people see nor seats.
+  const notServiceAccount = sql<boolean>`not exists (select 1 from service_accounts
+    where service_accounts.user_id = workspace_members.user_id)`
 
   function memberQuery(executor: Database | Transaction<DB>, workspaceId: string) {
     return executor
@@ -26,6 +29,7 @@ export function createWorkspacesRepository(db: Database) {
         'workspaces.owner_id',
       ])
       .where('workspace_members.workspace_id', '=', workspaceId)
+      .where(notServiceAccount)
   }
 
   return {
@@ -117,6 +121,7 @@ export function createWorkspacesRepository(db: Database) {
         .selectFrom('workspace_members')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('workspace_id', '=', workspaceId)
+        .where(notServiceAccount)
         .executeTakeFirstOrThrow()
       const invites = await trx
         .selectFrom('workspace_invites')
