@@ -97,6 +97,32 @@ export function membersRoutes(members: MembersService): FastifyPluginAsyncZod {
       }),
     )
 
+    const settings = z.object({
+      workspace_id: z.string(),
+      name: z.string(),
+      owner_id: z.string(),
+      sharing_limited_to_admins: z.boolean(),
+    })
+    app.get(
+      '/v1/workspace/settings',
+      { config, schema: { tags, summary: 'The workspace and its settings', response: { 200: settings } } },
+      async (request) => members.settings(requirePrincipal(request)),
+    )
+
+    app.patch(
+      '/v1/workspace/settings',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Change workspace settings, such as limiting sharing to admins (admins)',
+          body: z.object({ sharing_limited_to_admins: z.boolean().optional() }),
+          response: { 200: settings },
+        },
+      },
+      async (request) => members.updateSettings(requirePrincipal(request), request.body),
+    )
+
     app.get(
       '/v1/workspaces',
       {

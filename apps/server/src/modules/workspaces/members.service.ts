@@ -35,6 +35,18 @@ export function createMembersService(deps: {
     return { workspace, member }
   }
 
+  /** Workspace-wide settings the members screen shows; admins change them. */
+  async function settings(principal: Principal) {
+    const workspace = await workspaces.findWorkspace(principal.workspaceId)
+    if (!workspace) throw new AppError('workspace_not_found')
+    return {
+      workspace_id: workspace.id,
+      name: workspace.name,
+      owner_id: workspace.owner_id,
+      sharing_limited_to_admins: workspace.sharing_limited_to_admins,
+    }
+  }
+
   return {
     async list(principal: Principal) {
       const rows = await workspaces.listMembers(principal.workspaceId)
@@ -136,6 +148,18 @@ export function createMembersService(deps: {
       if (membership.state !== 'enabled') throw new AppError('member_locked')
       await workspaces.setCurrentWorkspace(principal.userId, workspaceId)
       return { workspace_id: workspaceId }
+    },
+
+    settings,
+
+    async updateSettings(principal: Principal, patch: { sharing_limited_to_admins?: boolean | undefined }) {
+      requireAdmin(principal)
+      await workspaces.updateSettings(principal.workspaceId, {
+        ...(patch.sharing_limited_to_admins !== undefined
+          ? { sharing_limited_to_admins: patch.sharing_limited_to_admins }
+          : {}),
+      })
+      return settings(principal)
     },
 
     flags(principal: Principal) {

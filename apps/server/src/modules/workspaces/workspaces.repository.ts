@@ -225,6 +225,11 @@ export function createWorkspacesRepository(db: Database) {
       return row !== undefined
     },
 
+    async updateSettings(workspaceId: string, patch: { sharing_limited_to_admins?: boolean }): Promise<void> {
+      if (Object.keys(patch).length === 0) return
+      await db.updateTable('workspaces').set(patch).where('id', '=', workspaceId).execute()
+    },
+
     async setOwner(trx: Transaction<DB>, workspaceId: string, userId: string): Promise<void> {
       await trx.updateTable('workspaces').set({ owner_id: userId }).where('id', '=', workspaceId).execute()
     },

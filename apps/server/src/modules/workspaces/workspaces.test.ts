@@ -449,6 +449,29 @@ describe('resource sharing', () => {
   })
 })
 
+describe('sharing settings', () => {
+  it('lets a voice’s creator share it until sharing is limited to admins', async () => {
+    const voice = await createWorkspaceVoice(t.database.db, {
+      userId: bob.userId,
+      workspaceId: aliceWs,
+      name: 'Bob voice',
+    })
+    const share = () =>
+      call(bob, 'POST', `/v1/workspace/resources/${voice.id}/share`, {
+        role: 'viewer',
+        resource_type: 'voice',
+        user_email: alice.email,
+      })
+    expect((await share()).statusCode).toBe(200)
+    const byMember = await call(bob, 'PATCH', '/v1/workspace/settings', { sharing_limited_to_admins: true })
+    expect(byMember.statusCode).toBe(403)
+    const limited = await call(alice, 'PATCH', '/v1/workspace/settings', { sharing_limited_to_admins: true })
+    expect(limited.json()).toMatchObject({ workspace_id: aliceWs, sharing_limited_to_admins: true })
+    expect(detail(await share()).code).toBe('resource_sharing_not_allowed')
+    await call(alice, 'PATCH', '/v1/workspace/settings', { sharing_limited_to_admins: false })
+  })
+})
+
 describe('removal and ownership', () => {
   it('transfers ownership only with the confirmation, then the new owner may demote the old one', async () => {
     await call(alice, 'POST', '/v1/workspace/members', {
