@@ -188,8 +188,16 @@ export function createInvitesService(deps: {
      * token gets new tokens at once, so no token issued before the change stays in use.
      */
     async accept(principal: Principal, code: string) {
+      // The plan may have shrunk since the invite was sent: its seat must still exist. The plan
+      // is read before the transaction (another domain's read inside it would wait on it).
+      const workspaceId = await workspaces.inviteWorkspace(hashSecret(code))
+      if (!workspaceId) throw new AppError('invite_not_found')
+      const maxSeats = PLAN_LIMITS[await tier(workspaceId)].maxSeats
       const invite = await workspaces.transaction(async (trx) => {
         const invite = await openInvite(trx, principal, code)
+        await workspaces.lockWorkspace(trx, invite.workspace_id)
+        if ((await workspaces.seatsTaken(trx, invite.workspace_id, now())) > maxSeats)
+          throw new AppError('seat_limit_reached')
         if (!(await workspaces.membership(invite.workspace_id, principal.userId, trx))) {
           await workspaces.insertMember(trx, {
             workspaceId: invite.workspace_id,

@@ -256,6 +256,16 @@ export function createWorkspacesRepository(db: Database) {
         .executeTakeFirst()
     },
 
+    /** The workspace an invite code is for (read before its transaction, to price the seats). */
+    async inviteWorkspace(codeHash: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('workspace_invites')
+        .select('workspace_id')
+        .where('code_hash', '=', codeHash)
+        .executeTakeFirst()
+      return row?.workspace_id
+    },
+
     listInvites(workspaceId: string) {
       return db
         .selectFrom('workspace_invites')

@@ -2,6 +2,7 @@ import { OWNERSHIP_TRANSFER_SENTENCE } from '@timbre/contract'
 import { PREMADE_VOICES } from '@timbre/speech'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import WebSocket from 'ws'
 import { createUser, type TestUser, workspaceIdOf } from '../../../test/helpers/factories.js'
 import { setPlan } from '../../../test/helpers/plans.js'
 import { startSmtpSink } from '../../../test/helpers/smtp-sink.js'
@@ -192,9 +193,24 @@ describe('invites and members', () => {
     expect(invites.map((i: { email: string }) => i.email)).toEqual(['dave@example.com'])
   })
 
+  it('an invite whose seat was lost to a smaller plan cannot be accepted', async () => {
+    const frank = await createUser(t.app, t.database, { email: `frank-${Date.now()}@example.com` })
+    await call(alice, 'DELETE', '/v1/workspace/invites', { email: 'dave@example.com' })
+    expect((await call(alice, 'POST', '/v1/workspace/invites/add', { email: frank.email })).statusCode).toBe(
+      200,
+    )
+    const code = await mailedCode(frank.email)
+    await setPlan(t.database, alice.userId, { tier: 'free' })
+    const refused = await call(frank, 'POST', `/v1/workspace/invites/${code}/accept`)
+    expect(refused.statusCode).toBe(403)
+    expect(detail(refused).code).toBe('seat_limit_reached')
+    expect(await memberEmails(alice)).toEqual([alice.email, bob.email])
+    await setPlan(t.database, alice.userId, { tier: 'growing_business' })
+    await call(alice, 'DELETE', '/v1/workspace/invites', { email: frank.email })
+  })
+
   it('declining ends the invite and frees its seat', async () => {
     const dave = await createUser(t.app, t.database, { email: `dave-${Date.now()}@example.com` })
-    await call(alice, 'DELETE', '/v1/workspace/invites', { email: 'dave@example.com' })
     expect((await call(alice, 'POST', '/v1/workspace/invites/add', { email: dave.email })).statusCode).toBe(
       200,
     )
@@ -320,6 +336,17 @@ describe('groups and product permissions', () => {
     const refused = await speak(bob)
     expect(refused.statusCode).toBe(403)
     expect(detail(refused).code).toBe('product_access_denied')
+    // The WebSocket stream is refused the same way, at the upgrade.
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' })
+    const socket = new WebSocket(`${address.replace('http', 'ws')}/v1/text-to-speech/${voice}/stream-input`, {
+      headers: bob.auth,
+    })
+    const upgrade = await new Promise<number>((resolve) => {
+      socket.on('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0))
+      socket.on('open', () => resolve(101))
+      socket.on('error', () => resolve(-1))
+    })
+    expect(upgrade).toBe(403)
     // Admins keep every product.
     expect((await speak(alice)).statusCode).toBe(200)
 
