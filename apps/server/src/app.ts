@@ -25,6 +25,7 @@ import { createSoundEffectsModule } from './modules/sound-effects/sound-effects.
 import { createTtsModule } from './modules/tts/tts.module.js'
 import { createUsageModule } from './modules/usage/usage.module.js'
 import { createVoicesModule } from './modules/voices/voices.module.js'
+import { createWorkspacesModule } from './modules/workspaces/workspaces.module.js'
 import { registerAuth } from './plugins/auth.js'
 import { createSiteAddress } from './plugins/site-address.js'
 import { defaultWebDistDir, registerWebApp } from './plugins/web.js'
@@ -141,7 +142,20 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     log: warn,
     onSignUp: notifications.ports.welcome,
   })
-  registerAuth(app, { principals: accounts.ports.principals, site })
+  const workspaces = createWorkspacesModule({
+    db,
+    mail: mail.ports.mail,
+    site,
+    principals: accounts.ports.principals,
+    reissueSession: accounts.ports.reissueSession,
+    tierOf: async (workspaceId) => (await billing.ports.subscription(workspaceId)).tier,
+    voices: voices.ports.lookup,
+    billing: billing.ports,
+    apiKeys: apiKeys.ports.manage,
+  })
+  // Every caller is resolved with their place in the workspace (role, group permissions).
+  const principals = workspaces.ports.principals
+  registerAuth(app, { principals, site })
   const models = createModelsModule()
   const history = createHistoryModule({ ...deps, warn })
   const concurrency = createConcurrencyModule({ db, config, log: app.log })
@@ -167,7 +181,7 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     history: history.ports,
     voices: voices.ports.lookup,
     recorder: recording.ports.recorder,
-    principals: accounts.ports.principals,
+    principals,
   })
   const onboarding = createOnboardingModule({
     db,
@@ -192,6 +206,7 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     apiKeys,
     notifications,
     accounts,
+    workspaces,
     models,
     history,
     concurrency,

@@ -84,9 +84,11 @@ describe('server architecture', () => {
     const offenders = sourceFiles(modulesDir).flatMap((path) => {
       const domain = relative(modulesDir, path).split('/')[0]
       const text = readFileSync(path, 'utf8')
-      return [...text.matchAll(/from '\.\.\/([a-z-]+)\/([a-z.-]+)\.js'/g)]
-        .filter((m) => m[1] !== domain && (m[2] ?? '').endsWith('.repository'))
-        .map((m) => `${relative(src, path)} imports ../${m[1]}/${m[2]}`)
+      // Resolved from the importing file, so a domain's own sub-folders are not other domains.
+      return [...text.matchAll(/from '(\.\.?\/[a-z./-]+)\.js'/g)]
+        .map((m) => relative(modulesDir, join(dirname(path), m[1] ?? '')))
+        .filter((target) => target.split('/')[0] !== domain && target.endsWith('.repository'))
+        .map((target) => `${relative(src, path)} imports ${target}`)
     })
     expect(offenders).toEqual([])
   })

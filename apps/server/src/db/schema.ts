@@ -11,6 +11,8 @@ export interface WorkspacesTable {
   name: string
   owner_id: string
   created_at: Timestamp
+  /** Only admins (of the workspace or of the resource) may share its resources. */
+  sharing_limited_to_admins: Generated<boolean>
 }
 
 export interface SubscriptionsTable {
@@ -157,7 +159,7 @@ export interface WorkspaceMembersTable {
   workspace_id: string
   user_id: string
   role: 'admin' | 'member'
-  state: Generated<string>
+  state: Generated<'enabled' | 'disabled' | 'locked'>
   created_at: Timestamp
 }
 
@@ -429,6 +431,51 @@ export interface AudioIsolationItemsTable {
   created_at: Timestamp
 }
 
+/** A pending invite: it holds a seat until it is accepted, declined or deleted. */
+export interface WorkspaceInvitesTable {
+  id: string
+  workspace_id: string
+  email: string
+  role: 'admin' | 'member'
+  group_ids: ColumnType<string[], string[] | undefined, string[]>
+  code_hash: string
+  invited_by: string | null
+  created_at: Timestamp
+  expires_at: Timestamp
+}
+
+export interface WorkspaceGroupsTable {
+  id: string
+  workspace_id: string
+  name: string
+  is_everyone: Generated<boolean>
+  permissions: ColumnType<string[], string[], string[]>
+  created_at: Timestamp
+}
+
+export interface WorkspaceGroupMembersTable {
+  group_id: string
+  user_id: string
+}
+
+/** Who may use a shared resource, and how (a user or a group of the workspace). */
+export interface WorkspaceResourceGrantsTable {
+  workspace_id: string
+  resource_type: string
+  resource_id: string
+  principal_type: 'user' | 'group'
+  principal_id: string
+  role: string
+}
+
+/** A workspace user that owns API keys and never signs in. */
+export interface ServiceAccountsTable {
+  user_id: string
+  workspace_id: string
+  name: string
+  created_at: Timestamp
+}
+
 export interface DB {
   pronunciation_dictionaries: PronunciationDictionariesTable
   pronunciation_dictionary_versions: PronunciationDictionaryVersionsTable
@@ -461,6 +508,11 @@ export interface DB {
   payment_methods: PaymentMethodsTable
   grant_offers: GrantOffersTable
   billing_events: BillingEventsTable
+  workspace_invites: WorkspaceInvitesTable
+  workspace_groups: WorkspaceGroupsTable
+  workspace_group_members: WorkspaceGroupMembersTable
+  workspace_resource_grants: WorkspaceResourceGrantsTable
+  service_accounts: ServiceAccountsTable
 }
 
 export type UserRow = Selectable<UsersTable>

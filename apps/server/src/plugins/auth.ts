@@ -1,4 +1,10 @@
-import { type ApiKeyScope, SESSION_COOKIE_NAME } from '@timbre/contract'
+import {
+  type ApiKeyScope,
+  type GroupPermission,
+  SCOPE_PRODUCT,
+  SESSION_COOKIE_NAME,
+  type WorkspaceRole,
+} from '@timbre/contract'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { AppError } from '../errors.js'
 import type { SiteAddress } from './site-address.js'
@@ -15,6 +21,11 @@ export interface Principal {
   via: 'api_key' | 'access_token' | 'cookie'
   sessionId?: string
   apiKey?: { id: string; permissions: string[] | null; characterLimit: number | null; characterCount: number }
+  /**
+   * The caller's place in `workspaceId`: role and the permissions their groups grant (null =
+   * everything, as admins have). Set by the workspaces module's resolver.
+   */
+  workspace?: { role: WorkspaceRole; permissions: readonly GroupPermission[] | null }
 }
 
 /** Turns credentials into a principal; built by the accounts module, shared with WebSocket sessions. */
@@ -28,8 +39,9 @@ export interface PrincipalResolver {
 /** What a route asks of its caller, beyond being signed in. */
 export interface RouteRequirements {
   scope?: ApiKeyScope | undefined
-  apiKeys?: boolean | undefined
+  apiKeys?: boolean | 'any-scope' | undefined
   verifiedEmail?: boolean | undefined
+  permission?: GroupPermission | undefined
 }
 
 declare module 'fastify' {
@@ -38,10 +50,18 @@ declare module 'fastify' {
     auth?: 'public' | 'optional' | 'required'
     /** The API-key scope this route needs. */
     scope?: ApiKeyScope
-    /** `false` refuses API keys (for calls that manage credentials themselves). */
-    apiKeys?: boolean
+    /**
+     * `false` refuses API keys (for calls that manage credentials themselves); `any-scope`
+     * accepts every key whatever its scopes (a key switching itself off).
+     */
+    apiKeys?: boolean | 'any-scope'
     /** The caller's email must be verified (calls that spend credits or publish content). */
     verifiedEmail?: boolean
+    /**
+     * The group permission this route needs; by default the product of its API-key scope
+     * (a text-to-speech route needs text-to-speech access).
+     */
+    permission?: GroupPermission
   }
   interface FastifyRequest {
     principal: Principal | null
@@ -61,9 +81,9 @@ export function requirePrincipal(request: { principal: Principal | null }): Prin
 export function checkScope(
   principal: Principal,
   scope: ApiKeyScope | undefined,
-  apiKeysAllowed = true,
+  apiKeysAllowed: boolean | 'any-scope' = true,
 ): void {
-  if (!principal.apiKey) return
+  if (!principal.apiKey || apiKeysAllowed === 'any-scope') return
   if (!apiKeysAllowed)
     throw new AppError('missing_permissions', { message: 'This call cannot be made with an API key.' })
   const { permissions } = principal.apiKey
@@ -76,9 +96,17 @@ export function checkScope(
 
 /** Every per-route rule about the caller, for HTTP routes and WebSocket first messages alike. */
 export function checkRoute(principal: Principal, route: RouteRequirements): void {
-  checkScope(principal, route.scope, route.apiKeys !== false)
+  checkScope(principal, route.scope, route.apiKeys ?? true)
   // An unverified address may look around but not spend credits or publish anything.
   if (route.verifiedEmail && !principal.emailVerified) throw new AppError('email_not_verified')
+  checkPermission(principal, route.permission ?? (route.scope ? SCOPE_PRODUCT[route.scope] : undefined))
+}
+
+/** Refuses a member whose workspace groups do not grant a product or feature. */
+export function checkPermission(principal: Principal, permission: GroupPermission | undefined): void {
+  if (!permission || !principal.workspace) return
+  const { permissions } = principal.workspace
+  if (permissions !== null && !permissions.includes(permission)) throw new AppError('product_access_denied')
 }
 
 /** A request that would act with the session cookie alone (no API key, no bearer token). */

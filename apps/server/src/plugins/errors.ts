@@ -14,7 +14,8 @@ interface ErrorBody {
 export function errorBody(request: FastifyRequest, error: AppError): ErrorBody {
   return {
     detail: {
-      type: errorType(error.status),
+      // The web client's permission-request handler looks for this type on admin pages.
+      type: error.code === 'does_not_have_required_permissions' ? error.code : errorType(error.status),
       code: error.code,
       status: error.code,
       message: error.message,

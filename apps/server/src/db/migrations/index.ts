@@ -11,6 +11,8 @@ import * as billing from './20261122005000-billing.js'
 import * as onboardingNotifications from './20261122006000-onboarding-notifications.js'
 import * as billingProviders from './20261122007000-billing-providers.js'
 import * as usageBilled from './20261122007100-usage-billed.js'
+import * as workspaces from './20261122008000-workspaces.js'
+import * as serviceAccounts from './20261122008100-service-accounts.js'
 import * as pronunciationDictionaries from './20261122009000-pronunciation-dictionaries.js'
 import * as audioIsolation from './20261122010000-audio-isolation.js'
 
@@ -30,4 +32,6 @@ export const migrations: Record<string, Migration> = {
   '20261122010000-audio-isolation': audioIsolation,
   '20261122007000-billing-providers': billingProviders,
   '20261122007100-usage-billed': usageBilled,
+  '20261122008000-workspaces': workspaces,
+  '20261122008100-service-accounts': serviceAccounts,
 }

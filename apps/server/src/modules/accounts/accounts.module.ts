@@ -8,7 +8,12 @@ import type { DomainModule } from '../domain-module.js'
 import type { MailService } from '../mail/mail.service.js'
 import { createAccountsRepository, type OnboardingFlags } from './accounts.repository.js'
 import { authRoutes } from './auth.routes.js'
-import { createAuthService, type FreeSubscriptionWriter, type SignUpHook } from './auth.service.js'
+import {
+  type AuthService,
+  createAuthService,
+  type FreeSubscriptionWriter,
+  type SignUpHook,
+} from './auth.service.js'
 import { emailLinkRoutes } from './email-link.routes.js'
 import { createPrincipalResolver } from './principal-resolver.js'
 import { createSessionsRepository } from './sessions.repository.js'
@@ -28,6 +33,8 @@ export interface AccountsPorts {
   memberRole(workspaceId: string, userId: string): Promise<'admin' | 'member' | null>
   /** Whether the user is an admin of the workspace (billing asks before money moves). */
   isWorkspaceAdmin(workspaceId: string, userId: string): Promise<boolean>
+  /** New tokens for a session after its workspace changed (the old access token stops working). */
+  reissueSession: AuthService['reissue']
 }
 
 export type { OnboardingFlags, SignUpHook }
@@ -89,6 +96,7 @@ export function createAccountsModule(deps: {
       memberRole: (workspaceId, userId) => accounts.memberRole(workspaceId, userId),
       isWorkspaceAdmin: async (workspaceId, userId) =>
         (await accounts.memberRole(workspaceId, userId)) === 'admin',
+      reissueSession: (sessionId) => auth.reissue(sessionId),
     },
   }
 }

@@ -63,15 +63,20 @@ export function createAccountsRepository(db: Database) {
       return db.selectFrom('auth_accounts').selectAll().where('user_id', '=', userId).executeTakeFirst()
     },
 
-    /** The caller's role in a workspace; null when not an enabled member. */
+    /**
+     * The caller's role in a workspace; null when not an enabled member. The owner counts as an
+     * admin whatever its membership row says (ownership can move to a former member).
+     */
     async memberRole(workspaceId: string, userId: string): Promise<'admin' | 'member' | null> {
       const row = await db
         .selectFrom('workspace_members')
-        .select(['role', 'state'])
-        .where('workspace_id', '=', workspaceId)
-        .where('user_id', '=', userId)
+        .innerJoin('workspaces', 'workspaces.id', 'workspace_members.workspace_id')
+        .select(['workspace_members.role', 'workspace_members.state', 'workspaces.owner_id'])
+        .where('workspace_members.workspace_id', '=', workspaceId)
+        .where('workspace_members.user_id', '=', userId)
         .executeTakeFirst()
-      return row && row.state === 'enabled' ? row.role : null
+      if (!row || row.state !== 'enabled') return null
+      return row.owner_id === userId ? 'admin' : row.role
     },
 
     /** Sign-up writes user, workspace, membership and auth rows together (billing adds the subscription). */

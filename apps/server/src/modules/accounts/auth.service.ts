@@ -265,6 +265,31 @@ export function createAuthService(deps: Deps) {
       }
     },
 
+    /**
+     * New tokens for a session whose claims changed (another workspace): the previous access
+     * token stops working at once, as a forced refresh would make it.
+     */
+    async reissue(sessionId: string): Promise<TokenPair> {
+      const session = await sessions.findById(sessionId)
+      if (!session) throw new AppError('invalid_refresh_token')
+      const access = newSecret('at_')
+      const refresh = newSecret('rt_')
+      const rotated = await sessions.rotate(session.id, session.refresh_token_hash, {
+        accessTokenHash: hashSecret(access),
+        refreshTokenHash: hashSecret(refresh),
+        accessExpiresAt: later(ACCESS_TOKEN_TTL_SECONDS),
+        refreshExpiresAt: later(REFRESH_TOKEN_TTL_SECONDS),
+      })
+      if (!rotated) throw new AppError('invalid_refresh_token')
+      return {
+        access_token: access,
+        refresh_token: refresh,
+        expires_in: ACCESS_TOKEN_TTL_SECONDS,
+        token_type: 'bearer',
+        user_id: session.user_id,
+      }
+    },
+
     signOut: (sessionId: string) => sessions.delete(sessionId),
 
     /** Always succeeds, so the answer does not reveal which addresses have accounts. */

@@ -43,6 +43,14 @@ export function createSessionsRepository(db: Database) {
         .executeTakeFirst()
     },
 
+    findById(id: string) {
+      return db
+        .selectFrom('sessions')
+        .select(['id', 'user_id', 'refresh_token_hash'])
+        .where('id', '=', id)
+        .executeTakeFirst()
+    },
+
     /** The session a refresh token was rotated away from, if it ever was. */
     findRetired(hash: string) {
       return db

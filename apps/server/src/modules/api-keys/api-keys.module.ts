@@ -4,7 +4,9 @@ import { hashSecret } from '../../lib/ids.js'
 import type { DomainModule } from '../domain-module.js'
 import { createApiKeysRepository } from './api-keys.repository.js'
 import { apiKeysRoutes } from './api-keys.routes.js'
-import { createApiKeysService } from './api-keys.service.js'
+import { type ApiKeysService, createApiKeysService } from './api-keys.service.js'
+
+export type { ApiKeysService }
 
 /** Finds the stored key a caller presented (keys are stored hashed). */
 export interface ApiKeyLookup {
@@ -15,6 +17,8 @@ export interface ApiKeysPorts {
   lookup: ApiKeyLookup
   /** How many API keys a user has created (and not deleted). */
   countForUser(userId: string): Promise<number>
+  /** Keys of one owner (a person or a service account), as the owner's own calls manage them. */
+  manage: ApiKeysService
 }
 
 /** API keys: scoped, hashed keys with credit limits, managed from a signed-in session. */
@@ -27,6 +31,7 @@ export function createApiKeysModule(deps: { db: Database }): DomainModule<ApiKey
     ports: {
       lookup: { findByKey: (key) => repository.findByHash(hashSecret(key)) },
       countForUser: async (userId) => (await repository.listForUser(userId)).length,
+      manage: service,
     },
   }
 }

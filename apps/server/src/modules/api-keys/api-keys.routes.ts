@@ -42,7 +42,8 @@ export function apiKeysRoutes(keys: ApiKeysService): FastifyPluginAsyncZod {
     app.post(
       '/v1/user/api-keys',
       {
-        config: { ...config, verifiedEmail: true },
+        // A workspace can take the creation of user API keys away from a group.
+        config: { ...config, verifiedEmail: true, permission: 'create_user_api_key' as const },
         schema: {
           tags,
           summary: 'Create an API key (shown once)',

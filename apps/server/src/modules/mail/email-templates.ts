@@ -1,3 +1,4 @@
+import { INVITE_TTL_SECONDS } from '@timbre/contract'
 import type { OutgoingEmail } from './mail.repository.js'
 
 // The emails the account flows send. Links open the web app's email-link action handler,
@@ -61,5 +62,29 @@ export function passwordResetEmail(to: string, link: string): OutgoingEmail {
     subject: title,
     text: `${lines.join('\n\n')}\n\n${link}\n\n${footer}\n`,
     html: layout(title, lines, { label: 'Reset password', href: link }, footer),
+  }
+}
+
+/** A workspace invite: the link opens sign-in (or sign-up) with the address and the code. */
+export function workspaceInviteEmail(
+  to: string,
+  invite: { workspaceName: string; invitedBy: string; code: string; origin: string },
+): OutgoingEmail {
+  const link = new URL('/sign-in', invite.origin)
+  link.searchParams.set('email', to)
+  link.searchParams.set('invite_code', invite.code)
+  const title = `Join ${invite.workspaceName} on Timbre`
+  const lines = [
+    `${invite.invitedBy} invited you to the workspace ${invite.workspaceName}.`,
+    `Sign in or create an account with this address to accept the invite. Your invite code is ${invite.code}.`,
+    `The invite is valid for ${INVITE_TTL_SECONDS / 86_400} days.`,
+  ]
+  const footer =
+    "If you don't want to join, you can decline the invite after signing in, or ignore this email."
+  return {
+    to,
+    subject: title,
+    text: `${lines.join('\n\n')}\n\n${link.toString()}\n\n${footer}\n`,
+    html: layout(title, lines, { label: 'Accept invite', href: link.toString() }, footer),
   }
 }

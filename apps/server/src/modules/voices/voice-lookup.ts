@@ -11,6 +11,8 @@ export interface UsableVoice {
   definition: VoiceDefinition
   /** The voice's saved default settings, if any. */
   settings: VoiceSettings | null
+  /** Who created a workspace voice; null for premade voices. */
+  ownerUserId: string | null
 }
 
 /** Implemented by the voices module; used by text to speech, dialogue and history. */
@@ -27,7 +29,14 @@ export interface VoiceLookup {
 function catalogueVoice(voiceId: string): UsableVoice | null {
   const voice = findPremadeVoice(voiceId) ?? neuralVoices().find((v) => v.voice_id === voiceId)
   return voice
-    ? { voiceId: voice.voice_id, name: voice.name, category: 'premade', definition: voice, settings: null }
+    ? {
+        voiceId: voice.voice_id,
+        name: voice.name,
+        category: 'premade',
+        definition: voice,
+        settings: null,
+        ownerUserId: null,
+      }
     : null
 }
 
@@ -45,6 +54,7 @@ export function createVoiceLookup(repository: VoicesRepository): VoiceLookup {
           category: row.category,
           definition: definitionOf(row),
           settings: (row.settings as VoiceSettings | null) ?? null,
+          ownerUserId: row.owner_user_id,
         }
       }
       return null

@@ -1,0 +1,94 @@
+import { PLAN_LIMITS } from '@timbre/contract'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { Database } from '../../db/database.js'
+import type { PrincipalResolver } from '../../plugins/auth.js'
+import type { SiteAddress } from '../../plugins/site-address.js'
+import type { FreeSubscriptionWriter } from '../accounts/auth.service.js'
+import type { ApiKeysService } from '../api-keys/api-keys.module.js'
+import { addOneMonth } from '../billing/billing.module.js'
+import type { DomainModule } from '../domain-module.js'
+import type { MailService } from '../mail/mail.service.js'
+import type { VoiceLookup } from '../voices/voice-lookup.js'
+import { createGroupsRepository } from './groups/groups.repository.js'
+import { groupsRoutes } from './groups/groups.routes.js'
+import { createGroupsService } from './groups/groups.service.js'
+import { invitesRoutes } from './invites.routes.js'
+import { createInvitesService, type SessionReissuer } from './invites.service.js'
+import { membersRoutes } from './members.routes.js'
+import { createMembersService } from './members.service.js'
+import { createServiceAccountsRepository } from './service-accounts/service-accounts.repository.js'
+import { serviceAccountsRoutes } from './service-accounts/service-accounts.routes.js'
+import { createServiceAccountsService } from './service-accounts/service-accounts.service.js'
+import { createSharingRepository } from './sharing/sharing.repository.js'
+import { sharingRoutes } from './sharing/sharing.routes.js'
+import { createSharingService } from './sharing/sharing.service.js'
+import { createWorkspaceAccess } from './workspace-access.js'
+import { createWorkspacesRepository } from './workspaces.repository.js'
+
+export interface WorkspacesPorts {
+  /**
+   * The accounts resolver completed with the caller's place in the workspace (role, group
+   * permissions); the auth plugin and WebSocket sessions resolve callers through it.
+   */
+  principals: PrincipalResolver
+}
+
+/**
+ * Workspaces with members: invites, roles and seats, groups and permissions, resource sharing,
+ * service accounts.
+ */
+export function createWorkspacesModule(deps: {
+  db: Database
+  mail: MailService
+  site: SiteAddress
+  principals: PrincipalResolver
+  reissueSession: SessionReissuer
+  /** The workspace's plan tier (owned by billing): seats and bulk invites depend on it. */
+  tierOf: (workspaceId: string) => Promise<string>
+  voices: VoiceLookup
+  /** Billing writes the free plan of a workspace created for someone left without one. */
+  billing: FreeSubscriptionWriter
+  /** Service accounts' keys are managed through the API-keys domain. */
+  apiKeys: ApiKeysService
+}): DomainModule<WorkspacesPorts> {
+  const workspaces = createWorkspacesRepository(deps.db)
+  const groups = createGroupsRepository(deps.db)
+  const access = createWorkspaceAccess({ workspaces, groups })
+  const members = createMembersService({
+    workspaces,
+    insertFreeSubscription: (trx, workspaceId) =>
+      deps.billing.insertFreeSubscription(trx, {
+        workspaceId,
+        characterLimit: PLAN_LIMITS.free.characterLimit,
+        nextResetAt: addOneMonth(new Date()),
+      }),
+  })
+  const invites = createInvitesService({
+    workspaces,
+    groups,
+    mail: deps.mail,
+    tierOf: deps.tierOf,
+    reissue: deps.reissueSession,
+  })
+  const groupsService = createGroupsService({ groups, workspaces })
+  const sharing = createSharingService({
+    sharing: createSharingRepository(deps.db),
+    workspaces,
+    groups,
+    groupsService,
+    voices: deps.voices,
+  })
+  const serviceAccounts = createServiceAccountsService({
+    accounts: createServiceAccountsRepository(deps.db),
+    keys: deps.apiKeys,
+    tierOf: deps.tierOf,
+  })
+  const routes: FastifyPluginAsyncZod = async (app) => {
+    await app.register(membersRoutes(members))
+    await app.register(invitesRoutes(invites, deps.site))
+    await app.register(groupsRoutes(groupsService))
+    await app.register(sharingRoutes(sharing))
+    await app.register(serviceAccountsRoutes(serviceAccounts))
+  }
+  return { name: 'workspaces', routes, ports: { principals: access.wrap(deps.principals) } }
+}
