@@ -12,8 +12,6 @@ import type {
   CharacterStatsQuery,
   CheckoutRequest,
   CheckoutSession,
-  GrantSession,
-  LocalPortal,
   CodeCheckResponse,
   ConfirmPasswordResetResponse,
   CreateApiKeyRequest,
@@ -32,11 +30,13 @@ import type {
   EmailLinkRequest,
   EmailLinkResponse,
   FeedbackRequest,
+  GrantSession,
   HistoryItem,
   HistoryPage,
   HistoryQuery,
   Invoice,
   IsolationPage,
+  LocalPortal,
   MailboxList,
   Model,
   OptOutResponse,
@@ -336,7 +336,8 @@ export const payCheckoutSession = (sessionId: string, cardNumber: string): Promi
     }),
   )
 
-export const createPortalSession = (): Promise<{ url: string }> => settle(client.POST('/create-portal-session'))
+export const createPortalSession = (): Promise<{ url: string }> =>
+  settle(client.POST('/create-portal-session'))
 export const createPaymentMethodsSession = (): Promise<{ url: string }> =>
   settle(client.POST('/create-update-payment-methods-session'))
 export const getLocalPortal = (): Promise<LocalPortal> => settle(client.GET('/v1/billing/local/portal'))

@@ -108,7 +108,9 @@ export function PaymentMethodPage() {
             />
             <Button type="submit" block loading={replace.isPending} disabled={!cardNumberReady(card)}>
               {t(
-                data.open_invoices.length > 0 ? 'billing.paymentMethod.saveAndPay' : 'billing.paymentMethod.save',
+                data.open_invoices.length > 0
+                  ? 'billing.paymentMethod.saveAndPay'
+                  : 'billing.paymentMethod.save',
               )}
             </Button>
             <div className="rounded-xl bg-neutral-50 p-3 text-xs text-neutral-600">

@@ -131,9 +131,7 @@ export function PortalDetails({ portal }: { portal: LocalPortal }) {
             ))}
           </ul>
         )}
-        {owed.length > 0 && (
-          <p className="mt-3 text-xs text-neutral-500">{t('billing.portal.owedHint')}</p>
-        )}
+        {owed.length > 0 && <p className="mt-3 text-xs text-neutral-500">{t('billing.portal.owedHint')}</p>}
       </section>
 
       <Link to={routes.subscription} className={buttonClass('primary', 'w-full')}>
