@@ -70,7 +70,7 @@ describe('a Starter subscriber', () => {
     // A number that is not a card: the server's refusal is shown under the field.
     await cardInput(page).fill('4242 4242 4242 4241')
     await page.getByRole('button', { name: 'Save card' }).click()
-    await page.getByText('card number', { exact: false }).last().waitFor()
+    await page.getByText('The card number is not valid.').waitFor()
     expect(await cardInput(page).getAttribute('aria-invalid')).toBe('true')
 
     // The declining test card is kept (nothing is owed), with the warning that it will decline.
