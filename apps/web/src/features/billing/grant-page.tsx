@@ -8,6 +8,7 @@ import { PageSpinner } from '../../components/spinner'
 import { useToast } from '../../components/toaster'
 import { useErrorText } from '../../i18n/use-error-text'
 import { acceptGrantSession, convertWorkspaceToGrant, getGrantSession } from '../../lib/api'
+import { ApiError } from '../../lib/api-error'
 import { formatCount } from '../../lib/format-count'
 import { routes } from '../../routes'
 import { useSession } from '../auth/use-session'
@@ -54,7 +55,11 @@ export function GrantAcceptancePage() {
       {(session.status === 'loading' || details.isPending) && <PageSpinner label={t('common.loading')} />}
       {details.isError && (
         <div className="space-y-4">
-          <Alert tone="error">{errorText(details.error)}</Alert>
+          <Alert tone="error">
+            {details.error instanceof ApiError && details.error.code === 'checkout_session_not_found'
+              ? t('billing.grant.notFound')
+              : errorText(details.error)}
+          </Alert>
           <Link to={routes.subscription} className={buttonClass('secondary')}>
             {t('billing.checkout.back')}
           </Link>
@@ -66,7 +71,7 @@ export function GrantAcceptancePage() {
             {t('billing.grant.eyebrow')}
           </p>
           <h1 id="grant-title" className="mt-3 text-xl font-semibold tracking-tight text-neutral-900">
-            {t('billing.grant.title', { plan: planName(shownTier(data.grant_tier)) })}
+            {t('billing.grant.title')}
           </h1>
           <dl className="mt-4 space-y-2 text-sm">
             <div className="flex justify-between gap-4">
