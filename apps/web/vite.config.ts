@@ -19,6 +19,10 @@ const proxied = [
   '/renew-subscription',
   '/apply-discount',
   '/validate-promocode',
+  '/create-portal-session',
+  '/create-update-payment-methods-session',
+  '/create-grant-acceptance-session',
+  '/convert-paying-workspace-to-grant',
 ]
 
 export default defineConfig({

@@ -50,6 +50,15 @@ const PricingPage = lazy(() =>
 const CheckoutPage = lazy(() =>
   import('./features/billing/checkout-page').then((m) => ({ default: m.CheckoutPage })),
 )
+const BillingPortalPage = lazy(() =>
+  import('./features/billing/portal-page').then((m) => ({ default: m.BillingPortalPage })),
+)
+const PaymentMethodPage = lazy(() =>
+  import('./features/billing/payment-method-page').then((m) => ({ default: m.PaymentMethodPage })),
+)
+const GrantAcceptancePage = lazy(() =>
+  import('./features/billing/grant-page').then((m) => ({ default: m.GrantAcceptancePage })),
+)
 const SubscriptionPage = lazy(() =>
   import('./features/billing/subscription-page').then((m) => ({ default: m.SubscriptionPage })),
 )
@@ -105,6 +114,30 @@ export function AppRoutes() {
         element={
           <Lazy>
             <CheckoutPage />
+          </Lazy>
+        }
+      />
+      <Route
+        path={routes.billingPortal}
+        element={
+          <Lazy>
+            <BillingPortalPage />
+          </Lazy>
+        }
+      />
+      <Route
+        path={routes.billingPaymentMethod}
+        element={
+          <Lazy>
+            <PaymentMethodPage />
+          </Lazy>
+        }
+      />
+      <Route
+        path={routes.grantAcceptance}
+        element={
+          <Lazy>
+            <GrantAcceptancePage />
           </Lazy>
         }
       />

@@ -30,11 +30,13 @@ import type {
   EmailLinkRequest,
   EmailLinkResponse,
   FeedbackRequest,
+  GrantSession,
   HistoryItem,
   HistoryPage,
   HistoryQuery,
   Invoice,
   IsolationPage,
+  LocalPortal,
   MailboxList,
   Model,
   OptOutResponse,
@@ -333,6 +335,26 @@ export const payCheckoutSession = (sessionId: string, cardNumber: string): Promi
       body: { card_number: cardNumber },
     }),
   )
+
+export const createPortalSession = (): Promise<{ url: string }> =>
+  settle(client.POST('/create-portal-session'))
+export const createPaymentMethodsSession = (): Promise<{ url: string }> =>
+  settle(client.POST('/create-update-payment-methods-session'))
+export const getLocalPortal = (): Promise<LocalPortal> => settle(client.GET('/v1/billing/local/portal'))
+export const replaceLocalCard = (cardNumber: string): Promise<LocalPortal> =>
+  settle(client.POST('/v1/billing/local/portal/payment-method', { body: { card_number: cardNumber } }))
+export const getGrantSession = (sessionId: string): Promise<GrantSession> =>
+  settle(
+    client.GET('/v1/billing/grant-sessions/{session_id}', { params: { path: { session_id: sessionId } } }),
+  )
+export const acceptGrantSession = (sessionId: string): Promise<SubscriptionInfo> =>
+  settle(
+    client.POST('/v1/billing/grant-sessions/{session_id}/accept', {
+      params: { path: { session_id: sessionId } },
+    }),
+  )
+export const convertWorkspaceToGrant = (sessionId: string): Promise<SubscriptionInfo> =>
+  settle(client.POST('/convert-paying-workspace-to-grant', { body: { session_id: sessionId } }))
 
 // --- Usage ----------------------------------------------------------------------------------
 

@@ -16,19 +16,9 @@ import { routes } from '../../routes'
 import { useSession } from '../auth/use-session'
 import { ThemeToggle } from '../theme/theme-toggle'
 import { useRefreshBilling } from './billing-queries'
+import { formatCardNumber, TEST_CARDS } from './card-number'
 import { planName } from './format'
 import { forgetPromocode } from './promo-storage'
-
-/** Groups of four digits as the card number is typed. */
-export function formatCardNumber(value: string): string {
-  const digits = value.replace(/\D/g, '').slice(0, 19)
-  return digits.replace(/(\d{4})(?=\d)/g, '$1 ')
-}
-
-const TEST_CARDS = [
-  { number: '4242 4242 4242 4242', key: 'pays' },
-  { number: '4000 0000 0000 0002', key: 'declines' },
-] as const
 
 /**
  * The built-in provider's checkout: test mode, no real money. The card number decides the

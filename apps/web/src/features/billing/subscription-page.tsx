@@ -25,6 +25,7 @@ import { useSession } from '../auth/use-session'
 import { useInvoices, useSubscriptionInfo, useSubscriptionOperation } from './billing-queries'
 import { formatDate, planName } from './format'
 import { CancellationDialog } from './plan-dialogs'
+import { useOpenProviderPage } from './portal-queries'
 import { currentPlanOf } from './pricing-logic'
 
 const MANAGE_PARAM = 'manage-subscription'
@@ -239,6 +240,8 @@ export function SubscriptionPage() {
         </section>
       </div>
 
+      <PaymentSection />
+
       <section className={card} aria-labelledby="invoices">
         <h2 id="invoices" className="text-sm font-medium text-neutral-500">
           {t('billing.invoices.title')}
@@ -264,6 +267,39 @@ export function SubscriptionPage() {
         />
       )}
     </div>
+  )
+}
+
+/** The provider's own pages: the card on file and the customer portal, opened from a fresh URL. */
+function PaymentSection() {
+  const { t } = useTranslation()
+  const paymentMethod = useOpenProviderPage('paymentMethod')
+  const portal = useOpenProviderPage('portal')
+  return (
+    <section className={card} aria-labelledby="payment">
+      <h2 id="payment" className="text-sm font-medium text-neutral-500">
+        {t('billing.portal.payment')}
+      </h2>
+      <p className="mt-1 text-sm text-neutral-600">{t('billing.portal.paymentHint')}</p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Button
+          variant="secondary"
+          loading={paymentMethod.isPending}
+          disabled={portal.isPending}
+          onClick={() => paymentMethod.mutate()}
+        >
+          {t('billing.portal.managePaymentMethod')}
+        </Button>
+        <Button
+          variant="secondary"
+          loading={portal.isPending}
+          disabled={paymentMethod.isPending}
+          onClick={() => portal.mutate()}
+        >
+          {t('billing.portal.open')}
+        </Button>
+      </div>
+    </section>
   )
 }
 
