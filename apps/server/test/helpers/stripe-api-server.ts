@@ -82,7 +82,8 @@ export async function startStripeApiServer(): Promise<StripeApiServer> {
       response.end(JSON.stringify(body))
     }
     const route = `${call.method} ${url.pathname}`
-    let match: RegExpExecArray | null
+    // The id in a path such as /v1/subscriptions/{id}, when the route has that shape.
+    const idIn = (pattern: RegExp) => pattern.exec(route)?.[1]
     if (route === 'GET /v1/prices') {
       const key = call.query['lookup_keys[0]'] ?? call.query['lookup_keys[]']
       const found = [...prices.values()].filter((p) => p.lookup_key === key)
@@ -110,11 +111,13 @@ export async function startStripeApiServer(): Promise<StripeApiServer> {
         object: 'billing_portal.session',
         url: 'https://billing.stripe.test/p/session',
       })
-    if ((match = /^GET \/v1\/subscriptions\/([^/]+)$/.exec(route))) {
+    const readSubscription = idIn(/^GET \/v1\/subscriptions\/([^/]+)$/)
+    if (readSubscription) {
       const price = [...prices.keys()][0] ?? 'price_unknown'
-      return send(200, subscription(match[1] as string, price))
+      return send(200, subscription(readSubscription, price))
     }
-    if ((match = /^POST \/v1\/subscriptions\/([^/]+)$/.exec(route))) {
+    const updateSubscription = idIn(/^POST \/v1\/subscriptions\/([^/]+)$/)
+    if (updateSubscription) {
       if (declineNext && form['items[0][price]']) {
         declineNext = false
         return send(402, {
@@ -128,7 +131,7 @@ export async function startStripeApiServer(): Promise<StripeApiServer> {
       }
       return send(
         200,
-        subscription(match[1] as string, form['items[0][price]'] ?? [...prices.keys()][0] ?? ''),
+        subscription(updateSubscription, form['items[0][price]'] ?? [...prices.keys()][0] ?? ''),
       )
     }
     if (route === 'POST /v1/subscription_schedules') {
@@ -140,13 +143,14 @@ export async function startStripeApiServer(): Promise<StripeApiServer> {
         phases: [{ start_date: start, end_date: start + 30 * 86400, items: [{ price, quantity: 1 }] }],
       })
     }
-    if ((match = /^POST \/v1\/subscription_schedules\/([^/]+)\/release$/.exec(route)))
-      return send(200, { id: match[1], object: 'subscription_schedule', status: 'released' })
-    if ((match = /^POST \/v1\/subscription_schedules\/([^/]+)$/.exec(route)))
-      return send(200, { id: match[1], object: 'subscription_schedule', phases: [] })
-    if ((match = /^GET \/v1\/customers\/([^/]+)$/.exec(route)))
+    const released = idIn(/^POST \/v1\/subscription_schedules\/([^/]+)\/release$/)
+    if (released) return send(200, { id: released, object: 'subscription_schedule', status: 'released' })
+    const schedule = idIn(/^POST \/v1\/subscription_schedules\/([^/]+)$/)
+    if (schedule) return send(200, { id: schedule, object: 'subscription_schedule', phases: [] })
+    const customer = idIn(/^GET \/v1\/customers\/([^/]+)$/)
+    if (customer)
       return send(200, {
-        id: match[1],
+        id: customer,
         object: 'customer',
         invoice_settings: {
           default_payment_method: {

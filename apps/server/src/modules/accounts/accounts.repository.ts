@@ -75,7 +75,7 @@ export function createAccountsRepository(db: Database) {
         .where('workspace_members.workspace_id', '=', workspaceId)
         .where('workspace_members.user_id', '=', userId)
         .executeTakeFirst()
-      if (!row || row.state !== 'enabled') return null
+      if (row?.state !== 'enabled') return null
       return row.owner_id === userId ? 'admin' : row.role
     },
 
