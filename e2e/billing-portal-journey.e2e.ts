@@ -1,29 +1,13 @@
 import { execFileSync } from 'node:child_process'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { shots, useJourney } from './helpers/journey.js'
+import { shots, signUpAndSignIn, useJourney } from './helpers/journey.js'
 
 const journey = useJourney()
 
 /** A user whose email is verified through the mailed link, signed in through the form. */
-async function signedInUser(page: Page, email: string, password: string): Promise<void> {
-  const signUp = await fetch(`${journey.server.url}/v1/auth/sign-up`, {
-    method: 'POST',
-    headers: { origin: journey.server.url, 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password, first_name: 'Card' }),
-  })
-  expect(signUp.status).toBe(201)
-  await page.goto(await journey.smtp.linkFor(email, 'verifyEmail'))
-  await page
-    .getByRole('button', { name: /sign in/i })
-    .first()
-    .click()
-  await page.waitForURL(/\/sign-in/)
-  await page.getByLabel('Email', { exact: true }).fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await page.waitForURL(/\/app\//)
-}
+const signedInUser = (page: Page, email: string, password: string) =>
+  signUpAndSignIn(journey, page, { email, password, firstName: 'Card' })
 
 /** Screenshots at the desktop and phone widths, light and dark. */
 async function shoot(page: Page, name: string): Promise<void> {

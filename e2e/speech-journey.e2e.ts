@@ -1,30 +1,12 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { shots, useJourney } from './helpers/journey.js'
+import { shots, signUpAndSignIn, useJourney } from './helpers/journey.js'
 
 const journey = useJourney()
 
 /** A user whose email is verified through the mailed link, signed in through the form. */
-async function signedInUser(page: Page, email: string, password: string): Promise<void> {
-  const origin = { origin: journey.server.url, 'content-type': 'application/json' }
-  const signUp = await fetch(`${journey.server.url}/v1/auth/sign-up`, {
-    method: 'POST',
-    headers: origin,
-    body: JSON.stringify({ email, password, first_name: 'Voice' }),
-  })
-  expect(signUp.status).toBe(201)
-  const link = await journey.smtp.linkFor(email, 'verifyEmail')
-  await page.goto(link)
-  await page
-    .getByRole('button', { name: /sign in/i })
-    .first()
-    .click()
-  await page.waitForURL(/\/sign-in/)
-  await page.getByLabel('Email', { exact: true }).fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await page.waitForURL(/\/app\//)
-}
+const signedInUser = (page: Page, email: string, password: string) =>
+  signUpAndSignIn(journey, page, { email, password, firstName: 'Voice' })
 
 const audioState = (page: Page) =>
   page.evaluate(() => {

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs'
-import type { Browser } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll } from 'vitest'
 import { launchChromium } from './browser.js'
 import { type RunningServer, startServer } from './server.js'
@@ -32,4 +32,32 @@ export function useJourney(): Journey {
     await journey.smtp?.close()
   })
   return journey
+}
+
+/**
+ * A new account as a user makes one: signed up through the API, verified from the mailed link
+ * (which leads to sign-in), then signed in through the form. Ends on a page of the app.
+ */
+export async function signUpAndSignIn(
+  journey: Journey,
+  page: Page,
+  account: { email: string; password: string; firstName: string },
+): Promise<void> {
+  const { email, password, firstName } = account
+  const signUp = await fetch(`${journey.server.url}/v1/auth/sign-up`, {
+    method: 'POST',
+    headers: { origin: journey.server.url, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, first_name: firstName }),
+  })
+  if (signUp.status !== 201) throw new Error(`sign-up answered ${signUp.status}: ${await signUp.text()}`)
+  await page.goto(await journey.smtp.linkFor(email, 'verifyEmail'))
+  await page
+    .getByRole('button', { name: /sign in/i })
+    .first()
+    .click()
+  await page.waitForURL(/\/sign-in/)
+  await page.getByLabel('Email', { exact: true }).fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.waitForURL(/\/app\//)
 }
