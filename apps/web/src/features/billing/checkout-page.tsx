@@ -16,9 +16,10 @@ import { routes } from '../../routes'
 import { useSession } from '../auth/use-session'
 import { ThemeToggle } from '../theme/theme-toggle'
 import { useRefreshBilling } from './billing-queries'
-import { formatCardNumber, TEST_CARDS } from './card-number'
+import { formatCardNumber } from './card-number'
 import { planName } from './format'
 import { forgetPromocode } from './promo-storage'
+import { TestCardList } from './test-card-list'
 
 /**
  * The built-in provider's checkout: test mode, no real money. The card number decides the
@@ -132,23 +133,7 @@ export function CheckoutPage() {
                 <Button type="submit" block loading={pay.isPending} disabled={card.trim() === ''}>
                   {t('billing.checkout.pay', { price: formatPrice(data.amount_due_cents, data.currency) })}
                 </Button>
-                <div className="rounded-xl bg-neutral-50 p-3 text-xs text-neutral-600">
-                  <p className="font-medium text-neutral-800">{t('billing.checkout.testCards')}</p>
-                  <ul className="mt-1 space-y-1">
-                    {TEST_CARDS.map((c) => (
-                      <li key={c.key}>
-                        <button
-                          type="button"
-                          className="rounded font-mono text-neutral-900 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-accent-600"
-                          onClick={() => setCard(c.number)}
-                        >
-                          {c.number}
-                        </button>{' '}
-                        {t(`billing.checkout.${c.key}`)}
-                      </li>
-                    ))}
-                  </ul>
-                </div>
+                <TestCardList onPick={setCard} />
               </form>
             ) : (
               <div className="mt-6 space-y-4">

@@ -8,8 +8,9 @@ import { TextField } from '../../components/text-field'
 import { useErrorText } from '../../i18n/use-error-text'
 import { routes } from '../../routes'
 import { useSession } from '../auth/use-session'
-import { brandName, cardNumberReady, formatCardNumber, isDecliningTestCard, TEST_CARDS } from './card-number'
+import { brandName, cardNumberReady, formatCardNumber, isDecliningTestCard } from './card-number'
 import { useLocalPortal, useReplaceCard } from './portal-queries'
+import { TestCardList } from './test-card-list'
 import { panel, TestModeLabel, TestModeShell } from './test-mode-shell'
 
 /**
@@ -113,23 +114,7 @@ export function PaymentMethodPage() {
                   : 'billing.paymentMethod.save',
               )}
             </Button>
-            <div className="rounded-xl bg-neutral-50 p-3 text-xs text-neutral-600">
-              <p className="font-medium text-neutral-800">{t('billing.checkout.testCards')}</p>
-              <ul className="mt-1 space-y-1">
-                {TEST_CARDS.map((c) => (
-                  <li key={c.key}>
-                    <button
-                      type="button"
-                      className="rounded font-mono text-neutral-900 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-accent-600"
-                      onClick={() => setCard(c.number)}
-                    >
-                      {c.number}
-                    </button>{' '}
-                    {t(`billing.checkout.${c.key}`)}
-                  </li>
-                ))}
-              </ul>
-            </div>
+            <TestCardList onPick={setCard} />
           </form>
           <div className="mt-6 flex flex-wrap gap-2">
             <Link to={routes.billingPortal} className={buttonClass('secondary')}>
