@@ -331,12 +331,18 @@ describe('portal, payment methods and the admin check', () => {
   })
 
   it('refuses billing calls to a workspace member who is not an admin', async () => {
+    // A second user who works in the owner's workspace as a plain member.
+    const owner = await createUser(t.app, t.database)
     const user = await createUser(t.app, t.database)
-    const workspaceId = await workspaceIdOf(t.database.db, user.userId)
+    const workspaceId = await workspaceIdOf(t.database.db, owner.userId)
     await t.database.db
-      .updateTable('workspace_members')
-      .set({ role: 'member' })
-      .where('workspace_id', '=', workspaceId)
+      .insertInto('workspace_members')
+      .values({ workspace_id: workspaceId, user_id: user.userId, role: 'member', created_at: new Date() })
+      .execute()
+    await t.database.db
+      .updateTable('users')
+      .set({ workspace_id: workspaceId })
+      .where('id', '=', user.userId)
       .execute()
     for (const url of [
       '/create-checkout-session',

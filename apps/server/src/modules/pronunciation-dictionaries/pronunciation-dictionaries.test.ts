@@ -367,11 +367,11 @@ describe('bad rules and names: 4xx with the message, nothing written', () => {
     expect(got).toMatchObject({ latest_version_id: made.version_id, latest_version_rules_num: 1 })
   })
 
-  it('saving needs the editor role', async () => {
+  it('a locked member can neither save nor read', async () => {
     const outsider = await createUser(t.app, t.database, { verified: true })
     await t.database.db
       .updateTable('workspace_members')
-      .set({ state: 'disabled' })
+      .set({ state: 'locked' })
       .where('user_id', '=', outsider.userId)
       .execute()
     const res = await call(
@@ -381,9 +381,14 @@ describe('bad rules and names: 4xx with the message, nothing written', () => {
       outsider,
     )
     expect(res.statusCode).toBe(403)
-    expect(res.json().detail.message).toBe('Saving dictionary changes requires the editor role.')
     const list = await call('GET', '/v1/pronunciation-dictionaries', undefined, outsider)
-    expect(list.statusCode).toBe(200)
+    expect(list.statusCode).toBe(403)
+    const count = await t.database.db
+      .selectFrom('pronunciation_dictionaries')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('name', '=', 'x')
+      .executeTakeFirstOrThrow()
+    expect(Number(count.n)).toBe(0)
   })
 })
 
