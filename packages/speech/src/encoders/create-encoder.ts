@@ -2,21 +2,14 @@
 // A WebSocket session keeps one across many text pieces, so MP3 frames, Opus pages and the
 // encoders' state continue across pieces (no gaps, no broken frames).
 import { type OutputFormat, parseOutputFormat } from '../formats/output-formats.js'
+import type { AudioEncoder } from './audio-encoder.js'
 import { encodeG711 } from './g711.js'
 import { Mp3StreamEncoder } from './mp3-encoder.js'
 import { OpusOggEncoder } from './opus-encoder.js'
 import { concatBytes, floatToInt16, int16ToBytesLE } from './pcm16.js'
 import { wavHeader } from './wav-header.js'
 
-export interface AudioEncoder {
-  readonly format: OutputFormat
-  /** Encodes mono samples (-1..1) at `format.sampleRate`; returns the bytes ready so far. */
-  encode(samples: Float32Array): Uint8Array
-  /** Flushes what is left; the encoder cannot be used afterwards. */
-  end(): Uint8Array
-  /** Releases the encoder without flushing (a cancelled stream). */
-  close(): void
-}
+export type { AudioEncoder } from './audio-encoder.js'
 
 class SimpleEncoder implements AudioEncoder {
   readonly format: OutputFormat

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type { OutputFormat } from '../formats/output-formats.js'
-import type { AudioEncoder } from './create-encoder.js'
+import type { AudioEncoder } from './audio-encoder.js'
 
 interface LameExports {
   memory: WebAssembly.Memory

@@ -4,7 +4,7 @@
 // call returns whole pages. Opus runs at 48 kHz; a 20 ms frame is 960 samples.
 import { createRequire } from 'node:module'
 import type { OutputFormat } from '../formats/output-formats.js'
-import type { AudioEncoder } from './create-encoder.js'
+import type { AudioEncoder } from './audio-encoder.js'
 import {
   lacingCount,
   OGG_FLAG_BOS,
