@@ -13,9 +13,6 @@ export const WEBHOOK_TEST_EVENT = 'timbre_webhook_test'
 /** Header carrying `t=<unix seconds>,v0=<hex HMAC-SHA256 of "<t>.<body>">`, as the public API signs. */
 export const WEBHOOK_SIGNATURE_HEADER = 'ElevenLabs-Signature'
 
-/** Attempts per delivery: the first plus this many retries with exponential backoff. */
-export const WEBHOOK_DELIVERY_RETRIES = 3
-
 /** Deliveries in a row that fail every attempt before the webhook switches itself off. */
 export const WEBHOOK_AUTO_DISABLE_AFTER_FAILURES = 5
 

@@ -1,4 +1,3 @@
-import { WEBHOOK_DELIVERY_RETRIES } from '@timbre/contract'
 import { z } from 'zod'
 
 // Every job: its payload schema and how it is retried.
@@ -21,7 +20,7 @@ export const JOB_DEFINITIONS = {
   // (waits of about 1-2, 2-4 and 4-8 s), after which the delivery counts as failed.
   'webhook.deliver': {
     payload: z.object({ deliveryId: z.string() }),
-    options: { retryLimit: WEBHOOK_DELIVERY_RETRIES, retryDelay: 1, retryBackoff: true, expireInSeconds: 60 },
+    options: { retryLimit: 3, retryDelay: 1, retryBackoff: true, expireInSeconds: 60 },
   },
 } as const
 

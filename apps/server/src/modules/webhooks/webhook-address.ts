@@ -61,7 +61,7 @@ export function parseWebhookUrl(raw: string, allowPrivate: boolean): URL {
     throw new AppError('webhook_url_invalid')
   }
   const host = hostOf(url)
-  if (!allowPrivate && (isIP(host) ? isRefusedAddress(host) : host === 'localhost' || host.endsWith('.localhost'))) {
+  if (!allowPrivate && isIP(host) && isRefusedAddress(host)) {
     throw new AppError('webhook_address_refused')
   }
   return url

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto'
 import {
   WEBHOOK_AUTO_DISABLE_AFTER_FAILURES,
-  WEBHOOK_DELIVERY_RETRIES,
   WEBHOOK_SIGNATURE_HEADER,
   WEBHOOK_TEST_EVENT,
   type WebhookAuthType,
   type WebhookEventType,
 } from '@timbre/contract'
 import { AppError } from '../../errors.js'
+import { JOB_DEFINITIONS } from '../../jobs/job-types.js'
 import type { JobQueue } from '../../jobs/queue.js'
 import { newId } from '../../lib/ids.js'
 import type { SecretBox } from '../../lib/secret-box.js'
@@ -33,6 +33,9 @@ export interface WebhooksOptions {
   /** Extra certificate authorities (PEM) trusted for receivers, besides the public roots. */
   extraCa: string | null
 }
+
+/** Retries after the first attempt, as the queue runs them. */
+const DELIVERY_RETRIES = JOB_DEFINITIONS['webhook.deliver'].options.retryLimit
 
 /** Transient answers worth another attempt: server errors, throttling and no answer at all. */
 function retryable(result: SendResult): boolean {
@@ -186,7 +189,7 @@ export function createWebhooksService(deps: {
         await repo.recordSuccess(webhook.id)
         return
       }
-      const willRetry = !final && retryable(result) && retryCount < WEBHOOK_DELIVERY_RETRIES
+      const willRetry = !final && retryable(result) && retryCount < DELIVERY_RETRIES
       await repo.recordAttempt(deliveryId, {
         status: willRetry ? 'retrying' : 'failed',
         attempts: attempt,
