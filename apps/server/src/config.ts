@@ -198,7 +198,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.WEBHOOK_CA_FILE) {
     try {
       webhookCa = readFileSync(e.WEBHOOK_CA_FILE, 'utf8')
-      if (!webhookCa.includes('-----BEGIN CERTIFICATE-----')) issues.push('WEBHOOK_CA_FILE: must hold PEM certificates')
+      if (!webhookCa.includes('-----BEGIN CERTIFICATE-----'))
+        issues.push('WEBHOOK_CA_FILE: must hold PEM certificates')
     } catch {
       issues.push(`WEBHOOK_CA_FILE: cannot read ${e.WEBHOOK_CA_FILE}`)
     }

@@ -305,7 +305,8 @@ export const ERRORS = {
   },
   webhook_auth_type_unsupported: {
     status: 422,
-    message: 'Only HMAC webhooks are supported for now; OAuth2 and mTLS authentication are not available yet.',
+    message:
+      'Only HMAC webhooks are supported for now; OAuth2 and mTLS authentication are not available yet.',
   },
   webhook_not_found: { status: 404, message: 'Webhook not found.' },
 } as const satisfies Record<string, ErrorDefinition>

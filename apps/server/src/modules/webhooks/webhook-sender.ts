@@ -59,7 +59,9 @@ export function sendWebhook(
         // Only the status matters; drain the body so the socket closes.
         res.resume()
         res.on('end', () => resolve({ status: res.statusCode ?? null, durationMs: elapsed(), error: null }))
-        res.on('error', (e) => resolve({ status: res.statusCode ?? null, durationMs: elapsed(), error: e.message }))
+        res.on('error', (e) =>
+          resolve({ status: res.statusCode ?? null, durationMs: elapsed(), error: e.message }),
+        )
       },
     )
     req.on('timeout', () => req.destroy(new Error(`no answer within ${WEBHOOK_TIMEOUT_SECONDS} s`)))

@@ -29,7 +29,9 @@ export function createWebhooksModule(deps: {
     name: 'webhooks',
     routes: webhooksRoutes(service),
     jobs: async (queue) => {
-      await queue.work('webhook.deliver', (payload, meta) => service.deliver(payload.deliveryId, meta.retryCount))
+      await queue.work('webhook.deliver', (payload, meta) =>
+        service.deliver(payload.deliveryId, meta.retryCount),
+      )
     },
     ports: { webhooks: { emit: (workspaceId, event) => service.emit(workspaceId, event) } },
   }

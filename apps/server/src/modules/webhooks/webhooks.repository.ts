@@ -138,7 +138,17 @@ export function createWebhooksRepository(db: Database) {
     listDeliveries(webhookId: string, limit: number) {
       return db
         .selectFrom('webhook_deliveries')
-        .select(['id', 'event_type', 'status', 'attempts', 'response_code', 'duration_ms', 'error', 'created_at', 'updated_at'])
+        .select([
+          'id',
+          'event_type',
+          'status',
+          'attempts',
+          'response_code',
+          'duration_ms',
+          'error',
+          'created_at',
+          'updated_at',
+        ])
         .where('webhook_id', '=', webhookId)
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')
@@ -148,7 +158,13 @@ export function createWebhooksRepository(db: Database) {
 
     async recordAttempt(
       id: string,
-      attempt: { status: string; attempts: number; responseCode: number | null; durationMs: number | null; error: string | null },
+      attempt: {
+        status: string
+        attempts: number
+        responseCode: number | null
+        durationMs: number | null
+        error: string | null
+      },
     ): Promise<void> {
       await db
         .updateTable('webhook_deliveries')

@@ -123,17 +123,19 @@ export function webhooksRoutes(webhooks: WebhooksService): FastifyPluginAsyncZod
         },
       },
       async (request) => ({
-        deliveries: (await webhooks.deliveries(requirePrincipal(request), request.params.webhook_id)).map((d) => ({
-          delivery_id: d.id,
-          event_type: d.event_type,
-          status: d.status as z.infer<typeof deliveryModel>['status'],
-          attempts: d.attempts,
-          response_code: d.response_code,
-          duration_ms: d.duration_ms,
-          error: d.error,
-          created_at_unix: unix(d.created_at),
-          updated_at_unix: unix(d.updated_at),
-        })),
+        deliveries: (await webhooks.deliveries(requirePrincipal(request), request.params.webhook_id)).map(
+          (d) => ({
+            delivery_id: d.id,
+            event_type: d.event_type,
+            status: d.status as z.infer<typeof deliveryModel>['status'],
+            attempts: d.attempts,
+            response_code: d.response_code,
+            duration_ms: d.duration_ms,
+            error: d.error,
+            created_at_unix: unix(d.created_at),
+            updated_at_unix: unix(d.updated_at),
+          }),
+        ),
       }),
     )
   }

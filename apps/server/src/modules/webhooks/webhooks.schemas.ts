@@ -10,7 +10,11 @@ export const listQuery = z.object({
     .transform((v) => v === 'true'),
 })
 
-const name = z.string().trim().min(1, 'Please verify all fields are filled out correctly.').max(WEBHOOK_NAME_MAX)
+const name = z
+  .string()
+  .trim()
+  .min(1, 'Please verify all fields are filled out correctly.')
+  .max(WEBHOOK_NAME_MAX)
 
 export const createBody = z.object({
   settings: z.object({

@@ -84,7 +84,10 @@ export function createWebhooksService(deps: {
       }))
     },
 
-    async create(principal: Principal, input: { auth_type: WebhookAuthType; name: string; webhook_url: string }) {
+    async create(
+      principal: Principal,
+      input: { auth_type: WebhookAuthType; name: string; webhook_url: string },
+    ) {
       requireAdmin(principal)
       const url = parseWebhookUrl(input.webhook_url, options.allowPrivateAddresses)
       // A hostname that already resolves somewhere private is refused now, not at first delivery.
@@ -140,7 +143,13 @@ export function createWebhooksService(deps: {
     async emit(workspaceId: string, event: WebhookEvent): Promise<number> {
       const targets = await repo.subscribers(workspaceId, event.type)
       if (targets.length === 0) return 0
-      return (await enqueue(targets.map((t) => t.id), event.type, event.data)).length
+      return (
+        await enqueue(
+          targets.map((t) => t.id),
+          event.type,
+          event.data,
+        )
+      ).length
     },
 
     /** One attempt of one delivery (the job handler); throws to have the queue retry it. */
@@ -169,13 +178,23 @@ export function createWebhooksService(deps: {
         result = await sendWebhook(
           target,
           delivery.body,
-          { [WEBHOOK_SIGNATURE_HEADER]: signatureHeader(secrets.open(webhook.secret_sealed), delivery.body, unix) },
+          {
+            [WEBHOOK_SIGNATURE_HEADER]: signatureHeader(
+              secrets.open(webhook.secret_sealed),
+              delivery.body,
+              unix,
+            ),
+          },
           { extraCa: options.extraCa },
         )
       } catch (error) {
         // A refused address will not become acceptable by retrying.
         final = true
-        result = { status: null, durationMs: 0, error: error instanceof Error ? error.message : String(error) }
+        result = {
+          status: null,
+          durationMs: 0,
+          error: error instanceof Error ? error.message : String(error),
+        }
       }
       const ok = result.status !== null && result.status >= 200 && result.status < 300
       if (ok) {

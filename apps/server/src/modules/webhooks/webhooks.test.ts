@@ -13,9 +13,9 @@ import {
 } from '@timbre/contract'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { JOB_DEFINITIONS } from '../../jobs/job-types.js'
 import { createUser, type TestUser } from '../../../test/helpers/factories.js'
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.js'
+import { JOB_DEFINITIONS } from '../../jobs/job-types.js'
 
 const WEBHOOK_DELIVERY_RETRIES = JOB_DEFINITIONS['webhook.deliver'].options.retryLimit
 
@@ -45,7 +45,11 @@ function call(app: TestApp, user: TestUser, method: string, url: string, payload
 const code = (r: LightMyRequestResponse) => r.json().detail?.code as string
 const message = (r: LightMyRequestResponse) => r.json().detail?.message as string
 
-async function waitFor<T>(what: string, fn: () => Promise<T | undefined | null | false>, ms = 60_000): Promise<T> {
+async function waitFor<T>(
+  what: string,
+  fn: () => Promise<T | undefined | null | false>,
+  ms = 60_000,
+): Promise<T> {
   const end = Date.now() + ms
   for (;;) {
     const value = await fn()
@@ -65,35 +69,47 @@ async function addMember(app: TestApp, workspaceOwner: TestUser, user: TestUser)
     .insertInto('workspace_members')
     .values({ workspace_id: ws.workspace_id as string, user_id: user.userId, role: 'member' })
     .execute()
-  await app.database.db.updateTable('users').set({ workspace_id: ws.workspace_id }).where('id', '=', user.userId).execute()
+  await app.database.db
+    .updateTable('users')
+    .set({ workspace_id: ws.workspace_id })
+    .where('id', '=', user.userId)
+    .execute()
 }
 
 beforeAll(async () => {
   certDir = mkdtempSync(join(tmpdir(), 'timbre-webhook-cert-'))
-  execFileSync('openssl', [
-    'req',
-    '-x509',
-    '-newkey',
-    'rsa:2048',
-    '-nodes',
-    '-days',
-    '1',
-    '-subj',
-    '/CN=127.0.0.1',
-    '-addext',
-    'subjectAltName=IP:127.0.0.1,DNS:localhost',
-    '-keyout',
-    join(certDir, 'key.pem'),
-    '-out',
-    join(certDir, 'cert.pem'),
-  ], { stdio: 'ignore' })
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1,DNS:localhost',
+      '-keyout',
+      join(certDir, 'key.pem'),
+      '-out',
+      join(certDir, 'cert.pem'),
+    ],
+    { stdio: 'ignore' },
+  )
   receiver = createServer(
     { key: readFileSync(join(certDir, 'key.pem')), cert: readFileSync(join(certDir, 'cert.pem')) },
     (req, res) => {
       const chunks: Buffer[] = []
       req.on('data', (c: Buffer) => chunks.push(c))
       req.on('end', () => {
-        received.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') })
+        received.push({
+          path: req.url ?? '',
+          headers: req.headers,
+          body: Buffer.concat(chunks).toString('utf8'),
+        })
         res.statusCode = req.url?.startsWith('/fail') ? 500 : 200
         res.end('{}')
       })
@@ -150,7 +166,9 @@ describe('webhook addresses', () => {
       expect(r.statusCode, url).toBe(422)
       expect(code(r), url).toBe('webhook_address_refused')
     }
-    expect((await call(strict, strictOwner, 'GET', '/v1/workspace/webhooks')).json()).toEqual({ webhooks: [] })
+    expect((await call(strict, strictOwner, 'GET', '/v1/workspace/webhooks')).json()).toEqual({
+      webhooks: [],
+    })
   })
 
   it('checks the address again at delivery, when a name has come to point at a private one', async () => {
@@ -203,9 +221,15 @@ describe('webhook deliveries', () => {
     const { webhook_id, webhook_secret } = created.json() as { webhook_id: string; webhook_secret: string }
     expect(webhook_secret).toMatch(/^wsec_[0-9a-f]{64}$/)
     // Stored sealed: the secret itself is nowhere in the row.
-    const row = await t.database.db.selectFrom('webhooks').selectAll().where('id', '=', webhook_id).executeTakeFirstOrThrow()
+    const row = await t.database.db
+      .selectFrom('webhooks')
+      .selectAll()
+      .where('id', '=', webhook_id)
+      .executeTakeFirstOrThrow()
     expect(row.secret_sealed).not.toContain(webhook_secret.slice(5))
-    expect(JSON.stringify((await call(t, owner, 'GET', '/v1/workspace/webhooks')).json())).not.toContain(webhook_secret)
+    expect(JSON.stringify((await call(t, owner, 'GET', '/v1/workspace/webhooks')).json())).not.toContain(
+      webhook_secret,
+    )
 
     const before = Math.floor(Date.now() / 1000)
     const sent = await call(t, owner, 'POST', `/v1/workspace/webhooks/${webhook_id}/test`)
@@ -224,66 +248,84 @@ describe('webhook deliveries', () => {
       const r = (await call(t, owner, 'GET', `/v1/workspace/webhooks/${webhook_id}/deliveries`)).json()
       return r.deliveries[0]?.status === 'delivered' ? r.deliveries : null
     })
-    expect(log[0]).toMatchObject({ event_type: WEBHOOK_TEST_EVENT, attempts: 1, response_code: 200, error: null })
+    expect(log[0]).toMatchObject({
+      event_type: WEBHOOK_TEST_EVENT,
+      attempts: 1,
+      response_code: 200,
+      error: null,
+    })
     expect(log[0].duration_ms).toBeGreaterThanOrEqual(0)
   })
 
-  it(
-    'retries a failing receiver with backoff and switches the webhook off after repeated failures',
-    async () => {
-      const created = await call(t, owner, 'POST', '/v1/workspace/webhooks', {
-        settings: { auth_type: 'hmac', name: 'Broken', webhook_url: `https://127.0.0.1:${receiverPort}/fail` },
+  it('retries a failing receiver with backoff and switches the webhook off after repeated failures', async () => {
+    const created = await call(t, owner, 'POST', '/v1/workspace/webhooks', {
+      settings: { auth_type: 'hmac', name: 'Broken', webhook_url: `https://127.0.0.1:${receiverPort}/fail` },
+    })
+    const { webhook_id } = created.json() as { webhook_id: string }
+    for (let i = 0; i < WEBHOOK_AUTO_DISABLE_AFTER_FAILURES; i++) {
+      expect((await call(t, owner, 'POST', `/v1/workspace/webhooks/${webhook_id}/test`)).statusCode).toBe(200)
+    }
+    const listed = await waitFor(
+      'the automatic switch-off',
+      async () => {
+        const r = (await call(t, owner, 'GET', '/v1/workspace/webhooks')).json()
+        const w = r.webhooks.find((x: { webhook_id: string }) => x.webhook_id === webhook_id)
+        return w?.is_auto_disabled ? w : null
+      },
+      150_000,
+    )
+    expect(listed).toMatchObject({ is_disabled: false, most_recent_failure_error_code: 500 })
+    const attempts = received.filter((r) => r.path === '/fail')
+    expect(attempts).toHaveLength(WEBHOOK_AUTO_DISABLE_AFTER_FAILURES * (WEBHOOK_DELIVERY_RETRIES + 1))
+    // Each retry waited longer than the one before it.
+    const log = (await call(t, owner, 'GET', `/v1/workspace/webhooks/${webhook_id}/deliveries`)).json()
+      .deliveries
+    expect(log).toHaveLength(WEBHOOK_AUTO_DISABLE_AFTER_FAILURES)
+    for (const d of log) {
+      expect(d).toMatchObject({
+        status: 'failed',
+        attempts: WEBHOOK_DELIVERY_RETRIES + 1,
+        response_code: 500,
       })
-      const { webhook_id } = created.json() as { webhook_id: string }
-      for (let i = 0; i < WEBHOOK_AUTO_DISABLE_AFTER_FAILURES; i++) {
-        expect((await call(t, owner, 'POST', `/v1/workspace/webhooks/${webhook_id}/test`)).statusCode).toBe(200)
-      }
-      const listed = await waitFor(
-        'the automatic switch-off',
-        async () => {
-          const r = (await call(t, owner, 'GET', '/v1/workspace/webhooks')).json()
-          const w = r.webhooks.find((x: { webhook_id: string }) => x.webhook_id === webhook_id)
-          return w?.is_auto_disabled ? w : null
-        },
-        150_000,
-      )
-      expect(listed).toMatchObject({ is_disabled: false, most_recent_failure_error_code: 500 })
-      const attempts = received.filter((r) => r.path === '/fail')
-      expect(attempts).toHaveLength(WEBHOOK_AUTO_DISABLE_AFTER_FAILURES * (WEBHOOK_DELIVERY_RETRIES + 1))
-      // Each retry waited longer than the one before it.
-      const log = (await call(t, owner, 'GET', `/v1/workspace/webhooks/${webhook_id}/deliveries`)).json().deliveries
-      expect(log).toHaveLength(WEBHOOK_AUTO_DISABLE_AFTER_FAILURES)
-      for (const d of log) {
-        expect(d).toMatchObject({ status: 'failed', attempts: WEBHOOK_DELIVERY_RETRIES + 1, response_code: 500 })
-        expect(d.updated_at_unix - d.created_at_unix).toBeGreaterThanOrEqual(1 + 2 + 4 - 1)
-      }
-      // A switched-off webhook gets nothing; switching it on again resumes deliveries.
-      const count = received.length
-      await call(t, owner, 'POST', `/v1/workspace/webhooks/${webhook_id}/test`)
-      await waitFor('the skipped delivery', async () => {
-        const r = (await call(t, owner, 'GET', `/v1/workspace/webhooks/${webhook_id}/deliveries`)).json()
-        return r.deliveries[0]?.status === 'skipped'
-      })
-      expect(received.length).toBe(count)
-      await call(t, owner, 'PATCH', `/v1/workspace/webhooks/${webhook_id}`, { name: 'Broken', is_disabled: false })
-      const again = (await call(t, owner, 'GET', '/v1/workspace/webhooks')).json()
-      expect(again.webhooks.find((x: { webhook_id: string }) => x.webhook_id === webhook_id).is_auto_disabled).toBe(false)
-    },
-    200_000,
-  )
+      expect(d.updated_at_unix - d.created_at_unix).toBeGreaterThanOrEqual(1 + 2 + 4 - 1)
+    }
+    // A switched-off webhook gets nothing; switching it on again resumes deliveries.
+    const count = received.length
+    await call(t, owner, 'POST', `/v1/workspace/webhooks/${webhook_id}/test`)
+    await waitFor('the skipped delivery', async () => {
+      const r = (await call(t, owner, 'GET', `/v1/workspace/webhooks/${webhook_id}/deliveries`)).json()
+      return r.deliveries[0]?.status === 'skipped'
+    })
+    expect(received.length).toBe(count)
+    await call(t, owner, 'PATCH', `/v1/workspace/webhooks/${webhook_id}`, {
+      name: 'Broken',
+      is_disabled: false,
+    })
+    const again = (await call(t, owner, 'GET', '/v1/workspace/webhooks')).json()
+    expect(
+      again.webhooks.find((x: { webhook_id: string }) => x.webhook_id === webhook_id).is_auto_disabled,
+    ).toBe(false)
+  }, 200_000)
 })
 
 describe('webhook access', () => {
   it('lets only admins manage webhooks and hides other workspaces', async () => {
     const created = await call(t, owner, 'POST', '/v1/workspace/webhooks', {
-      settings: { auth_type: 'hmac', name: 'Admins only', webhook_url: `https://127.0.0.1:${receiverPort}/a` },
+      settings: {
+        auth_type: 'hmac',
+        name: 'Admins only',
+        webhook_url: `https://127.0.0.1:${receiverPort}/a`,
+      },
     })
     const { webhook_id } = created.json() as { webhook_id: string }
     const byMember = [
       await call(t, member, 'POST', '/v1/workspace/webhooks', {
         settings: { auth_type: 'hmac', name: 'Mine', webhook_url: `https://127.0.0.1:${receiverPort}/m` },
       }),
-      await call(t, member, 'PATCH', `/v1/workspace/webhooks/${webhook_id}`, { name: 'Taken', is_disabled: true }),
+      await call(t, member, 'PATCH', `/v1/workspace/webhooks/${webhook_id}`, {
+        name: 'Taken',
+        is_disabled: true,
+      }),
       await call(t, member, 'DELETE', `/v1/workspace/webhooks/${webhook_id}`),
       await call(t, member, 'POST', `/v1/workspace/webhooks/${webhook_id}/test`),
       await call(t, member, 'GET', '/v1/workspace/webhooks'),
@@ -293,14 +335,21 @@ describe('webhook access', () => {
       expect(code(r)).toBe('workspace_admin_required')
     }
     const byOutsider = [
-      await call(t, outsider, 'PATCH', `/v1/workspace/webhooks/${webhook_id}`, { name: 'Taken', is_disabled: true }),
+      await call(t, outsider, 'PATCH', `/v1/workspace/webhooks/${webhook_id}`, {
+        name: 'Taken',
+        is_disabled: true,
+      }),
       await call(t, outsider, 'DELETE', `/v1/workspace/webhooks/${webhook_id}`),
       await call(t, outsider, 'POST', `/v1/workspace/webhooks/${webhook_id}/test`),
       await call(t, outsider, 'GET', `/v1/workspace/webhooks/${webhook_id}/deliveries`),
     ]
     for (const r of byOutsider) expect(r.statusCode).toBe(404)
     expect((await call(t, outsider, 'GET', '/v1/workspace/webhooks')).json()).toEqual({ webhooks: [] })
-    const row = await t.database.db.selectFrom('webhooks').selectAll().where('id', '=', webhook_id).executeTakeFirstOrThrow()
+    const row = await t.database.db
+      .selectFrom('webhooks')
+      .selectAll()
+      .where('id', '=', webhook_id)
+      .executeTakeFirstOrThrow()
     expect(row).toMatchObject({ name: 'Admins only', is_disabled: false })
     const rows = await t.database.db.selectFrom('webhooks').select('name').execute()
     expect(rows.map((r) => r.name)).not.toContain('Mine')
