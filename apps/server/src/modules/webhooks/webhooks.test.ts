@@ -16,6 +16,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createUser, type TestUser } from '../../../test/helpers/factories.js'
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.js'
 import { JOB_DEFINITIONS } from '../../jobs/job-types.js'
+import { startQueue } from '../../jobs/queue.js'
+import { createWebhooksModule } from './webhooks.module.js'
 
 const WEBHOOK_DELIVERY_RETRIES = JOB_DEFINITIONS['webhook.deliver'].options.retryLimit
 
@@ -306,6 +308,75 @@ describe('webhook deliveries', () => {
       again.webhooks.find((x: { webhook_id: string }) => x.webhook_id === webhook_id).is_auto_disabled,
     ).toBe(false)
   }, 200_000)
+})
+
+describe('the emit port', () => {
+  it('sends an event to the enabled webhooks of the workspace subscribed to its kind', async () => {
+    // The port as another module gets it, on the app's database and queue tables; the app's
+    // own worker delivers what it queues.
+    const queue = await startQueue(t.database)
+    try {
+      const port = createWebhooksModule({
+        db: t.database.db,
+        queue,
+        secretKey: t.config.secretKey,
+        options: t.config.webhooks,
+      }).ports.webhooks
+      const make = async (path: string, events: string[], is_disabled = false) => {
+        const r = await call(t, owner, 'POST', '/v1/workspace/webhooks', {
+          settings: {
+            auth_type: 'hmac',
+            name: path,
+            webhook_url: `https://127.0.0.1:${receiverPort}${path}`,
+          },
+        })
+        const body = r.json() as { webhook_id: string; webhook_secret: string }
+        await call(t, owner, 'PATCH', `/v1/workspace/webhooks/${body.webhook_id}`, {
+          name: path,
+          is_disabled,
+          events,
+        })
+        return body
+      }
+      const subscribed = await make('/stt', ['speech_to_text'])
+      await make('/removals', ['voice_library_removal_notice'])
+      await make('/stt-off', ['speech_to_text'], true)
+      const ws = await t.database.db
+        .selectFrom('users')
+        .select('workspace_id')
+        .where('id', '=', owner.userId)
+        .executeTakeFirstOrThrow()
+      const sent = await port.emit(ws.workspace_id as string, {
+        type: 'speech_to_text',
+        data: { transcription_id: 'tr_1', text: 'hello' },
+      })
+      expect(sent).toBe(1)
+      const hit = await waitFor('the event', async () => received.find((r) => r.path === '/stt'))
+      const { v0, ts } = /^t=(?<ts>\d+),v0=(?<v0>[0-9a-f]+)$/.exec(
+        String(hit.headers[WEBHOOK_SIGNATURE_HEADER.toLowerCase()]),
+      )?.groups ?? { v0: 'missing', ts: '0' }
+      expect(v0).toBe(
+        createHmac('sha256', subscribed.webhook_secret).update(`${ts}.${hit.body}`).digest('hex'),
+      )
+      expect(JSON.parse(hit.body)).toMatchObject({
+        type: 'speech_to_text',
+        data: { transcription_id: 'tr_1' },
+      })
+      // Another workspace's event reaches none of these.
+      const other = await t.database.db
+        .selectFrom('users')
+        .select('workspace_id')
+        .where('id', '=', outsider.userId)
+        .executeTakeFirstOrThrow()
+      expect(await port.emit(other.workspace_id as string, { type: 'speech_to_text', data: {} })).toBe(0)
+      await new Promise((r) => setTimeout(r, 1500))
+      expect(
+        received.filter((r) => ['/stt', '/removals', '/stt-off'].includes(r.path)).map((r) => r.path),
+      ).toEqual(['/stt'])
+    } finally {
+      await queue.stop()
+    }
+  }, 60_000)
 })
 
 describe('webhook access', () => {
