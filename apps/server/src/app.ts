@@ -25,6 +25,7 @@ import { createSoundEffectsModule } from './modules/sound-effects/sound-effects.
 import { createTtsModule } from './modules/tts/tts.module.js'
 import { createUsageModule } from './modules/usage/usage.module.js'
 import { createVoicesModule } from './modules/voices/voices.module.js'
+import { createWebhooksModule } from './modules/webhooks/webhooks.module.js'
 import { createWorkspacesModule } from './modules/workspaces/workspaces.module.js'
 import { registerAuth } from './plugins/auth.js'
 import { createSiteAddress } from './plugins/site-address.js'
@@ -198,6 +199,12 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     recorder: recording.ports.recorder,
     limits: config.audioIsolation,
   })
+  const webhooks = createWebhooksModule({
+    db,
+    queue,
+    secretKey: config.secretKey,
+    options: config.webhooks,
+  })
   return [
     health,
     mail,
@@ -218,5 +225,6 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     onboarding,
     soundEffects,
     audioIsolation,
+    webhooks,
   ]
 }

@@ -31,6 +31,23 @@ describe('config', () => {
   })
 })
 
+describe('webhooks', () => {
+  const base = { DATA_DIR: '/tmp/timbre-config-test' }
+
+  it('refuses private addresses unless allowed, and reads the extra CA file', () => {
+    expect(loadConfig(base).webhooks).toEqual({ allowPrivateAddresses: false, extraCa: null })
+    expect(
+      loadConfig({ ...base, WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true' }).webhooks.allowPrivateAddresses,
+    ).toBe(true)
+    expect(() => loadConfig({ ...base, WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'yes' })).toThrowError(
+      /WEBHOOK_ALLOW_PRIVATE_ADDRESSES/,
+    )
+    expect(() => loadConfig({ ...base, WEBHOOK_CA_FILE: '/nonexistent/ca.pem' })).toThrowError(
+      /WEBHOOK_CA_FILE/,
+    )
+  })
+})
+
 describe('Stripe', () => {
   const base = { DATA_DIR: '/tmp/timbre-config-test' }
 

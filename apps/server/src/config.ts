@@ -65,6 +65,16 @@ const envSchema = z.object({
   CONCURRENCY_LEASE_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
   /** How often a process renews the leases it holds; well under the lease length. */
   CONCURRENCY_HEARTBEAT_MS: z.coerce.number().int().min(100).max(300_000).optional(),
+  /**
+   * Webhooks may reach private, loopback, link-local and unique-local addresses (a receiver on
+   * the operator's own network). Off by default: such URLs are refused, also after DNS lookup.
+   */
+  WEBHOOK_ALLOW_PRIVATE_ADDRESSES: z
+    .enum(['true', 'false', '1', '0'], 'must be true or false')
+    .optional()
+    .transform((v) => v === 'true' || v === '1'),
+  /** A PEM file of extra certificate authorities trusted for webhook receivers (a private CA). */
+  WEBHOOK_CA_FILE: z.string().min(1).optional(),
   /** Time a client has to send the request headers. */
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   /** Time a client has to send the whole request, headers and body (uploads included). */
@@ -108,6 +118,7 @@ export interface Config {
   timeouts: ServerTimeouts
   /** Set when STRIPE_SECRET_KEY is: payments go through Stripe. */
   stripe: StripeConfig | null
+  webhooks: { allowPrivateAddresses: boolean; extraCa: string | null }
 }
 
 export interface StripeConfig {
@@ -183,6 +194,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (heartbeatMs * 2 > e.CONCURRENCY_LEASE_MS) {
     issues.push('CONCURRENCY_HEARTBEAT_MS: must be at most half of CONCURRENCY_LEASE_MS')
   }
+  let webhookCa: string | null = null
+  if (e.WEBHOOK_CA_FILE) {
+    try {
+      webhookCa = readFileSync(e.WEBHOOK_CA_FILE, 'utf8')
+      if (!webhookCa.includes('-----BEGIN CERTIFICATE-----'))
+        issues.push('WEBHOOK_CA_FILE: must hold PEM certificates')
+    } catch {
+      issues.push(`WEBHOOK_CA_FILE: cannot read ${e.WEBHOOK_CA_FILE}`)
+    }
+  }
   if (!storage.config || issues.length > 0) {
     throw new ConfigError(`Invalid configuration:\n${issues.map((i) => `  ${i}`).join('\n')}`)
   }
@@ -208,6 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storage: storage.config,
     concurrency: { leaseMs: e.CONCURRENCY_LEASE_MS, heartbeatMs },
     stripe: stripeConfigFrom(e),
+    webhooks: { allowPrivateAddresses: e.WEBHOOK_ALLOW_PRIVATE_ADDRESSES, extraCa: webhookCa },
     timeouts: {
       headersMs: e.HEADERS_TIMEOUT_MS,
       requestMs: e.REQUEST_TIMEOUT_MS,

@@ -297,6 +297,18 @@ export const ERRORS = {
     status: 409,
     message: 'Delete all API keys of this service account before deleting it.',
   },
+  // webhooks
+  webhook_url_invalid: { status: 422, message: 'Please enter a valid HTTPS URL' },
+  webhook_address_refused: {
+    status: 422,
+    message: 'Please enter a valid HTTPS URL: private, loopback and link-local addresses are not allowed.',
+  },
+  webhook_auth_type_unsupported: {
+    status: 422,
+    message:
+      'Only HMAC webhooks are supported for now; OAuth2 and mTLS authentication are not available yet.',
+  },
+  webhook_not_found: { status: 404, message: 'Webhook not found.' },
 } as const satisfies Record<string, ErrorDefinition>
 
 export type ErrorCode = keyof typeof ERRORS

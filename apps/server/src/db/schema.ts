@@ -476,7 +476,41 @@ export interface ServiceAccountsTable {
   created_at: Timestamp
 }
 
+/** A workspace webhook; its signing secret is stored sealed. */
+export interface WebhooksTable {
+  id: string
+  workspace_id: string
+  name: string
+  url: string
+  auth_type: string
+  secret_sealed: string
+  events: ColumnType<string[], string | undefined, string>
+  is_disabled: Generated<boolean>
+  is_auto_disabled: Generated<boolean>
+  consecutive_failures: Generated<number>
+  last_failure_code: number | null
+  last_failure_at: NullableTimestamp
+  created_at: Timestamp
+}
+
+/** One event sent to one webhook: its state after the latest attempt. */
+export interface WebhookDeliveriesTable {
+  id: string
+  webhook_id: string
+  event_type: string
+  body: string
+  status: Generated<string>
+  attempts: Generated<number>
+  response_code: number | null
+  duration_ms: number | null
+  error: string | null
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
 export interface DB {
+  webhooks: WebhooksTable
+  webhook_deliveries: WebhookDeliveriesTable
   pronunciation_dictionaries: PronunciationDictionariesTable
   pronunciation_dictionary_versions: PronunciationDictionaryVersionsTable
   workspace_pronunciation_defaults: WorkspacePronunciationDefaultsTable
