@@ -110,7 +110,11 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     from: config.mailFrom,
     transport: options.mailTransport,
   })
-  const voices = createVoicesModule(deps)
+  const voices = createVoicesModule({
+    ...deps,
+    // Asked at request time, once billing exists.
+    tierOf: async (workspaceId) => (await billing.ports.subscription(workspaceId)).tier,
+  })
   const health = createHealthModule({
     db,
     queue,

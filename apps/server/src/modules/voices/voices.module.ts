@@ -6,6 +6,8 @@ import type { DomainModule } from '../domain-module.js'
 import { MULTIPART_LIMITS } from './multipart-form.js'
 import { createPageTokenCodec } from './page-token.js'
 import { seedPremadeVoices } from './premade-voices.seed.js'
+import { voiceCloneRoutes } from './voice-clone.routes.js'
+import { createVoiceCloneService } from './voice-clone.service.js'
 import { voiceEditRoutes } from './voice-edit.routes.js'
 import { createVoiceEditService } from './voice-edit.service.js'
 import { createVoiceLookup, type VoiceLookup } from './voice-lookup.js'
@@ -35,7 +37,10 @@ export interface VoiceCatalogue {
 
 /** Voices: premade library, workspace voices, settings, samples and previews. */
 export function createVoicesModule(
-  deps: Pick<AppDeps, 'db' | 'storage' | 'speech' | 'config'>,
+  deps: Pick<AppDeps, 'db' | 'storage' | 'speech' | 'config'> & {
+    /** The subscription tier of a workspace (billing): which plans may clone, and how many voices. */
+    tierOf: (workspaceId: string) => Promise<string>
+  },
 ): DomainModule<VoicesPorts> {
   const repository = createVoicesRepository(deps.db)
   const samples = createVoiceSamplesRepository(deps.db)
@@ -53,6 +58,16 @@ export function createVoicesModule(
     await app.register(voiceSettingsRoutes(voices))
     await app.register(
       voiceEditRoutes(createVoiceEditService({ repository, samples, storage: deps.storage })),
+    )
+    await app.register(
+      voiceCloneRoutes(
+        createVoiceCloneService({
+          repository,
+          storage: deps.storage,
+          speech: deps.speech,
+          tierOf: deps.tierOf,
+        }),
+      ),
     )
     await app.register(
       voicePreviewRoutes(

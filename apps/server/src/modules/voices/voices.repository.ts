@@ -252,6 +252,31 @@ export function createVoicesRepository(db: Database) {
       })
     },
 
+    /**
+     * A new workspace voice and its samples, in one transaction, unless the workspace already
+     * holds `limit` voices. The workspace row is locked first, so two clones at once cannot
+     * both take the last slot.
+     */
+    async createOwned(voice: NewVoice, samples: NewVoiceSample[], limit: number): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        await trx
+          .selectFrom('workspaces')
+          .select('id')
+          .where('id', '=', voice.workspace_id as string)
+          .forUpdate()
+          .execute()
+        const owned = await trx
+          .selectFrom('voices')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('workspace_id', '=', voice.workspace_id as string)
+          .executeTakeFirstOrThrow()
+        if (Number(owned.n) >= limit) return false
+        await trx.insertInto('voices').values(voice).execute()
+        if (samples.length) await trx.insertInto('voice_samples').values(samples).execute()
+        return true
+      })
+    },
+
     async updateSettings(workspaceId: string, id: string, settings: unknown): Promise<boolean> {
       const result = await db
         .updateTable('voices')
