@@ -5,6 +5,7 @@ export { type CloneBase, deriveCloneVoice, nearestBase } from './analysis/clone-
 export {
   analyseVoice,
   combineFeatures,
+  plausibleRate,
   similarityOf,
   type VoiceFeatures,
   voiceDistance,

@@ -3,7 +3,7 @@
 // and spread directly; eSpeak NG takes its own 0-99 pitch and range scales; any engine can
 // also be moved by a pitch shift after synthesis, used for what the engine cannot reach.
 import type { EngineParams, VoiceDefinition } from '../types.js'
-import type { VoiceFeatures } from './voice-analysis.js'
+import { plausibleRate, type VoiceFeatures } from './voice-analysis.js'
 
 export interface CloneBase {
   voice: VoiceDefinition
@@ -37,8 +37,8 @@ function retune(
   const shift = semitones(target.f0MedianHz, base.f0MedianHz)
   // > 1 when the samples are faster than the base speaks.
   const pace =
-    base.syllablesPerSecond > 0 && target.syllablesPerSecond > 0
-      ? clamp(target.syllablesPerSecond / base.syllablesPerSecond, 0.7, 1.4)
+    plausibleRate(base) && plausibleRate(target)
+      ? clamp(target.syllablesPerSecond / base.syllablesPerSecond, 0.8, 1.25)
       : 1
   const rangeRatio =
     base.f0RangeSemitones > 0 ? clamp(target.f0RangeSemitones / base.f0RangeSemitones, 0.3, 3) : 1

@@ -1,7 +1,7 @@
 // Voice features of a recording, for instant cloning and for scoring a clone against its
 // samples: where the speech is (an energy gate relative to the loudest frames), the pitch
 // (YIN on the voiced frames: median and the 10th-90th percentile range), a speaking rate
-// (voiced stretches per second of speech, close to syllables per second) and the loudness
+// (syllable nuclei, loudness peaks on voiced frames, per second of speech) and the loudness
 // of the speech. Plain arithmetic on mono float samples; no engine, no I/O.
 
 /** The rate the analysis works at: enough for pitch, cheap enough for minutes of audio. */
@@ -16,6 +16,8 @@ const YIN_THRESHOLD = 0.15
 const ABSOLUTE_FLOOR_DB = -55
 /** Speech frames are within this of the loud end of the file. */
 const RELATIVE_FLOOR_DB = 35
+/** A syllable nucleus rises at least this far above the dip before it. */
+const DIP_DB = 2
 
 export interface VoiceFeatures {
   /** Seconds of audio analysed. */
@@ -31,7 +33,7 @@ export interface VoiceFeatures {
   f0HighHz: number
   /** Width of that range in semitones: how much the voice moves. */
   f0RangeSemitones: number
-  /** Voiced stretches per second of speech (about syllables per second). */
+  /** Syllable nuclei per second of speech. */
   syllablesPerSecond: number
   /** RMS level of the speech frames, dBFS. */
   loudnessDb: number
@@ -135,23 +137,30 @@ export function analyseVoice(samples: Float32Array, sampleRate: number): VoiceFe
     }
     voiced.push(f0 > 0)
   }
-  // Voiced stretches of at least 50 ms, split by at least 30 ms without voicing.
+  // Syllable nuclei: peaks of the smoothed loudness on voiced frames, each standing at least
+  // DIP_DB above the lowest point since the previous nucleus (after de Jong and Wempe).
+  const smooth = new Float64Array(frames)
+  for (let f = 0; f < frames; f++) {
+    let sum = 0
+    let n = 0
+    for (let k = Math.max(0, f - 2); k <= Math.min(frames - 1, f + 2); k++) {
+      sum += levels[k]!
+      n++
+    }
+    smooth[f] = sum / n
+  }
   let stretches = 0
-  let run = 0
-  let gap = 99
-  for (const v of voiced) {
-    if (v) {
-      run++
-      gap = 0
-    } else {
-      gap++
-      if (gap === 3) {
-        if (run >= 5) stretches++
-        run = 0
-      }
+  let valley = Number.POSITIVE_INFINITY
+  let lastPeak = -99
+  for (let f = 1; f + 1 < frames; f++) {
+    valley = Math.min(valley, smooth[f]!)
+    const isPeak = smooth[f]! >= smooth[f - 1]! && smooth[f]! > smooth[f + 1]!
+    if (isPeak && voiced[f] && smooth[f]! >= gate && smooth[f]! - valley >= DIP_DB && f - lastPeak >= 8) {
+      stretches++
+      lastPeak = f
+      valley = smooth[f]!
     }
   }
-  if (run >= 5) stretches++
   const sorted = f0s.sort((a, b) => a - b)
   const low = percentile(sorted, 0.1)
   const high = percentile(sorted, 0.9)
@@ -196,11 +205,19 @@ export function combineFeatures(list: VoiceFeatures[]): VoiceFeatures {
  * How far two voices are apart, in semitone-like units: the pitch difference counts fully,
  * the difference in pitch range by half, the speaking-rate ratio as if 20 % were a semitone.
  */
+/**
+ * Whether a measured rate is believable for speech. Some engine voices (Flite's kal16) have so
+ * flat a loudness envelope that few nuclei are found; their rate is then left out.
+ */
+export function plausibleRate(f: VoiceFeatures): boolean {
+  return f.syllablesPerSecond >= 1.5 && f.syllablesPerSecond <= 9
+}
+
 export function voiceDistance(a: VoiceFeatures, b: VoiceFeatures): number {
   const pitch = 12 * Math.log2(Math.max(1, a.f0MedianHz) / Math.max(1, b.f0MedianHz))
   const range = (a.f0RangeSemitones - b.f0RangeSemitones) / 2
   const rate =
-    a.syllablesPerSecond > 0 && b.syllablesPerSecond > 0
+    plausibleRate(a) && plausibleRate(b)
       ? Math.log(a.syllablesPerSecond / b.syllablesPerSecond) / Math.log(1.2)
       : 0
   return Math.sqrt(pitch * pitch + range * range + rate * rate)

@@ -13,7 +13,8 @@ const RATE = 16_000
 const SAMPLE_TEXT =
   'Good morning. This is a short recording of my voice, read slowly and clearly, so that a copy of it can be made. ' +
   'I am reading a few sentences about the weather, the garden and the river near my house.'
-const TEST_TEXT = 'Every clone should sound a little like the person it was made from.'
+const TEST_TEXT =
+  'Every clone should sound a little like the person it was made from. We measure its pitch and its pace on this sentence.'
 
 let t: TestApp
 let owner: TestUser
@@ -60,7 +61,7 @@ async function speak(voiceId: string, text: string): Promise<Buffer> {
   )
 }
 
-const file = (data: Buffer, name: string) => new File([data], name, { type: 'audio/wav' })
+const file = (data: Buffer, name: string) => new File([new Uint8Array(data)], name, { type: 'audio/wav' })
 
 async function setTier(user: TestUser, tier: string): Promise<void> {
   await t.database.db
@@ -169,7 +170,20 @@ describe('POST /v1/voices/add (instant voice cloning)', () => {
       .executeTakeFirstOrThrow()
     const analysis = (row.definition as { clone_analysis: { similarity: number; distance: number } })
       .clone_analysis
-    console.info(`stored similarity: high ${analysis.similarity} (distance ${analysis.distance})`)
+    const lowRow = await t.database.db
+      .selectFrom('voices')
+      .select('definition')
+      .where('id', '=', lowClone.voiceId)
+      .executeTakeFirstOrThrow()
+    const lowDefinition = lowRow.definition as {
+      engine: unknown
+      clone_analysis: { similarity: number; distance: number; base_voice_id: string; samples: VoiceFeatures }
+    }
+    console.info(
+      `stored similarity: high ${analysis.similarity} (distance ${analysis.distance}); ` +
+        `low ${lowDefinition.clone_analysis.similarity} (distance ${lowDefinition.clone_analysis.distance}), ` +
+        `engine ${JSON.stringify(lowDefinition.engine)}, samples as measured ${report(lowDefinition.clone_analysis.samples)}`,
+    )
     expect(analysis.similarity).toBeGreaterThan(0.5)
     expect(row.labels).toEqual({ language: 'en', accent: 'american' })
 
