@@ -41,6 +41,14 @@ const MEASURE_TEXT =
   'The quick brown fox jumps over the lazy dog. How are you doing today? I hope the weather stays fine.'
 const MEASURE_SEED = 7
 const MEASURE_RATE = 16_000
+/**
+ * Seconds of each sample that are measured, and of all samples together: the analysis runs on
+ * the request's thread, so its cost is bounded whatever is uploaded. Later samples are still
+ * checked for speech on their first seconds.
+ */
+const ANALYSE_SECONDS_PER_SAMPLE = 30
+const ANALYSE_SECONDS_TOTAL = 120
+const SPEECH_CHECK_SECONDS = 10
 
 export interface CloneAnalysis {
   base_voice_id: string
@@ -153,6 +161,7 @@ export function createVoiceCloneService(deps: {
       const uploadedAt = Date.now()
       const samples: NewVoiceSample[] = []
       const features: VoiceFeatures[] = []
+      let analysed = 0
       for (const [index, file] of form.files.entries()) {
         const label = `files[${index}] (${file.fileName || 'unnamed'})`
         const sniffed = sniffAudio(file.data)
@@ -177,7 +186,13 @@ export function createVoiceCloneService(deps: {
             param: 'files',
           })
         }
-        const clean = removeNoise ? await denoise(pcm) : pcm
+        const budget = Math.max(
+          SPEECH_CHECK_SECONDS,
+          Math.min(ANALYSE_SECONDS_PER_SAMPLE, ANALYSE_SECONDS_TOTAL - analysed),
+        )
+        const head = pcm.subarray(0, Math.round(budget * ISOLATION_SAMPLE_RATE))
+        analysed += head.length / ISOLATION_SAMPLE_RATE
+        const clean = removeNoise ? await denoise(head) : head
         const measured = analyseVoice(clean, ISOLATION_SAMPLE_RATE)
         if (measured.voicedSeconds < 0.2) {
           throw new AppError('voice_sample_silent', {

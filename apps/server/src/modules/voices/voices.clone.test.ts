@@ -217,6 +217,15 @@ describe('POST /v1/voices/add (instant voice cloning)', () => {
       }),
     )
     expect(silence).toMatchObject({ status: 422, code: 'voice_sample_silent' })
+    // Five minutes and a second: over the sample length limit (and still under 10 MiB).
+    const long = await refusal(
+      client.voices.ivc.create({
+        name: 'Long',
+        files: [file(wav(Buffer.alloc(RATE * 2 * 301)), 'long.wav')],
+      }),
+    )
+    expect(long).toMatchObject({ status: 422, code: 'voice_sample_too_long' })
+    expect(long.message).toContain('5 minutes')
     const noName = await t.app.inject({
       method: 'POST',
       url: '/v1/voices/add',
