@@ -143,6 +143,7 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     site,
     secureCookies: config.secureCookies,
     voiceSlotsUsed: voices.ports.slotsUsed,
+    voiceAddEdits: voices.ports.addEditsThisMonth,
     log: warn,
     onSignUp: notifications.ports.welcome,
   })

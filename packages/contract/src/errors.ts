@@ -122,6 +122,10 @@ export const ERRORS = {
     status: 403,
     message: 'You have reached the maximum number of custom voices for your plan. Delete a voice or upgrade.',
   },
+  voice_add_edit_limit_reached: {
+    status: 403,
+    message: 'You have used all voice additions and edits of your plan this month.',
+  },
   voice_sample_silent: {
     status: 422,
     message: 'No speech was found in the sample: upload a recording of a voice speaking.',

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { PLAN_LIMITS, PLANS, type Tier } from '@timbre/contract'
+import { maxVoiceAddEdits, PLAN_LIMITS, PLANS, type Tier } from '@timbre/contract'
 import {
   analyseVoice,
   type CloneBase,
@@ -58,6 +58,11 @@ export interface CloneAnalysis {
   distance: number
   /** 0-1, from the distance. */
   similarity: number
+}
+
+/** The start of the current calendar month (UTC): the add/edit counter restarts there. */
+export function monthStart(now = new Date()): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1))
 }
 
 function pcmToFloat(bytes: Uint8Array): Float32Array {
@@ -156,6 +161,12 @@ export function createVoiceCloneService(deps: {
       if (form.files.length > VOICE_LIMITS.samplesPerVoice)
         throw new AppError('too_many_voice_samples', { param: 'files' })
       if ((await repository.countOwned(caller.workspaceId)) >= limit) throw limitReached(limit)
+      const maxAddEdits = maxVoiceAddEdits(limit)
+      if ((await repository.countAddEditsSince(caller.workspaceId, monthStart())) >= maxAddEdits) {
+        throw new AppError('voice_add_edit_limit_reached', {
+          message: `You have used all ${maxAddEdits} voice additions and edits of your plan this month.`,
+        })
+      }
 
       const voiceId = newId()
       const uploadedAt = Date.now()

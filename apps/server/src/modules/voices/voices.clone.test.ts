@@ -187,6 +187,9 @@ describe('POST /v1/voices/add (instant voice cloning)', () => {
     expect(analysis.similarity).toBeGreaterThan(0.5)
     expect(row.labels).toEqual({ language: 'en', accent: 'american' })
 
+    // Both additions count towards the month's add/edit counter.
+    expect((await client.user.subscription.get()).voiceAddEditCounter).toBe(2)
+
     // The clones list as cloned voices with their samples, and the denoise flag is kept.
     const listed = await client.voices.search({ category: 'cloned' })
     expect(listed.voices.map((v) => v.voiceId).sort()).toEqual([highClone.voiceId, lowClone.voiceId].sort())
@@ -253,5 +256,25 @@ describe('POST /v1/voices/add (instant voice cloning)', () => {
     expect(limited).toMatchObject({ status: 403, code: 'voice_limit_reached' })
     expect(limited.message).toContain('10')
     expect(await ownedCount(full)).toBe(10)
+
+    // The month's additions and edits are capped at round(1.5 x voice limit + 50): 65 on Starter.
+    const busy = await createUser(t.app, t.database, { verified: true })
+    await setTier(busy, 'starter')
+    const workspaceId = await workspaceIdOf(t.database.db, busy.userId)
+    await t.database.db
+      .insertInto('voice_add_edits')
+      .values(
+        Array.from({ length: 65 }, (_, i) => ({
+          id: `busy-${i}`,
+          workspace_id: workspaceId,
+          voice_id: 'gone',
+          kind: 'add',
+        })),
+      )
+      .execute()
+    const capped = await refusal((await sdkFor(busy)).voices.ivc.create({ name: 'Again', files: [sample] }))
+    expect(capped).toMatchObject({ status: 403, code: 'voice_add_edit_limit_reached' })
+    expect(capped.message).toContain('65')
+    expect(await ownedCount(busy)).toBe(0)
   }, 60_000)
 })

@@ -7,7 +7,7 @@ import { MULTIPART_LIMITS } from './multipart-form.js'
 import { createPageTokenCodec } from './page-token.js'
 import { seedPremadeVoices } from './premade-voices.seed.js'
 import { voiceCloneRoutes } from './voice-clone.routes.js'
-import { createVoiceCloneService } from './voice-clone.service.js'
+import { createVoiceCloneService, monthStart } from './voice-clone.service.js'
 import { voiceEditRoutes } from './voice-edit.routes.js'
 import { createVoiceEditService } from './voice-edit.service.js'
 import { createVoiceLookup, type VoiceLookup } from './voice-lookup.js'
@@ -24,6 +24,8 @@ export interface VoicesPorts {
   lookup: VoiceLookup
   /** How many voice slots a workspace uses. */
   slotsUsed(workspaceId: string): Promise<number>
+  /** Voice additions and sample edits of a workspace this calendar month. */
+  addEditsThisMonth(workspaceId: string): Promise<number>
   /** The categories (cloned, generated, ...) of the voices a user has added. */
   categoriesAddedBy(userId: string): Promise<string[]>
   /** The size of the premade library: its voices and the languages they speak. */
@@ -83,6 +85,7 @@ export function createVoicesModule(
     ports: {
       lookup: createVoiceLookup(repository),
       slotsUsed: (workspaceId) => repository.countOwned(workspaceId),
+      addEditsThisMonth: (workspaceId) => repository.countAddEditsSince(workspaceId, monthStart()),
       categoriesAddedBy: (userId) => repository.categoriesAddedBy(userId),
       catalogue: {
         voices: PREMADE_VOICES.length,
