@@ -111,7 +111,11 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     from: config.mailFrom,
     transport: options.mailTransport,
   })
-  const voices = createVoicesModule(deps)
+  const voices = createVoicesModule({
+    ...deps,
+    // Asked at request time, once billing exists.
+    tierOf: async (workspaceId) => (await billing.ports.subscription(workspaceId)).tier,
+  })
   const health = createHealthModule({
     db,
     queue,
@@ -140,6 +144,7 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     site,
     secureCookies: config.secureCookies,
     voiceSlotsUsed: voices.ports.slotsUsed,
+    voiceAddEdits: voices.ports.addEditsThisMonth,
     log: warn,
     onSignUp: notifications.ports.welcome,
   })

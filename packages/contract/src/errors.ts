@@ -113,6 +113,28 @@ export const ERRORS = {
     message: 'The file is not a supported audio file (WAV, MP3, OGG, FLAC, M4A or WebM).',
   },
   too_many_voice_samples: { status: 422, message: 'A voice can have at most 25 samples.' },
+  voice_cloning_not_allowed: {
+    status: 403,
+    message:
+      'Voice cloning is not available on the free plan. Upgrade to Starter or higher to clone a voice.',
+  },
+  voice_limit_reached: {
+    status: 403,
+    message: 'You have reached the maximum number of custom voices for your plan. Delete a voice or upgrade.',
+  },
+  voice_add_edit_limit_reached: {
+    status: 403,
+    message: 'You have used all voice additions and edits of your plan this month.',
+  },
+  voice_sample_silent: {
+    status: 422,
+    message: 'No speech was found in the sample: upload a recording of a voice speaking.',
+  },
+  voice_sample_too_long: { status: 422, message: 'A voice sample may be at most 5 minutes long.' },
+  voice_sample_too_short: {
+    status: 422,
+    message: 'The samples hold too little speech: upload at least 2 seconds of a voice speaking.',
+  },
   // sound effects and voice isolation
   invalid_sound_effect_duration: {
     status: 422,

@@ -1878,6 +1878,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/voices/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a voice by instant cloning
+         * @description multipart/form-data: `name` (required), `files` (one or more audio samples of one speaker: WAV, MP3, OGG, FLAC, M4A or WebM, checked by content, at most 5 minutes each), `description`, `labels` (a JSON object of strings; `language` picks the base voices), `remove_background_noise` (true or false: RNNoise before analysis). The samples are measured (pitch, pitch range, pace, loudness) and the nearest premade voice is retuned to match. Not on the free plan.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            voice_id: string;
+                            requires_verification: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/voices/{voice_id}/preview": {
         parameters: {
             query?: never;

@@ -1,5 +1,15 @@
 // Public API of @timbre/speech: engines, voices, models, formats, encoders and the
 // worker-pool service the server calls. No HTTP, no database.
+
+export { type CloneBase, deriveCloneVoice, nearestBase } from './analysis/clone-voice.js'
+export {
+  analyseVoice,
+  combineFeatures,
+  plausibleRate,
+  similarityOf,
+  type VoiceFeatures,
+  voiceDistance,
+} from './analysis/voice-analysis.js'
 export { type AudioEncoder, createEncoder } from './encoders/create-encoder.js'
 export {
   alawToLinear,

@@ -268,6 +268,16 @@ export interface VoicesTable {
   updated_at: Timestamp
 }
 
+/** One voice addition or sample edit: the monthly add/edit counter counts them. */
+export interface VoiceAddEditsTable {
+  id: string
+  workspace_id: string
+  voice_id: string
+  /** add | edit */
+  kind: string
+  created_at: Timestamp
+}
+
 export interface VoiceSamplesTable {
   id: string
   voice_id: string
@@ -516,6 +526,7 @@ export interface DB {
   workspace_pronunciation_defaults: WorkspacePronunciationDefaultsTable
   voices: VoicesTable
   voice_samples: VoiceSamplesTable
+  voice_add_edits: VoiceAddEditsTable
   voice_previews: VoicePreviewsTable
   history_items: HistoryItemsTable
   credit_ledger: CreditLedgerTable

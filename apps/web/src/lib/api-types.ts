@@ -105,6 +105,7 @@ export type VoicePage = ResponseJson<'/v2/voices', 'get', 200>
 export type Voice = VoicePage['voices'][number]
 export type VoiceQuery = NonNullable<NonNullable<paths['/v2/voices']['get']['parameters']['query']>>
 /** The fields of a voice edit (multipart in the document, so written here). */
+export type AddedVoice = ResponseJson<'/v1/voices/add', 'post', 200>
 export type VoiceEdit = { name: string; description: string | null; labels: Record<string, string> }
 export type Model = ResponseJson<'/v1/models', 'get', 200>[number]
 

@@ -6,6 +6,7 @@ import type { paths } from '@timbre/contract'
 import createClient from 'openapi-fetch'
 import { ApiError, toApiError } from './api-error'
 import type {
+  AddedVoice,
   ApiKeyList,
   ChangeRequest,
   CharacterStats,
@@ -234,6 +235,26 @@ export async function editVoice(voiceId: string, edit: VoiceEdit): Promise<{ sta
     body: form,
   })
   return (await response.json()) as { status: 'ok' }
+}
+
+/** Instant voice cloning: the samples and the voice's name, description and labels as multipart. */
+export async function addVoice(input: {
+  name: string
+  description: string
+  files: File[]
+  removeBackgroundNoise: boolean
+}): Promise<AddedVoice> {
+  const form = new FormData()
+  form.set('name', input.name)
+  if (input.description) form.set('description', input.description)
+  for (const file of input.files) form.append('files', file, file.name)
+  form.set('remove_background_noise', JSON.stringify(input.removeBackgroundNoise))
+  const response = await binary('/v1/voices/add', {
+    method: 'POST',
+    headers: { accept: 'application/json' },
+    body: form,
+  })
+  return (await response.json()) as AddedVoice
 }
 
 export const listHistory = (query: HistoryQuery): Promise<HistoryPage> =>

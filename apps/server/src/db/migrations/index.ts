@@ -16,6 +16,7 @@ import * as serviceAccounts from './20261122008100-service-accounts.js'
 import * as pronunciationDictionaries from './20261122009000-pronunciation-dictionaries.js'
 import * as audioIsolation from './20261122010000-audio-isolation.js'
 import * as webhooks from './20261122015000-webhooks.js'
+import * as voiceAddEdits from './20261122014000-voice-add-edits.js'
 
 // Listed in code (not read from disk) so the same list works from sources and from dist/.
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '20261122008000-workspaces': workspaces,
   '20261122008100-service-accounts': serviceAccounts,
   '20261122015000-webhooks': webhooks,
+  '20261122014000-voice-add-edits': voiceAddEdits,
 }

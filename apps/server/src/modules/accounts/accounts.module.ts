@@ -52,6 +52,8 @@ export function createAccountsModule(deps: {
   secureCookies: boolean
   /** How many voice slots a workspace uses (owned by the voices domain). */
   voiceSlotsUsed: (workspaceId: string) => Promise<number>
+  /** Voice additions and edits this month (the voices domain counts them). */
+  voiceAddEdits?: (workspaceId: string) => Promise<number>
   log?: (message: string, details: object) => void
   /** Run inside the sign-up transaction (the welcome notification). */
   onSignUp?: SignUpHook
@@ -70,6 +72,7 @@ export function createAccountsModule(deps: {
     subscription: deps.billing.subscription,
     ...(deps.billing.subscriptionBilling ? { subscriptionBilling: deps.billing.subscriptionBilling } : {}),
     voiceSlotsUsed: deps.voiceSlotsUsed,
+    ...(deps.voiceAddEdits ? { voiceAddEdits: deps.voiceAddEdits } : {}),
   })
   const routes: FastifyPluginAsyncZod = async (app) => {
     await app.register(authRoutes(auth, { secureCookies: deps.secureCookies, site: deps.site }))

@@ -31,7 +31,7 @@ export interface SubscriptionBillingFields {
 /** The public API's subscription object (GET /v1/user/subscription, and `subscription` of GET /v1/user). */
 export function subscriptionView(
   row: SubscriptionRow,
-  usage: { voiceSlotsUsed: number; professionalVoiceSlotsUsed: number },
+  usage: { voiceSlotsUsed: number; professionalVoiceSlotsUsed: number; voiceAddEdits?: number },
   billing: SubscriptionBillingFields | null = null,
 ) {
   const tier: Tier = (TIERS as readonly string[]).includes(row.tier) ? (row.tier as Tier) : 'free'
@@ -63,7 +63,7 @@ export function subscriptionView(
     professional_voice_slots_used_in_workspace: usage.professionalVoiceSlotsUsed,
     voice_limit: limits.voiceLimit,
     max_voice_add_edits: maxVoiceAddEdits(limits.voiceLimit),
-    voice_add_edit_counter: 0,
+    voice_add_edit_counter: usage.voiceAddEdits ?? 0,
     professional_voice_limit: limits.professionalVoiceLimit,
     can_extend_voice_limit: false,
     can_use_instant_voice_cloning: limits.canUseInstantVoiceCloning,

@@ -14,6 +14,8 @@ export function createUserService(deps: {
   subscriptionBilling?: (row: SubscriptionRow) => Promise<SubscriptionBillingFields>
   /** How many voice slots the workspace uses (the voices domain counts them). */
   voiceSlotsUsed: (workspaceId: string) => Promise<number>
+  /** Voice additions and edits this month (the voices domain counts them). */
+  voiceAddEdits?: (workspaceId: string) => Promise<number>
   now?: () => Date
 }) {
   const { accounts } = deps
@@ -23,7 +25,11 @@ export function createUserService(deps: {
     const row = await deps.subscription(workspaceId)
     return subscriptionView(
       row,
-      { voiceSlotsUsed: await deps.voiceSlotsUsed(workspaceId), professionalVoiceSlotsUsed: 0 },
+      {
+        voiceSlotsUsed: await deps.voiceSlotsUsed(workspaceId),
+        professionalVoiceSlotsUsed: 0,
+        voiceAddEdits: deps.voiceAddEdits ? await deps.voiceAddEdits(workspaceId) : 0,
+      },
       deps.subscriptionBilling ? await deps.subscriptionBilling(row) : null,
     )
   }

@@ -10,6 +10,8 @@ export interface SampleOptions {
 
 export interface StoredDefinition extends VoiceDefinition {
   sample_options?: Record<string, SampleOptions>
+  /** How an instant clone was measured against its samples (voice-clone.service.ts). */
+  clone_analysis?: unknown
 }
 
 /** A verified language as stored in `voices.verified_languages` (the view adds preview_url). */
@@ -29,9 +31,11 @@ export function engineDefinition(
   raw: unknown,
   overrides: { voiceId: string; name: string },
 ): VoiceDefinition {
-  const { sample_options: _options, ...definition } = (isRecord(raw)
-    ? raw
-    : {}) as unknown as StoredDefinition
+  const {
+    sample_options: _options,
+    clone_analysis: _analysis,
+    ...definition
+  } = (isRecord(raw) ? raw : {}) as unknown as StoredDefinition
   return { ...definition, voice_id: overrides.voiceId, name: overrides.name }
 }
 

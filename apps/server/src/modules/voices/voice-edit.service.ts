@@ -58,7 +58,7 @@ export function parseLabels(raw: string): Record<string, string> {
   return labels
 }
 
-function parseFlag(raw: string | undefined, param: string): boolean {
+export function parseFlag(raw: string | undefined, param: string): boolean {
   if (raw === undefined || raw === '') return false
   const value = raw.trim().toLowerCase()
   if (value === 'true') return true
@@ -66,7 +66,7 @@ function parseFlag(raw: string | undefined, param: string): boolean {
   throw invalid(param, `${param} must be true or false.`)
 }
 
-function parseName(raw: string | undefined): string {
+export function parseName(raw: string | undefined): string {
   const name = raw?.trim() ?? ''
   if (!name) throw invalid('name', 'name is required.')
   if (name.length > VOICE_LIMITS.nameMax)

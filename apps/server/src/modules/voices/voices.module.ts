@@ -6,6 +6,8 @@ import type { DomainModule } from '../domain-module.js'
 import { MULTIPART_LIMITS } from './multipart-form.js'
 import { createPageTokenCodec } from './page-token.js'
 import { seedPremadeVoices } from './premade-voices.seed.js'
+import { voiceCloneRoutes } from './voice-clone.routes.js'
+import { createVoiceCloneService, monthStart } from './voice-clone.service.js'
 import { voiceEditRoutes } from './voice-edit.routes.js'
 import { createVoiceEditService } from './voice-edit.service.js'
 import { createVoiceLookup, type VoiceLookup } from './voice-lookup.js'
@@ -22,6 +24,8 @@ export interface VoicesPorts {
   lookup: VoiceLookup
   /** How many voice slots a workspace uses. */
   slotsUsed(workspaceId: string): Promise<number>
+  /** Voice additions and sample edits of a workspace this calendar month. */
+  addEditsThisMonth(workspaceId: string): Promise<number>
   /** The categories (cloned, generated, ...) of the voices a user has added. */
   categoriesAddedBy(userId: string): Promise<string[]>
   /** The size of the premade library: its voices and the languages they speak. */
@@ -35,7 +39,10 @@ export interface VoiceCatalogue {
 
 /** Voices: premade library, workspace voices, settings, samples and previews. */
 export function createVoicesModule(
-  deps: Pick<AppDeps, 'db' | 'storage' | 'speech' | 'config'>,
+  deps: Pick<AppDeps, 'db' | 'storage' | 'speech' | 'config'> & {
+    /** The subscription tier of a workspace (billing): which plans may clone, and how many voices. */
+    tierOf: (workspaceId: string) => Promise<string>
+  },
 ): DomainModule<VoicesPorts> {
   const repository = createVoicesRepository(deps.db)
   const samples = createVoiceSamplesRepository(deps.db)
@@ -55,6 +62,16 @@ export function createVoicesModule(
       voiceEditRoutes(createVoiceEditService({ repository, samples, storage: deps.storage })),
     )
     await app.register(
+      voiceCloneRoutes(
+        createVoiceCloneService({
+          repository,
+          storage: deps.storage,
+          speech: deps.speech,
+          tierOf: deps.tierOf,
+        }),
+      ),
+    )
+    await app.register(
       voicePreviewRoutes(
         createVoicePreviews({ repository, samples, storage: deps.storage, speech: deps.speech }),
       ),
@@ -68,6 +85,7 @@ export function createVoicesModule(
     ports: {
       lookup: createVoiceLookup(repository),
       slotsUsed: (workspaceId) => repository.countOwned(workspaceId),
+      addEditsThisMonth: (workspaceId) => repository.countAddEditsSince(workspaceId, monthStart()),
       categoriesAddedBy: (userId) => repository.categoriesAddedBy(userId),
       catalogue: {
         voices: PREMADE_VOICES.length,

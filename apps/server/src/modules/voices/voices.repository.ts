@@ -1,6 +1,7 @@
 import { type ExpressionBuilder, type Insertable, type SelectQueryBuilder, sql } from 'kysely'
 import type { Database } from '../../db/database.js'
 import type { DB, VoiceRow, VoiceSamplesTable, VoicesTable } from '../../db/schema.js'
+import { newId } from '../../lib/ids.js'
 
 // SQL for voices, their samples and cached previews. A workspace sees the premade voices
 // (workspace_id null) and its own; every query here takes the workspace and applies that
@@ -247,7 +248,58 @@ export function createVoicesRepository(db: Database) {
           .where('workspace_id', '=', workspaceId)
           .executeTakeFirst()
         if (Number(updated.numUpdatedRows) !== 1) return false
+        if (samples.length) {
+          await trx.insertInto('voice_samples').values(samples).execute()
+          await trx
+            .insertInto('voice_add_edits')
+            .values({ id: newId(), workspace_id: workspaceId, voice_id: id, kind: 'edit' })
+            .execute()
+        }
+        return true
+      })
+    },
+
+    /** Voice additions and sample edits of a workspace since a moment. */
+    async countAddEditsSince(workspaceId: string, since: Date): Promise<number> {
+      const result = await db
+        .selectFrom('voice_add_edits')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('workspace_id', '=', workspaceId)
+        .where('created_at', '>=', since)
+        .executeTakeFirstOrThrow()
+      return Number(result.n)
+    },
+
+    /**
+     * A new workspace voice and its samples, in one transaction, unless the workspace already
+     * holds `limit` voices. The workspace row is locked first, so two clones at once cannot
+     * both take the last slot.
+     */
+    async createOwned(voice: NewVoice, samples: NewVoiceSample[], limit: number): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        await trx
+          .selectFrom('workspaces')
+          .select('id')
+          .where('id', '=', voice.workspace_id as string)
+          .forUpdate()
+          .execute()
+        const owned = await trx
+          .selectFrom('voices')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('workspace_id', '=', voice.workspace_id as string)
+          .executeTakeFirstOrThrow()
+        if (Number(owned.n) >= limit) return false
+        await trx.insertInto('voices').values(voice).execute()
         if (samples.length) await trx.insertInto('voice_samples').values(samples).execute()
+        await trx
+          .insertInto('voice_add_edits')
+          .values({
+            id: newId(),
+            workspace_id: voice.workspace_id as string,
+            voice_id: voice.id,
+            kind: 'add',
+          })
+          .execute()
         return true
       })
     },

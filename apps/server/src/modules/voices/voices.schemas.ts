@@ -162,3 +162,9 @@ export const voicesV2Response = z.object({
   total_count: z.number(),
 })
 export const statusOk = z.object({ status: z.literal('ok') })
+
+/** The answer of POST /v1/voices/add. */
+export const addVoiceResponse = z.object({
+  voice_id: z.string(),
+  requires_verification: z.boolean(),
+})

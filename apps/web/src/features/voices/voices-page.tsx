@@ -9,6 +9,7 @@ import { Spinner } from '../../components/spinner'
 import { useErrorText } from '../../i18n/use-error-text'
 import type { Voice } from '../../lib/api-types'
 import { formatCount } from '../../lib/format-count'
+import { VoiceAddDialog } from './voice-add-dialog'
 import { VoiceCard } from './voice-card'
 import { VoiceDetail } from './voice-detail'
 import {
@@ -47,6 +48,7 @@ export function VoicesPage() {
   const filters = useMemo(() => filtersFromParams(params), [params])
   const openId = params.get('voice')
   const [search, setSearch] = useState(filters.search)
+  const [adding, setAdding] = useState(false)
   const debounced = useDebounced(search.trim(), 300)
   const pages = useVoicePages(filters)
   const sentinel = useRef<HTMLDivElement>(null)
@@ -104,7 +106,22 @@ export function VoicesPage() {
           <h1 className="text-2xl font-semibold tracking-tight text-neutral-900">{t('voices.title')}</h1>
           <p className="mt-1 text-sm text-neutral-600">{t('voices.subtitle')}</p>
         </div>
+        <Button onClick={() => setAdding(true)}>
+          <Icon name="plus" className="size-4" />
+          {t('voices.addVoice')}
+        </Button>
       </div>
+      {adding && (
+        <VoiceAddDialog
+          onClose={() => setAdding(false)}
+          onAdded={(voiceId) => {
+            setAdding(false)
+            const next = filtersToParams(filters)
+            next.set('voice', voiceId)
+            setParams(next)
+          }}
+        />
+      )}
 
       <div className="mt-6 flex flex-col gap-2 md:flex-row">
         <SearchField

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { deleteVoice, editVoice, getVoice, listVoices } from '../../lib/api'
+import { addVoice, deleteVoice, editVoice, getVoice, listVoices } from '../../lib/api'
 import type { VoiceEdit, VoicePage } from '../../lib/api-types'
 import { nextPageToken, type VoiceFilters, voiceListQuery } from './voice-filters'
 
@@ -57,5 +57,13 @@ export function useDeleteVoice() {
         predicate: (query) => !(query.queryKey[1] === own[1] && query.queryKey[2] === voiceId),
       })
     },
+  })
+}
+
+export function useAddVoice() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: addVoice,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [VOICES_KEY] }),
   })
 }

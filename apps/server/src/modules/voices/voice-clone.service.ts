@@ -1,0 +1,290 @@
+import { createHash } from 'node:crypto'
+import { maxVoiceAddEdits, PLAN_LIMITS, PLANS, type Tier } from '@timbre/contract'
+import {
+  analyseVoice,
+  type CloneBase,
+  collectSpeech,
+  combineFeatures,
+  createIsolator,
+  deriveCloneVoice,
+  ISOLATION_SAMPLE_RATE,
+  nearestBase,
+  PREMADE_VOICES,
+  type SpeechService,
+  similarityOf,
+  type VoiceDefinition,
+  type VoiceFeatures,
+  voiceDistance,
+} from '@timbre/speech'
+import { AppError } from '../../errors.js'
+import { newId } from '../../lib/ids.js'
+import type { FileStorage } from '../../lib/storage.js'
+import { decodeTo48kMono, UndecodableAudio } from '../audio-isolation/audio-decode.js'
+import { sniffAudio } from './audio-sniff.js'
+import { type StoredDefinition, verifiedLanguagesOf } from './voice-definition.js'
+import { type EditForm, parseFlag, parseLabels, parseName } from './voice-edit.service.js'
+import { VOICE_LIMITS } from './voice-limits.js'
+import type { NewVoiceSample, VoicesRepository } from './voices.repository.js'
+import type { Caller } from './voices.service.js'
+
+// Instant voice cloning (POST /v1/voices/add): every sample is decoded and measured (speech,
+// pitch, pitch range, pace, loudness), the premade voice nearest in pitch is retuned to the
+// measurements, and the clone's own rendering of a fixed sentence is measured the same way
+// to score how close it came. Nothing is stored unless every sample is usable.
+
+/** The longest sample taken, in seconds. */
+export const CLONE_SAMPLE_SECONDS_MAX = 5 * 60
+/** Speech needed across all samples, in seconds. */
+export const CLONE_SPEECH_SECONDS_MIN = 2
+/** The sentence base voices and clones are measured on. */
+const MEASURE_TEXT =
+  'The quick brown fox jumps over the lazy dog. How are you doing today? I hope the weather stays fine.'
+const MEASURE_SEED = 7
+const MEASURE_RATE = 16_000
+/**
+ * Seconds of each sample that are measured, and of all samples together: the analysis runs on
+ * the request's thread, so its cost is bounded whatever is uploaded. Later samples are still
+ * checked for speech on their first seconds.
+ */
+const ANALYSE_SECONDS_PER_SAMPLE = 30
+const ANALYSE_SECONDS_TOTAL = 120
+const SPEECH_CHECK_SECONDS = 10
+
+export interface CloneAnalysis {
+  base_voice_id: string
+  samples: VoiceFeatures
+  clone: VoiceFeatures
+  /** Semitone-like distance between the clone's output and the samples (voiceDistance). */
+  distance: number
+  /** 0-1, from the distance. */
+  similarity: number
+}
+
+/** The start of the current calendar month (UTC): the add/edit counter restarts there. */
+export function monthStart(now = new Date()): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1))
+}
+
+function pcmToFloat(bytes: Uint8Array): Float32Array {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  const out = new Float32Array(Math.floor(bytes.byteLength / 2))
+  for (let i = 0; i < out.length; i++) out[i] = view.getInt16(i * 2, true) / 32768
+  return out
+}
+
+async function denoise(samples: Float32Array): Promise<Float32Array> {
+  const isolator = await createIsolator(ISOLATION_SAMPLE_RATE)
+  const head = isolator.push(samples)
+  const tail = isolator.end()
+  const out = new Float32Array(head.length + tail.length)
+  out.set(head)
+  out.set(tail, head.length)
+  return out
+}
+
+export function createVoiceCloneService(deps: {
+  repository: VoicesRepository
+  storage: FileStorage
+  speech: SpeechService
+  tierOf: (workspaceId: string) => Promise<string>
+}) {
+  const { repository, storage, speech } = deps
+  const baseFeatures = new Map<string, Promise<VoiceFeatures>>()
+
+  async function measure(voice: VoiceDefinition): Promise<VoiceFeatures> {
+    const pipeline = speech.pipeline(`pcm_${MEASURE_RATE}`)
+    const text = voice.language === 'en' ? MEASURE_TEXT : voice.preview_text
+    pipeline.push({ text, voice, modelId: 'eleven_multilingual_v2', seed: MEASURE_SEED })
+    pipeline.end()
+    const result = await collectSpeech(pipeline, pipeline.format)
+    return analyseVoice(pcmToFloat(result.audio), MEASURE_RATE)
+  }
+
+  /** Premade voices of the language (English when it has none), each measured once. */
+  async function basesFor(language: string): Promise<CloneBase[]> {
+    let voices = PREMADE_VOICES.filter((v) => v.language === language)
+    if (!voices.length) voices = PREMADE_VOICES.filter((v) => v.language === 'en')
+    return Promise.all(
+      voices.map(async (voice) => {
+        let features = baseFeatures.get(voice.voice_id)
+        if (!features) {
+          features = measure(voice)
+          features.catch(() => baseFeatures.delete(voice.voice_id))
+          baseFeatures.set(voice.voice_id, features)
+        }
+        return { voice, features: await features }
+      }),
+    )
+  }
+
+  async function checkPlan(caller: Caller): Promise<number> {
+    const raw = await deps.tierOf(caller.workspaceId)
+    const tier = (raw in PLANS ? raw : 'free') as Tier
+    if (!PLAN_LIMITS[tier].canUseInstantVoiceCloning) {
+      throw new AppError('voice_cloning_not_allowed')
+    }
+    return PLAN_LIMITS[tier].voiceLimit
+  }
+
+  function limitReached(limit: number): AppError {
+    return new AppError('voice_limit_reached', {
+      message: `You have reached the maximum of ${limit} custom voices for your plan. Delete a voice or upgrade.`,
+    })
+  }
+
+  return {
+    /** Refuses a caller whose plan cannot clone, or who has no free voice slot, before the upload is read. */
+    async checkAllowed(caller: Caller): Promise<void> {
+      const limit = await checkPlan(caller)
+      if ((await repository.countOwned(caller.workspaceId)) >= limit) throw limitReached(limit)
+    },
+
+    async add(caller: Caller, form: EditForm): Promise<{ voice_id: string; analysis: CloneAnalysis }> {
+      const limit = await checkPlan(caller)
+      const name = parseName(form.fields.name)
+      const rawDescription = form.fields.description ?? ''
+      if (rawDescription.length > VOICE_LIMITS.descriptionMax) {
+        throw new AppError('validation_error', {
+          message: `description is at most ${VOICE_LIMITS.descriptionMax} characters.`,
+          param: 'description',
+        })
+      }
+      const description = rawDescription.trim() || null
+      const labels = form.fields.labels ? parseLabels(form.fields.labels) : {}
+      const removeNoise = parseFlag(form.fields.remove_background_noise, 'remove_background_noise')
+      if (!form.files.length) {
+        throw new AppError('validation_error', {
+          message: 'Upload at least one audio sample as files.',
+          param: 'files',
+        })
+      }
+      if (form.files.length > VOICE_LIMITS.samplesPerVoice)
+        throw new AppError('too_many_voice_samples', { param: 'files' })
+      if ((await repository.countOwned(caller.workspaceId)) >= limit) throw limitReached(limit)
+      const maxAddEdits = maxVoiceAddEdits(limit)
+      if ((await repository.countAddEditsSince(caller.workspaceId, monthStart())) >= maxAddEdits) {
+        throw new AppError('voice_add_edit_limit_reached', {
+          message: `You have used all ${maxAddEdits} voice additions and edits of your plan this month.`,
+        })
+      }
+
+      const voiceId = newId()
+      const uploadedAt = Date.now()
+      const samples: NewVoiceSample[] = []
+      const features: VoiceFeatures[] = []
+      let analysed = 0
+      for (const [index, file] of form.files.entries()) {
+        const label = `files[${index}] (${file.fileName || 'unnamed'})`
+        const sniffed = sniffAudio(file.data)
+        let pcm: Float32Array | null = null
+        if (sniffed) {
+          try {
+            pcm = await decodeTo48kMono(file.data, 'detect', CLONE_SAMPLE_SECONDS_MAX)
+          } catch (error) {
+            if (!(error instanceof UndecodableAudio)) throw error
+          }
+        }
+        if (!sniffed || !pcm || pcm.length === 0) {
+          throw new AppError('invalid_audio_file', {
+            message: `${label} is not a WAV, MP3, OGG, FLAC, M4A or WebM audio file.`,
+            param: 'files',
+          })
+        }
+        const seconds = pcm.length / ISOLATION_SAMPLE_RATE
+        if (seconds > CLONE_SAMPLE_SECONDS_MAX) {
+          throw new AppError('voice_sample_too_long', {
+            message: `${label} is longer than ${CLONE_SAMPLE_SECONDS_MAX / 60} minutes.`,
+            param: 'files',
+          })
+        }
+        const budget = Math.max(
+          SPEECH_CHECK_SECONDS,
+          Math.min(ANALYSE_SECONDS_PER_SAMPLE, ANALYSE_SECONDS_TOTAL - analysed),
+        )
+        const head = pcm.subarray(0, Math.round(budget * ISOLATION_SAMPLE_RATE))
+        analysed += head.length / ISOLATION_SAMPLE_RATE
+        const clean = removeNoise ? await denoise(head) : head
+        const measured = analyseVoice(clean, ISOLATION_SAMPLE_RATE)
+        if (measured.voicedSeconds < 0.2) {
+          throw new AppError('voice_sample_silent', {
+            message: `No speech was found in ${label}: upload a recording of a voice speaking.`,
+            param: 'files',
+          })
+        }
+        features.push(measured)
+        const id = newId()
+        samples.push({
+          id,
+          voice_id: voiceId,
+          file_name: file.fileName.slice(0, 255) || `sample.${sniffed.extension}`,
+          mime_type: sniffed.mimeType,
+          size_bytes: file.data.length,
+          hash: createHash('sha256').update(file.data).digest('hex'),
+          storage_key: `voices/${caller.workspaceId}/${voiceId}/samples/${id}.${sniffed.extension}`,
+          duration_seconds: sniffed.durationSeconds ?? Math.round(seconds * 1000) / 1000,
+          created_at: new Date(uploadedAt + index),
+        })
+      }
+      const target = combineFeatures(features)
+      if (target.speechSeconds < CLONE_SPEECH_SECONDS_MIN)
+        throw new AppError('voice_sample_too_short', { param: 'files' })
+
+      const language = (labels.language ?? 'en').toLowerCase()
+      const base = nearestBase(target, await basesFor(language))
+      const voice = deriveCloneVoice({
+        voiceId,
+        name,
+        description: description ?? '',
+        language: base.voice.language,
+        target,
+        base,
+      })
+      const clone = await measure(voice)
+      const distance = voiceDistance(clone, target)
+      const analysis: CloneAnalysis = {
+        base_voice_id: base.voice.voice_id,
+        samples: target,
+        clone,
+        distance: Math.round(distance * 100) / 100,
+        similarity: similarityOf(distance),
+      }
+      const definition: StoredDefinition & { clone_analysis: CloneAnalysis } = {
+        ...voice,
+        sample_options: Object.fromEntries(
+          samples.map((s) => [s.id, { remove_background_noise: removeNoise }]),
+        ),
+        clone_analysis: analysis,
+      }
+
+      await Promise.all(samples.map((s, i) => storage.put(s.storage_key, form.files[i]!.data)))
+      let saved = false
+      try {
+        saved = await repository.createOwned(
+          {
+            id: voiceId,
+            workspace_id: caller.workspaceId,
+            owner_user_id: caller.userId,
+            category: 'cloned',
+            name,
+            description,
+            labels: JSON.stringify(labels),
+            language: voice.language,
+            definition: JSON.stringify(definition),
+            settings: null,
+            verified_languages: JSON.stringify(verifiedLanguagesOf(voice)),
+            safety_control: null,
+            sharing: null,
+          },
+          samples,
+          limit,
+        )
+      } finally {
+        if (!saved) await Promise.all(samples.map((s) => storage.delete(s.storage_key)))
+      }
+      if (!saved) throw limitReached(limit)
+      return { voice_id: voiceId, analysis }
+    },
+  }
+}
+
+export type VoiceCloneService = ReturnType<typeof createVoiceCloneService>
