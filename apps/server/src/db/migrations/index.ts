@@ -15,8 +15,8 @@ import * as workspaces from './20261122008000-workspaces.js'
 import * as serviceAccounts from './20261122008100-service-accounts.js'
 import * as pronunciationDictionaries from './20261122009000-pronunciation-dictionaries.js'
 import * as audioIsolation from './20261122010000-audio-isolation.js'
-import * as webhooks from './20261122015000-webhooks.js'
 import * as voiceAddEdits from './20261122014000-voice-add-edits.js'
+import * as webhooks from './20261122015000-webhooks.js'
 
 // Listed in code (not read from disk) so the same list works from sources and from dist/.
 export const migrations: Record<string, Migration> = {
@@ -26,16 +26,16 @@ export const migrations: Record<string, Migration> = {
   '20261122000400-history-text-search': historyTextSearch,
   '20261122001000-sessions-family': sessionsFamily,
   '20261122001100-sign-in-throttle': signInThrottle,
-  '20261122004100-concurrency-leases': concurrencyLeases,
   '20261122003000-ledger-leases': ledgerLeases,
+  '20261122004100-concurrency-leases': concurrencyLeases,
   '20261122005000-billing': billing,
   '20261122006000-onboarding-notifications': onboardingNotifications,
-  '20261122009000-pronunciation-dictionaries': pronunciationDictionaries,
-  '20261122010000-audio-isolation': audioIsolation,
   '20261122007000-billing-providers': billingProviders,
   '20261122007100-usage-billed': usageBilled,
   '20261122008000-workspaces': workspaces,
   '20261122008100-service-accounts': serviceAccounts,
-  '20261122015000-webhooks': webhooks,
+  '20261122009000-pronunciation-dictionaries': pronunciationDictionaries,
+  '20261122010000-audio-isolation': audioIsolation,
   '20261122014000-voice-add-edits': voiceAddEdits,
+  '20261122015000-webhooks': webhooks,
 }
