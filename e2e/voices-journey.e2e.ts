@@ -197,18 +197,12 @@ describe('the voice library', () => {
 })
 
 describe('a workspace voice', () => {
-  it('is edited and deleted from the library', async (ctx) => {
+  it('is edited and deleted from the library', async () => {
     const context = await journey.browser.newContext({ viewport: { width: 1280, height: 800 } })
     const page = await context.newPage()
     await signedInUser(page, `own-voice-${Date.now()}@example.com`, 'own voice 2026')
 
     // The voice is created through the public API (instant voice cloning from a recording).
-    const doc = (await call<{ paths: Record<string, unknown> }>(page, '/openapi.json')).body
-    if (!doc.paths['/v1/voices/add']) {
-      await context.close()
-      ctx.skip('this server has no POST /v1/voices/add to create a workspace voice with')
-      return
-    }
     // Cloning needs a paid plan: subscribe to Creator with the local provider's test card.
     const checkout = await call<{ url: string }>(page, '/create-checkout-session', {
       method: 'POST',
