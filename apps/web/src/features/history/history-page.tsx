@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
@@ -10,12 +10,12 @@ import { SearchField } from '../../components/search-field'
 import { Spinner } from '../../components/spinner'
 import { useToast } from '../../components/toaster'
 import { useErrorText } from '../../i18n/use-error-text'
-import { deleteHistoryItem } from '../../lib/api'
+import { deleteHistoryItem, listVoices } from '../../lib/api'
 import type { HistoryItem } from '../../lib/api-types'
 import { routes } from '../../routes'
 import { downloadHistoryItems } from '../player/download'
 import { player } from '../player/player-store'
-import { useVoices } from '../tts/tts-queries'
+import { listAllVoices } from './all-voices'
 import { type HistoryFilters, useHistory } from './history-queries'
 import { HistoryRow } from './history-row'
 import { keepListed, toggleAll, toggleId } from './history-selection'
@@ -44,7 +44,11 @@ export function HistoryPage() {
   const [source, setSource] = useState<HistoryFilters['source']>('')
   const filters = { search: useDebounced(search.trim(), 300), voiceId, source }
   const history = useHistory(filters)
-  const voices = useVoices()
+  const voices = useQuery({
+    queryKey: ['voices', 'all'],
+    queryFn: () => listAllVoices(listVoices),
+    staleTime: 60_000,
+  })
   const [selected, setSelected] = useState<Set<string>>(new Set())
   const [confirming, setConfirming] = useState<string[] | null>(null)
   const [downloading, setDownloading] = useState(false)
@@ -133,7 +137,7 @@ export function HistoryPage() {
             className={`${fieldClass} min-w-0 sm:w-44`}
           >
             <option value="">{t('history.allVoices')}</option>
-            {(voices.data?.voices ?? []).map((voice) => (
+            {(voices.data ?? []).map((voice) => (
               <option key={voice.voice_id} value={voice.voice_id}>
                 {voice.name}
               </option>
