@@ -1,4 +1,4 @@
-import { PREMADE_VOICES, type VoiceDefinition } from '@timbre/speech'
+import { PREMADE_VOICES, type VoiceDefinition, wavHeader } from '@timbre/speech'
 import type { FastifyInstance } from 'fastify'
 import type { Database, DatabaseHandle } from '../../src/db/database.js'
 import type { VoiceRow } from '../../src/db/schema.js'
@@ -56,6 +56,11 @@ export async function createWorkspaceVoice(db: Database, options: VoiceFactoryOp
     .executeTakeFirstOrThrow()
 }
 
+/** A WAV file around 16-bit mono PCM bytes, with the header the speech package writes. */
+export function pcmWav(pcm: Buffer, sampleRate: number): Buffer {
+  return Buffer.concat([wavHeader(sampleRate, pcm.length), pcm])
+}
+
 /** A valid mono 16-bit PCM WAV file: `seconds` of a soft 220 Hz tone. */
 export function toneWav(seconds = 0.5, sampleRate = 16000): Buffer {
   const samples = Math.round(seconds * sampleRate)
@@ -63,21 +68,7 @@ export function toneWav(seconds = 0.5, sampleRate = 16000): Buffer {
   for (let i = 0; i < samples; i++) {
     data.writeInt16LE(Math.round(Math.sin((2 * Math.PI * 220 * i) / sampleRate) * 8000), i * 2)
   }
-  const header = Buffer.alloc(44)
-  header.write('RIFF', 0)
-  header.writeUInt32LE(36 + data.length, 4)
-  header.write('WAVE', 8)
-  header.write('fmt ', 12)
-  header.writeUInt32LE(16, 16)
-  header.writeUInt16LE(1, 20)
-  header.writeUInt16LE(1, 22)
-  header.writeUInt32LE(sampleRate, 24)
-  header.writeUInt32LE(sampleRate * 2, 28)
-  header.writeUInt16LE(2, 32)
-  header.writeUInt16LE(16, 34)
-  header.write('data', 36)
-  header.writeUInt32LE(data.length, 40)
-  return Buffer.concat([header, data])
+  return pcmWav(data, sampleRate)
 }
 
 export interface UploadFile {

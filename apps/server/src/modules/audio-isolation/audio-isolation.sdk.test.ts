@@ -10,6 +10,7 @@ import { mp3FrameInfo } from '../../../test/helpers/audio-checks.js'
 import { createUser, type TestUser } from '../../../test/helpers/factories.js'
 import { pcm16ToFloat } from '../../../test/helpers/spectrum.js'
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.js'
+import { pcmWav } from '../../../test/helpers/voice-factory.js'
 import { ffmpegPath } from './audio-decode.js'
 
 // Voice isolation through the official SDK (audioIsolation.convert, stream, list, delete),
@@ -41,20 +42,7 @@ function wav(samples: Float32Array, rate = RATE): Buffer {
   for (let i = 0; i < samples.length; i++) {
     data.writeInt16LE(Math.max(-32768, Math.min(32767, Math.round(samples[i]! * 32767))), i * 2)
   }
-  const header = Buffer.alloc(44)
-  header.write('RIFF', 0)
-  header.writeUInt32LE(36 + data.length, 4)
-  header.write('WAVEfmt ', 8)
-  header.writeUInt32LE(16, 16)
-  header.writeUInt16LE(1, 20)
-  header.writeUInt16LE(1, 22)
-  header.writeUInt32LE(rate, 24)
-  header.writeUInt32LE(rate * 2, 28)
-  header.writeUInt16LE(2, 32)
-  header.writeUInt16LE(16, 34)
-  header.write('data', 36)
-  header.writeUInt32LE(data.length, 40)
-  return Buffer.concat([header, data])
+  return pcmWav(data, rate)
 }
 
 /** Re-encodes a WAV with the bundled FFmpeg (`flac`, `m4a`, `ogg`, `mp3`, `webm`). */

@@ -3,7 +3,7 @@ import { analyseVoice, PREMADE_VOICES, type VoiceFeatures, voiceDistance } from 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createUser, type TestUser, workspaceIdOf } from '../../../test/helpers/factories.js'
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.js'
-import { createWorkspaceVoice } from '../../../test/helpers/voice-factory.js'
+import { createWorkspaceVoice, pcmWav } from '../../../test/helpers/voice-factory.js'
 
 // Instant voice cloning through the official SDK (voices.ivc.create), measured: samples are
 // made by the project's own engines, a high voice and a low one; each clone must speak near
@@ -33,22 +33,7 @@ function pcmToFloat(pcm: Buffer): Float32Array {
   return out
 }
 
-function wav(pcm: Buffer, rate = RATE): Buffer {
-  const header = Buffer.alloc(44)
-  header.write('RIFF', 0)
-  header.writeUInt32LE(36 + pcm.length, 4)
-  header.write('WAVEfmt ', 8)
-  header.writeUInt32LE(16, 16)
-  header.writeUInt16LE(1, 20)
-  header.writeUInt16LE(1, 22)
-  header.writeUInt32LE(rate, 24)
-  header.writeUInt32LE(rate * 2, 28)
-  header.writeUInt16LE(2, 32)
-  header.writeUInt16LE(16, 34)
-  header.write('data', 36)
-  header.writeUInt32LE(pcm.length, 40)
-  return Buffer.concat([header, pcm])
-}
+const wav = (pcm: Buffer, rate = RATE): Buffer => pcmWav(pcm, rate)
 
 async function speak(voiceId: string, text: string): Promise<Buffer> {
   return bytes(
