@@ -5,6 +5,7 @@ import { Link } from 'react-router'
 import { Alert } from '../../components/alert'
 import { Button, buttonClass } from '../../components/button'
 import { Icon } from '../../components/icon'
+import { LoadMore } from '../../components/load-more'
 import { Modal, ModalActions } from '../../components/modal'
 import { SearchField } from '../../components/search-field'
 import { Spinner } from '../../components/spinner'
@@ -241,19 +242,14 @@ export function HistoryPage() {
           />
         ))}
       </ul>
-      <div ref={sentinel} aria-hidden="true" />
-      {isFetchingNextPage && (
-        <div className="flex justify-center py-6 text-neutral-400">
-          <Spinner label={t('common.loading')} />
-        </div>
-      )}
-      {hasNextPage && !isFetchingNextPage && (
-        <div className="flex justify-center py-4">
-          <Button variant="secondary" onClick={() => void fetchNextPage()}>
-            {t('history.loadMore')}
-          </Button>
-        </div>
-      )}
+      <LoadMore
+        sentinel={sentinel}
+        hasNextPage={Boolean(hasNextPage)}
+        isFetchingNextPage={isFetchingNextPage}
+        fetchNextPage={fetchNextPage}
+        loadingLabel={t('common.loading')}
+        loadMoreLabel={t('history.loadMore')}
+      />
 
       <Modal
         open={confirming !== null}

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router'
 import { Alert } from '../../components/alert'
 import { Button } from '../../components/button'
 import { Icon } from '../../components/icon'
+import { LoadMore } from '../../components/load-more'
 import { SearchField } from '../../components/search-field'
 import { Spinner } from '../../components/spinner'
 import { useErrorText } from '../../i18n/use-error-text'
@@ -241,19 +242,14 @@ export function VoicesPage() {
         </ul>
       )}
 
-      <div ref={sentinel} aria-hidden="true" />
-      {isFetchingNextPage && (
-        <div className="flex justify-center py-6 text-neutral-400">
-          <Spinner label={t('voices.loadingMore')} />
-        </div>
-      )}
-      {hasNextPage && !isFetchingNextPage && (
-        <div className="flex justify-center py-6">
-          <Button variant="secondary" onClick={() => void fetchNextPage()}>
-            {t('voices.loadMore')}
-          </Button>
-        </div>
-      )}
+      <LoadMore
+        sentinel={sentinel}
+        hasNextPage={Boolean(hasNextPage)}
+        isFetchingNextPage={isFetchingNextPage}
+        fetchNextPage={fetchNextPage}
+        loadingLabel={t('voices.loadingMore')}
+        loadMoreLabel={t('voices.loadMore')}
+      />
 
       {openId && <VoiceDetail voiceId={openId} initial={opened} onClose={close} />}
       <VoiceSafetyDialog prompt={safety.prompt} onClose={safety.dismiss} />
