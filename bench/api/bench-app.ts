@@ -1,13 +1,35 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { buildApp } from '../../apps/server/src/app.js'
 import { loadConfig } from '../../apps/server/src/config.js'
 import { migrateToLatest, openDatabase } from '../../apps/server/src/db/database.js'
+import {
+  buildTinyKokoroModel,
+  tinyKokoroConfig,
+  voicePack,
+  voicesArchive,
+} from '../../packages/speech/test/helpers/tiny-kokoro-model.js'
+
+/**
+ * A Kokoro folder in the models directory with the tests' tiny model (a few kB) and two voice
+ * packs in Kokoro's archive format: what the server keeps in memory for a model, less the weights.
+ */
+function writeTinyKokoro(modelsDir: string): void {
+  const folder = join(modelsDir, 'kokoro-tiny')
+  mkdirSync(folder, { recursive: true })
+  writeFileSync(join(folder, 'config.json'), JSON.stringify(tinyKokoroConfig()))
+  writeFileSync(join(folder, 'model.onnx'), buildTinyKokoroModel())
+  writeFileSync(
+    join(folder, 'voices-v1.0.bin'),
+    voicesArchive({ af_tiny: voicePack(0.3), bm_tiny: voicePack(0.2) }),
+  )
+}
 
 /** The real server on an embedded database, listening on a free port, with a user on a big plan. */
-export async function startBenchServer(options: { speechWorkers?: number } = {}) {
+export async function startBenchServer(options: { speechWorkers?: number; tinyKokoro?: boolean } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'timbre-bench-'))
+  if (options.tinyKokoro) writeTinyKokoro(join(dataDir, 'models'))
   // BENCH_DATABASE_URL: PostgreSQL instead of the embedded database (whose memory is not ours).
   const databaseUrl = process.env.BENCH_DATABASE_URL
   const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir: 'memory://' })

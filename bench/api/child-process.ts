@@ -22,13 +22,20 @@ export interface ChildServer {
 }
 
 /** The bench server (bench-app.ts) in its own process, started from the TypeScript sources. */
-export async function startChildServer(speechWorkers: number): Promise<ChildServer> {
+export async function startChildServer(
+  speechWorkers: number,
+  options: { tinyKokoro?: boolean } = {},
+): Promise<ChildServer> {
   const child = spawn(
     process.execPath,
     ['--conditions=source', '--import', 'tsx', join(here, 'child/server-child.ts')],
     {
       cwd: repoRoot,
-      env: { ...process.env, SPEECH_WORKERS: String(speechWorkers) },
+      env: {
+        ...process.env,
+        SPEECH_WORKERS: String(speechWorkers),
+        BENCH_TINY_KOKORO: options.tinyKokoro ? '1' : '0',
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   )

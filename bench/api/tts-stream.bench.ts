@@ -15,6 +15,7 @@ import {
   type SpeechRequest,
   type VoiceDefinition,
 } from '@timbre/speech'
+import { kokoroVoiceId } from '../../packages/speech/src/engines/neural/kokoro-catalogue.js'
 import { ensureEspeakCli, runEspeakCli } from '../speech/espeak-cli.js'
 import { fmt, percentile, pooled } from './bench-app.js'
 import { bareNodeRss, memoryOf, startChildServer } from './child-process.js'
@@ -142,6 +143,101 @@ async function cliBaseline(family: Family, processes: number) {
   }
 }
 
+/** About 1,000 characters of the voice's own preview text, repeated, cut at a sentence end. */
+function voiceText(voice: VoiceDefinition): string {
+  let out = ''
+  while (out.length < 1000) out += `${voice.preview_text} `
+  const cut = Math.max(...['.', '!', '?', '。', '।'].map((end) => out.lastIndexOf(end, 1000)))
+  return cut > 0 ? out.slice(0, cut + 1) : out.slice(0, out.lastIndexOf(' ', 1000)).trim()
+}
+
+/**
+ * Every premade voice, each in its own language: the first byte at c=1 (3 requests per voice,
+ * the stream closed after the first byte, a pause between so closed streams' running segments
+ * do not delay the next) and at c=8 (two whole 1,000-character streams per voice, 8 at once),
+ * beside the espeak-ng command line's first byte for the same texts in the same run.
+ */
+async function everyVoice(server: { url: string; apiKey: string }): Promise<string[]> {
+  const c1: Array<{ voice: VoiceDefinition; sample: Sample }> = []
+  for (const voice of PREMADE_VOICES) {
+    await apiFirstByte(server.url, server.apiKey, voice, voiceText(voice).slice(0, 200), {
+      firstByteOnly: true,
+    })
+    for (let i = 0; i < 3; i++) {
+      await new Promise((r) => setTimeout(r, 500))
+      c1.push({
+        voice,
+        sample: await apiFirstByte(server.url, server.apiKey, voice, voiceText(voice), {
+          firstByteOnly: true,
+        }),
+      })
+    }
+  }
+  await new Promise((r) => setTimeout(r, 2000))
+  const order = [...PREMADE_VOICES, ...PREMADE_VOICES]
+  const started = performance.now()
+  const c8 = await pooled(order.length, 8, (i) =>
+    apiFirstByte(server.url, server.apiKey, order[i]!, voiceText(order[i]!)),
+  )
+  const wall = performance.now() - started
+  const cli: number[] = []
+  if (ensureEspeakCli()) {
+    for (const voice of PREMADE_VOICES) {
+      const variant = voice.language === 'en' ? 'en-us' : voice.language
+      cli.push((await runEspeakCli(variant, voiceText(voice))).firstByteMs)
+    }
+  }
+  const samples = c1.map((x) => x.sample)
+  const perVoice = PREMADE_VOICES.map((voice) => {
+    const mine = c1.filter((x) => x.voice === voice).map((x) => x.sample)
+    return `${voice.name} ${p(mine, 50)}`
+  })
+  return [
+    `every premade voice (${PREMADE_VOICES.length}), ${MODEL}, ${FORMAT}, ~1,000 characters of each voice's preview text`,
+    '| | TTFB p50 c=1 (ms) | p99 c=1 | TTFB p50 c=8 | p99 c=8 | chars/s c=8 |',
+    '|---|---|---|---|---|---|',
+    row('API /stream, every premade voice', samples, c8, wall),
+    `| espeak-ng CLI, same texts, whole first sentence (first byte) | ${fmt(percentile(cli, 50))} | ${fmt(percentile(cli, 99))} | - | - | - |`,
+    `per voice, TTFB p50 at c=1 (ms): ${perVoice.join(', ')}`,
+  ]
+}
+
+/**
+ * Server memory with a neural model: the models directory holds the tests' tiny Kokoro model
+ * (ONNX Runtime and eSpeak NG loaded for the scan, the voice packs read), at rest after start,
+ * after one Kokoro request (a session per render thread) and at its peak under c=8.
+ */
+export async function memoryWithKokoro(): Promise<string> {
+  const server = await startChildServer(WORKERS, { tinyKokoro: true })
+  const pid = server.child.pid!
+  try {
+    await new Promise((r) => setTimeout(r, 2000))
+    const atRest = memoryOf(pid)
+    const voice = { voice_id: kokoroVoiceId('kokoro-tiny', 'af_tiny') } as VoiceDefinition
+    const model = 'timbre_kokoro'
+    await apiFirstByte(server.url, server.apiKey, voice, text1000(EN, 0), { model })
+    const afterOne = memoryOf(pid)
+    let peak = afterOne.rssMb
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, memoryOf(pid).rssMb)
+    }, 50)
+    const started = performance.now()
+    const c8 = await pooled(16, 8, (i) =>
+      apiFirstByte(server.url, server.apiKey, voice, text1000(EN, i), { model }),
+    )
+    const wall = performance.now() - started
+    clearInterval(sampler)
+    const after = memoryOf(pid)
+    return (
+      `server process RSS with a Kokoro folder in the models directory (tiny model, 2 voice packs): ${fmt(atRest.rssMb)} MB at rest after start, ` +
+      `${fmt(afterOne.rssMb)} MB after one Kokoro request, ${fmt(peak)} MB peak at c=8, ${fmt(after.rssMb)} MB after it; ` +
+      `Kokoro TTFB at c=8 p50 ${p(c8, 50)} / p99 ${p(c8, 99)} ms, ${fmt(c8.reduce((s, x) => s + x.chars, 0) / (wall / 1000))} chars/s`
+    )
+  } finally {
+    await server.stop()
+  }
+}
+
 /** BENCH_TTFB_ONLY=1: only the API's first-byte rows (c=1 and c=8 per family), for before/after checks. */
 const TTFB_ONLY = process.env.BENCH_TTFB_ONLY === '1'
 
@@ -227,8 +323,10 @@ export async function bench(): Promise<void> {
     }
     modelLines.push(`| ${model.model_id} | ${cells.join(' | ')} |`)
   }
+  const voiceLines = await everyVoice(server)
   const afterLoad = memoryOf(pid)
   await server.stop()
+  const kokoroMemory = await memoryWithKokoro()
 
   console.log(`text to speech, ${MODEL}, ${FORMAT}, 1,000 characters, ${WORKERS} speech workers`)
   console.log('| | TTFB p50 c=1 (ms) | p99 c=1 | TTFB p50 c=8 | p99 c=8 | chars/s c=8 |')
@@ -242,16 +340,20 @@ export async function bench(): Promise<void> {
   console.log(`| model | ${FAMILIES.map((f) => f.label).join(' | ')} |`)
   console.log(`|---|${FAMILIES.map(() => '---').join('|')}|`)
   for (const line of modelLines) console.log(line)
+  console.log('')
+  for (const line of voiceLines) console.log(line)
   console.log(
     `\nserver process RSS (${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite in memory'}): ${fmt(atRest.rssMb)} MB at rest after start (start-up peak ${fmt(atRest.peakMb)} MB), ` +
       `${fmt(loadPeak)} MB peak at c=8, ${fmt(afterLoad.rssMb)} MB after the load (peak over the run ${fmt(afterLoad.peakMb)} MB); ` +
       `bare node process ${fmt(bareRss)} MB, with tsx's loader ${fmt(bareTsxRss)} MB`,
   )
+  console.log(kokoroMemory)
 }
 
 async function ttfbOnly(): Promise<void> {
   const server = await startChildServer(WORKERS)
   const lines: string[] = []
+  const voices: string[] = []
   try {
     for (const family of FAMILIES) {
       const text = (i: number) => text1000(family.sentences, i)
@@ -265,6 +367,7 @@ async function ttfbOnly(): Promise<void> {
       )
       lines.push(row(`API /stream, ${family.label}`, a1, a8, performance.now() - t0))
     }
+    voices.push(...(await everyVoice(server)))
   } finally {
     await server.stop()
   }
@@ -272,6 +375,8 @@ async function ttfbOnly(): Promise<void> {
   console.log('| | TTFB p50 c=1 (ms) | p99 c=1 | TTFB p50 c=8 | p99 c=8 | chars/s c=8 |')
   console.log('|---|---|---|---|---|---|')
   for (const line of lines) console.log(line)
+  console.log('')
+  for (const line of voices) console.log(line)
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await bench()

@@ -5,11 +5,31 @@ export { type CloneBase, deriveCloneVoice, nearestBase } from './analysis/clone-
 export {
   analyseVoice,
   combineFeatures,
+  PITCH_TRACK_HOP_SECONDS,
+  pitchTrack,
   plausibleRate,
   similarityOf,
   type VoiceFeatures,
   voiceDistance,
 } from './analysis/voice-analysis.js'
+export {
+  type ConversionReport,
+  convertVoice,
+  pitchRatios,
+  type VoiceProfile,
+  voiceProfile,
+} from './conversion/convert-voice.js'
+export {
+  type Age,
+  describedLanguage,
+  emptyTraits,
+  type Gender,
+  parseVoiceDescription,
+  type Timbre,
+  type VoiceTraits,
+} from './design/describe-voice.js'
+export { baseVoicesFor, type DesignOptions, designVoices, remixVoice } from './design/design-voice.js'
+export { resample } from './dsp/resample.js'
 export { type AudioEncoder, createEncoder } from './encoders/create-encoder.js'
 export {
   alawToLinear,
@@ -20,6 +40,7 @@ export {
   mulawToLinear,
 } from './encoders/g711.js'
 export { finalizeWav, wavHeader } from './encoders/wav-header.js'
+export { KOKORO_MODEL_ID } from './engines/neural/kokoro-catalogue.js'
 export {
   loadNeuralCatalogue,
   type NeuralCatalogue,
@@ -43,6 +64,7 @@ export {
   isolateVoice,
   levelDb,
 } from './isolation/isolate.js'
+export { RUMBLE_CUTOFF_HZ, removeRumble } from './isolation/rumble-filter.js'
 export {
   checkLanguage,
   DEFAULT_MODEL_ID,
@@ -96,6 +118,7 @@ export type {
   EngineParams,
   EspeakParams,
   FliteParams,
+  KokoroParams,
   PcmChunk,
   PiperParams,
   SpeechChunk,

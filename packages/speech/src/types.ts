@@ -2,7 +2,7 @@
 // so the server can store custom voices in its database and pass them back in.
 import type { PronunciationRule } from './text/types.js'
 
-export type EngineId = 'espeak' | 'flite' | 'piper'
+export type EngineId = 'espeak' | 'flite' | 'piper' | 'kokoro'
 
 /** eSpeak NG: a language voice (`de`, `en-us`, `gmq/sv`, ...) plus a variant (`f3`, `m2`, `klatt4`, ...). */
 export interface EspeakParams {
@@ -48,7 +48,26 @@ export interface PiperParams {
   noiseW: number
 }
 
-export type EngineParams = EspeakParams | FliteParams | PiperParams
+/**
+ * Kokoro: a neural model (ONNX) from a folder of the models directory, with eSpeak NG as its
+ * phonemiser and one style vector table per voice.
+ */
+export interface KokoroParams {
+  engine: 'kokoro'
+  /** Absolute path of the `.onnx` model; its `config.json` (vocabulary) is `config`. */
+  model: string
+  config: string
+  /** Absolute path of the voice's file (`.npy`, `.bin`) or of the archive that holds it. */
+  voices: string
+  /** True when `voices` is an archive of several voices. */
+  archive: boolean
+  /** The voice's name (`af_heart`): its language letter, gender letter and name. */
+  voice: string
+  /** Speaking rate at speed 1.0 (Kokoro's `speed`, > 1 is faster). */
+  speed: number
+}
+
+export type EngineParams = EspeakParams | FliteParams | PiperParams | KokoroParams
 
 /** Post-processing that gives a voice its own timbre; applied after the engine, before encoding. */
 export interface VoiceDsp {

@@ -1,37 +1,13 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { createRandom } from '../src/dsp/prng.js'
-import { collectSpeech, createSpeechService } from '../src/index.js'
+import { createSpeechService } from '../src/index.js'
 import { createIsolator, ISOLATION_SAMPLE_RATE, isolateVoice } from '../src/isolation/isolate.js'
-import { voiceNamed } from './helpers/fixtures.js'
+import { energy, siSnrDb, speech48k as speech48kOf } from './helpers/isolation-signals.js'
 
 const service = createSpeechService({ workers: 1 })
 afterAll(() => service.close())
 
-async function speech48k(text: string): Promise<Float32Array> {
-  const p = service.pipeline('pcm_48000')
-  p.push({ text, voice: voiceNamed('Emma'), modelId: 'eleven_multilingual_v2', seed: 3 })
-  p.end()
-  const { audio } = await collectSpeech(p, p.format)
-  const pcm = new Int16Array(audio.buffer, audio.byteOffset, audio.byteLength / 2)
-  return Float32Array.from(pcm, (s) => s / 32768)
-}
-
-const energy = (x: Float32Array) => x.reduce((n, s) => n + s * s, 0)
-
-/** Scale-invariant SNR of `estimate` against the clean `reference` (the best gain is allowed). */
-function siSnrDb(reference: Float32Array, estimate: Float32Array): number {
-  let dot = 0
-  for (let i = 0; i < reference.length; i++) dot += reference[i]! * estimate[i]!
-  const alpha = dot / energy(reference)
-  let signal = 0
-  let error = 0
-  for (let i = 0; i < reference.length; i++) {
-    const target = alpha * reference[i]!
-    signal += target * target
-    error += (estimate[i]! - target) ** 2
-  }
-  return 10 * Math.log10(signal / error)
-}
+const speech48k = (text: string) => speech48kOf(service, text)
 
 /** Stationary white noise at the level of `speech` (0 dB SNR). */
 function noiseLike(speech: Float32Array, seed: number): Float32Array {

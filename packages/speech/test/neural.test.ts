@@ -121,7 +121,7 @@ describe('models directory', () => {
     expect(byFile['corrupt.onnx']).toMatch(/ONNX Runtime cannot load it/)
     expect(byFile['mismatched.onnx']).toMatch(/has no input 'input'/)
     expect(byFile['bad-config.onnx.json']).toMatch(/phoneme_id_map has no '_'/)
-    expect(byFile['kokoro-v1.0.onnx']).toMatch(/Kokoro models are not supported yet/)
+    expect(byFile['kokoro-v1.0.onnx']).toMatch(/a Kokoro model goes in its own folder/)
     expect(byFile['orphan.onnx.json']).toMatch(/orphan.onnx is missing/)
   })
 

@@ -22,6 +22,12 @@ export const JOB_DEFINITIONS = {
     payload: z.object({ deliveryId: z.string() }),
     options: { retryLimit: 3, retryDelay: 1, retryBackoff: true, expireInSeconds: 60 },
   },
+  // One voice isolation run; a rerun after a crash starts the run again from the stored upload
+  // (the dead run's reservation is released by the recording sweeper).
+  'audio-isolation.run': {
+    payload: z.object({ jobId: z.string() }),
+    options: { retryLimit: 1, retryDelay: 5, retryBackoff: false, expireInSeconds: 900 },
+  },
 } as const
 
 export type JobName = keyof typeof JOB_DEFINITIONS

@@ -69,6 +69,8 @@ function retune(
       shift: shift - done,
     }
   }
+  if (engine.engine === 'kokoro')
+    return { engine: { ...engine, speed: clamp(engine.speed * pace, 0.5, 2) }, shift }
   return {
     engine: { ...engine, lengthScale: clamp(engine.lengthScale / pace, 0.5, 2) },
     shift,

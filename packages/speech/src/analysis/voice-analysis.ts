@@ -104,6 +104,39 @@ function yin(x: Float32Array, start: number, diff: Float32Array): number {
   return RATE / (best + Math.max(-1, Math.min(1, shift)))
 }
 
+/** Seconds between the frames of a pitch track. */
+export const PITCH_TRACK_HOP_SECONDS = HOP / RATE
+/** Where the first frame of a pitch track is centred, in seconds. */
+export const PITCH_TRACK_FRAME_CENTRE_SECONDS = FRAME / 2 / RATE
+
+/**
+ * The pitch of every 10 ms frame (Hz; 0 where the frame is quiet or not periodic), the frame
+ * centred on its time: what voice conversion follows to map a contour.
+ */
+export function pitchTrack(samples: Float32Array, sampleRate: number): Float32Array {
+  const x = toAnalysisRate(samples, sampleRate)
+  const frames = x.length >= FRAME ? Math.floor((x.length - FRAME) / HOP) + 1 : 0
+  const levels = new Float64Array(frames)
+  for (let f = 0; f < frames; f++) {
+    let sum = 0
+    for (let i = f * HOP; i < f * HOP + FRAME; i++) sum += x[i]! * x[i]!
+    levels[f] = toDb(Math.sqrt(sum / FRAME))
+  }
+  const loud = percentile(
+    Array.from(levels).sort((a, b) => a - b),
+    0.95,
+  )
+  const gate = Math.max(ABSOLUTE_FLOOR_DB, loud - RELATIVE_FLOOR_DB)
+  const diff = new Float32Array(Math.floor(RATE / F0_MIN) + 2)
+  const out = new Float32Array(frames)
+  for (let f = 0; f < frames; f++) {
+    if (levels[f]! < gate) continue
+    const f0 = yin(x, f * HOP, diff)
+    if (f0 >= F0_MIN && f0 <= F0_MAX) out[f] = f0
+  }
+  return out
+}
+
 export function analyseVoice(samples: Float32Array, sampleRate: number): VoiceFeatures {
   const x = toAnalysisRate(samples, sampleRate)
   let peak = 0

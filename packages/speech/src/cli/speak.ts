@@ -45,7 +45,9 @@ async function main(): Promise<number> {
           ? `flite/${v.engine.voice}`
           : v.engine.engine === 'piper'
             ? `piper/${v.engine.model}`
-            : `espeak/${v.engine.voice}+${v.engine.variant ?? ''}`
+            : v.engine.engine === 'kokoro'
+              ? `kokoro/${v.engine.voice}`
+              : `espeak/${v.engine.voice}+${v.engine.variant ?? ''}`
       console.log(
         `${v.voice_id}  ${v.name.padEnd(8)} ${v.locale.padEnd(6)} ${v.labels.gender.padEnd(7)} ${engine.padEnd(16)} ${v.description}`,
       )

@@ -62,10 +62,11 @@ export function prepareRequest(request: SpeechRequest): PreparedRequest {
       'voice_id',
     )
   }
-  if (voice.engine.engine === 'piper' && language !== voice.language) {
+  if ((voice.engine.engine === 'piper' || voice.engine.engine === 'kokoro') && language !== voice.language) {
+    const family = voice.engine.engine === 'piper' ? 'Piper' : 'Kokoro'
     throw new SpeechError(
       'unsupported_language',
-      `The voice '${voice.name}' is a Piper model trained on '${voice.language}' and cannot speak '${language}'.`,
+      `The voice '${voice.name}' is a ${family} model trained on '${voice.language}' and cannot speak '${language}'.`,
       'language_code',
     )
   }

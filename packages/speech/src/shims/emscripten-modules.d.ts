@@ -71,6 +71,10 @@ declare module '@echogarden/rubberband-wasm' {
     _rubberband_available(state: number): number
     _rubberband_retrieve(state: number, output: number, samples: number): number
     _rubberband_get_engine_version(state: number): number
+    _rubberband_set_pitch_scale(state: number, scale: number): void
+    _rubberband_get_preferred_start_pad(state: number): number
+    _rubberband_get_start_delay(state: number): number
+    _rubberband_get_samples_required(state: number): number
   }
   const init: (options?: object) => Promise<RubberBandModule>
   export default init

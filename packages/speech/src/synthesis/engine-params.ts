@@ -39,6 +39,10 @@ export function engineParamsFor(
   const rateFactor = settings.speed * style.rate * variation.rate * (1 + settings.style * 0.04)
   const pitchFactor = style.pitch * variation.pitch
   const expressiveness = (0.6 + 0.8 * (1 - settings.stability)) * (1 + settings.style * 0.6)
+  if (base.engine === 'kokoro') {
+    // Kokoro takes only a speed; its voice and delivery come from the style vector.
+    return { ...base, speed: Math.min(2, Math.max(0.5, base.speed * rateFactor)) }
+  }
   if (base.engine === 'piper') {
     // A neural model has no pitch controls: speed sets its length scale, stability and style
     // its sampling noise (less stable = more varied delivery and timing).
@@ -106,9 +110,10 @@ export function scaledDsp(dsp: VoiceDsp, similarityBoost: number): VoiceDsp {
 export function splitTimbre(
   params: EngineParams,
   dsp: VoiceDsp,
-): { params: EngineParams; timbre?: EngineTimbre; formantShift: number } {
+): { params: EngineParams; timbre?: EngineTimbre; formantShift: number; pitchShift?: number } {
   const pitchScale = 2 ** (dsp.pitchSemitones / 12)
-  if (params.engine === 'piper') return { params, formantShift: dsp.formantScale }
+  if (params.engine === 'piper' || params.engine === 'kokoro')
+    return { params, formantShift: dsp.formantScale }
   if (params.engine === 'espeak') {
     return { params, timbre: { formantScale: dsp.formantScale, pitchScale }, formantShift: 1 }
   }
@@ -120,5 +125,13 @@ export function splitTimbre(
           f0Mean: (params.f0Mean ?? 0) * pitchScale,
           f0Stddev: (params.f0Stddev ?? 0) * pitchScale,
         }
+  // Flite's rms voice ignores the F0 target: its pitch is moved by Rubber Band instead.
+  if (pitched.voice === 'rms' && pitched.f0Mean) {
+    const pitchShift = Math.min(2, Math.max(0.5, pitched.f0Mean / FLITE_RMS_F0))
+    return { params: pitched, formantShift: dsp.formantScale, pitchShift }
+  }
   return { params: pitched, formantShift: dsp.formantScale }
 }
+
+/** The speaking pitch of Flite's rms voice (Hz), measured on its own speech. */
+const FLITE_RMS_F0 = 100

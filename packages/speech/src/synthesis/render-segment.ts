@@ -10,6 +10,7 @@ import type { EngineOutput, EnginePiece, SpeechEngine, WordTiming } from '../eng
 import { EspeakEngine } from '../engines/espeak-engine.js'
 import { arpabetFor, FliteEngine } from '../engines/flite-engine.js'
 import { toKanaPieces } from '../engines/japanese-reading.js'
+import { KokoroEngine } from '../engines/neural/kokoro-engine.js'
 import { PiperEngine } from '../engines/neural/piper-engine.js'
 import type { SpeechPiece } from '../text/types.js'
 import type { EngineId } from '../types.js'
@@ -19,6 +20,7 @@ import type { SegmentAudio, SegmentJob } from './segment-job.js'
 let espeak: Promise<EspeakEngine> | undefined
 let flite: FliteEngine | undefined
 let piper: PiperEngine | undefined
+let kokoro: KokoroEngine | undefined
 
 async function engineFor(id: EngineId): Promise<SpeechEngine> {
   if (id === 'flite') {
@@ -30,6 +32,10 @@ async function engineFor(id: EngineId): Promise<SpeechEngine> {
     // Piper uses this thread's eSpeak NG instance as its phonemiser.
     piper ??= new PiperEngine(await espeak)
     return piper
+  }
+  if (id === 'kokoro') {
+    kokoro ??= new KokoroEngine(await espeak)
+    return kokoro
   }
   return espeak
 }
@@ -53,7 +59,7 @@ export async function renderSegment(job: SegmentJob): Promise<SegmentAudio> {
   const random = createRandom(job.seed)
   const variation = segmentVariation(random, job.settings.stability)
   const dsp = scaledDsp(job.voice.dsp, job.settings.similarity_boost)
-  const { params, timbre, formantShift } = splitTimbre(
+  const { params, timbre, formantShift, pitchShift } = splitTimbre(
     engineParamsFor(job.voice, job.language, job.settings, job.style, variation),
     dsp,
   )
@@ -70,10 +76,11 @@ export async function renderSegment(job: SegmentJob): Promise<SegmentAudio> {
   let samples = raw.samples
   const rate = raw.sampleRate
 
-  // Timbre left to post-processing: a formant shift keeps timing, so word times stay valid.
+  // Timbre left to post-processing: a formant (or, for Flite's rms, a pitch) shift keeps timing,
+  // so word times stay valid.
   samples = await timePitch(samples, rate, {
     timeRatio: 1,
-    pitchScale: 1,
+    pitchScale: pitchShift ?? 1,
     formantScale: formantShift,
     quality: job.quality,
   })

@@ -83,7 +83,9 @@ export const ENGLISH: VoiceDefinition[] = [
     descriptive: 'deep',
     description: 'An older American man, slow and deep, with a darker tone (Flite rms).',
     preview: EN_PREVIEW,
-    engine: { engine: 'flite', voice: 'rms', durationStretch: 1.15, f0Mean: 86, f0Stddev: 9 },
+    // No F0 target: rms speaks at its own pitch, and moving it by Rubber Band costs the
+    // words their clarity (a median word error above 50% under pocketsphinx).
+    engine: { engine: 'flite', voice: 'rms', durationStretch: 1.15 },
     dsp: { lowShelfDb: 3, highShelfDb: -2 },
   }),
 ]

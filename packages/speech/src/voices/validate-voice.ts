@@ -55,6 +55,22 @@ export function validateVoice(voice: VoiceDefinition): VoiceDefinition {
         'voice_id',
       )
     }
+  } else if (engine.engine === 'kokoro') {
+    for (const key of ['model', 'config', 'voices'] as const) {
+      if (typeof engine[key] !== 'string' || !isAbsolute(engine[key]))
+        fail(`engine.${key} must be an absolute path.`)
+    }
+    if (typeof engine.voice !== 'string' || !/^[a-z][fm]_[\w-]+$/.test(engine.voice))
+      fail('engine.voice must be a Kokoro voice name (af_heart).')
+    inRange(engine.speed, 0.5, 2, 'engine.speed')
+    const gone = [engine.model, engine.config, engine.voices].find((path) => !existsSync(path))
+    if (gone) {
+      throw new SpeechError(
+        'invalid_voice',
+        `The voice '${voice.name}' cannot speak: its file ${basename(gone)} is no longer in the models directory.`,
+        'voice_id',
+      )
+    }
   } else {
     fail(`unknown engine '${String((engine as { engine?: unknown }).engine)}'.`)
   }

@@ -12,7 +12,7 @@ export const TINY_SAMPLE_RATE = 16_000
 /** Hz of the sine per unit of phoneme id. */
 export const TINY_HZ_PER_ID = 20
 
-type Field = Uint8Array
+export type Field = Uint8Array
 
 function varint(value: number | bigint): number[] {
   let v = BigInt.asUintN(64, BigInt(value))
@@ -26,7 +26,7 @@ function varint(value: number | bigint): number[] {
   return out
 }
 
-function concat(parts: readonly Field[]): Uint8Array {
+export function concat(parts: readonly Field[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
   let offset = 0
   for (const p of parts) {
@@ -37,17 +37,17 @@ function concat(parts: readonly Field[]): Uint8Array {
 }
 
 const key = (field: number, wire: number) => varint((field << 3) | wire)
-const int = (field: number, value: number | bigint): Field =>
+export const int = (field: number, value: number | bigint): Field =>
   new Uint8Array([...key(field, 0), ...varint(value)])
-const bytes = (field: number, data: Uint8Array): Field =>
+export const bytes = (field: number, data: Uint8Array): Field =>
   concat([new Uint8Array([...key(field, 2), ...varint(data.length)]), data])
-const str = (field: number, value: string): Field => bytes(field, new TextEncoder().encode(value))
-const msg = (field: number, parts: readonly Field[]): Field => bytes(field, concat(parts))
+export const str = (field: number, value: string): Field => bytes(field, new TextEncoder().encode(value))
+export const msg = (field: number, parts: readonly Field[]): Field => bytes(field, concat(parts))
 
-const FLOAT = 1
-const INT64 = 7
+export const FLOAT = 1
+export const INT64 = 7
 
-function tensor(name: string, type: number, dims: number[], values: number[]): Field[] {
+export function tensor(name: string, type: number, dims: number[], values: number[]): Field[] {
   const raw =
     type === FLOAT
       ? new Uint8Array(Float32Array.from(values).buffer)
@@ -55,12 +55,12 @@ function tensor(name: string, type: number, dims: number[], values: number[]): F
   return [...dims.map((d) => int(1, d)), int(2, type), str(8, name), bytes(9, raw)]
 }
 
-function valueInfo(name: string, type: number, dims: Array<number | string>): Field[] {
+export function valueInfo(name: string, type: number, dims: Array<number | string>): Field[] {
   const dim = dims.map((d) => msg(1, [typeof d === 'number' ? int(1, d) : str(2, d)]))
   return [str(1, name), msg(2, [msg(1, [int(1, type), msg(2, dim)])])]
 }
 
-function node(op: string, inputs: string[], outputs: string[], attributes: Field[][] = []): Field[] {
+export function node(op: string, inputs: string[], outputs: string[], attributes: Field[][] = []): Field[] {
   return [
     ...inputs.map((i) => str(1, i)),
     ...outputs.map((o) => str(2, o)),
@@ -70,7 +70,11 @@ function node(op: string, inputs: string[], outputs: string[], attributes: Field
   ]
 }
 
-const intAttribute = (name: string, value: number): Field[] => [str(1, name), int(3, value), int(20, 2)]
+export const intAttribute = (name: string, value: number): Field[] => [
+  str(1, name),
+  int(3, value),
+  int(20, 2),
+]
 
 export interface TinyModelOptions {
   /** Adds the `sid` input (multi-speaker voice). */

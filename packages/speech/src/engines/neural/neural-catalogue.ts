@@ -1,6 +1,6 @@
 // The models directory at start: every Piper voice (`<name>.onnx` beside `<name>.onnx.json`)
-// that loads and has Piper's interface becomes one voice per speaker, and the family becomes a
-// model. A file that does not qualify is left out with a warning that names it; the rest of
+// that loads and has Piper's interface becomes one voice per speaker, every Kokoro folder one
+// voice per voice pack, and each family becomes a model. A file that does not qualify is left out with a warning that names it; the rest of
 // the catalogue is unaffected. Without a directory or model files, nothing changes.
 import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, statSync } from 'node:fs'
@@ -9,6 +9,13 @@ import { type ModelProfile, registerModels } from '../../models/model-profiles.j
 import type { VoiceDefinition } from '../../types.js'
 import { LANGUAGE_NAMES } from '../../voices/languages.js'
 import { EspeakEngine } from '../espeak-engine.js'
+import {
+  isKokoroFolder,
+  KOKORO_LAYOUT_HINT,
+  kokoroModel,
+  looksLikeKokoro,
+  scanKokoroFolder,
+} from './kokoro-catalogue.js'
 import { onnxRuntime, openSession, piperInterfaceProblem } from './onnx-runtime.js'
 import { type PiperConfig, PiperConfigError, readPiperConfig } from './piper-config.js'
 
@@ -105,19 +112,45 @@ export async function loadNeuralCatalogue(modelsDir: string): Promise<NeuralCata
   // eSpeak NG is loaded only when there is a model to check, and dropped after the scan.
   let espeak: Promise<EspeakEngine> | undefined
   const warn = (file: string, message: string) => catalogue.warnings.push({ file: join(dir, file), message })
+  const runtimeProblem = () =>
+    onnxRuntime().then(
+      () => null,
+      (error: unknown) => (error as Error).message.split('\n')[0],
+    )
+  const kokoroVoices: VoiceDefinition[] = []
   for (const file of files) {
+    const path = join(dir, file)
+    if (statSync(path).isDirectory()) {
+      if (!isKokoroFolder(path)) continue
+      const runtime = await runtimeProblem()
+      if (runtime !== null) {
+        warn(file, `ONNX Runtime (onnxruntime-node) cannot be loaded on this machine (${runtime}); skipped.`)
+        continue
+      }
+      espeak ??= EspeakEngine.create()
+      const engine = espeak
+      kokoroVoices.push(
+        ...(await scanKokoroFolder(
+          path,
+          () => engine,
+          (at, message) => catalogue.warnings.push({ file: at, message }),
+        )),
+      )
+      continue
+    }
     if (file.endsWith('.onnx.json') && !files.includes(file.slice(0, -'.json'.length))) {
       warn(file, `Piper config without its model: ${file.slice(0, -'.json'.length)} is missing; skipped.`)
       continue
     }
-    if (!file.endsWith('.onnx')) continue
-    const path = join(dir, file)
+    if (!file.endsWith('.onnx')) {
+      if (looksLikeKokoro(file)) warn(file, `not used here: ${KOKORO_LAYOUT_HINT}.`)
+      continue
+    }
     if (!files.includes(`${file}.json`)) {
-      const kokoro = /kokoro/i.test(file)
       warn(
         file,
-        kokoro
-          ? 'Kokoro models are not supported yet; skipped.'
+        looksLikeKokoro(file)
+          ? `not used here: ${KOKORO_LAYOUT_HINT}.`
           : `no config ${file}.json beside it (a Piper voice is the .onnx file and its .onnx.json); skipped.`,
       )
       continue
@@ -135,10 +168,7 @@ export async function loadNeuralCatalogue(modelsDir: string): Promise<NeuralCata
       warn(`${file}.json`, `eSpeak NG has no voice '${config.espeakVoice}' to phonemise it; ${file} skipped.`)
       continue
     }
-    const runtime = await onnxRuntime().then(
-      () => null,
-      (error: unknown) => (error as Error).message.split('\n')[0],
-    )
+    const runtime = await runtimeProblem()
     if (runtime !== null) {
       warn(file, `ONNX Runtime (onnxruntime-node) cannot be loaded on this machine (${runtime}); skipped.`)
       continue
@@ -162,6 +192,10 @@ export async function loadNeuralCatalogue(modelsDir: string): Promise<NeuralCata
   }
   if (catalogue.voices.length > 0) {
     catalogue.models.push(piperModel([...new Set(catalogue.voices.map((v) => v.language))]))
+  }
+  if (kokoroVoices.length > 0) {
+    catalogue.models.push(kokoroModel([...new Set(kokoroVoices.map((v) => v.language))]))
+    catalogue.voices.push(...kokoroVoices)
   }
   return catalogue
 }
