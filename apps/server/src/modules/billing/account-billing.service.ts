@@ -108,7 +108,19 @@ export function createAccountBillingService(deps: Deps) {
       const card = await payments.findCard(workspaceId)
       const check = await provider.verifyCard({ card, customerId: row.provider_customer_id })
       if (!check.ok) throw new AppError('card_verification_failed')
-      if (card) await payments.markCardVerified(workspaceId, deps.now())
+      // A hosted provider keeps the card itself: what it reported is remembered as the card on
+      // file, so the usage-based billing switch sees a verified card.
+      if (!card && provider.hosted && check.brand && check.last4)
+        await payments.saveCard({
+          workspaceId,
+          provider: provider.name,
+          brand: check.brand,
+          last4: check.last4,
+          declines: false,
+          reference: row.provider_customer_id,
+          at: deps.now(),
+        })
+      if (card || provider.hosted) await payments.markCardVerified(workspaceId, deps.now())
       return { verified: true, brand: check.brand, last4: check.last4 }
     },
 

@@ -3,6 +3,7 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createUser, type TestUser, workspaceIdOf } from '../../../test/helpers/factories.js'
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.js'
+import { enrolTwoFactor } from '../../../test/helpers/two-factor.js'
 import { createBillingModule } from './billing.module.js'
 import { addMonths } from './credit-periods.js'
 
@@ -399,6 +400,8 @@ describe('upgrade with an idempotency key', () => {
 describe('grants', () => {
   it('accepts a grant, chooses the subscription after it, and moves to it at the grant end', async () => {
     const user = await createUser(t.app, t.database)
+    // Grant plans require two-factor sign-in of every member.
+    await enrolTwoFactor(t.app, user)
     const unknown = await post(user, '/create-grant-acceptance-session', { grant_code: 'NOPE' })
     expect([unknown.statusCode, unknown.json().detail.code]).toEqual([400, 'grant_offer_invalid'])
     const expired = await post(user, '/create-grant-acceptance-session', { grant_code: 'GRANT-OLD' })
@@ -466,6 +469,7 @@ describe('grants', () => {
 
   it('a paying workspace must convert, and its paid plan follows the grant', async () => {
     const user = await createUser(t.app, t.database)
+    await enrolTwoFactor(t.app, user)
     await subscribe(user, 'creator')
     const session = await post(user, '/create-grant-acceptance-session', { grant_code: 'GRANT-PAYING' })
     const id = session.json().session_id

@@ -3,6 +3,7 @@ import type { StripeConfig } from '../../config.js'
 import type { Database } from '../../db/database.js'
 import type { DB, SubscriptionRow } from '../../db/schema.js'
 import type { SiteAddress } from '../../plugins/site-address.js'
+import type { AuditLog } from '../audit/audit.module.js'
 import type { DomainModule } from '../domain-module.js'
 import { createAccountBillingService } from './account-billing.service.js'
 import { billingRoutes } from './billing.routes.js'
@@ -11,6 +12,9 @@ import { createCheckoutService } from './checkout.service.js'
 import { createGrantsService } from './grants.service.js'
 import { invoicesRoutes } from './invoices.routes.js'
 import { localCheckoutRoutes } from './local-checkout.routes.js'
+import { operatorRoutes } from './operator.routes.js'
+import { createOperatorOffersRepository } from './operator-offers.repository.js'
+import { createOperatorOffersService } from './operator-offers.service.js'
 import { createLocalPaymentProvider, type PaymentProvider } from './payment-provider.js'
 import { createPaymentsRepository } from './payments.repository.js'
 import { checkRequestSize, planOf, type WorkspacePlan } from './plan-rules.js'
@@ -23,6 +27,7 @@ import { createStripeWebhookService } from './stripe-webhook.service.js'
 import { createSubscriptionChangeService } from './subscription-change.service.js'
 import { type PublicSubscriptionFields, publicSubscriptionFields } from './subscription-state.js'
 import { createSubscriptionsRepository, type SubscriptionsRepository } from './subscriptions.repository.js'
+import { createUsageReportsRepository } from './usage-reports.repository.js'
 
 /** The workspace's character count, moved inside the credit ledger's own transactions. */
 export type SubscriptionCounter = Pick<
@@ -64,9 +69,13 @@ export function createBillingModule(deps: {
   site?: SiteAddress
   provider?: PaymentProvider
   stripe?: StripeConfig | null
+  /** The operator API's Bearer token; null or absent: no operator API. */
+  operatorToken?: string | null
   /** Who may manage a workspace's billing (the workspace domain answers). */
   access?: BillingAccess
   now?: () => Date
+  /** Plan changes are recorded in the audit log. */
+  audit?: AuditLog
 }): DomainModule<BillingPorts> {
   const subscriptions = createSubscriptionsRepository(deps.db)
   const payments = createPaymentsRepository(deps.db)
@@ -81,7 +90,12 @@ export function createBillingModule(deps: {
   const access: BillingAccess = deps.access ?? { canManageBilling: async () => true }
   const checkout = createCheckoutService({ subscriptions, payments, provider, now })
   const changes = createSubscriptionChangeService({ subscriptions, payments, provider, now })
-  const renewals = createRenewalsService({ subscriptions, payments, provider })
+  const renewals = createRenewalsService({
+    subscriptions,
+    payments,
+    provider,
+    usageReports: createUsageReportsRepository(deps.db),
+  })
   const account = createAccountBillingService({ subscriptions, payments, provider, renewals, now })
   const grants = createGrantsService({ subscriptions, payments, provider, now })
   const webhookSecret = deps.stripe?.webhookSecret
@@ -102,11 +116,16 @@ export function createBillingModule(deps: {
           access,
           validatePromocode: (code) => validatePromo(payments, code, now()),
           originFor: (request) => deps.site?.originFor(request) ?? `${request.protocol}://${request.host}`,
+          audit: deps.audit,
         }),
       )
       await app.register(invoicesRoutes(payments))
       if (provider.name === 'local') await app.register(localCheckoutRoutes({ checkout, account, access }))
       if (webhooks) await app.register(stripeRoutes(webhooks))
+      if (deps.operatorToken) {
+        const offers = createOperatorOffersService({ offers: createOperatorOffersRepository(deps.db), now })
+        await app.register(operatorRoutes({ token: deps.operatorToken, offers }))
+      }
     },
     jobs: async (queue) => {
       await queue.work('billing.renewals', async () => {

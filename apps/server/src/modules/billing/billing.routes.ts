@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { requirePrincipal } from '../../plugins/auth.js'
+import type { AuditLog } from '../audit/audit.module.js'
 import type { AccountBillingService } from './account-billing.service.js'
 import {
   cardCheck,
@@ -35,6 +36,7 @@ export function billingRoutes(deps: {
   access: BillingAccess
   validatePromocode: (code: string) => Promise<z.infer<typeof promoValidation>>
   originFor: (request: FastifyRequest) => string
+  audit?: AuditLog | undefined
 }): FastifyPluginAsyncZod {
   const { checkout, changes, account, grants } = deps
   // Every call that spends, changes or shows the workspace's billing needs a billing admin.
@@ -44,6 +46,13 @@ export function billingRoutes(deps: {
     schema: { tags, summary, response: { 200: subscriptionInfo } },
   })
   const caller = (request: FastifyRequest) => requirePrincipal(request)
+  /** A plan change that went through, in the workspace's audit log. */
+  const audited = async <T>(request: FastifyRequest, action: string, result: T, details: object = {}) => {
+    const principal = caller(request)
+    const target = { type: 'subscription', id: principal.workspaceId }
+    await deps.audit?.record(undefined, principal, 'subscription_changed', target, { action, ...details })
+    return result
+  }
   return async (app) => {
     app.post(
       '/create-checkout-session',
@@ -70,7 +79,10 @@ export function billingRoutes(deps: {
           response: { 200: subscriptionInfo },
         },
       },
-      async (request) => changes.change(caller(request).workspaceId, request.body),
+      async (request) =>
+        audited(request, 'change', await changes.change(caller(request).workspaceId, request.body), {
+          tier: request.body.subscription_type,
+        }),
     )
 
     app.post(
@@ -84,17 +96,20 @@ export function billingRoutes(deps: {
           response: { 200: subscriptionInfo },
         },
       },
-      async (request) => changes.upgradeOnly(caller(request).workspaceId, request.body),
+      async (request) =>
+        audited(request, 'upgrade', await changes.upgradeOnly(caller(request).workspaceId, request.body), {
+          tier: request.body.subscription_type,
+        }),
     )
 
     app.post('/cancel-downgrade', plain('Cancel the scheduled downgrade'), async (request) =>
-      changes.cancelDowngrade(caller(request).workspaceId),
+      audited(request, 'cancel_downgrade', await changes.cancelDowngrade(caller(request).workspaceId)),
     )
     app.post('/cancel-subscription', plain('Cancel at the end of the paid period'), async (request) =>
-      changes.cancel(caller(request).workspaceId),
+      audited(request, 'cancel', await changes.cancel(caller(request).workspaceId)),
     )
     app.post('/renew-subscription', plain('Take back a scheduled cancellation'), async (request) =>
-      changes.renew(caller(request).workspaceId),
+      audited(request, 'renew', await changes.renew(caller(request).workspaceId)),
     )
 
     app.post(

@@ -7,8 +7,9 @@ import {
   recommendedGrantUpgrade,
 } from '@timbre/contract'
 import type { Transaction } from 'kysely'
-import type { DB, GrantOfferRow, SubscriptionRow } from '../../db/schema.js'
+import type { CheckoutSessionRow, DB, GrantOfferRow, SubscriptionRow } from '../../db/schema.js'
 import { AppError } from '../../errors.js'
+import { createChangeLease } from './change-lease.js'
 import { addMonths, planCredits } from './credit-periods.js'
 import type { PaymentProvider } from './payment-provider.js'
 import type { PaymentsRepository } from './payments.repository.js'
@@ -43,6 +44,7 @@ function isPaying(row: SubscriptionRow): boolean {
  */
 export function createGrantsService(deps: Deps) {
   const { subscriptions, payments, provider } = deps
+  const withChangeLease = createChangeLease(subscriptions)
 
   function usableOffer(offer: GrantOfferRow | undefined, workspaceId: string, now: Date): GrantOfferRow {
     if (!offer || (offer.expires_at && offer.expires_at.getTime() <= now.getTime()))
@@ -53,15 +55,16 @@ export function createGrantsService(deps: Deps) {
   }
 
   /** Starts the grant on the locked row; the paid subscription (if any) is remembered for afterwards. */
-  async function startGrant(trx: Transaction<DB>, row: SubscriptionRow, offer: GrantOfferRow, now: Date) {
+  async function startGrant(
+    trx: Transaction<DB>,
+    row: SubscriptionRow,
+    offer: GrantOfferRow,
+    now: Date,
+    paid: { tier: string; period: string } | null,
+  ) {
     const tier = tierOf(offer.tier)
     const ends = addMonths(now, offer.duration_months)
-    const paidTier = isPaying(row) ? row.tier : null
-    if (paidTier) {
-      // The paid subscription stops renewing: no charge while the grant lasts.
-      if (row.provider_schedule_id) await provider.releaseSchedule({ scheduleId: row.provider_schedule_id })
-      await provider.setCancelAtPeriodEnd({ subscriptionId: row.provider_subscription_id, cancel: true })
-    }
+    const paidTier = paid?.tier ?? null
     await payments.redeemGrantOffer(trx, offer.code, row.workspace_id, now)
     return subscriptions.update(trx, row.workspace_id, {
       tier,
@@ -85,24 +88,68 @@ export function createGrantsService(deps: Deps) {
       usage_based_billing: false,
       provider_schedule_id: null,
       post_grant_tier: paidTier ?? row.post_grant_tier,
-      post_grant_billing_period: paidTier ? row.billing_period : row.post_grant_billing_period,
+      post_grant_billing_period: paid ? paid.period : row.post_grant_billing_period,
     })
   }
 
+  /** The checks an acceptance must pass, on the rows as they are (repeated when it is applied). */
+  function check(
+    session: CheckoutSessionRow | undefined,
+    offer: GrantOfferRow | undefined,
+    row: SubscriptionRow,
+    convert: boolean,
+    now: Date,
+  ) {
+    if (session?.kind !== 'grant' || !session.grant_code) throw new AppError('checkout_session_not_found')
+    if (session.status === 'complete') return null
+    if (session.expires_at <= now) throw new AppError('checkout_session_expired')
+    const usable = usableOffer(offer, row.workspace_id, now)
+    if (isPaying(row) && !convert) throw new AppError('grant_needs_conversion')
+    return usable
+  }
+
   async function accept(workspaceId: string, sessionId: string, convert: boolean) {
-    return payments.transaction(async (trx) => {
-      const session = await payments.lockSession(trx, workspaceId, sessionId)
-      if (session?.kind !== 'grant' || !session.grant_code) throw new AppError('checkout_session_not_found')
-      const row = await subscriptions.lockForChange(trx, workspaceId)
-      if (!row) throw new AppError('no_subscription')
-      if (session.status === 'complete') return subscriptionInfo(row, provider.testMode)
-      const now = deps.now()
-      if (session.expires_at <= now) throw new AppError('checkout_session_expired')
-      const offer = usableOffer(await payments.lockGrantOffer(trx, session.grant_code), workspaceId, now)
-      if (isPaying(row) && !convert) throw new AppError('grant_needs_conversion')
-      const updated = await startGrant(trx, row, offer, now)
-      await payments.completeSession(trx, session.id, now)
-      return subscriptionInfo(updated, provider.testMode)
+    // The paid subscription stops renewing at the provider first, with no transaction open
+    // (the call may be slow); the grant is then started in one short transaction. Should that
+    // fail, the subscription is set to renew again, as it was.
+    return withChangeLease(workspaceId, async (leasedRow) => {
+      const session = await payments.findSession(workspaceId, sessionId)
+      const offer = session?.grant_code ? await payments.findGrantOffer(session.grant_code) : undefined
+      if (!check(session, offer, leasedRow, convert, deps.now()))
+        return subscriptionInfo(leasedRow, provider.testMode)
+      const stopped = isPaying(leasedRow)
+      if (stopped) {
+        if (leasedRow.provider_schedule_id)
+          await provider.releaseSchedule({ scheduleId: leasedRow.provider_schedule_id })
+        await provider.setCancelAtPeriodEnd({
+          subscriptionId: leasedRow.provider_subscription_id,
+          cancel: true,
+        })
+      }
+      try {
+        return await payments.transaction(async (trx) => {
+          const locked = await payments.lockSession(trx, workspaceId, sessionId)
+          const row = await subscriptions.lockForChange(trx, workspaceId)
+          if (!row) throw new AppError('no_subscription')
+          const now = deps.now()
+          const lockedOffer = locked?.grant_code
+            ? await payments.lockGrantOffer(trx, locked.grant_code)
+            : undefined
+          // The paid plan it had is the one stopped above (a webhook may have marked it since).
+          const usable = check(locked, lockedOffer, stopped ? leasedRow : row, convert, now)
+          if (!usable || !locked) return subscriptionInfo(row, provider.testMode)
+          const paid = stopped ? { tier: leasedRow.tier, period: leasedRow.billing_period } : null
+          const updated = await startGrant(trx, row, usable, now, paid)
+          await payments.completeSession(trx, locked.id, now)
+          return subscriptionInfo(updated, provider.testMode)
+        })
+      } catch (error) {
+        if (stopped)
+          await provider
+            .setCancelAtPeriodEnd({ subscriptionId: leasedRow.provider_subscription_id, cancel: false })
+            .catch(() => undefined)
+        throw error
+      }
     })
   }
 

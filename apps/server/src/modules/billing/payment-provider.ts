@@ -35,6 +35,23 @@ export interface PaymentProvider {
   chargeCardOnFile(input: ChargeInput & { card: PaymentMethodRow | undefined }): Promise<ChargeResult>
   /** Checks that the card on file can pay (usage-based billing needs one). */
   verifyCard(input: { card: PaymentMethodRow | undefined; customerId: string | null }): Promise<CardCheck>
+  /**
+   * Reports usage above the credits to a hosted provider, which puts it on the subscription's
+   * next invoice. The identifier makes a repeated report of the same usage count once.
+   * Providers that do not invoice usage themselves leave it out (the billing job charges).
+   */
+  reportUsage?(input: UsageReport): Promise<{ reference: string }>
+}
+
+export interface UsageReport {
+  identifier: string
+  customerId: string
+  subscriptionId: string
+  billingPeriod: BillingPeriod
+  currency: Currency
+  amountCents: number
+  /** When the usage happened (inside the period it belongs to). */
+  at: Date
 }
 
 export interface CheckoutUrlInput {

@@ -89,6 +89,43 @@ export function createPaymentsRepository(db: Database) {
       return trx.insertInto('payments').values(values).returningAll().executeTakeFirstOrThrow()
     },
 
+    /** Upgrades asked of the provider whose answer was never applied (their process died). */
+    processingUpgrades(executor: Executor, workspaceId: string): Promise<PaymentRow[]> {
+      return executor
+        .selectFrom('payments')
+        .selectAll()
+        .where('workspace_id', '=', workspaceId)
+        .where('kind', '=', 'upgrade')
+        .where('status', '=', 'processing')
+        .orderBy('created_at')
+        .execute()
+    },
+
+    /** The provider's answer to a processing payment; false when it was completed before. */
+    async completeProcessing(
+      trx: Transaction<DB>,
+      paymentId: string,
+      result: { status: 'paid' | 'pending'; reference: string; at: Date },
+    ): Promise<boolean> {
+      const row = await trx
+        .updateTable('payments')
+        .set({
+          status: result.status,
+          provider_reference: result.reference,
+          paid_at: result.status === 'paid' ? result.at : null,
+        })
+        .where('id', '=', paymentId)
+        .where('status', '=', 'processing')
+        .returning('id')
+        .executeTakeFirst()
+      return row !== undefined
+    },
+
+    /** A processing payment the provider refused: as if it had never been asked. */
+    async dropProcessing(paymentId: string): Promise<void> {
+      await db.deleteFrom('payments').where('id', '=', paymentId).where('status', '=', 'processing').execute()
+    },
+
     listPayments(workspaceId: string): Promise<PaymentRow[]> {
       return db
         .selectFrom('payments')

@@ -12,6 +12,7 @@ import {
 import type { Transaction } from 'kysely'
 import type { DB, SubscriptionRow } from '../../db/schema.js'
 import { AppError } from '../../errors.js'
+import { leased } from './change-lease.js'
 import { paidActivationPatch } from './checkout.service.js'
 import {
   creditResetPatch,
@@ -26,12 +27,27 @@ import type { PaymentsRepository } from './payments.repository.js'
 import { tierOf } from './plan-rules.js'
 import { billingPeriodOf, discounted, unbilledOverage } from './subscription-state.js'
 import type { SubscriptionsRepository } from './subscriptions.repository.js'
+import type { UsageReportsRepository } from './usage-reports.repository.js'
 
 interface Deps {
   subscriptions: SubscriptionsRepository
   payments: PaymentsRepository
+  usageReports: UsageReportsRepository
   provider: PaymentProvider
+  log?: (message: string) => void
 }
+
+/** A worker that claimed a usage report has this long to send it before another may. */
+const REPORT_LEASE_MS = 2 * 60 * 1000
+/** A failed report is tried again after this long (the job runs every minute). */
+const REPORT_RETRY_MS = 60 * 1000
+/**
+ * A report is re-sent with its identifier only while the provider still recognises it (Stripe
+ * keeps meter-event identifiers and idempotency keys for at least 24 hours). Past this window
+ * a report that may have arrived is never sent again: it waits for an operator instead, since
+ * sending it twice could charge twice.
+ */
+export const REPORT_RESEND_WINDOW_MS = 20 * 60 * 60 * 1000
 
 /** A workspace never has more than this many boundaries caught up in one run (two years). */
 const MAX_STEPS_PER_RUN = 24
@@ -58,7 +74,72 @@ const isPaidPurchasable = (tier: string): tier is PaidPurchasableTier =>
  * billing threshold.
  */
 export function createRenewalsService(deps: Deps) {
-  const { subscriptions, payments, provider } = deps
+  const { subscriptions, payments, provider, usageReports } = deps
+
+  /**
+   * Usage above the credits for a hosted provider that invoices it: recorded here, in the
+   * transaction that moves the credits on, and sent after it commits (reportPendingUsage).
+   * Returns false when the subscription is not one the provider bills.
+   */
+  async function recordUsageIntent(
+    trx: Transaction<DB>,
+    row: SubscriptionRow,
+    input: { key: string; cents: number; characters: number; periodStart: Date; periodEnd: Date },
+  ): Promise<boolean> {
+    if (!provider.reportUsage || !row.provider_customer_id || !row.provider_subscription_id) return false
+    await usageReports.recordIntent(trx, {
+      id: `ur_${randomUUID().replaceAll('-', '')}`,
+      workspace_id: row.workspace_id,
+      usage_key: input.key,
+      provider: provider.name,
+      provider_customer_id: row.provider_customer_id,
+      provider_subscription_id: row.provider_subscription_id,
+      billing_period: billingPeriodOf(row.billing_period),
+      currency: billingCurrency(row.currency),
+      amount_cents: input.cents,
+      characters: input.characters,
+      period_start: input.periodStart,
+      period_end: input.periodEnd,
+    })
+    return true
+  }
+
+  /** Sends the recorded usage reports; each counts once at the provider (see the identifier). */
+  async function reportPendingUsage(now: Date): Promise<number> {
+    const report = provider.reportUsage
+    if (!report) return 0
+    let sent = 0
+    for (;;) {
+      const claimed = await usageReports.claimDue(now, REPORT_LEASE_MS, BATCH)
+      if (claimed.length === 0) return sent
+      for (const r of claimed) {
+        const firstTry = r.attempts > 1 ? r.first_attempt_at : null
+        if (firstTry && now.getTime() - firstTry.getTime() > REPORT_RESEND_WINDOW_MS) {
+          await usageReports.markNeedsReview(r.id, r.last_error ?? 'not confirmed in time')
+          deps.log?.(`usage report ${r.id} of workspace ${r.workspace_id} needs review: ${r.last_error}`)
+          continue
+        }
+        try {
+          const result = await report({
+            identifier: r.id,
+            customerId: r.provider_customer_id ?? '',
+            subscriptionId: r.provider_subscription_id ?? '',
+            billingPeriod: billingPeriodOf(r.billing_period),
+            currency: billingCurrency(r.currency),
+            amountCents: r.amount_cents,
+            // Inside the period the usage belongs to, so it lands on that period's invoice.
+            at: new Date(Math.min(r.period_end.getTime() - 1000, now.getTime())),
+          })
+          await usageReports.markReported(r.id, result.reference, new Date())
+          sent += 1
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error)
+          await usageReports.markAttemptFailed(r.id, message, new Date(now.getTime() + REPORT_RETRY_MS))
+        }
+      }
+      if (claimed.length < BATCH) return sent
+    }
+  }
 
   async function charge(
     trx: Transaction<DB>,
@@ -125,8 +206,17 @@ export function createRenewalsService(deps: Deps) {
       isGrantTier(tier) && row.grant_ends_at ? row.grant_ends_at : nextMonthlyBoundary(anchor, boundary)
     let status = row.status
     const overage = unbilledOverage(row)
-    // A hosted provider bills its own usage; the local one is charged here.
-    if (!provider.hosted && overage.cents > 0) {
+    const reported =
+      overage.cents > 0 &&
+      (await recordUsageIntent(trx, row, {
+        key: `usage:${boundary.toISOString()}`,
+        cents: overage.cents,
+        characters: overage.characters,
+        periodStart: row.period_started_at,
+        periodEnd: boundary,
+      }))
+    // A hosted provider invoices the usage reported to it; the local one is charged here.
+    if (!reported && !provider.hosted && overage.cents > 0) {
       const result = await charge(trx, row, {
         key: `usage:${boundary.toISOString()}`,
         kind: 'usage',
@@ -275,10 +365,10 @@ export function createRenewalsService(deps: Deps) {
    * threshold (monthly or annual figure), it is invoiced at once instead of at the reset.
    */
   async function invoiceThreshold(workspaceId: string, now: Date): Promise<boolean> {
-    if (provider.hosted) return false
+    if (provider.hosted && !provider.reportUsage) return false
     return payments.transaction(async (trx) => {
       const row = await subscriptions.lockForChange(trx, workspaceId)
-      if (row?.status !== 'active' || !row.usage_based_billing) return false
+      if (row?.status !== 'active' || !row.usage_based_billing || leased(row)) return false
       const tier = tierOf(row.tier)
       const period = billingPeriodOf(row.billing_period)
       const thresholds = PLANS[tier].billingThresholdCents
@@ -286,8 +376,21 @@ export function createRenewalsService(deps: Deps) {
       if (!thresholds || overage.characters === 0) return false
       if (overage.cents < (period === 'annual_period' ? thresholds.annual : thresholds.monthly)) return false
       const billed = row.overage_billed_characters + overage.characters
+      const key = `usage:${row.period_started_at.toISOString()}:${billed}`
+      if (provider.hosted) {
+        const recorded = await recordUsageIntent(trx, row, {
+          key,
+          cents: overage.cents,
+          characters: overage.characters,
+          periodStart: row.period_started_at,
+          periodEnd: now,
+        })
+        if (!recorded) return false
+        await subscriptions.update(trx, workspaceId, { overage_billed_characters: billed })
+        return true
+      }
       const result = await charge(trx, row, {
-        key: `usage:${row.period_started_at.toISOString()}:${billed}`,
+        key,
         kind: 'usage',
         amount: overage.cents,
         currency: billingCurrency(row.currency),
@@ -309,6 +412,8 @@ export function createRenewalsService(deps: Deps) {
   async function renewWorkspace(workspaceId: string, now: Date): Promise<number> {
     return payments.transaction(async (trx) => {
       let row = await subscriptions.lockForChange(trx, workspaceId)
+      // A plan change is being made at the provider: this workspace waits for the next run.
+      if (row && leased(row)) return 0
       let steps = 0
       while (row && steps < MAX_STEPS_PER_RUN) {
         const next = await step(trx, row, now)
@@ -322,6 +427,7 @@ export function createRenewalsService(deps: Deps) {
 
   return {
     renewWorkspace,
+    reportPendingUsage,
 
     /** Everything due at `now`, in batches; returns the number of steps taken. */
     async runDue(now: Date): Promise<number> {
@@ -333,7 +439,7 @@ export function createRenewalsService(deps: Deps) {
         if (due.length === 0) {
           for (const id of await subscriptions.overUsage(BATCH))
             if (await invoiceThreshold(id, now)) total += 1
-          return total
+          return total + (await reportPendingUsage(now))
         }
         for (const id of due) {
           seen.add(id)

@@ -7,7 +7,7 @@ import {
 } from '@timbre/contract'
 import Stripe from 'stripe'
 import { AppError } from '../../errors.js'
-import type { PaymentProvider } from './payment-provider.js'
+import type { PaymentProvider, UsageReport } from './payment-provider.js'
 
 /** Where the Stripe client sends its calls; tests point it at a local server they start. */
 export interface StripeConnection {
@@ -42,6 +42,25 @@ export function planOfLookupKey(
   const tier = match[1] as PaidPurchasableTier
   if (!(tier in PLANS) || periodPrice(tier, match[2] as BillingPeriod, 'usd') === null) return null
   return { tier, period: match[2] as BillingPeriod, currency: match[3] as Currency }
+}
+
+/**
+ * Usage above the credits goes to one Billing Meter whose value is the amount in cents (our
+ * rules price the characters; Stripe only invoices the sum), through a metered price of one cent
+ * per unit per billing interval and currency.
+ */
+export const OVERAGE_METER_EVENT = 'timbre_overage_cents'
+
+export function overageLookupKey(period: BillingPeriod, currency: Currency): string {
+  return `timbre_overage_${period}_${currency}`
+}
+
+/** The item of a subscription that carries our plan's price. */
+export function planItemOf(subscription: Stripe.Subscription): Stripe.SubscriptionItem | undefined {
+  return (
+    subscription.items.data.find((i) => planOfLookupKey(i.price.lookup_key) !== null) ??
+    subscription.items.data.find((i) => i.price.recurring?.usage_type !== 'metered')
+  )
 }
 
 /** A Stripe failure the customer can act on becomes our error; anything else is the provider's. */
@@ -106,11 +125,75 @@ export function createStripePaymentProvider(stripe: Stripe): PaymentProvider {
     return id
   }
 
+  /** The subscription's plan item (not the metered item usage is invoiced through). */
   async function itemOf(subscriptionId: string) {
     const subscription = await stripe.subscriptions.retrieve(subscriptionId)
-    const item = subscription.items.data[0]
+    const item = planItemOf(subscription)
     if (!item) throw new AppError('no_subscription')
     return { subscription, item }
+  }
+
+  let meter: Promise<string> | null = null
+  /** The overage meter, found by its event name or created once. */
+  function meterId(): Promise<string> {
+    meter ??= (async () => {
+      for await (const found of stripe.billing.meters.list({ status: 'active', limit: 100 }))
+        if (found.event_name === OVERAGE_METER_EVENT) return found.id
+      const created = await stripe.billing.meters.create(
+        {
+          display_name: 'Usage above the plan credits (cents)',
+          event_name: OVERAGE_METER_EVENT,
+          default_aggregation: { formula: 'sum' },
+          customer_mapping: { type: 'by_id', event_payload_key: 'stripe_customer_id' },
+          value_settings: { event_payload_key: 'value' },
+        },
+        { idempotencyKey: `meter:${OVERAGE_METER_EVENT}` },
+      )
+      return created.id
+    })().catch((error) => {
+      meter = null
+      throw error
+    })
+    return meter
+  }
+
+  async function overagePriceId(period: BillingPeriod, currency: Currency): Promise<string> {
+    const key = overageLookupKey(period, currency)
+    const cached = prices.get(key)
+    if (cached) return cached
+    const found = await stripe.prices.list({ lookup_keys: [key], active: true, limit: 1 })
+    let id = found.data[0]?.id
+    if (!id) {
+      const created = await stripe.prices.create(
+        {
+          lookup_key: key,
+          currency,
+          unit_amount: 1,
+          recurring: {
+            interval: period === 'annual_period' ? 'year' : 'month',
+            usage_type: 'metered',
+            meter: await meterId(),
+          },
+          product_data: { name: 'Usage above the plan credits' },
+          metadata: { kind: 'overage', billing_period: period },
+        },
+        { idempotencyKey: `price:${key}` },
+      )
+      id = created.id
+    }
+    prices.set(key, id)
+    return id
+  }
+
+  /** Adds the metered item to the subscription once (every item must share its interval). */
+  async function ensureOverageItem(report: UsageReport): Promise<void> {
+    const price = await overagePriceId(report.billingPeriod, report.currency)
+    const subscription = await stripe.subscriptions.retrieve(report.subscriptionId)
+    if (subscription.items.data.some((i) => i.price.id === price)) return
+    await stripe.subscriptionItems.create(
+      { subscription: report.subscriptionId, price, proration_behavior: 'none' },
+      { idempotencyKey: `overage-item:${report.subscriptionId}:${price}` },
+    )
   }
 
   return {
@@ -259,6 +342,23 @@ export function createStripePaymentProvider(stripe: Stripe): PaymentProvider {
         message: 'Stripe charges its subscriptions itself; nothing is charged from here.',
       })
     },
+
+    reportUsage: (report) =>
+      call(async () => {
+        await ensureOverageItem(report)
+        // The identifier makes Stripe count a repeated event once; the idempotency key makes a
+        // retried request return the first answer.
+        const event = await stripe.billing.meterEvents.create(
+          {
+            event_name: OVERAGE_METER_EVENT,
+            identifier: report.identifier,
+            timestamp: Math.floor(report.at.getTime() / 1000),
+            payload: { stripe_customer_id: report.customerId, value: String(report.amountCents) },
+          },
+          { idempotencyKey: `usage:${report.identifier}` },
+        )
+        return { reference: event.identifier }
+      }),
 
     verifyCard: (input) =>
       call(async () => {

@@ -7,7 +7,7 @@ import { AppError } from '../../errors.js'
 import { paidActivationPatch } from './checkout.service.js'
 import { freePlanPatch, nextMonthlyBoundary, planCredits } from './credit-periods.js'
 import type { PaymentsRepository } from './payments.repository.js'
-import { planOfLookupKey } from './stripe-provider.js'
+import { planItemOf, planOfLookupKey } from './stripe-provider.js'
 import { billingPeriodOf } from './subscription-state.js'
 import type { SubscriptionsRepository } from './subscriptions.repository.js'
 
@@ -113,7 +113,7 @@ export function createStripeWebhookService(deps: Deps) {
       await subscriptions.update(trx, row.workspace_id, freePlanPatch(row, deps.now()))
       return
     }
-    const item = subscription.items.data[0]
+    const item = planItemOf(subscription)
     const plan = planOfLookupKey(item?.price.lookup_key)
     const start = fromUnix(item?.current_period_start) ?? row.current_period_start
     const end = fromUnix(item?.current_period_end) ?? row.current_period_end

@@ -266,6 +266,119 @@ describe('Stripe subscription changes', () => {
     expect(verify.json()).toEqual({ verified: true, brand: 'visa', last4: '4242' })
   })
 
+  it('calls Stripe outside any transaction: a slow upgrade blocks no other writer and charges once', async () => {
+    const user = await createUser(t.app, t.database)
+    const other = await createUser(t.app, t.database)
+    await subscribeThroughStripe(user, 'sub_slow')
+    await subscribeThroughStripe(other, 'sub_other_slow')
+    const before = api.calls.length
+    api.delaySubscriptionUpdates(1500)
+    const body = { subscription_type: 'pro', billing_period: 'monthly_period', idempotency_key: 'slow-1' }
+    const started = Date.now()
+    const upgrades = Promise.all([
+      post(user, '/v1/billing/upgrade-subscription', body),
+      post(user, '/change-subscription', body),
+    ])
+    // While Stripe takes its time, another workspace's write goes through at once.
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    const writeStarted = Date.now()
+    const discount = await post(other, '/apply-discount', { discount_code: 'special-offer-30' })
+    const writeMs = Date.now() - writeStarted
+    const [a, b] = await upgrades
+    const upgradeMs = Date.now() - started
+    api.delaySubscriptionUpdates(0)
+    expect(discount.statusCode, discount.body).toBe(200)
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200])
+    expect(upgradeMs).toBeGreaterThanOrEqual(1500)
+    expect(writeMs).toBeLessThan(1000)
+    const updates = api.calls
+      .slice(before)
+      .filter(
+        (c) => c.method === 'POST' && c.path === '/v1/subscriptions/sub_slow' && c.form['items[0][price]'],
+      )
+    expect(updates).toHaveLength(1)
+    const made = (await payments(user)).filter((p) => p.kind === 'upgrade')
+    expect(made.map((p) => [p.idempotency_key, p.status])).toEqual([['slow-1', 'pending']])
+    expect((await row(user)).tier).toBe('pro')
+    expect((await row(user)).change_lease_token).toBeNull()
+  })
+
+  it("finishes an upgrade whose process died after Stripe answered: the retry is Stripe's replay, no second charge", async () => {
+    const user = await createUser(t.app, t.database)
+    await subscribeThroughStripe(user, 'sub_crash')
+    const workspaceId = await workspaceIdOf(t.database.db, user.userId)
+    // What the dead process did: recorded its intent and asked Stripe, which moved the plan.
+    const client = new Stripe('sk_test_timbre', {
+      host: '127.0.0.1',
+      port: Number(new URL(api.url).port),
+      protocol: 'http',
+    })
+    const price = api.calls.find(
+      (c) =>
+        c.method === 'POST' &&
+        c.path === '/v1/prices' &&
+        c.form.lookup_key === 'timbre_pro_monthly_period_usd',
+    )
+    const proPrice =
+      price === undefined
+        ? (
+            await client.prices.create({
+              lookup_key: 'timbre_pro_monthly_period_usd',
+              currency: 'usd',
+              unit_amount: 9900,
+              recurring: { interval: 'month' },
+              product_data: { name: 'Pro' },
+            })
+          ).id
+        : (await client.prices.list({ lookup_keys: ['timbre_pro_monthly_period_usd'] })).data[0]?.id
+    await client.subscriptions.update(
+      'sub_crash',
+      { items: [{ id: 'si_sub_crash', price: proPrice ?? '' }], proration_behavior: 'always_invoice' },
+      { idempotencyKey: `upgrade:${workspaceId}:crash-1` },
+    )
+    await t.database.db
+      .insertInto('payments')
+      .values({
+        id: 'pay_crashed_intent',
+        workspace_id: workspaceId,
+        idempotency_key: 'crash-1',
+        kind: 'upgrade',
+        provider: 'stripe',
+        amount_cents: 7700,
+        currency: 'usd',
+        tier: 'pro',
+        billing_period: 'monthly_period',
+        provider_reference: null,
+        created_at: new Date(),
+        status: 'processing',
+        period_start: new Date(),
+      })
+      .execute()
+    const before = api.calls.length
+    const retry = await post(user, '/v1/billing/upgrade-subscription', {
+      subscription_type: 'pro',
+      billing_period: 'monthly_period',
+      idempotency_key: 'crash-1',
+    })
+    expect(retry.statusCode, retry.body).toBe(200)
+    const asked = api.calls
+      .slice(before)
+      .filter((c) => c.path === '/v1/subscriptions/sub_crash' && c.method === 'POST')
+    // Asked again with the same key: Stripe answers with its first answer, nothing new happens.
+    expect(asked.map((c) => c.idempotencyKey)).toEqual([`upgrade:${workspaceId}:crash-1`])
+    const upgrades = (await payments(user)).filter((p) => p.kind === 'upgrade')
+    expect(upgrades.map((p) => [p.id, p.status])).toEqual([['pay_crashed_intent', 'pending']])
+    expect((await row(user)).tier).toBe('pro')
+    // A later retry changes nothing and asks Stripe nothing.
+    const again = api.calls.length
+    await post(user, '/v1/billing/upgrade-subscription', {
+      subscription_type: 'pro',
+      billing_period: 'monthly_period',
+      idempotency_key: 'crash-1',
+    })
+    expect(api.calls.slice(again).filter((c) => c.path === '/v1/subscriptions/sub_crash')).toHaveLength(0)
+  })
+
   it('a declined upgrade changes and charges nothing', async () => {
     const user = await createUser(t.app, t.database)
     await subscribeThroughStripe(user, 'sub_declined')

@@ -10,8 +10,9 @@ import {
   type Tier,
 } from '@timbre/contract'
 import type { Transaction } from 'kysely'
-import type { DB, SubscriptionRow } from '../../db/schema.js'
+import type { DB, PaymentRow, SubscriptionRow } from '../../db/schema.js'
 import { AppError } from '../../errors.js'
+import { createChangeLease } from './change-lease.js'
 import { nextMonthlyBoundary, paidPeriodEnd } from './credit-periods.js'
 import type { PaymentProvider } from './payment-provider.js'
 import type { PaymentsRepository } from './payments.repository.js'
@@ -63,12 +64,10 @@ export function unusedCredit(row: SubscriptionRow, tier: Tier, now: Date): numbe
 export function createSubscriptionChangeService(deps: Deps) {
   const { subscriptions, payments, provider } = deps
   const info = (row: SubscriptionRow) => subscriptionInfo(row, provider.testMode)
+  const withChangeLease = createChangeLease(subscriptions)
 
-  /** Every change runs on the locked row, so two calls at once are decided one after the other. */
-  function onLockedRow<T>(
-    workspaceId: string,
-    work: (trx: Transaction<DB>, row: SubscriptionRow) => Promise<T>,
-  ) {
+  /** Writes an outcome on the locked row, in a short transaction (no provider call inside). */
+  function apply<T>(workspaceId: string, work: (trx: Transaction<DB>, row: SubscriptionRow) => Promise<T>) {
     return payments.transaction(async (trx) => {
       const row = await subscriptions.lockForChange(trx, workspaceId)
       if (!row) throw new AppError('no_subscription')
@@ -76,92 +75,148 @@ export function createSubscriptionChangeService(deps: Deps) {
     })
   }
 
-  /** Upgrades now: the new plan's price less the unused part of the current period, charged once. */
-  async function upgrade(
-    trx: Transaction<DB>,
+  /**
+   * The upgrade's intent: the payment, written as processing under the request's idempotency
+   * key before the provider is asked. The (workspace, key) index keeps it to one.
+   */
+  async function recordUpgradeIntent(
     row: SubscriptionRow,
     request: ChangeRequest,
     promo: Promo | null,
-  ) {
+    key: string,
+  ): Promise<PaymentRow> {
     const now = deps.now()
     const tier = request.subscription_type as PaidPurchasableTier
     const currency = billingCurrency(row.currency)
     const price = periodPrice(tier, request.billing_period, currency) ?? 0
     const credit = unusedCredit(row, currentPlanOf(row).tier, now)
     const amount = Math.max(0, discounted(price, promo ?? { percentOff: null, amountOff: null }) - credit)
-    const key = request.idempotency_key ?? `upgrade:${randomUUID()}`
-    const charge = await provider.changeNow({
-      subscriptionId: row.provider_subscription_id,
-      tier,
-      billingPeriod: request.billing_period,
-      currency,
-      amountCents: amount,
-      card: await payments.findCard(row.workspace_id, trx),
-      idempotencyKey: `${row.workspace_id}:${key}`,
+    return payments.transaction((trx) =>
+      payments.insertPayment(trx, {
+        id: `pay_${randomUUID().replaceAll('-', '')}`,
+        workspace_id: row.workspace_id,
+        idempotency_key: key,
+        kind: 'upgrade',
+        provider: provider.name,
+        amount_cents: amount,
+        currency,
+        tier,
+        billing_period: request.billing_period,
+        provider_reference: null,
+        created_at: now,
+        status: 'processing',
+        paid_at: null,
+        period_start: now,
+        period_end: paidPeriodEnd(now, request.billing_period),
+      }),
+    )
+  }
+
+  /**
+   * Asks the provider for the upgrade an intent records, with the intent's key (asking again
+   * after a crash returns the first answer, never a second charge), then applies it: the new
+   * period starts now with the new plan's credits (and those carried over); what was used stays
+   * counted. A refusal drops the intent: nothing was charged and nothing changes.
+   */
+  async function carryOut(row: SubscriptionRow, intent: PaymentRow, promo: Promo | null) {
+    const tier = intent.tier as PaidPurchasableTier
+    const period = billingPeriodOf(intent.billing_period)
+    let charge: Awaited<ReturnType<PaymentProvider['changeNow']>>
+    try {
+      charge = await provider.changeNow({
+        subscriptionId: row.provider_subscription_id,
+        tier,
+        billingPeriod: period,
+        currency: billingCurrency(intent.currency),
+        amountCents: intent.amount_cents,
+        card: await payments.findCard(row.workspace_id),
+        idempotencyKey: `${row.workspace_id}:${intent.idempotency_key}`,
+      })
+    } catch (error) {
+      await payments.dropProcessing(intent.id)
+      throw error
+    }
+    // The schedule of a downgrade this upgrade replaces; a failure here leaves a schedule the
+    // provider's next event reports, never a second charge.
+    if (row.provider_schedule_id)
+      await provider.releaseSchedule({ scheduleId: row.provider_schedule_id }).catch(() => undefined)
+    return apply(row.workspace_id, async (trx, current) => {
+      if (
+        !(await payments.completeProcessing(trx, intent.id, {
+          ...charge,
+          status: charge.settled ? 'paid' : 'pending',
+          at: deps.now(),
+        }))
+      )
+        return current
+      const now = intent.created_at
+      return subscriptions.update(trx, current.workspace_id, {
+        tier,
+        status: 'active',
+        billing_period: period,
+        character_limit: PLANS[tier].limits.characterLimit + current.rollover_older + current.rollover_newer,
+        period_started_at: now,
+        next_reset_at: nextMonthlyBoundary(now, now),
+        current_period_start: now,
+        current_period_end: paidPeriodEnd(now, period),
+        provider_schedule_id: null,
+        ...CLEAR_PENDING,
+        ...(promo
+          ? {
+              discount_coupon_id: promo.code,
+              discount_percent_off: promo.percentOff,
+              discount_amount_off: promo.amountOff,
+              discount_months_left: Math.max(0, promo.durationInMonths - 1),
+            }
+          : {}),
+        previously_subscribed_tiers: [...new Set([...current.previously_subscribed_tiers, tier])],
+      })
     })
-    await payments.insertPayment(trx, {
-      id: `pay_${randomUUID().replaceAll('-', '')}`,
-      workspace_id: row.workspace_id,
-      idempotency_key: key,
-      kind: 'upgrade',
-      provider: provider.name,
-      amount_cents: amount,
-      currency,
-      tier,
-      billing_period: request.billing_period,
-      provider_reference: charge.reference,
-      created_at: now,
-      status: charge.settled ? 'paid' : 'pending',
-      paid_at: charge.settled ? now : null,
-      period_start: now,
-      period_end: paidPeriodEnd(now, request.billing_period),
-    })
-    // The new period starts now with the new plan's credits (and the credits carried over);
-    // what was used stays counted.
-    if (row.provider_schedule_id) await provider.releaseSchedule({ scheduleId: row.provider_schedule_id })
-    return subscriptions.update(trx, row.workspace_id, {
-      tier,
-      status: 'active',
-      billing_period: request.billing_period,
-      character_limit: PLANS[tier].limits.characterLimit + row.rollover_older + row.rollover_newer,
-      period_started_at: now,
-      next_reset_at: nextMonthlyBoundary(now, now),
-      current_period_start: now,
-      current_period_end: paidPeriodEnd(now, request.billing_period),
-      provider_schedule_id: null,
-      ...CLEAR_PENDING,
-      ...(promo
-        ? {
-            discount_coupon_id: promo.code,
-            discount_percent_off: promo.percentOff,
-            discount_amount_off: promo.amountOff,
-            discount_months_left: Math.max(0, promo.durationInMonths - 1),
-          }
-        : {}),
-      previously_subscribed_tiers: [...new Set([...row.previously_subscribed_tiers, tier])],
-    })
+  }
+
+  /**
+   * An upgrade whose process died between asking the provider and applying the answer is
+   * finished before anything else changes: asked again with its own key, then applied.
+   */
+  async function finishInterrupted(row: SubscriptionRow): Promise<SubscriptionRow> {
+    let current = row
+    for (const intent of await payments.processingUpgrades(payments.db, row.workspace_id)) {
+      try {
+        current = await carryOut(current, intent, null)
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error
+        current = await subscriptions.find(row.workspace_id)
+      }
+    }
+    return current
   }
 
   async function change(workspaceId: string, request: ChangeRequest, onlyUpgrade: boolean) {
     const promo = request.promocode ? await resolvePromo(payments, request.promocode, deps.now()) : null
-    return onLockedRow(workspaceId, async (trx, row) => {
-      // A retry of an upgrade that went through finds its payment and changes nothing.
+    return withChangeLease(workspaceId, async (leasedRow) => {
+      // A retry of an upgrade that went through finds its payment and changes nothing; one
+      // that was interrupted is finished with the key it was asked with.
       const earlier = request.idempotency_key
-        ? await payments.findPayment(trx, workspaceId, request.idempotency_key)
+        ? await payments.findPayment(payments.db, workspaceId, request.idempotency_key)
         : undefined
       if (earlier) {
         const same =
           earlier.tier === request.subscription_type && earlier.billing_period === request.billing_period
         if (!same) throw new AppError('idempotency_key_reused')
-        return info(row)
+        if (earlier.status !== 'processing') return info(leasedRow)
       }
+      const row = await finishInterrupted(leasedRow)
+      if (earlier) return info(row)
       const target = { tier: request.subscription_type, billingPeriod: request.billing_period }
       const action = planAction(currentPlanOf(row), target)
       if (onlyUpgrade && action.action !== 'upgrade')
         throw failed('upgrade', 'the chosen plan is not an upgrade of the current one.')
       switch (action.action) {
-        case 'upgrade':
-          return info(await upgrade(trx, row, request, promo))
+        case 'upgrade': {
+          const key = request.idempotency_key ?? `upgrade:${randomUUID()}`
+          const intent = await recordUpgradeIntent(row, request, promo, key)
+          return info(await carryOut(row, intent, promo))
+        }
         case 'downgrade': {
           // Takes effect at the end of the paid period; replaces any other scheduled change.
           const toFree = request.subscription_type === 'free'
@@ -184,12 +239,14 @@ export function createSubscriptionChangeService(deps: Deps) {
               })
             ).scheduleId
           return info(
-            await subscriptions.update(trx, workspaceId, {
-              pending_change_kind: 'change',
-              pending_next_tier: request.subscription_type,
-              pending_billing_period: toFree ? null : request.billing_period,
-              provider_schedule_id: scheduleId,
-            }),
+            await apply(workspaceId, (trx) =>
+              subscriptions.update(trx, workspaceId, {
+                pending_change_kind: 'change',
+                pending_next_tier: request.subscription_type,
+                pending_billing_period: toFree ? null : request.billing_period,
+                provider_schedule_id: scheduleId,
+              }),
+            ),
           )
         }
         case 'cancel_downgrade':
@@ -216,7 +273,7 @@ export function createSubscriptionChangeService(deps: Deps) {
     },
 
     async cancelDowngrade(workspaceId: string) {
-      return onLockedRow(workspaceId, async (trx, row) => {
+      return withChangeLease(workspaceId, async (row) => {
         if (row.pending_change_kind === 'cancellation')
           throw failed(
             'cancel downgrade',
@@ -227,38 +284,42 @@ export function createSubscriptionChangeService(deps: Deps) {
         if (row.pending_next_tier === 'free')
           await provider.setCancelAtPeriodEnd({ subscriptionId: row.provider_subscription_id, cancel: false })
         return info(
-          await subscriptions.update(trx, workspaceId, { ...CLEAR_PENDING, provider_schedule_id: null }),
+          await apply(workspaceId, (trx) =>
+            subscriptions.update(trx, workspaceId, { ...CLEAR_PENDING, provider_schedule_id: null }),
+          ),
         )
       })
     },
 
     /** Cancels at the end of the paid period: the workspace then returns to free. */
     async cancel(workspaceId: string) {
-      return onLockedRow(workspaceId, async (trx, row) => {
+      return withChangeLease(workspaceId, async (row) => {
         if (!hasPaidPeriod(row))
           throw new AppError('no_subscription', { message: 'There is no paid subscription to cancel.' })
         if (row.pending_change_kind === 'cancellation') return info(row)
         if (row.provider_schedule_id) await provider.releaseSchedule({ scheduleId: row.provider_schedule_id })
         await provider.setCancelAtPeriodEnd({ subscriptionId: row.provider_subscription_id, cancel: true })
         return info(
-          await subscriptions.update(trx, workspaceId, {
-            provider_schedule_id: null,
-            pending_change_kind: 'cancellation',
-            pending_next_tier: 'free',
-            pending_billing_period: null,
-          }),
+          await apply(workspaceId, (trx) =>
+            subscriptions.update(trx, workspaceId, {
+              provider_schedule_id: null,
+              pending_change_kind: 'cancellation',
+              pending_next_tier: 'free',
+              pending_billing_period: null,
+            }),
+          ),
         )
       })
     },
 
     /** Takes back a scheduled cancellation; the subscription simply continues. */
     async renew(workspaceId: string) {
-      return onLockedRow(workspaceId, async (trx, row) => {
+      return withChangeLease(workspaceId, async (row) => {
         if (!hasPaidPeriod(row))
           throw new AppError('no_subscription', { message: 'There is no paid subscription to renew.' })
         if (row.pending_change_kind !== 'cancellation') return info(row)
         await provider.setCancelAtPeriodEnd({ subscriptionId: row.provider_subscription_id, cancel: false })
-        return info(await subscriptions.update(trx, workspaceId, CLEAR_PENDING))
+        return info(await apply(workspaceId, (trx) => subscriptions.update(trx, workspaceId, CLEAR_PENDING)))
       })
     },
 
@@ -266,7 +327,7 @@ export function createSubscriptionChangeService(deps: Deps) {
     async applyDiscount(workspaceId: string, code: string) {
       const discount = DISCOUNT_CODES[code.trim()]
       if (!discount) throw new AppError('invalid_discount_code', { param: 'discount_code' })
-      return onLockedRow(workspaceId, async (trx, row) => {
+      return apply(workspaceId, async (trx, row) => {
         if (!hasPaidPeriod(row))
           throw new AppError('no_subscription', {
             message: 'A discount applies only to a paid subscription.',

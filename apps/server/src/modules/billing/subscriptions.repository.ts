@@ -76,6 +76,38 @@ export function createSubscriptionsRepository(db: Database) {
         .executeTakeFirst()
     },
 
+    /**
+     * Takes the change lease in one statement, unless someone else holds one that has not run
+     * out; the row as it is then, or undefined when the lease is taken (or there is no row).
+     */
+    takeChangeLease(workspaceId: string, token: string, until: Date, now: Date) {
+      return db
+        .updateTable('subscriptions')
+        .set({ change_lease_token: token, change_lease_until: until })
+        .where('workspace_id', '=', workspaceId)
+        .where((eb) => eb.or([eb('change_lease_until', 'is', null), eb('change_lease_until', '<=', now)]))
+        .returningAll()
+        .executeTakeFirst()
+    },
+
+    async exists(workspaceId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('subscriptions')
+        .select('workspace_id')
+        .where('workspace_id', '=', workspaceId)
+        .executeTakeFirst()
+      return row !== undefined
+    },
+
+    async releaseChangeLease(workspaceId: string, token: string): Promise<void> {
+      await db
+        .updateTable('subscriptions')
+        .set({ change_lease_token: null, change_lease_until: null })
+        .where('workspace_id', '=', workspaceId)
+        .where('change_lease_token', '=', token)
+        .execute()
+    },
+
     /** Writes a plan change decided by the billing service on the locked row. */
     async update(
       trx: Transaction<DB>,
