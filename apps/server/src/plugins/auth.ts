@@ -26,6 +26,21 @@ export interface Principal {
    * everything, as admins have). Set by the workspaces module's resolver.
    */
   workspace?: { role: WorkspaceRole; permissions: readonly GroupPermission[] | null }
+  /** The workspace requires two-factor sign-in and this person has not set it up yet. */
+  mfaEnrollmentRequired?: boolean
+  /** The HTTP request that brought this caller (absent for jobs): the audit log and metering read it. */
+  request?: RequestFacts
+}
+
+/** Where and when a call arrived, as the audit log and the usage analytics record it. */
+export interface RequestFacts {
+  ip: string
+  userAgent: string | null
+  method: string
+  /** The route's path pattern (no ids or query). */
+  path: string
+  /** `performance.now()` when the request arrived. */
+  receivedAt: number
 }
 
 /** Turns credentials into a principal; built by the accounts module, shared with WebSocket sessions. */
@@ -42,6 +57,7 @@ export interface RouteRequirements {
   apiKeys?: boolean | 'any-scope' | undefined
   verifiedEmail?: boolean | undefined
   permission?: GroupPermission | undefined
+  mfaSetup?: boolean | undefined
 }
 
 declare module 'fastify' {
@@ -62,6 +78,8 @@ declare module 'fastify' {
      * (a text-to-speech route needs text-to-speech access).
      */
     permission?: GroupPermission
+    /** Open to someone the workspace still asks to set up two-factor sign-in (the setup itself). */
+    mfaSetup?: boolean
   }
   interface FastifyRequest {
     principal: Principal | null
@@ -97,6 +115,7 @@ export function checkScope(
 /** Every per-route rule about the caller, for HTTP routes and WebSocket first messages alike. */
 export function checkRoute(principal: Principal, route: RouteRequirements): void {
   checkScope(principal, route.scope, route.apiKeys ?? true)
+  if (principal.mfaEnrollmentRequired && !route.mfaSetup) throw new AppError('mfa_enrollment_required')
   // An unverified address may look around but not spend credits or publish anything.
   if (route.verifiedEmail && !principal.emailVerified) throw new AppError('email_not_verified')
   checkPermission(principal, route.permission ?? (route.scope ? SCOPE_PRODUCT[route.scope] : undefined))
@@ -113,6 +132,17 @@ export function checkPermission(principal: Principal, permission: GroupPermissio
 function actsWithCookie(request: FastifyRequest): boolean {
   if (!request.cookies?.[SESSION_COOKIE_NAME]) return false
   return !request.headers['xi-api-key'] && !request.headers.authorization
+}
+
+function requestFacts(request: FastifyRequest, elapsedMs: number): RequestFacts {
+  const agent = request.headers['user-agent']
+  return {
+    ip: request.ip,
+    userAgent: typeof agent === 'string' ? agent.slice(0, 512) : null,
+    method: request.method,
+    path: request.routeOptions.url ?? request.url.split('?')[0] ?? '',
+    receivedAt: performance.now() - elapsedMs,
+  }
 }
 
 function isUpgrade(request: FastifyRequest): boolean {
@@ -154,14 +184,15 @@ export function registerAuth(
     if (STATE_CHANGING.has(request.method) || isUpgrade(request)) deps.site.assertAllowedOrigin(request)
   })
 
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preHandler', async (request, reply) => {
     const config = request.routeOptions.config
     // Only the API is private by default; docs and the web app's files are public.
     const route = request.routeOptions.url ?? ''
     const isApi = route.startsWith('/v1/') || route.startsWith('/v2/')
     const mode = config.auth ?? (isApi ? 'required' : 'public')
     if (mode === 'public' || request.is404) return
-    const principal = await resolve(deps.principals, request)
+    const resolved = await resolve(deps.principals, request)
+    const principal = resolved && { ...resolved, request: requestFacts(request, reply.elapsedTime) }
     request.principal = principal
     if (!principal) {
       if (mode === 'optional') return

@@ -12,10 +12,12 @@ import {
   type AuthService,
   createAuthService,
   type FreeSubscriptionWriter,
+  type SecondFactor,
   type SignUpHook,
 } from './auth.service.js'
 import { emailLinkRoutes } from './email-link.routes.js'
 import { createPrincipalResolver } from './principal-resolver.js'
+import { createProvisionedAccounts, type ProvisionedAccounts } from './provisioned-accounts.js'
 import { createSessionsRepository } from './sessions.repository.js'
 import { createStaleRecordSweep, STALE_RECORD_SWEEP_MS } from './stale-records.js'
 import type { SubscriptionBillingFields } from './subscription.view.js'
@@ -35,6 +37,12 @@ export interface AccountsPorts {
   isWorkspaceAdmin(workspaceId: string, userId: string): Promise<boolean>
   /** New tokens for a session after its workspace changed (the old access token stops working). */
   reissueSession: AuthService['reissue']
+  /** A new session for a user an identity provider signed in. */
+  startSession: AuthService['startSession']
+  /** Accounts created on a first single sign-on (auto provisioning). */
+  provisionedAccounts: ProvisionedAccounts
+  /** Ends a session at once (the workspace's inactivity timeout). */
+  endSession(sessionId: string): Promise<void>
 }
 
 export type { OnboardingFlags, SignUpHook }
@@ -57,6 +65,10 @@ export function createAccountsModule(deps: {
   log?: (message: string, details: object) => void
   /** Run inside the sign-up transaction (the welcome notification). */
   onSignUp?: SignUpHook
+  /** False when a workspace of the user requires single sign-on; asked at sign-in. */
+  passwordSignInAllowed?: (userId: string) => Promise<boolean>
+  /** The second sign-in step, asked at sign-in time (the two-factor domain is built later). */
+  secondFactor?: () => SecondFactor | undefined
 }): DomainModule<AccountsPorts> {
   const accounts = createAccountsRepository(deps.db)
   const sessions = createSessionsRepository(deps.db)
@@ -66,6 +78,8 @@ export function createAccountsModule(deps: {
     mail: deps.mail,
     billing: deps.billing,
     onSignUp: deps.onSignUp,
+    passwordSignInAllowed: deps.passwordSignInAllowed,
+    secondFactor: deps.secondFactor,
   })
   const users = createUserService({
     accounts,
@@ -100,6 +114,15 @@ export function createAccountsModule(deps: {
       isWorkspaceAdmin: async (workspaceId, userId) =>
         (await accounts.memberRole(workspaceId, userId)) === 'admin',
       reissueSession: (sessionId) => auth.reissue(sessionId),
+      startSession: (userId, userAgent) => auth.startSession(userId, userAgent),
+      provisionedAccounts: createProvisionedAccounts({
+        accounts,
+        billing: deps.billing,
+        onSignUp: deps.onSignUp,
+      }),
+      endSession: async (sessionId) => {
+        await sessions.delete(sessionId)
+      },
     },
   }
 }

@@ -9,7 +9,8 @@ export interface NewAccount {
   workspaceId: string
   email: string
   firstName: string | null
-  passwordHash: string
+  /** null for an account that signs in only through an identity provider. */
+  passwordHash: string | null
   publicUserId: string
   authAccountId: string
   optOutUpdatesKey: string
@@ -77,6 +78,25 @@ export function createAccountsRepository(db: Database) {
         .executeTakeFirst()
       if (row?.state !== 'enabled') return null
       return row.owner_id === userId ? 'admin' : row.role
+    },
+
+    /** The states of the user's memberships: sign-in refuses someone no workspace lets in. */
+    async membershipStates(userId: string): Promise<Array<'enabled' | 'disabled' | 'locked'>> {
+      const rows = await db
+        .selectFrom('workspace_members')
+        .select('state')
+        .where('user_id', '=', userId)
+        .execute()
+      return rows.map((r) => r.state)
+    },
+
+    /** What a deleted account left behind, by email. */
+    findDeletedAccount(email: string) {
+      return db
+        .selectFrom('deleted_accounts')
+        .select(['password_hash', 'deleted_at'])
+        .where('email_lower', '=', email.toLowerCase())
+        .executeTakeFirst()
     },
 
     /** Sign-up writes user, workspace, membership and auth rows together (billing adds the subscription). */
@@ -256,19 +276,54 @@ export function createAccountsRepository(db: Database) {
       await db.updateTable('account_metadata').set(patch).where('user_id', '=', userId).execute()
     },
 
-    /** Deletes the user and the workspaces they own alone; cascades remove keys, sessions, codes. */
-    async deleteAccount(userId: string): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        const owned = await trx.selectFrom('workspaces').select('id').where('owner_id', '=', userId).execute()
-        await trx.deleteFrom('users').where('id', '=', userId).execute()
-        for (const { id } of owned) {
-          const others = await trx
-            .selectFrom('users')
-            .select('id')
-            .where('workspace_id', '=', id)
+    /**
+     * Deletes the user and the workspaces they own, unless one of those workspaces has other
+     * members: then nothing is deleted and 'owns_shared_workspace' is returned, so a team is
+     * never left without an owner. Owned workspaces are locked first, so a member accepting an
+     * invite at the same moment is either seen here or finds the workspace gone. The email and
+     * password hash are kept aside, so sign-in can tell the person who deleted it (and only
+     * them) that the account was deleted.
+     */
+    async deleteAccount(userId: string): Promise<'deleted' | 'owns_shared_workspace'> {
+      return db.transaction().execute(async (trx) => {
+        const owned = await trx
+          .selectFrom('workspaces')
+          .select('id')
+          .where('owner_id', '=', userId)
+          .forUpdate()
+          .execute()
+        const ownedIds = owned.map((w) => w.id)
+        if (ownedIds.length > 0) {
+          const otherMember = await trx
+            .selectFrom('workspace_members')
+            .select('user_id')
+            .where('workspace_id', 'in', ownedIds)
+            .where('user_id', '!=', userId)
             .executeTakeFirst()
-          if (!others) await trx.deleteFrom('workspaces').where('id', '=', id).execute()
+          if (otherMember) return 'owns_shared_workspace'
         }
+        const gone = await trx
+          .selectFrom('users')
+          .innerJoin('auth_accounts', 'auth_accounts.user_id', 'users.id')
+          .select(['users.email', 'auth_accounts.password_hash'])
+          .where('users.id', '=', userId)
+          .executeTakeFirst()
+        // An account that signed in only through single sign-on has no password to keep.
+        if (gone?.password_hash) {
+          const row = { email_lower: gone.email.toLowerCase(), password_hash: gone.password_hash }
+          await trx
+            .insertInto('deleted_accounts')
+            .values(row)
+            .onConflict((oc) =>
+              oc
+                .column('email_lower')
+                .doUpdateSet({ password_hash: row.password_hash, deleted_at: new Date() }),
+            )
+            .execute()
+        }
+        await trx.deleteFrom('users').where('id', '=', userId).execute()
+        if (ownedIds.length > 0) await trx.deleteFrom('workspaces').where('id', 'in', ownedIds).execute()
+        return 'deleted'
       })
     },
   }

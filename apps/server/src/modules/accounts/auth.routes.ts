@@ -50,13 +50,34 @@ export function authRoutes(
         config: { ...publicCall, ...limited(30) },
         schema: {
           tags,
-          summary: 'Sign in with email and password',
+          summary: 'Sign in with email and password (answers a second-step token when two-factor is on)',
           body: s.signInBody,
+          response: { 200: z.union([s.tokenPair, s.secondStepRequired]) },
+        },
+      },
+      async (request, reply) => {
+        const result = await auth.signIn(request.body.email, request.body.password, {
+          address: request.ip,
+          userAgent: request.headers['user-agent'] ?? null,
+        })
+        if ('refresh_token' in result) setSessionCookie(request, reply, result.refresh_token)
+        return result
+      },
+    )
+
+    app.post(
+      '/v1/auth/sign-in/code',
+      {
+        config: { ...publicCall, ...limited(30) },
+        schema: {
+          tags,
+          summary: 'Second sign-in step: an authenticator or backup code for the token sign-in gave',
+          body: s.signInCodeBody,
           response: { 200: s.tokenPair },
         },
       },
       async (request, reply) => {
-        const tokens = await auth.signIn(request.body.email, request.body.password, {
+        const tokens = await auth.signInWithCode(request.body.mfa_token, request.body.code, {
           address: request.ip,
           userAgent: request.headers['user-agent'] ?? null,
         })
@@ -89,7 +110,7 @@ export function authRoutes(
     app.post(
       '/v1/auth/sign-out',
       {
-        config: { apiKeys: false },
+        config: { apiKeys: false, mfaSetup: true },
         schema: { tags, summary: 'End this session', response: { 204: z.null() } },
       },
       async (request, reply) => {

@@ -38,6 +38,15 @@ export const tokenPair = z.object({
   token_type: z.literal('bearer'),
   user_id: z.string(),
 })
+export const secondStepRequired = z.object({
+  two_factor_required: z.literal(true),
+  mfa_token: z.string(),
+  expires_in: z.number().int(),
+})
+export const signInCodeBody = z.strictObject({
+  mfa_token: z.string().min(1).max(200),
+  code: z.string().trim().min(1, 'Enter a code.').max(32),
+})
 export const statusWithEmail = z.object({ status: z.literal('success'), email: z.string() })
 export const statusOnly = z.object({ status: z.literal('success') })
 export const empty = z.object({})

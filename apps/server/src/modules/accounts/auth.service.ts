@@ -40,6 +40,19 @@ export interface TokenPair {
   user_id: string
 }
 
+/** The password was right and the account has two-factor on: a code is still owed. */
+export interface SecondStepRequired {
+  two_factor_required: true
+  mfa_token: string
+  expires_in: number
+}
+
+/** The second sign-in step (built by the two-factor domain, after this one). */
+export interface SecondFactor {
+  challenge(userId: string): Promise<{ mfa_token: string; expires_in: number } | null>
+  complete(token: string, code: string): Promise<string>
+}
+
 /** Where a sign-in attempt comes from: the client address is what failures are counted by. */
 export interface SignInClient {
   address: string
@@ -61,6 +74,13 @@ interface Deps {
   billing: FreeSubscriptionWriter
   /** Other domains' first steps for a new account, inside the sign-up transaction. */
   onSignUp?: SignUpHook | undefined
+  /**
+   * False when a workspace of the user forbids email-and-password sign-in (single sign-on
+   * required). Asked only after the password matched, so it tells a guesser nothing.
+   */
+  passwordSignInAllowed?: ((userId: string) => Promise<boolean>) | undefined
+  /** Asked after a right password; absent, a password alone signs in. */
+  secondFactor?: () => SecondFactor | undefined
   now?: () => Date
 }
 
@@ -132,6 +152,23 @@ export function createAuthService(deps: Deps) {
     if (!row || row.used_at) throw new AppError('invalid_action_code')
     if (row.expires_at.getTime() <= now().getTime()) throw new AppError('expired_action_code')
     return row
+  }
+
+  /**
+   * Sign-in refusals for an account whose password was right: deleted (only said to someone who
+   * knows the deleted account's password), or no workspace lets it in (locked or disabled
+   * everywhere it is a member).
+   */
+  async function refuseBlockedAccount(userId: string): Promise<void> {
+    const states = await accounts.membershipStates(userId)
+    if (states.length === 0 || states.includes('enabled')) return
+    throw new AppError(states.includes('locked') ? 'account_locked' : 'account_disabled')
+  }
+
+  async function refuseDeletedAccount(email: string, password: string): Promise<void> {
+    const gone = await accounts.findDeletedAccount(email)
+    if (gone?.password_hash && (await verifyPassword(password, gone.password_hash)))
+      throw new AppError('account_deleted')
   }
 
   async function createSession(userId: string, userAgent: string | null): Promise<TokenPair> {
@@ -206,7 +243,11 @@ export function createAuthService(deps: Deps) {
      * Failures are counted per account and client address: guessing from one place slows that
      * place down (growing delays) and never locks the owner out from another.
      */
-    async signIn(email: string, password: string, client: SignInClient): Promise<TokenPair> {
+    async signIn(
+      email: string,
+      password: string,
+      client: SignInClient,
+    ): Promise<TokenPair | SecondStepRequired> {
       const windowStart = new Date(now().getTime() - SIGN_IN_FAILURE_WINDOW_SECONDS * 1000)
       const failures = await accounts.recentSignInFailures(email, client.address, windowStart)
       const waitMs = signInWaitSeconds(failures.count) * 1000
@@ -219,11 +260,29 @@ export function createAuthService(deps: Deps) {
       const ok = await verifyPassword(password, user?.password_hash ?? DUMMY_PASSWORD_HASH)
       if (!user || !ok) {
         await accounts.recordSignInFailure(email, client.address)
+        if (!user) await refuseDeletedAccount(email, password)
         throw new AppError('invalid_credentials')
       }
       await accounts.clearSignInFailures(email, client.address)
+      await refuseBlockedAccount(user.id)
+      if (deps.passwordSignInAllowed && !(await deps.passwordSignInAllowed(user.id)))
+        throw new AppError('email_password_disallowed')
+      const second = await deps.secondFactor?.()?.challenge(user.id)
+      if (second) return { two_factor_required: true, ...second }
       return createSession(user.id, client.userAgent)
     },
+
+    /** The second step: the code owed after the password, then the session. */
+    async signInWithCode(mfaToken: string, code: string, client: SignInClient): Promise<TokenPair> {
+      const secondFactor = deps.secondFactor?.()
+      if (!secondFactor) throw new AppError('mfa_challenge_invalid')
+      const userId = await secondFactor.complete(mfaToken, code)
+      await refuseBlockedAccount(userId)
+      return createSession(userId, client.userAgent)
+    },
+
+    /** A session for a user whose identity was proved another way (single sign-on). */
+    startSession: (userId: string, userAgent: string | null) => createSession(userId, userAgent),
 
     /**
      * Rotates the session's tokens. A refresh token that was already rotated away from, presented

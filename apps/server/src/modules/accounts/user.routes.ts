@@ -89,7 +89,10 @@ export function userRoutes(users: UserService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/v1/user',
-      { config: userScope, schema: { tags, summary: 'The signed-in user', response: { 200: user } } },
+      {
+        config: { ...userScope, mfaSetup: true },
+        schema: { tags, summary: 'The signed-in user', response: { 200: user } },
+      },
       async (request) => users.getUser(requirePrincipal(request).userId),
     )
 

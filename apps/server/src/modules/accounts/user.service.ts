@@ -120,13 +120,17 @@ export function createUserService(deps: {
       })
     },
 
-    /** Deleting the account needs the user to type their own email, so it is never an accident. */
+    /**
+     * Deleting the account needs the user to type their own email, so it is never an accident,
+     * and an owner of a workspace with other members must hand it over first.
+     */
     async deleteAccount(userId: string, typedEmail: string): Promise<void> {
       const user = await requireUser(userId)
       if (typedEmail.trim().toLowerCase() !== user.email.toLowerCase()) {
         throw new AppError('email_mismatch', { param: 'email' })
       }
-      await accounts.deleteAccount(userId)
+      const outcome = await accounts.deleteAccount(userId)
+      if (outcome === 'owns_shared_workspace') throw new AppError('owner_must_transfer_workspace')
     },
   }
 }

@@ -65,6 +65,30 @@ export function createApiKeysRepository(db: Database) {
         .returningAll()
         .executeTakeFirst()
     },
+    /** Every key of a workspace with its owner's address (people and service accounts). */
+    listForWorkspace(workspaceId: string) {
+      return db
+        .selectFrom('api_keys')
+        .leftJoin('users', 'users.id', 'api_keys.user_id')
+        .leftJoin('service_accounts', 'service_accounts.user_id', 'api_keys.user_id')
+        .selectAll('api_keys')
+        .select(['users.email as owner_email', 'service_accounts.name as service_account_name'])
+        .where('api_keys.workspace_id', '=', workspaceId)
+        .orderBy('api_keys.created_at', 'desc')
+        .orderBy('api_keys.id')
+        .execute()
+    },
+    /** Disables the listed keys of one workspace; ids of other workspaces are left alone. */
+    async disableInWorkspace(workspaceId: string, ids: string[]): Promise<number> {
+      if (ids.length === 0) return 0
+      const result = await db
+        .updateTable('api_keys')
+        .set({ is_disabled: true })
+        .where('workspace_id', '=', workspaceId)
+        .where('id', 'in', ids)
+        .executeTakeFirst()
+      return Number(result.numUpdatedRows)
+    },
     async delete(userId: string, id: string): Promise<boolean> {
       const result = await db
         .deleteFrom('api_keys')

@@ -87,5 +87,44 @@ export function apiKeysRoutes(keys: ApiKeysService): FastifyPluginAsyncZod {
         return reply.status(204).send(null)
       },
     )
+
+    app.get(
+      '/v1/workspace/api-keys',
+      {
+        config: { scope: 'workspace' as const },
+        schema: {
+          tags,
+          summary: 'Every API key of the workspace with its owner (admins)',
+          response: {
+            200: z.object({
+              api_keys: z.array(
+                apiKey.extend({
+                  owner_user_id: z.string(),
+                  owner_email: z.string(),
+                  service_account_name: z.string().nullable(),
+                }),
+              ),
+            }),
+          },
+        },
+      },
+      async (request) => ({ api_keys: await keys.listWorkspace(requirePrincipal(request)) }),
+    )
+
+    app.post(
+      '/v1/workspace/api-keys/disable',
+      {
+        config: { scope: 'workspace' as const },
+        schema: {
+          tags,
+          summary: 'Disable several API keys of the workspace at once (admins)',
+          body: z.object({ key_ids: z.array(z.string().min(1).max(64)).min(1).max(500) }),
+          response: { 200: z.object({ disabled: z.number() }) },
+        },
+      },
+      async (request) => ({
+        disabled: await keys.disableInWorkspace(requirePrincipal(request), request.body.key_ids),
+      }),
+    )
   }
 }

@@ -3,6 +3,7 @@ import type { ApiKeyRow } from '../../db/schema.js'
 import { AppError } from '../../errors.js'
 import { hashSecret, newId } from '../../lib/ids.js'
 import type { Principal } from '../../plugins/auth.js'
+import { requireAdmin } from '../../plugins/workspace-roles.js'
 import type { ApiKeyPatch, ApiKeysRepository } from './api-keys.repository.js'
 
 /** Keys look like the public API's: `sk_` and 48 hex characters. Shown once, stored hashed. */
@@ -64,6 +65,26 @@ export function createApiKeysService(repository: ApiKeysRepository) {
           : await repository.update(principal.userId, id, clean)
       if (!row) throw new AppError('api_key_not_found')
       return apiKeyView(row)
+    },
+
+    /** Admins: every key of the workspace, whoever owns it. */
+    async listWorkspace(principal: Principal) {
+      requireAdmin(principal)
+      return (await repository.listForWorkspace(principal.workspaceId)).map((row) => ({
+        ...apiKeyView(row),
+        owner_user_id: row.user_id,
+        owner_email: row.owner_email ?? '',
+        service_account_name: row.service_account_name ?? null,
+      }))
+    },
+
+    /** Admins: switch off several keys at once; unknown ids (or another workspace's) are refused. */
+    async disableInWorkspace(principal: Principal, ids: string[]): Promise<number> {
+      requireAdmin(principal)
+      const unique = [...new Set(ids)]
+      const known = new Set((await repository.listForWorkspace(principal.workspaceId)).map((k) => k.id))
+      if (unique.some((id) => !known.has(id))) throw new AppError('api_key_not_found')
+      return repository.disableInWorkspace(principal.workspaceId, unique)
     },
 
     async remove(principal: Principal, id: string): Promise<void> {

@@ -15,7 +15,27 @@ export interface SendResult {
   status: number | null
   durationMs: number
   error: string | null
+  /** The answer's body, when asked for (token endpoints); capped. */
+  body?: string
 }
+
+/** A client certificate for mutual TLS, with the authorities that may sign the receiver's. */
+export interface ClientCertificate {
+  cert: string
+  key: string
+  passphrase?: string | undefined
+  ca?: string | undefined
+}
+
+export interface SendOptions {
+  extraCa: string | null
+  clientCertificate?: ClientCertificate | undefined
+  contentType?: string
+  /** Keep the answer's body (up to 64 KiB) instead of draining it. */
+  readBody?: boolean
+}
+
+const BODY_CAP = 64 * 1024
 
 /**
  * One POST to a checked address. The socket goes to `target.address` while TLS still verifies
@@ -25,10 +45,12 @@ export function sendWebhook(
   target: ResolvedTarget,
   body: string,
   headers: Record<string, string>,
-  options: { extraCa: string | null },
+  options: SendOptions,
 ): Promise<SendResult> {
   const started = performance.now()
   const elapsed = () => Math.round(performance.now() - started)
+  const client = options.clientCertificate
+  const authorities = [options.extraCa, client?.ca].filter((c): c is string => !!c)
   return new Promise((resolve) => {
     const req = request(
       {
@@ -38,7 +60,7 @@ export function sendWebhook(
         port: target.url.port || 443,
         path: `${target.url.pathname}${target.url.search}`,
         headers: {
-          'content-type': 'application/json',
+          'content-type': options.contentType ?? 'application/json',
           'content-length': Buffer.byteLength(body),
           'user-agent': 'Timbre-Webhooks/1',
           ...headers,
@@ -51,14 +73,24 @@ export function sendWebhook(
             ])
           } else callback(null, target.address, target.family)
         },
-        ca: options.extraCa ? [...rootCertificates, options.extraCa] : undefined,
+        ca: authorities.length > 0 ? [...rootCertificates, ...authorities] : undefined,
+        ...(client ? { cert: client.cert, key: client.key, passphrase: client.passphrase } : {}),
         timeout: WEBHOOK_TIMEOUT_SECONDS * 1000,
         agent: false,
       },
       (res) => {
-        // Only the status matters; drain the body so the socket closes.
-        res.resume()
-        res.on('end', () => resolve({ status: res.statusCode ?? null, durationMs: elapsed(), error: null }))
+        const chunks: Buffer[] = []
+        let size = 0
+        res.on('data', (chunk: Buffer) => {
+          if (!options.readBody || size >= BODY_CAP) return
+          chunks.push(chunk)
+          size += chunk.length
+        })
+        const text = () =>
+          options.readBody ? { body: Buffer.concat(chunks).subarray(0, BODY_CAP).toString('utf8') } : {}
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? null, durationMs: elapsed(), error: null, ...text() }),
+        )
         res.on('error', (e) =>
           resolve({ status: res.statusCode ?? null, durationMs: elapsed(), error: e.message }),
         )

@@ -1,7 +1,11 @@
 import type { Database } from '../../db/database.js'
 import type { JobQueue } from '../../jobs/queue.js'
 import { createSecretBox } from '../../lib/secret-box.js'
+import type { AuditLog } from '../audit/audit.module.js'
 import type { DomainModule } from '../domain-module.js'
+import { createAuthConnectionsRepository } from './auth-connections/auth-connections.repository.js'
+import { authConnectionsRoutes } from './auth-connections/auth-connections.routes.js'
+import { createAuthConnectionsService } from './auth-connections/auth-connections.service.js'
 import { createWebhooksRepository } from './webhooks.repository.js'
 import { webhooksRoutes } from './webhooks.routes.js'
 import { createWebhooksService, type WebhookEvent, type WebhooksOptions } from './webhooks.service.js'
@@ -18,16 +22,27 @@ export function createWebhooksModule(deps: {
   queue: JobQueue
   secretKey: string
   options: WebhooksOptions
+  audit?: AuditLog
 }): DomainModule<{ webhooks: WebhooksPorts }> {
+  const connections = createAuthConnectionsService({
+    repo: createAuthConnectionsRepository(deps.db),
+    secrets: createSecretBox(deps.secretKey, 'auth-connections'),
+    options: deps.options,
+  })
   const service = createWebhooksService({
     repo: createWebhooksRepository(deps.db),
     queue: deps.queue,
     secrets: createSecretBox(deps.secretKey, 'webhook-secrets'),
     options: deps.options,
+    connections,
+    audit: deps.audit,
   })
   return {
     name: 'webhooks',
-    routes: webhooksRoutes(service),
+    routes: async (app) => {
+      await app.register(webhooksRoutes(service))
+      await app.register(authConnectionsRoutes(connections))
+    },
     jobs: async (queue) => {
       await queue.work('webhook.deliver', (payload, meta) =>
         service.deliver(payload.deliveryId, meta.retryCount),

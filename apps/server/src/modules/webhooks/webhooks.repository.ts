@@ -16,6 +16,7 @@ const webhookColumns = [
   'last_failure_code',
   'last_failure_at',
   'created_at',
+  'auth_connection_id',
 ] as const
 
 export function createWebhooksRepository(db: Database) {
@@ -54,6 +55,7 @@ export function createWebhooksRepository(db: Database) {
       url: string
       authType: string
       secretSealed: string
+      authConnectionId: string | null
     }): Promise<void> {
       await db
         .insertInto('webhooks')
@@ -64,6 +66,7 @@ export function createWebhooksRepository(db: Database) {
           url: row.url,
           auth_type: row.authType,
           secret_sealed: row.secretSealed,
+          auth_connection_id: row.authConnectionId,
           created_at: new Date(),
         })
         .execute()

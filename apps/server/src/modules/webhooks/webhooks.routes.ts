@@ -38,6 +38,7 @@ export function webhooksRoutes(webhooks: WebhooksService): FastifyPluginAsyncZod
           is_auto_disabled: w.is_auto_disabled,
           created_at_unix: unix(w.created_at),
           auth_type: w.auth_type as WebhookAuthType,
+          ...(w.auth_connection_id ? { auth_connection_id: w.auth_connection_id } : {}),
           ...(request.query.include_usages
             ? { usage: w.usage.map((usage_type) => ({ usage_type })), events: w.events }
             : {}),

@@ -21,6 +21,8 @@ export const createBody = z.object({
     auth_type: z.enum(WEBHOOK_AUTH_TYPES),
     name,
     webhook_url: z.string().max(2048),
+    // OAuth2 and mTLS webhooks present the credentials of one of the workspace's auth connections.
+    auth_connection_id: z.string().min(1).max(64).optional(),
   }),
 })
 
@@ -39,6 +41,7 @@ export const webhookModel = z.object({
   is_auto_disabled: z.boolean(),
   created_at_unix: z.number(),
   auth_type: z.enum(WEBHOOK_AUTH_TYPES),
+  auth_connection_id: z.string().optional(),
   usage: z.array(z.object({ usage_type: z.string() })).optional(),
   events: z.array(z.string()).optional(),
   most_recent_failure_error_code: z.number().optional(),

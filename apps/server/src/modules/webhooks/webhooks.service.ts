@@ -12,7 +12,9 @@ import type { JobQueue } from '../../jobs/queue.js'
 import { newId } from '../../lib/ids.js'
 import type { SecretBox } from '../../lib/secret-box.js'
 import type { Principal } from '../../plugins/auth.js'
-import { requireAdmin } from '../workspaces/workspace-access.js'
+import { requireAdmin } from '../../plugins/workspace-roles.js'
+import type { AuditLog } from '../audit/audit.module.js'
+import type { AuthConnectionsService } from './auth-connections/auth-connections.service.js'
 import { parseWebhookUrl, resolveWebhookTarget } from './webhook-address.js'
 import { type SendResult, sendWebhook, signatureHeader } from './webhook-sender.js'
 import type { WebhooksRepository } from './webhooks.repository.js'
@@ -52,8 +54,10 @@ export function createWebhooksService(deps: {
   queue: JobQueue
   secrets: SecretBox
   options: WebhooksOptions
+  connections: AuthConnectionsService
+  audit?: AuditLog | undefined
 }) {
-  const { repo, queue, secrets, options } = deps
+  const { repo, queue, secrets, options, connections, audit } = deps
 
   async function owned(principal: Principal, webhookId: string) {
     requireAdmin(principal)
@@ -86,13 +90,25 @@ export function createWebhooksService(deps: {
 
     async create(
       principal: Principal,
-      input: { auth_type: WebhookAuthType; name: string; webhook_url: string },
+      input: {
+        auth_type: WebhookAuthType
+        name: string
+        webhook_url: string
+        auth_connection_id?: string | undefined
+      },
     ) {
       requireAdmin(principal)
       const url = parseWebhookUrl(input.webhook_url, options.allowPrivateAddresses)
       // A hostname that already resolves somewhere private is refused now, not at first delivery.
       await resolveWebhookTarget(url.toString(), options.allowPrivateAddresses)
-      if (input.auth_type !== 'hmac') throw new AppError('webhook_auth_type_unsupported')
+      // Every webhook is signed; OAuth2 and mTLS ones also present a connection's credentials.
+      let connectionId: string | null = null
+      if (input.auth_type !== 'hmac') {
+        if (!input.auth_connection_id) throw new AppError('webhook_auth_connection_required')
+        const kind = input.auth_type === 'mtls' ? 'mtls' : 'oauth2_client_credentials'
+        await connections.requireKind(principal.workspaceId, input.auth_connection_id, kind)
+        connectionId = input.auth_connection_id
+      }
       const secret = `wsec_${randomBytes(32).toString('hex')}`
       const id = newId()
       await repo.insert({
@@ -102,7 +118,15 @@ export function createWebhooksService(deps: {
         url: url.toString(),
         authType: input.auth_type,
         secretSealed: secrets.seal(secret),
+        authConnectionId: connectionId,
       })
+      await audit?.record(
+        undefined,
+        principal,
+        'webhook_created',
+        { type: 'webhook', id },
+        { name: input.name, host: url.host },
+      )
       return { webhook_id: id, webhook_secret: secret }
     },
 
@@ -117,11 +141,19 @@ export function createWebhooksService(deps: {
         isDisabled: changes.is_disabled,
         ...(changes.events ? { events: [...new Set(changes.events)] } : {}),
       })
+      await audit?.record(
+        undefined,
+        principal,
+        'webhook_updated',
+        { type: 'webhook', id: webhookId },
+        { ...changes },
+      )
     },
 
     async remove(principal: Principal, webhookId: string) {
       requireAdmin(principal)
       if (!(await repo.remove(principal.workspaceId, webhookId))) throw new AppError('webhook_not_found')
+      await audit?.record(undefined, principal, 'webhook_deleted', { type: 'webhook', id: webhookId })
     },
 
     /** Timbre's own check: one signed test event to this webhook, whatever it subscribes to. */
@@ -175,17 +207,21 @@ export function createWebhooksService(deps: {
         // Resolved and checked at every attempt: the name may point elsewhere since it was saved.
         const target = await resolveWebhookTarget(webhook.url, options.allowPrivateAddresses)
         const unix = Math.floor(Date.now() / 1000)
+        const auth = webhook.auth_connection_id
+          ? await connections.credentialsFor(webhook.workspace_id, webhook.auth_connection_id)
+          : { headers: {} }
         result = await sendWebhook(
           target,
           delivery.body,
           {
+            ...auth.headers,
             [WEBHOOK_SIGNATURE_HEADER]: signatureHeader(
               secrets.open(webhook.secret_sealed),
               delivery.body,
               unix,
             ),
           },
-          { extraCa: options.extraCa },
+          { extraCa: options.extraCa, clientCertificate: auth.clientCertificate },
         )
       } catch (error) {
         // A refused address will not become acceptable by retrying.

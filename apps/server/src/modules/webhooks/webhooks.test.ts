@@ -13,7 +13,7 @@ import {
 } from '@timbre/contract'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createUser, type TestUser } from '../../../test/helpers/factories.js'
+import { createUser, joinWorkspaceOf, type TestUser } from '../../../test/helpers/factories.js'
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.js'
 import { JOB_DEFINITIONS } from '../../jobs/job-types.js'
 import { startQueue } from '../../jobs/queue.js'
@@ -61,21 +61,8 @@ async function waitFor<T>(
   }
 }
 
-async function addMember(app: TestApp, workspaceOwner: TestUser, user: TestUser) {
-  const ws = await app.database.db
-    .selectFrom('users')
-    .select('workspace_id')
-    .where('id', '=', workspaceOwner.userId)
-    .executeTakeFirstOrThrow()
-  await app.database.db
-    .insertInto('workspace_members')
-    .values({ workspace_id: ws.workspace_id as string, user_id: user.userId, role: 'member' })
-    .execute()
-  await app.database.db
-    .updateTable('users')
-    .set({ workspace_id: ws.workspace_id })
-    .where('id', '=', user.userId)
-    .execute()
+function addMember(app: TestApp, workspaceOwner: TestUser, user: TestUser) {
+  return joinWorkspaceOf(app.database.db, workspaceOwner, user)
 }
 
 beforeAll(async () => {
@@ -203,13 +190,23 @@ describe('webhook addresses', () => {
     expect(received.some((r) => r.path === '/rebound')).toBe(false)
   })
 
-  it('refuses OAuth2 and mTLS webhooks for now with a clear message', async () => {
+  it('asks OAuth2 and mTLS webhooks for an auth connection of their kind', async () => {
     for (const auth_type of ['oauth2', 'mtls']) {
       const r = await call(t, owner, 'POST', '/v1/workspace/webhooks', {
         settings: { auth_type, name: 'Hook', webhook_url: `https://127.0.0.1:${receiverPort}/x` },
       })
       expect(r.statusCode).toBe(422)
-      expect(code(r)).toBe('webhook_auth_type_unsupported')
+      expect(code(r)).toBe('webhook_auth_connection_required')
+      const unknown = await call(t, owner, 'POST', '/v1/workspace/webhooks', {
+        settings: {
+          auth_type,
+          name: 'Hook',
+          webhook_url: `https://127.0.0.1:${receiverPort}/x`,
+          auth_connection_id: 'nope',
+        },
+      })
+      expect(unknown.statusCode).toBe(404)
+      expect(code(unknown)).toBe('auth_connection_not_found')
     }
   })
 })

@@ -15,10 +15,11 @@ import type { DB } from '../../db/schema.js'
 import { AppError } from '../../errors.js'
 import { hashSecret, newId, newSecret } from '../../lib/ids.js'
 import type { Principal } from '../../plugins/auth.js'
+import { requireAdmin, requireAdminPage } from '../../plugins/workspace-roles.js'
+import type { AuditLog } from '../audit/audit.module.js'
 import { workspaceInviteEmail } from '../mail/email-templates.js'
 import type { MailService } from '../mail/mail.service.js'
 import type { GroupsRepository } from './groups/groups.repository.js'
-import { requireAdmin, requireAdminPage } from './workspace-access.js'
 import type { WorkspacesRepository } from './workspaces.repository.js'
 
 export interface InviteInput {
@@ -64,8 +65,9 @@ export function createInvitesService(deps: {
   tierOf: (workspaceId: string) => Promise<string>
   reissue: SessionReissuer
   now?: () => Date
+  audit?: AuditLog | undefined
 }) {
-  const { workspaces, groups, mail } = deps
+  const { workspaces, groups, mail, audit } = deps
   const now = deps.now ?? (() => new Date())
 
   async function tier(workspaceId: string): Promise<Tier> {
@@ -118,6 +120,13 @@ export function createInvitesService(deps: {
             code,
             origin,
           }),
+        )
+        await audit?.record(
+          trx,
+          principal,
+          'member_invited',
+          { type: 'invite', id: address },
+          { role: options.role },
         )
       }
     })
@@ -181,6 +190,7 @@ export function createInvitesService(deps: {
       const invite = await workspaces.findInviteByEmail(undefined, principal.workspaceId, address)
       if (!invite) throw new AppError('invite_not_found', { param: 'email' })
       await workspaces.deleteInvite(undefined, invite.id)
+      await audit?.record(undefined, principal, 'invite_revoked', { type: 'invite', id: invite.email })
     },
 
     /**

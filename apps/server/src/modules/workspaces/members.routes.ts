@@ -1,3 +1,4 @@
+import { GROUP_PERMISSIONS, WORKSPACE_ROLES } from '@timbre/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { requirePrincipal } from '../../plugins/auth.js'
@@ -95,6 +96,26 @@ export function membersRoutes(members: MembersService): FastifyPluginAsyncZod {
       async (request) => ({
         can_access_workspace_settings: members.flags(requirePrincipal(request)).can_access_workspace_settings,
       }),
+    )
+
+    app.get(
+      '/v1/workspace/permissions',
+      {
+        config,
+        schema: {
+          tags,
+          summary: "The caller's role and the products and features their groups grant",
+          response: {
+            200: z.object({
+              workspace_id: z.string(),
+              role: z.enum(WORKSPACE_ROLES),
+              is_admin: z.boolean(),
+              permissions: z.array(z.enum(GROUP_PERMISSIONS)),
+            }),
+          },
+        },
+      },
+      async (request) => members.access(requirePrincipal(request)),
     )
 
     const settings = z.object({

@@ -1,10 +1,17 @@
-import { OWNERSHIP_TRANSFER_SENTENCE, roleOfSeatType, type SeatType } from '@timbre/contract'
+import {
+  GROUP_PERMISSIONS,
+  OWNERSHIP_TRANSFER_SENTENCE,
+  roleOfSeatType,
+  type SeatType,
+} from '@timbre/contract'
 import type { Transaction } from 'kysely'
 import type { DB } from '../../db/schema.js'
 import { AppError } from '../../errors.js'
 import { newId } from '../../lib/ids.js'
 import type { Principal } from '../../plugins/auth.js'
-import { isAdmin, requireAdmin, roleOf } from './workspace-access.js'
+import { isAdmin, requireAdmin } from '../../plugins/workspace-roles.js'
+import type { AuditLog } from '../audit/audit.module.js'
+import { roleOf } from './workspace-access.js'
 import type { WorkspacesRepository } from './workspaces.repository.js'
 
 export interface MemberUpdate {
@@ -23,8 +30,9 @@ export function createMembersService(deps: {
   workspaces: WorkspacesRepository
   /** Billing writes the free plan of a new workspace. */
   insertFreeSubscription: (trx: Transaction<DB>, workspaceId: string) => Promise<void>
+  audit?: AuditLog | undefined
 }) {
-  const { workspaces } = deps
+  const { workspaces, audit } = deps
 
   /** The member an admin acts on, inside the caller's transaction with the workspace locked. */
   async function target(trx: Transaction<DB>, principal: Principal, email: string) {
@@ -80,6 +88,11 @@ export function createMembersService(deps: {
           ...(seat !== undefined ? { role: roleOfSeatType(seat) } : {}),
           ...(input.is_locked !== undefined ? { state: input.is_locked ? 'locked' : 'enabled' } : {}),
         })
+        const who = { type: 'member', id: member.email }
+        if (changesRole)
+          await audit?.record(trx, principal, 'member_role_changed', who, { role: roleOfSeatType(seat) })
+        if (input.is_locked !== undefined)
+          await audit?.record(trx, principal, input.is_locked ? 'member_locked' : 'member_enabled', who)
       })
     },
 
@@ -91,6 +104,7 @@ export function createMembersService(deps: {
         if (member.owner_id === member.user_id) throw new AppError('owner_cannot_be_changed')
         if (member.state === 'disabled') throw new AppError('member_disabled_by_identity_provider')
         await workspaces.deleteMember(trx, principal.workspaceId, member.user_id)
+        await audit?.record(trx, principal, 'member_removed', { type: 'member', id: member.email })
         // Someone removed from their only workspace gets a free one of their own.
         if (!(await workspaces.hasEnabledMembership(trx, member.user_id))) {
           const workspaceId = newId()
@@ -126,6 +140,7 @@ export function createMembersService(deps: {
         await workspaces.updateMember(trx, principal.workspaceId, member.user_id, { role: 'admin' })
         await workspaces.updateMember(trx, principal.workspaceId, principal.userId, { role: 'admin' })
         await workspaces.setOwner(trx, principal.workspaceId, member.user_id)
+        await audit?.record(trx, principal, 'ownership_transferred', { type: 'member', id: member.email })
       })
     },
 
@@ -159,7 +174,25 @@ export function createMembersService(deps: {
           ? { sharing_limited_to_admins: patch.sharing_limited_to_admins }
           : {}),
       })
+      await audit?.record(
+        undefined,
+        principal,
+        'workspace_settings_changed',
+        { type: 'workspace', id: principal.workspaceId },
+        patch,
+      )
       return settings(principal)
+    },
+
+    /** Admins and the owner have every product; members what their groups grant. */
+    access(principal: Principal) {
+      const role = principal.workspace?.role ?? 'member'
+      return {
+        workspace_id: principal.workspaceId,
+        role,
+        is_admin: isAdmin(principal),
+        permissions: [...(principal.workspace?.permissions ?? GROUP_PERMISSIONS)],
+      }
     },
 
     flags(principal: Principal) {

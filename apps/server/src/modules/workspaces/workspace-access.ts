@@ -11,21 +11,6 @@ export function roleOf(
   return membership.owner_id === userId ? 'owner' : membership.role
 }
 
-export function isAdmin(principal: Principal): boolean {
-  const role = principal.workspace?.role
-  return role === 'owner' || role === 'admin'
-}
-
-/** Admin actions: a member is refused and nothing changes. */
-export function requireAdmin(principal: Principal): void {
-  if (!isAdmin(principal)) throw new AppError('workspace_admin_required')
-}
-
-/** Admin pages: the web client answers this 401 with its permission-request flow. */
-export function requireAdminPage(principal: Principal): void {
-  if (!isAdmin(principal)) throw new AppError('does_not_have_required_permissions')
-}
-
 /**
  * Completes every principal with the caller's place in its workspace. A signed-in user whose
  * current workspace no longer has them enabled (removed, locked) works in a workspace of their

@@ -5,6 +5,7 @@ import type { PrincipalResolver } from '../../plugins/auth.js'
 import type { SiteAddress } from '../../plugins/site-address.js'
 import type { FreeSubscriptionWriter } from '../accounts/auth.service.js'
 import type { ApiKeysService } from '../api-keys/api-keys.module.js'
+import type { AuditLog } from '../audit/audit.module.js'
 import { addOneMonth } from '../billing/billing.module.js'
 import type { DomainModule } from '../domain-module.js'
 import type { MailService } from '../mail/mail.service.js'
@@ -16,6 +17,7 @@ import { invitesRoutes } from './invites.routes.js'
 import { createInvitesService, type SessionReissuer } from './invites.service.js'
 import { membersRoutes } from './members.routes.js'
 import { createMembersService } from './members.service.js'
+import { createMemberProvisioning, type MemberProvisioning } from './provisioning.js'
 import { createServiceAccountsRepository } from './service-accounts/service-accounts.repository.js'
 import { serviceAccountsRoutes } from './service-accounts/service-accounts.routes.js'
 import { createServiceAccountsService } from './service-accounts/service-accounts.service.js'
@@ -31,6 +33,8 @@ export interface WorkspacesPorts {
    * permissions); the auth plugin and WebSocket sessions resolve callers through it.
    */
   principals: PrincipalResolver
+  /** Membership for single sign-on: look-up and auto provisioning. */
+  provisioning: MemberProvisioning
 }
 
 /**
@@ -50,7 +54,10 @@ export function createWorkspacesModule(deps: {
   billing: FreeSubscriptionWriter
   /** Service accounts' keys are managed through the API-keys domain. */
   apiKeys: ApiKeysService
+  /** Admin actions are recorded in the audit log. */
+  audit?: AuditLog
 }): DomainModule<WorkspacesPorts> {
+  const audit = deps.audit
   const workspaces = createWorkspacesRepository(deps.db)
   const groups = createGroupsRepository(deps.db)
   const access = createWorkspaceAccess({ workspaces, groups })
@@ -62,6 +69,7 @@ export function createWorkspacesModule(deps: {
         characterLimit: PLAN_LIMITS.free.characterLimit,
         nextResetAt: addOneMonth(new Date()),
       }),
+    audit,
   })
   const invites = createInvitesService({
     workspaces,
@@ -69,19 +77,22 @@ export function createWorkspacesModule(deps: {
     mail: deps.mail,
     tierOf: deps.tierOf,
     reissue: deps.reissueSession,
+    audit,
   })
-  const groupsService = createGroupsService({ groups, workspaces })
+  const groupsService = createGroupsService({ groups, workspaces, audit })
   const sharing = createSharingService({
     sharing: createSharingRepository(deps.db),
     workspaces,
     groups,
     groupsService,
     voices: deps.voices,
+    audit,
   })
   const serviceAccounts = createServiceAccountsService({
     accounts: createServiceAccountsRepository(deps.db),
     keys: deps.apiKeys,
     tierOf: deps.tierOf,
+    audit,
   })
   const routes: FastifyPluginAsyncZod = async (app) => {
     await app.register(membersRoutes(members))
@@ -90,5 +101,12 @@ export function createWorkspacesModule(deps: {
     await app.register(sharingRoutes(sharing))
     await app.register(serviceAccountsRoutes(serviceAccounts))
   }
-  return { name: 'workspaces', routes, ports: { principals: access.wrap(deps.principals) } }
+  return {
+    name: 'workspaces',
+    routes,
+    ports: {
+      principals: access.wrap(deps.principals),
+      provisioning: createMemberProvisioning({ workspaces, tierOf: deps.tierOf }),
+    },
+  }
 }

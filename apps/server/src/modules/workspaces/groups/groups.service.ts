@@ -4,7 +4,8 @@ import type { DB } from '../../../db/schema.js'
 import { AppError } from '../../../errors.js'
 import { newId } from '../../../lib/ids.js'
 import type { Principal } from '../../../plugins/auth.js'
-import { requireAdmin } from '../workspace-access.js'
+import { requireAdmin } from '../../../plugins/workspace-roles.js'
+import type { AuditLog } from '../../audit/audit.module.js'
 import type { WorkspacesRepository } from '../workspaces.repository.js'
 import type { GroupsRepository } from './groups.repository.js'
 
@@ -23,7 +24,11 @@ function normalise(permissions: readonly string[]): GroupPermission[] {
  * groups grant, so a group can only restrict a feature the Everyone group no longer grants:
  * a feature must be disabled in the Everyone group first.
  */
-export function createGroupsService(deps: { groups: GroupsRepository; workspaces: WorkspacesRepository }) {
+export function createGroupsService(deps: {
+  groups: GroupsRepository
+  workspaces: WorkspacesRepository
+  audit?: AuditLog | undefined
+}) {
   const { groups, workspaces } = deps
 
   async function everyone(executor: Transaction<DB> | undefined, workspaceId: string) {
@@ -118,6 +123,13 @@ export function createGroupsService(deps: { groups: GroupsRepository; workspaces
           throw new AppError('group_name_taken', { param: 'name' })
         const id = newId()
         await groups.insertGroup(trx, { id, workspaceId: principal.workspaceId, name, permissions })
+        await deps.audit?.record(
+          trx,
+          principal,
+          'group_created',
+          { type: 'group', id },
+          { name, permissions },
+        )
         return { id, name, members: [] as string[], permissions, is_everyone: false }
       })
     },
@@ -141,6 +153,13 @@ export function createGroupsService(deps: { groups: GroupsRepository; workspaces
           ...(name && !group.is_everyone ? { name } : {}),
           ...(permissions ? { permissions } : {}),
         })
+        await deps.audit?.record(
+          trx,
+          principal,
+          'group_updated',
+          { type: 'group', id: group.id },
+          { name, permissions },
+        )
       })
     },
 
@@ -150,6 +169,13 @@ export function createGroupsService(deps: { groups: GroupsRepository; workspaces
         const group = await editableGroup(trx, principal, groupId)
         if (group.is_everyone) throw new AppError('everyone_group_protected')
         await groups.deleteGroup(trx, principal.workspaceId, group.id)
+        await deps.audit?.record(
+          trx,
+          principal,
+          'group_deleted',
+          { type: 'group', id: group.id },
+          { name: group.name },
+        )
       })
     },
 
@@ -160,6 +186,13 @@ export function createGroupsService(deps: { groups: GroupsRepository; workspaces
         if (group.is_everyone) throw new AppError('everyone_group_protected')
         const member = await memberByEmail(trx, principal, email)
         await groups.addMember(trx, group.id, member.user_id)
+        await deps.audit?.record(
+          trx,
+          principal,
+          'group_member_added',
+          { type: 'group', id: group.id },
+          { email },
+        )
       })
     },
 
@@ -170,6 +203,13 @@ export function createGroupsService(deps: { groups: GroupsRepository; workspaces
         if (group.is_everyone) throw new AppError('everyone_group_protected')
         const member = await memberByEmail(trx, principal, email)
         await groups.removeMember(trx, group.id, member.user_id)
+        await deps.audit?.record(
+          trx,
+          principal,
+          'group_member_removed',
+          { type: 'group', id: group.id },
+          { email },
+        )
       })
     },
   }

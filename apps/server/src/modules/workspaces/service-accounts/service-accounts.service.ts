@@ -2,8 +2,9 @@ import { API_KEY_SCOPES, type ApiKeyScope, isPaidTier, isTier, SERVICE_ACCOUNT_L
 import { AppError } from '../../../errors.js'
 import { newId } from '../../../lib/ids.js'
 import type { Principal } from '../../../plugins/auth.js'
+import { requireAdmin, requireAdminPage } from '../../../plugins/workspace-roles.js'
 import type { ApiKeysService } from '../../api-keys/api-keys.module.js'
-import { requireAdmin, requireAdminPage } from '../workspace-access.js'
+import type { AuditLog } from '../../audit/audit.module.js'
 import type { ServiceAccountsRepository } from './service-accounts.repository.js'
 
 /** The public API's key permissions ('voices_read', 'text_to_speech', 'all') as our scopes. */
@@ -64,8 +65,9 @@ export function createServiceAccountsService(deps: {
   accounts: ServiceAccountsRepository
   keys: ApiKeysService
   tierOf: (workspaceId: string) => Promise<string>
+  audit?: AuditLog | undefined
 }) {
-  const { accounts, keys } = deps
+  const { accounts, keys, audit } = deps
 
   /** The account as the owner of its keys (another workspace's account does not exist). */
   async function owner(principal: Principal, accountId: string): Promise<Principal> {
@@ -130,6 +132,13 @@ export function createServiceAccountsService(deps: {
           email: `${userId.toLowerCase()}@service-account.invalid`,
           publicUserId: newId(32).toLowerCase(),
         })
+        await audit?.record(
+          trx,
+          principal,
+          'service_account_created',
+          { type: 'service_account', id: userId },
+          { name: trimmed },
+        )
       })
       return { service_account_user_id: userId }
     },
@@ -138,7 +147,13 @@ export function createServiceAccountsService(deps: {
       requireAdmin(principal)
       const account = await owner(principal, accountId)
       if ((await keys.list(account)).length > 0) throw new AppError('service_account_has_keys')
-      await accounts.transaction((trx) => accounts.delete(trx, account.userId))
+      await accounts.transaction(async (trx) => {
+        await accounts.delete(trx, account.userId)
+        await audit?.record(trx, principal, 'service_account_deleted', {
+          type: 'service_account',
+          id: account.userId,
+        })
+      })
     },
 
     async listKeys(principal: Principal, accountId: string) {
@@ -157,6 +172,13 @@ export function createServiceAccountsService(deps: {
         permissions: scopesOf(input.permissions),
         character_limit: input.character_limit ?? null,
       })
+      await audit?.record(
+        undefined,
+        principal,
+        'api_key_created',
+        { type: 'api_key', id: created.key_id },
+        { service_account: accountId, name: input.name },
+      )
       return { xi_api_key: created.api_key, key_id: created.key_id }
     },
 
@@ -174,11 +196,25 @@ export function createServiceAccountsService(deps: {
           ? { character_limit: input.character_limit === 'clear' ? null : input.character_limit }
           : {}),
       })
+      await audit?.record(
+        undefined,
+        principal,
+        'api_key_updated',
+        { type: 'api_key', id: keyId },
+        { service_account: accountId },
+      )
     },
 
     async deleteKey(principal: Principal, accountId: string, keyId: string): Promise<void> {
       requireAdmin(principal)
       await keys.remove(await owner(principal, accountId), keyId)
+      await audit?.record(
+        undefined,
+        principal,
+        'api_key_deleted',
+        { type: 'api_key', id: keyId },
+        { service_account: accountId },
+      )
     },
 
     /** The holder of a key turns that very key off ('self' confirms which key is meant). */

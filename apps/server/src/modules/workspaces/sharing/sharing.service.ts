@@ -6,10 +6,11 @@ import {
 } from '@timbre/contract'
 import { AppError } from '../../../errors.js'
 import type { Principal } from '../../../plugins/auth.js'
+import { isAdmin } from '../../../plugins/workspace-roles.js'
+import type { AuditLog } from '../../audit/audit.module.js'
 import type { VoiceLookup } from '../../voices/voice-lookup.js'
 import type { GroupsRepository } from '../groups/groups.repository.js'
 import type { GroupsService } from '../groups/groups.service.js'
-import { isAdmin } from '../workspace-access.js'
 import type { WorkspacesRepository } from '../workspaces.repository.js'
 import type { Grant, SharingRepository } from './sharing.repository.js'
 
@@ -37,8 +38,9 @@ export function createSharingService(deps: {
   groups: GroupsRepository
   groupsService: GroupsService
   voices: VoiceLookup
+  audit?: AuditLog | undefined
 }) {
-  const { sharing, workspaces, groups, voices } = deps
+  const { sharing, workspaces, groups, voices, audit } = deps
 
   /** The resource in the caller's workspace; another workspace's resource does not exist. */
   async function resource(principal: Principal, type: ShareableResourceType, id: string): Promise<Resource> {
@@ -132,6 +134,13 @@ export function createSharingService(deps: {
       if (!(await canShare(principal, res, grants))) throw new AppError('resource_sharing_not_allowed')
       const target = await targetOf(principal, input)
       await sharing.upsert(principal.workspaceId, type, res.id, { ...target, role: input.role })
+      await audit?.record(
+        undefined,
+        principal,
+        'resource_shared',
+        { type, id: res.id },
+        { ...target, role: input.role },
+      )
     },
 
     async unshare(principal: Principal, type: ShareableResourceType, id: string, input: ShareTarget) {
@@ -140,6 +149,7 @@ export function createSharingService(deps: {
       if (!(await canShare(principal, res, grants))) throw new AppError('resource_sharing_not_allowed')
       const target = await targetOf(principal, input)
       await sharing.remove(principal.workspaceId, type, res.id, target)
+      await audit?.record(undefined, principal, 'resource_unshared', { type, id: res.id }, { ...target })
     },
   }
 }
