@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart'
 import type { Database } from '../../db/database.js'
+import type { JobQueue } from '../../jobs/queue.js'
 import type { FileStorage } from '../../lib/storage.js'
 import type { DomainModule } from '../domain-module.js'
 import type { Recorder } from '../recording/recording.types.js'
@@ -11,12 +12,16 @@ import {
   type IsolationLimits,
 } from './audio-isolation.service.js'
 import { multipartLimits } from './isolation-form.js'
+import { createIsolationJobsRepository } from './isolation-jobs.repository.js'
+import { createIsolationJobs } from './isolation-jobs.service.js'
 
-/** Voice isolation (RNNoise with a voice-activity gate) and its history. */
+/** Voice isolation (RNNoise with a voice-activity gate) as background jobs, and its history. */
 export function createAudioIsolationModule(deps: {
   db: Database
   storage: FileStorage
   recorder: Recorder
+  queue: JobQueue
+  log?: (message: string, details: object) => void
   /** Lower limits than the product's (an operator's choice); higher ones are ignored. */
   limits?: Partial<IsolationLimits>
 }): DomainModule {
@@ -30,12 +35,20 @@ export function createAudioIsolationModule(deps: {
     storage: deps.storage,
     limits,
   })
+  const jobs = createIsolationJobs({
+    isolation: service,
+    jobs: createIsolationJobsRepository(deps.db),
+    queue: deps.queue,
+    storage: deps.storage,
+    ...(deps.log ? { log: deps.log } : {}),
+  })
   return {
     name: 'audio-isolation',
+    jobs: (queue) => queue.work('audio-isolation.run', ({ jobId }) => jobs.run(jobId)),
     routes: async (app) => {
       // Scoped to this plugin, with this call's own upload limits.
       await app.register(multipart, { limits: multipartLimits(limits), throwFileSizeLimit: true })
-      await app.register(audioIsolationRoutes(service, limits))
+      await app.register(audioIsolationRoutes(service, jobs, limits))
     },
     ports: {},
   }

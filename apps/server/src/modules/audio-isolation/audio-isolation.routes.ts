@@ -1,16 +1,23 @@
 import { Readable } from 'node:stream'
+import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { requirePrincipal } from '../../plugins/auth.js'
+import type { IsolationItemRow } from './audio-isolation.repository.js'
 import {
   isolationHistoryQuery,
   isolationHistoryResponse,
   isolationItemParams,
+  isolationJob,
+  isolationJobParams,
 } from './audio-isolation.schemas.js'
-import type { IsolationLimits, IsolationRun, IsolationService } from './audio-isolation.service.js'
+import type { IsolationLimits, IsolationService } from './audio-isolation.service.js'
 import { readIsolationForm } from './isolation-form.js'
+import type { IsolationJobs } from './isolation-jobs.service.js'
 
 const tags = ['audio isolation']
+/** Pieces of a streamed answer. */
+const STREAM_CHUNK_BYTES = 16 * 1024
 const config = { scope: 'audio-isolation' as const, verifiedEmail: true }
 const describeForm =
   'multipart/form-data: `audio` (WAV, MP3, OGG, FLAC, M4A or WebM, checked by content; or raw ' +
@@ -20,13 +27,25 @@ const describeForm =
 // POST /v1/audio-isolation and /stream; the isolation history (list, delete, audio).
 export function audioIsolationRoutes(
   service: IsolationService,
+  jobs: IsolationJobs,
   limits: IsolationLimits,
 ): FastifyPluginAsyncZod {
   return async (app) => {
-    const headers = (run: IsolationRun) => ({
-      'history-item-id': run.historyItemId,
-      'character-cost': String(run.cost),
+    const headers = (row: IsolationItemRow) => ({
+      'history-item-id': row.id,
+      'character-cost': String(row.credits),
     })
+
+    /** Submits the upload as a job and waits for it; a closed connection stops the wait, not the job. */
+    async function isolateAndWait(request: FastifyRequest) {
+      const principal = requirePrincipal(request)
+      const upload = await readIsolationForm(request, limits)
+      const jobId = await jobs.submit(principal, request.id, upload)
+      const closed = new AbortController()
+      request.raw.once('close', () => closed.abort())
+      const historyItemId = await jobs.waitFor(principal, jobId, closed.signal)
+      return service.audio(principal, historyItemId)
+    }
 
     app.post(
       '/v1/audio-isolation',
@@ -35,22 +54,14 @@ export function audioIsolationRoutes(
         schema: {
           tags,
           summary: 'Remove background noise from a recording, keeping the voice',
-          description: describeForm,
+          description: `${describeForm} Runs as a background job; this call waits for it.`,
           consumes: ['multipart/form-data'],
           response: { 200: z.any().describe('MP3 audio') },
         },
       },
       async (request, reply) => {
-        const upload = await readIsolationForm(request, limits)
-        const run = await service.begin(requirePrincipal(request), request.id, upload)
-        const parts: Uint8Array[] = []
-        try {
-          for await (const piece of run.pieces()) parts.push(piece)
-        } catch (error) {
-          await run.abandon()
-          throw error
-        }
-        return reply.headers(headers(run)).type(run.contentType).send(Buffer.concat(parts))
+        const { row, audio } = await isolateAndWait(request)
+        return reply.headers(headers(row)).type(row.content_type).send(audio)
       },
     )
 
@@ -60,34 +71,56 @@ export function audioIsolationRoutes(
         config,
         schema: {
           tags,
-          summary: 'Remove background noise, streaming the result as it is made',
-          description: describeForm,
+          summary: 'Remove background noise, answering the result as a chunked stream',
+          description: `${describeForm} Runs as a background job; the audio is streamed once it is made.`,
           consumes: ['multipart/form-data'],
           response: { 200: z.any().describe('MP3 audio, chunked') },
         },
       },
       async (request, reply) => {
-        const upload = await readIsolationForm(request, limits)
-        const run = await service.begin(requirePrincipal(request), request.id, upload)
-        const iterator = run.pieces()[Symbol.asyncIterator]()
-        let finished = false
+        const { row, audio } = await isolateAndWait(request)
         const body = Readable.from(
-          (async function* () {
-            try {
-              for (let step = await iterator.next(); !step.done; step = await iterator.next())
-                yield step.value
-              finished = true
-            } finally {
-              // A client that went away, or a failure mid-stream: nothing stored, nothing charged.
-              if (!finished) await run.abandon()
-            }
+          (function* () {
+            for (let at = 0; at < audio.length; at += STREAM_CHUNK_BYTES)
+              yield audio.subarray(at, at + STREAM_CHUNK_BYTES)
           })(),
         )
-        reply.raw.on('close', () => {
-          if (!finished) body.destroy()
-        })
-        return reply.headers(headers(run)).type(run.contentType).send(body)
+        return reply.headers(headers(row)).type(row.content_type).send(body)
       },
+    )
+
+    app.post(
+      '/v1/audio-isolation/jobs',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Start voice isolation as a background job (follow it with the job status call)',
+          description: describeForm,
+          consumes: ['multipart/form-data'],
+          response: { 202: isolationJob },
+        },
+      },
+      async (request, reply) => {
+        const principal = requirePrincipal(request)
+        const upload = await readIsolationForm(request, limits)
+        const jobId = await jobs.submit(principal, request.id, upload)
+        return reply.status(202).send(await jobs.status(principal, jobId))
+      },
+    )
+
+    app.get(
+      '/v1/audio-isolation/jobs/:job_id',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'A voice isolation job: status, percent done, and its history item when done',
+          params: isolationJobParams,
+          response: { 200: isolationJob },
+        },
+      },
+      async (request) => jobs.status(requirePrincipal(request), request.params.job_id),
     )
 
     app.get(

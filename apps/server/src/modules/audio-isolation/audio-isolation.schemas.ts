@@ -38,3 +38,13 @@ export const isolationHistoryResponse = z.object({
   items: z.array(isolationHistoryItem),
   has_more: z.boolean(),
 })
+
+export const isolationJobParams = z.object({ job_id: z.string().min(1).max(64) })
+export const isolationJob = z.object({
+  job_id: z.string(),
+  status: z.enum(['queued', 'running', 'done', 'failed']),
+  /** Percent done, 0-100. */
+  progress: z.number(),
+  history_item_id: z.string().nullable(),
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+})

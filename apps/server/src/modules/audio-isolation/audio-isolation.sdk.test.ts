@@ -11,7 +11,7 @@ import { createUser, type TestUser } from '../../../test/helpers/factories.js'
 import { pcm16ToFloat } from '../../../test/helpers/spectrum.js'
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.js'
 import { pcmWav } from '../../../test/helpers/voice-factory.js'
-import { ffmpegPath } from './audio-decode.js'
+import { ffmpegPath } from '../../lib/audio/audio-decode.js'
 
 // Voice isolation through the official SDK (audioIsolation.convert, stream, list, delete),
 // measured: the SNR gain on the project's own speech mixed with noise at 0 dB, every common
@@ -135,7 +135,7 @@ beforeAll(async () => {
       }),
     ),
   )
-})
+}, 180_000)
 afterAll(async () => {
   await t?.close()
   rmSync(work, { recursive: true, force: true })

@@ -5,14 +5,13 @@ import {
   AUDIO_ISOLATION_SILENCE_DB,
   audioIsolationCredits,
 } from '@timbre/contract'
-import { createEncoder, createIsolator, levelDb, parseOutputFormat } from '@timbre/speech'
+import { createEncoder, createIsolator, levelDb, parseOutputFormat, removeRumble } from '@timbre/speech'
 import { AppError } from '../../errors.js'
-import { newId } from '../../lib/ids.js'
+import { decodeTo48kMono, UndecodableAudio } from '../../lib/audio/audio-decode.js'
+import { sniffAudio } from '../../lib/audio/audio-sniff.js'
 import type { FileStorage } from '../../lib/storage.js'
 import type { Principal } from '../../plugins/auth.js'
 import type { Recorder } from '../recording/recording.types.js'
-import { sniffAudio } from '../voices/audio-sniff.js'
-import { decodeTo48kMono, UndecodableAudio } from './audio-decode.js'
 import type { IsolationItemRow, IsolationRepository } from './audio-isolation.repository.js'
 
 export interface IsolationLimits {
@@ -42,17 +41,12 @@ export function fileTooBig(limits: IsolationLimits): AppError {
   })
 }
 
-/** Seconds of isolated audio encoded per piece of a streamed answer. */
-const STREAM_PIECE_SECONDS = 2
+/** Seconds of audio isolated between two progress reports (and two turns of the event loop). */
+const PIECE_SECONDS = 2
 
-export interface IsolationRun {
-  readonly cost: number
-  readonly historyItemId: string
-  readonly contentType: string
-  /** Encoded audio, piece by piece; the run is stored and charged when the last piece is out. */
-  pieces(): AsyncIterable<Uint8Array>
-  /** Broke off before the end: nothing is stored, nothing charged. */
-  abandon(): Promise<void>
+export interface IsolationResult {
+  historyItemId: string
+  cost: number
 }
 
 function storageKey(workspaceId: string, id: string, extension: string): string {
@@ -68,12 +62,8 @@ export function createIsolationService(deps: {
   const format = parseOutputFormat(AUDIO_ISOLATION_OUTPUT_FORMAT)
   const tooBig = () => fileTooBig(deps.limits)
 
-  /** Checks, decodes and reserves the credits; the audio is made as `pieces()` is read. */
-  async function begin(
-    principal: Principal,
-    requestId: string,
-    upload: IsolationUpload,
-  ): Promise<IsolationRun> {
+  /** Checks the upload by its bytes and decodes it to 48 kHz mono; every refusal is a 4xx. */
+  async function decodeUpload(upload: Pick<IsolationUpload, 'data' | 'fileFormat'>): Promise<Float32Array> {
     if (upload.data.length > deps.limits.maxBytes) throw tooBig()
     if (upload.data.length === 0) throw new AppError('invalid_audio_file', { param: 'audio' })
     if (upload.fileFormat === 'other') {
@@ -94,11 +84,28 @@ export function createIsolationService(deps: {
       throw error
     }
     if (samples.length === 0) throw new AppError('invalid_audio_file', { param: 'audio' })
-    const seconds = samples.length / 48_000
-    if (seconds > deps.limits.maxSeconds) throw tooBig()
+    if (samples.length / 48_000 > deps.limits.maxSeconds) throw tooBig()
     // A recording with no audible sound has nothing to isolate: refused before any charge.
     if (levelDb(samples) < AUDIO_ISOLATION_SILENCE_DB) throw new AppError('audio_silent', { param: 'audio' })
+    return samples
+  }
 
+  /**
+   * Reserves the credits, isolates and encodes the audio piece by piece (reporting the percent
+   * done), stores it with its history row under `id`, then settles. On any failure the
+   * reservation is released and nothing is kept; if the process dies instead, the recording
+   * sweeper releases it. A history row already under `id` means a finished earlier run.
+   */
+  async function isolate(
+    principal: Principal,
+    requestId: string,
+    item: { id: string; title: string; previewB64: string | null },
+    samples: Float32Array,
+    onProgress: (percent: number) => Promise<void>,
+  ): Promise<IsolationResult> {
+    const earlier = await deps.repository.find(principal.workspaceId, item.id)
+    if (earlier) return { historyItemId: earlier.id, cost: earlier.credits }
+    const seconds = samples.length / 48_000
     const recording = await deps.recorder.begin({
       principal,
       requestId,
@@ -106,83 +113,66 @@ export function createIsolationService(deps: {
       format,
       costMultiplier: 1,
       history: null,
-      charge: { text: upload.fileName || 'audio', hash: null, credits: audioIsolationCredits(seconds) },
+      charge: { text: item.title, hash: null, credits: audioIsolationCredits(seconds) },
     })
-    const id = newId()
-    let settled = false
-
-    async function* pieces(): AsyncIterable<Uint8Array> {
+    const key = storageKey(principal.workspaceId, item.id, format.fileExtension)
+    let stored = false
+    try {
+      // The whole recording is here: the zero-phase rumble filter goes first (see removeRumble).
+      removeRumble(samples, 48_000)
       const isolator = await createIsolator(format.sampleRate)
       const encoder = createEncoder(format)
       const parts: Uint8Array[] = []
-      const step = STREAM_PIECE_SECONDS * 48_000
+      const step = PIECE_SECONDS * 48_000
       try {
         for (let at = 0; at < samples.length; at += step) {
-          // Each piece is a few milliseconds of work; between pieces other requests get the
-          // event loop, so an hour-long file does not stall the server.
+          // Each piece is a few milliseconds of work; between pieces other work gets the event loop.
           await new Promise<void>((resolve) => setImmediate(resolve))
-          const bytes = encoder.encode(isolator.push(samples.subarray(at, at + step)))
-          parts.push(bytes)
-          if (bytes.length > 0) yield bytes
+          parts.push(encoder.encode(isolator.push(samples.subarray(at, at + step))))
+          await onProgress(Math.min(99, Math.floor(((at + step) / samples.length) * 100)))
         }
-        const last = encoder.encode(isolator.end())
-        const tail = encoder.end()
-        const closing = new Uint8Array(last.length + tail.length)
-        closing.set(last)
-        closing.set(tail, last.length)
-        parts.push(closing)
-        if (closing.length > 0) yield closing
+        parts.push(encoder.encode(isolator.end()), encoder.end())
       } finally {
         isolator.close()
       }
-      // Everything went out: store the audio and its history row, then settle the charge.
       const audio = Buffer.concat(parts)
-      const key = storageKey(principal.workspaceId, id, format.fileExtension)
       await deps.storage.put(key, audio)
-      try {
-        await deps.repository.insert({
-          id,
-          workspace_id: principal.workspaceId,
-          user_id: principal.userId,
-          request_id: requestId,
-          title: upload.fileName || 'audio',
-          output_format: format.id,
-          content_type: format.contentType,
-          storage_key: key,
-          size_bytes: audio.length,
-          duration_seconds: Math.round(seconds * 1000) / 1000,
-          credits: recording.cost,
-          preview_b64: upload.previewB64,
-        })
-        recording.delivered({
-          audio,
-          alignment: null,
-          characters: Math.max(1, [...(upload.fileName || 'audio')].length),
-          piece: 0,
-          endSeconds: seconds,
-        })
-        await recording.complete()
-        settled = true
-      } catch (error) {
-        await deps.repository.delete(principal.workspaceId, id).catch(() => undefined)
-        await deps.storage.delete(key).catch(() => undefined)
-        throw error
-      }
-    }
-
-    return {
-      cost: recording.cost,
-      historyItemId: id,
-      contentType: format.contentType,
-      pieces,
-      async abandon() {
-        if (!settled) await recording.fail({ reachedClient: false })
-      },
+      stored = true
+      await deps.repository.insert({
+        id: item.id,
+        workspace_id: principal.workspaceId,
+        user_id: principal.userId,
+        request_id: requestId,
+        title: item.title,
+        output_format: format.id,
+        content_type: format.contentType,
+        storage_key: key,
+        size_bytes: audio.length,
+        duration_seconds: Math.round(seconds * 1000) / 1000,
+        credits: recording.cost,
+        preview_b64: item.previewB64,
+      })
+      recording.delivered({
+        audio,
+        alignment: null,
+        characters: Math.max(1, [...item.title].length),
+        piece: 0,
+        endSeconds: seconds,
+      })
+      await recording.complete()
+      return { historyItemId: item.id, cost: recording.cost }
+    } catch (error) {
+      await recording.fail({ reachedClient: false })
+      await deps.repository.delete(principal.workspaceId, item.id).catch(() => undefined)
+      if (stored) await deps.storage.delete(key).catch(() => undefined)
+      throw error
     }
   }
 
   return {
-    begin,
+    decodeUpload,
+    isolate,
+    contentType: format.contentType,
 
     async list(principal: Principal, q: { pageSize: number; page: number; search?: string | undefined }) {
       const { rows, hasMore } = await deps.repository.list(principal.workspaceId, q)

@@ -1,15 +1,29 @@
+import type { Database } from '../../db/database.js'
+import type { FileStorage } from '../../lib/storage.js'
 import type { DomainModule } from '../domain-module.js'
 import type { Recorder } from '../recording/recording.types.js'
+import { createSoundEffectsRepository } from './sound-effects.repository.js'
 import { soundEffectsRoutes } from './sound-effects.routes.js'
 import { createSoundEffectsService } from './sound-effects.service.js'
+import { createSoundEffectsExplore } from './sound-effects-explore.js'
+import { soundEffectsExploreRoutes } from './sound-effects-explore.routes.js'
 
-/** Text to sound effects. */
-export function createSoundEffectsModule(deps: { recorder: Recorder }): DomainModule {
+/** Text to sound effects, the explore examples and each user's favourites. */
+export function createSoundEffectsModule(deps: {
+  recorder: Recorder
+  db: Database
+  storage: FileStorage
+}): DomainModule {
   const service = createSoundEffectsService(deps)
+  const explore = createSoundEffectsExplore({
+    storage: deps.storage,
+    repository: createSoundEffectsRepository(deps.db),
+  })
   return {
     name: 'sound-effects',
     routes: async (app) => {
       await app.register(soundEffectsRoutes(service))
+      await app.register(soundEffectsExploreRoutes(explore))
     },
     ports: {},
   }

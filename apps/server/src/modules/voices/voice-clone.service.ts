@@ -17,10 +17,10 @@ import {
   voiceDistance,
 } from '@timbre/speech'
 import { AppError } from '../../errors.js'
+import { decodeTo48kMono, UndecodableAudio } from '../../lib/audio/audio-decode.js'
+import { sniffAudio } from '../../lib/audio/audio-sniff.js'
 import { newId } from '../../lib/ids.js'
 import type { FileStorage } from '../../lib/storage.js'
-import { decodeTo48kMono, UndecodableAudio } from '../audio-isolation/audio-decode.js'
-import { sniffAudio } from './audio-sniff.js'
 import { type StoredDefinition, verifiedLanguagesOf } from './voice-definition.js'
 import { type EditForm, parseFlag, parseLabels, parseName } from './voice-edit.service.js'
 import { VOICE_LIMITS } from './voice-limits.js'

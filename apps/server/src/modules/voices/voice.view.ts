@@ -6,6 +6,7 @@ import {
   sampleOptionsOf,
   verifiedLanguagesOf,
 } from './voice-definition.js'
+import { publicSharing } from './voice-sharing.js'
 import type { VoiceView } from './voices.schemas.js'
 
 // A voice row as the public API shows it (the public API's Voice model). Fields this server
@@ -114,7 +115,7 @@ export function voiceView(
     })),
     collection_ids: [],
     safety_control: row.safety_control,
-    sharing: (row.sharing ?? null) as Record<string, unknown> | null,
+    sharing: publicSharing(row.sharing),
     voice_verification: {
       requires_verification: false,
       is_verified: false,

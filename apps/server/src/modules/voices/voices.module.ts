@@ -8,8 +8,14 @@ import { createPageTokenCodec } from './page-token.js'
 import { seedPremadeVoices } from './premade-voices.seed.js'
 import { voiceCloneRoutes } from './voice-clone.routes.js'
 import { createVoiceCloneService, monthStart } from './voice-clone.service.js'
+import { voiceCollectionsRoutes } from './voice-collections.routes.js'
+import { createVoiceCollectionsService } from './voice-collections.service.js'
 import { voiceEditRoutes } from './voice-edit.routes.js'
 import { createVoiceEditService } from './voice-edit.service.js'
+import { createGeneratedVoices, type GeneratedVoices } from './voice-generated.service.js'
+import { createVoiceLibraryRepository } from './voice-library.repository.js'
+import { voiceLibraryRoutes } from './voice-library.routes.js'
+import { createVoiceLibraryService } from './voice-library.service.js'
 import { createVoiceLookup, type VoiceLookup } from './voice-lookup.js'
 import { voicePreviewRoutes } from './voice-preview.routes.js'
 import { createVoicePreviews } from './voice-previews.service.js'
@@ -30,6 +36,8 @@ export interface VoicesPorts {
   categoriesAddedBy(userId: string): Promise<string[]>
   /** The size of the premade library: its voices and the languages they speak. */
   catalogue: VoiceCatalogue
+  /** Voices made by voice design and remix, within the plan's voice limit and add/edit count. */
+  generated: GeneratedVoices
 }
 
 export interface VoiceCatalogue {
@@ -45,8 +53,10 @@ export function createVoicesModule(
   },
 ): DomainModule<VoicesPorts> {
   const repository = createVoicesRepository(deps.db)
+  const library = createVoiceLibraryRepository(deps.db)
   const samples = createVoiceSamplesRepository(deps.db)
   const voices = createVoicesService({
+    collections: { voiceIds: library.voiceIdsOf, collectionIdsOf: library.collectionIdsOf },
     repository,
     samples,
     storage: deps.storage,
@@ -76,6 +86,18 @@ export function createVoicesModule(
         createVoicePreviews({ repository, samples, storage: deps.storage, speech: deps.speech }),
       ),
     )
+    await app.register(
+      voiceLibraryRoutes(
+        createVoiceLibraryService({
+          voices: repository,
+          library,
+          speech: deps.speech,
+          publicUrl: deps.config.publicUrl,
+          tierOf: deps.tierOf,
+        }),
+      ),
+    )
+    await app.register(voiceCollectionsRoutes(createVoiceCollectionsService({ voices: repository, library })))
   }
   return {
     name: 'voices',
@@ -87,6 +109,7 @@ export function createVoicesModule(
       slotsUsed: (workspaceId) => repository.countOwned(workspaceId),
       addEditsThisMonth: (workspaceId) => repository.countAddEditsSince(workspaceId, monthStart()),
       categoriesAddedBy: (userId) => repository.categoriesAddedBy(userId),
+      generated: createGeneratedVoices({ repository, voices, tierOf: deps.tierOf }),
       catalogue: {
         voices: PREMADE_VOICES.length,
         languages: new Set(PREMADE_VOICES.map((v) => v.language)).size,

@@ -17,7 +17,16 @@ export interface Caller {
   origin?: string
 }
 
+/** Voice collections, as far as listing voices needs them. */
+export interface VoiceCollectionLookup {
+  /** The voices in a collection of the workspace; null when it has no such collection. */
+  voiceIds(workspaceId: string, collectionId: string): Promise<string[] | null>
+  /** The workspace's collections each voice is in. */
+  collectionIdsOf(workspaceId: string, voiceIds: readonly string[]): Promise<Map<string, string[]>>
+}
+
 export interface VoicesServiceDeps {
+  collections?: VoiceCollectionLookup
   repository: VoicesRepository
   samples: VoiceSamplesRepository
   storage: FileStorage
@@ -78,7 +87,6 @@ export function searchFilters(caller: Caller, q: SearchVoicesQuery): VoiceFilter
   } else if (categories) {
     filters.categories = categories
   }
-  if (q.collection_id !== undefined) filters.none = true
   const labels: Array<{ key: string; values: string[] }> = []
   if (q.gender) labels.push({ key: 'gender', values: [q.gender] })
   if (q.age) labels.push({ key: 'age', values: [q.age] })
@@ -100,7 +108,15 @@ export function createVoicesService(deps: VoicesServiceDeps) {
     const samples = samplesByVoice(
       await deps.samples.samplesOf(rows.filter((r) => r.workspace_id).map((r) => r.id)),
     )
-    return rows.map((row) => voiceView(row, samples.get(row.id) ?? [], context(caller)))
+    const collections =
+      (await deps.collections?.collectionIdsOf(
+        caller.workspaceId,
+        rows.map((r) => r.id),
+      )) ?? new Map<string, string[]>()
+    return rows.map((row) => ({
+      ...voiceView(row, samples.get(row.id) ?? [], context(caller)),
+      collection_ids: collections.get(row.id) ?? [],
+    }))
   }
 
   return {
@@ -117,6 +133,11 @@ export function createVoicesService(deps: VoicesServiceDeps) {
     /** GET /v2/voices: a keyset page with an opaque, signed next_page_token. */
     async search(caller: Caller, q: SearchVoicesQuery) {
       const filters = searchFilters(caller, q)
+      if (q.collection_id !== undefined) {
+        const ids = await deps.collections?.voiceIds(caller.workspaceId, q.collection_id)
+        if (!ids) filters.none = true
+        else filters.voiceIds = filters.voiceIds ? filters.voiceIds.filter((id) => ids.includes(id)) : ids
+      }
       const after = q.next_page_token ? tokens.decode(q.next_page_token, q.sort, q.sort_direction) : undefined
       const rows = await repository.page({
         ...filters,
@@ -145,7 +166,11 @@ export function createVoicesService(deps: VoicesServiceDeps) {
       const row = await repository.find(caller.workspaceId, voiceId)
       if (!row) throw voiceNotFound(voiceId)
       const samples = row.workspace_id ? await deps.samples.samplesOf([row.id]) : []
-      return voiceView(row, samples, context(caller), { withSettings })
+      const collections = await deps.collections?.collectionIdsOf(caller.workspaceId, [row.id])
+      return {
+        ...voiceView(row, samples, context(caller), { withSettings }),
+        collection_ids: collections?.get(row.id) ?? [],
+      }
     },
 
     async remove(caller: Caller, voiceId: string): Promise<void> {

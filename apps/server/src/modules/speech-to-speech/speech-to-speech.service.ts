@@ -1,0 +1,243 @@
+import { createHash } from 'node:crypto'
+import {
+  DEFAULT_OUTPUT_FORMAT,
+  SPEECH_TO_SPEECH_DEFAULT_MODEL,
+  SPEECH_TO_SPEECH_MAX_BYTES,
+  SPEECH_TO_SPEECH_MAX_SECONDS,
+  SPEECH_TO_SPEECH_SILENCE_DB,
+  speechToSpeechCredits,
+} from '@timbre/contract'
+import {
+  analyseVoice,
+  collectSpeech,
+  convertVoice,
+  createEncoder,
+  createIsolator,
+  ISOLATION_SAMPLE_RATE,
+  levelDb,
+  MODEL_PROFILES,
+  resample,
+  type SpeechService,
+  type VoiceDefinition,
+  type VoiceProfile,
+  voiceProfile,
+} from '@timbre/speech'
+import { AppError } from '../../errors.js'
+import { decodeTo48kMono, UndecodableAudio } from '../../lib/audio/audio-decode.js'
+import { sniffAudio } from '../../lib/audio/audio-sniff.js'
+import type { Principal } from '../../plugins/auth.js'
+import type { Recorder } from '../recording/recording.types.js'
+import { resolveFormat } from '../tts/generation.js'
+import type { UsableVoice, VoiceLookup } from '../voices/voice-lookup.js'
+import type { StsUpload } from './sts-form.js'
+
+// Speech to speech: the upload is checked by content, decoded, optionally denoised, and
+// converted to the target voice by DSP (pitch contour mapped onto the target's range, formants
+// and EQ moved towards it, loudness matched), keeping its words and timing. 1,000 credits per
+// minute of input, reserved before the work and settled when the audio is out; nothing is
+// charged for a refused or broken-off request.
+
+/** The rate conversion runs at: the whole speech band, at half the cost of 48 kHz. */
+const WORK_RATE = 24_000
+/** Seconds of converted audio per encoded piece of a streamed answer. */
+const PIECE_SECONDS = 1
+/** What the target voice says when it is measured. */
+const MEASURE_TEXT =
+  'The quick brown fox jumps over the lazy dog. How are you doing today? I hope the weather stays fine, and that we can walk by the river.'
+
+export function stsTooBig(): AppError {
+  return new AppError('speech_to_speech_too_long', { param: 'audio' })
+}
+
+export interface StsRun {
+  readonly cost: number
+  readonly historyItemId: string | null
+  readonly contentType: string
+  pieces(): AsyncIterable<Uint8Array>
+  abandon(): Promise<void>
+}
+
+function pcm16(bytes: Uint8Array): Float32Array {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  const out = new Float32Array(Math.floor(bytes.byteLength / 2))
+  for (let i = 0; i < out.length; i++) out[i] = view.getInt16(i * 2, true) / 32768
+  return out
+}
+
+async function denoise(samples: Float32Array): Promise<Float32Array> {
+  const isolator = await createIsolator(ISOLATION_SAMPLE_RATE)
+  try {
+    const head = isolator.push(samples)
+    const tail = isolator.end()
+    const out = new Float32Array(head.length + tail.length)
+    out.set(head)
+    out.set(tail, head.length)
+    return out.subarray(0, samples.length)
+  } finally {
+    isolator.close()
+  }
+}
+
+export function createSpeechToSpeechService(deps: {
+  recorder: Recorder
+  voices: VoiceLookup
+  speech: SpeechService
+}) {
+  const profiles = new Map<string, Promise<VoiceProfile>>()
+
+  /** The target voice measured on its own speech, once per voice recipe. */
+  function targetProfile(voice: VoiceDefinition): Promise<VoiceProfile> {
+    const key = createHash('sha256')
+      .update(JSON.stringify([voice.engine, voice.dsp, voice.language]))
+      .digest('hex')
+    let profile = profiles.get(key)
+    if (!profile) {
+      profile = (async () => {
+        const pipeline = deps.speech.pipeline(`pcm_${WORK_RATE}`)
+        const text = voice.language === 'en' ? MEASURE_TEXT : voice.preview_text
+        pipeline.push({ text, voice, modelId: 'eleven_multilingual_v2', seed: 7 })
+        pipeline.end()
+        const result = await collectSpeech(pipeline, pipeline.format)
+        return voiceProfile(pcm16(result.audio), WORK_RATE)
+      })()
+      profile.catch(() => profiles.delete(key))
+      profiles.set(key, profile)
+    }
+    return profile
+  }
+
+  async function decode(upload: StsUpload): Promise<Float32Array> {
+    if (upload.data.length > SPEECH_TO_SPEECH_MAX_BYTES) throw stsTooBig()
+    if (upload.fileFormat === 'other') {
+      // Only the bytes decide what a file is: a renamed text or image file is refused here.
+      const sniffed = sniffAudio(upload.data)
+      if (!sniffed) throw new AppError('invalid_audio_file', { param: 'audio' })
+      if (sniffed.durationSeconds !== null && sniffed.durationSeconds > SPEECH_TO_SPEECH_MAX_SECONDS)
+        throw stsTooBig()
+    }
+    let samples: Float32Array
+    try {
+      samples = await decodeTo48kMono(
+        upload.data,
+        upload.fileFormat === 'other' ? 'detect' : 'pcm_s16le_16',
+        SPEECH_TO_SPEECH_MAX_SECONDS,
+      )
+    } catch (error) {
+      if (error instanceof UndecodableAudio) throw new AppError('invalid_audio_file', { param: 'audio' })
+      throw error
+    }
+    if (samples.length === 0) throw new AppError('invalid_audio_file', { param: 'audio' })
+    if (samples.length / ISOLATION_SAMPLE_RATE > SPEECH_TO_SPEECH_MAX_SECONDS) throw stsTooBig()
+    return samples
+  }
+
+  function checkModel(modelId: string | null): string {
+    const id = modelId ?? SPEECH_TO_SPEECH_DEFAULT_MODEL
+    if (!MODEL_PROFILES[id]?.can_do_voice_conversion) {
+      throw new AppError('validation_error', {
+        message: `Model '${id}' cannot do speech to speech: use eleven_english_sts_v2 or eleven_multilingual_sts_v2.`,
+        param: 'model_id',
+      })
+    }
+    return id
+  }
+
+  return {
+    /** Checks, decodes and reserves the credits; the audio is made as `pieces()` is read. */
+    async begin(input: {
+      principal: Principal
+      requestId: string
+      voiceId: string
+      upload: StsUpload
+      outputFormat: string | undefined
+      enableLogging: boolean
+    }): Promise<StsRun> {
+      const { principal, upload } = input
+      const format = resolveFormat(input.outputFormat ?? DEFAULT_OUTPUT_FORMAT)
+      const modelId = checkModel(upload.modelId)
+      const voice: UsableVoice | null = await deps.voices.findUsable(principal.workspaceId, input.voiceId)
+      if (!voice) {
+        throw new AppError('voice_not_found', {
+          message: `A voice with the voice_id ${input.voiceId} was not found.`,
+          param: 'voice_id',
+        })
+      }
+      let samples = await decode(upload)
+      if (upload.removeBackgroundNoise) samples = await denoise(samples)
+      const seconds = samples.length / ISOLATION_SAMPLE_RATE
+      // Nothing audible, or nothing with a pitch: there is no speech to convert, and no charge.
+      if (
+        levelDb(samples) < SPEECH_TO_SPEECH_SILENCE_DB ||
+        analyseVoice(samples, ISOLATION_SAMPLE_RATE).voicedSeconds < 0.2
+      )
+        throw new AppError('speech_to_speech_silent', { param: 'audio' })
+
+      const title = upload.fileName || 'audio'
+      const recording = await deps.recorder.begin({
+        principal,
+        requestId: input.requestId,
+        kind: 'speech-to-speech',
+        format,
+        costMultiplier: 1,
+        history: input.enableLogging
+          ? {
+              voiceId: voice.voiceId,
+              voiceName: voice.name,
+              voiceCategory: voice.category,
+              modelId,
+              text: title,
+              dialogue: null,
+              settings: upload.voiceSettings,
+              source: 'STS',
+            }
+          : null,
+        charge: { text: title, hash: null, credits: speechToSpeechCredits(seconds) },
+      })
+      let settled = false
+
+      async function* pieces(): AsyncIterable<Uint8Array> {
+        const work = await resample(samples, ISOLATION_SAMPLE_RATE, WORK_RATE)
+        const { samples: converted } = await convertVoice(
+          work,
+          WORK_RATE,
+          await targetProfile(voice!.definition),
+        )
+        const output = await resample(converted, WORK_RATE, format.sampleRate)
+        const encoder = createEncoder(format)
+        const parts: Uint8Array[] = []
+        const step = PIECE_SECONDS * format.sampleRate
+        for (let at = 0; at < output.length; at += step) {
+          await new Promise<void>((resolve) => setImmediate(resolve))
+          const bytes = encoder.encode(output.subarray(at, at + step))
+          parts.push(bytes)
+          if (bytes.length > 0) yield bytes
+        }
+        const tail = encoder.end()
+        parts.push(tail)
+        if (tail.length > 0) yield tail
+        const audio = Buffer.concat(parts)
+        recording.delivered({
+          audio,
+          alignment: null,
+          characters: Math.max(1, [...title].length),
+          piece: 0,
+          endSeconds: output.length / format.sampleRate,
+        })
+        await recording.complete()
+        settled = true
+      }
+
+      return {
+        cost: recording.cost,
+        historyItemId: recording.historyItemId,
+        contentType: format.contentType,
+        pieces,
+        async abandon() {
+          if (!settled) await recording.fail({ reachedClient: false })
+        },
+      }
+    },
+  }
+}
+
+export type SpeechToSpeechService = ReturnType<typeof createSpeechToSpeechService>
