@@ -1,0 +1,218 @@
+import type { Selectable, Transaction } from 'kysely'
+import type { Database } from '../../db/database.js'
+import type { DB, StudioChaptersTable, StudioProjectsTable } from '../../db/schema.js'
+import type { StoredBlock } from './studio-content.js'
+
+export type ProjectRow = Selectable<StudioProjectsTable>
+export type ChapterRow = Selectable<StudioChaptersTable>
+
+export interface NewProject {
+  id: string
+  workspaceId: string
+  createdBy: string
+  name: string
+  metadata: Record<string, unknown>
+  defaultTitleVoiceId: string
+  defaultParagraphVoiceId: string
+  defaultModelId: string
+  sourceType: string
+}
+
+export interface NewChapter {
+  id: string
+  name: string
+  blocks: StoredBlock[]
+}
+
+export interface ProjectPatch {
+  name?: string
+  metadata?: Record<string, unknown>
+  defaultTitleVoiceId?: string
+  defaultParagraphVoiceId?: string
+}
+
+/** Inserts chapters of a project in order, the first at `start`. */
+async function insertChapters(trx: Transaction<DB>, projectId: string, chapters: NewChapter[], start = 0) {
+  if (chapters.length === 0) return
+  await trx
+    .insertInto('studio_chapters')
+    .values(
+      chapters.map((chapter, i) => ({
+        id: chapter.id,
+        project_id: projectId,
+        position: start + i,
+        name: chapter.name,
+        blocks: JSON.stringify(chapter.blocks),
+      })),
+    )
+    .execute()
+}
+
+export function createStudioRepository(db: Database) {
+  return {
+    /** Creates a project with its first chapters in one transaction: never half a project. */
+    async createProject(project: NewProject, chapters: NewChapter[]): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('studio_projects')
+          .values({
+            id: project.id,
+            workspace_id: project.workspaceId,
+            created_by: project.createdBy,
+            name: project.name,
+            metadata: JSON.stringify(project.metadata),
+            default_title_voice_id: project.defaultTitleVoiceId,
+            default_paragraph_voice_id: project.defaultParagraphVoiceId,
+            default_model_id: project.defaultModelId,
+            source_type: project.sourceType,
+          })
+          .execute()
+        await insertChapters(trx, project.id, chapters)
+      })
+    },
+
+    async listProjects(workspaceId: string): Promise<ProjectRow[]> {
+      return db
+        .selectFrom('studio_projects')
+        .selectAll()
+        .where('workspace_id', '=', workspaceId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id')
+        .execute()
+    },
+
+    async findProject(workspaceId: string, projectId: string): Promise<ProjectRow | undefined> {
+      return db
+        .selectFrom('studio_projects')
+        .selectAll()
+        .where('workspace_id', '=', workspaceId)
+        .where('id', '=', projectId)
+        .executeTakeFirst()
+    },
+
+    /** Applies a patch and counts a new version; false when the project is not the workspace's. */
+    async updateProject(workspaceId: string, projectId: string, patch: ProjectPatch): Promise<boolean> {
+      const result = await db
+        .updateTable('studio_projects')
+        .set((eb) => ({
+          ...(patch.name === undefined ? {} : { name: patch.name }),
+          ...(patch.metadata === undefined ? {} : { metadata: JSON.stringify(patch.metadata) }),
+          ...(patch.defaultTitleVoiceId === undefined
+            ? {}
+            : { default_title_voice_id: patch.defaultTitleVoiceId }),
+          ...(patch.defaultParagraphVoiceId === undefined
+            ? {}
+            : { default_paragraph_voice_id: patch.defaultParagraphVoiceId }),
+          version: eb('version', '+', 1),
+          updated_at: new Date(),
+        }))
+        .where('workspace_id', '=', workspaceId)
+        .where('id', '=', projectId)
+        .executeTakeFirst()
+      return Number(result.numUpdatedRows) > 0
+    },
+
+    async deleteProject(workspaceId: string, projectId: string): Promise<boolean> {
+      const result = await db
+        .deleteFrom('studio_projects')
+        .where('workspace_id', '=', workspaceId)
+        .where('id', '=', projectId)
+        .executeTakeFirst()
+      return Number(result.numDeletedRows) > 0
+    },
+
+    async listChapters(projectId: string): Promise<ChapterRow[]> {
+      return db
+        .selectFrom('studio_chapters')
+        .selectAll()
+        .where('project_id', '=', projectId)
+        .orderBy('position')
+        .execute()
+    },
+
+    async findChapter(projectId: string, chapterId: string): Promise<ChapterRow | undefined> {
+      return db
+        .selectFrom('studio_chapters')
+        .selectAll()
+        .where('project_id', '=', projectId)
+        .where('id', '=', chapterId)
+        .executeTakeFirst()
+    },
+
+    /** Appends chapters after the last one, holding the project row so positions never collide. */
+    async appendChapters(
+      projectId: string,
+      chapters: NewChapter[],
+      maxChapters: number,
+    ): Promise<'ok' | 'full'> {
+      return db.transaction().execute(async (trx) => {
+        await trx.selectFrom('studio_projects').select('id').where('id', '=', projectId).forUpdate().execute()
+        const { count, last } = await trx
+          .selectFrom('studio_chapters')
+          .select((eb) => [eb.fn.countAll<string>().as('count'), eb.fn.max('position').as('last')])
+          .where('project_id', '=', projectId)
+          .executeTakeFirstOrThrow()
+        if (Number(count) + chapters.length > maxChapters) return 'full'
+        const start = last === null ? 0 : Number(last) + 1
+        await insertChapters(trx, projectId, chapters, start)
+        await trx
+          .updateTable('studio_projects')
+          .set((eb) => ({ version: eb('version', '+', 1), updated_at: new Date() }))
+          .where('id', '=', projectId)
+          .execute()
+        return 'ok'
+      })
+    },
+
+    /**
+     * Saves a chapter's name or blocks. With `expectedVersion` the save happens only if nobody
+     * saved since that version (compare-and-set); the new version is returned, or null when the
+     * chapter changed in between (or is gone).
+     */
+    async updateChapter(
+      projectId: string,
+      chapterId: string,
+      patch: { name?: string; blocks?: StoredBlock[] },
+      expectedVersion?: number,
+    ): Promise<number | null> {
+      let query = db
+        .updateTable('studio_chapters')
+        .set((eb) => ({
+          ...(patch.name === undefined ? {} : { name: patch.name }),
+          ...(patch.blocks === undefined ? {} : { blocks: JSON.stringify(patch.blocks) }),
+          version: eb('version', '+', 1),
+          updated_at: new Date(),
+        }))
+        .where('project_id', '=', projectId)
+        .where('id', '=', chapterId)
+      if (expectedVersion !== undefined) query = query.where('version', '=', expectedVersion)
+      const row = await query.returning('version').executeTakeFirst()
+      return row?.version ?? null
+    },
+
+    async deleteChapter(projectId: string, chapterId: string): Promise<boolean> {
+      const result = await db
+        .deleteFrom('studio_chapters')
+        .where('project_id', '=', projectId)
+        .where('id', '=', chapterId)
+        .executeTakeFirst()
+      return Number(result.numDeletedRows) > 0
+    },
+
+    /** Replaces every chapter of a project with new content (the content call), in one unit. */
+    async replaceChapters(projectId: string, chapters: NewChapter[]): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx.selectFrom('studio_projects').select('id').where('id', '=', projectId).forUpdate().execute()
+        await trx.deleteFrom('studio_chapters').where('project_id', '=', projectId).execute()
+        await insertChapters(trx, projectId, chapters)
+        await trx
+          .updateTable('studio_projects')
+          .set((eb) => ({ version: eb('version', '+', 1), updated_at: new Date() }))
+          .where('id', '=', projectId)
+          .execute()
+      })
+    },
+  }
+}
+
+export type StudioRepository = ReturnType<typeof createStudioRepository>
