@@ -1,6 +1,6 @@
 import { lazy, type ReactNode, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Route, Routes } from 'react-router'
+import { Navigate, Route, Routes } from 'react-router'
 import { PageSpinner } from './components/spinner'
 import { ActionPage } from './features/action/action-page'
 import { AuthLayout } from './features/auth/auth-layout'
@@ -11,13 +11,32 @@ import { SignInPage } from './features/auth/sign-in-page'
 import { SignUpPage } from './features/auth/sign-up-page'
 import { HomePage } from './features/home/home-page'
 import { NotFoundBody, NotFoundPage } from './features/pages/not-found-page'
-import { PlaceholderPage, PublicPlaceholderPage } from './features/pages/placeholder-page'
+import { PlaceholderPage } from './features/pages/placeholder-page'
 import { PrivacyPage } from './features/pages/privacy-page'
 import { RedirectPage, RootRedirect } from './features/pages/root-redirect'
 import { AppLayout } from './features/shell/app-layout'
+import { ProductGuard } from './features/workspace/product-guard'
 import { routes } from './routes'
 
 // Pages few visits need load on demand.
+const StudioPage = lazy(() =>
+  import('./features/studio/studio-page').then((m) => ({ default: m.StudioPage })),
+)
+const ProjectEditorPage = lazy(() =>
+  import('./features/studio/project-editor-page').then((m) => ({ default: m.ProjectEditorPage })),
+)
+const ProfilePage = lazy(() =>
+  import('./features/account/profile-page').then((m) => ({ default: m.ProfilePage })),
+)
+const SsoSettingsPage = lazy(() =>
+  import('./features/sso/sso-settings-page').then((m) => ({ default: m.SsoSettingsPage })),
+)
+const VerifiedDomainsPage = lazy(() =>
+  import('./features/sso/verified-domains-page').then((m) => ({ default: m.VerifiedDomainsPage })),
+)
+const AutoProvisioningPage = lazy(() =>
+  import('./features/sso/auto-provisioning-page').then((m) => ({ default: m.AutoProvisioningPage })),
+)
 const ApiKeysPage = lazy(() =>
   import('./features/api-keys/api-keys-page').then((m) => ({ default: m.ApiKeysPage })),
 )
@@ -41,6 +60,14 @@ const SurveyPage = lazy(() =>
 const NotificationsPage = lazy(() =>
   import('./features/notifications/notifications-page').then((m) => ({ default: m.NotificationsPage })),
 )
+const SoundEffectPublicPage = lazy(() =>
+  import('./features/sound-effects/sound-effect-public-page').then((m) => ({
+    default: m.SoundEffectPublicPage,
+  })),
+)
+const VoiceLibraryPage = lazy(() =>
+  import('./features/voice-library/voice-library-page').then((m) => ({ default: m.VoiceLibraryPage })),
+)
 const VoicesPage = lazy(() =>
   import('./features/voices/voices-page').then((m) => ({ default: m.VoicesPage })),
 )
@@ -62,12 +89,50 @@ const GrantAcceptancePage = lazy(() =>
 const SubscriptionPage = lazy(() =>
   import('./features/billing/subscription-page').then((m) => ({ default: m.SubscriptionPage })),
 )
+const WorkspaceAnalyticsPage = lazy(() =>
+  import('./features/workspace-analytics/analytics-page').then((m) => ({
+    default: m.WorkspaceAnalyticsPage,
+  })),
+)
+const AuditLogPage = lazy(() =>
+  import('./features/workspace-analytics/audit-log-page').then((m) => ({ default: m.AuditLogPage })),
+)
 const UsagePage = lazy(() => import('./features/usage/usage-page').then((m) => ({ default: m.UsagePage })))
 const SoundEffectsPage = lazy(() =>
   import('./features/sound-effects/sound-effects-page').then((m) => ({ default: m.SoundEffectsPage })),
 )
+const VoiceDesignPage = lazy(() =>
+  import('./features/voice-design/voice-design-page').then((m) => ({ default: m.VoiceDesignPage })),
+)
+const VoiceChangerPage = lazy(() =>
+  import('./features/voice-changer/voice-changer-page').then((m) => ({ default: m.VoiceChangerPage })),
+)
 const VoiceIsolatorPage = lazy(() =>
   import('./features/audio-isolation/voice-isolator-page').then((m) => ({ default: m.VoiceIsolatorPage })),
+)
+const workspacePage = <K extends string>(name: K) =>
+  lazy(() =>
+    import('./features/workspace/workspace-pages').then((m) => ({
+      default: m.WORKSPACE_PAGES[name as keyof typeof m.WORKSPACE_PAGES],
+    })),
+  )
+const WorkspaceSettingsLayout = workspacePage('layout')
+const WorkspaceInvitePage = workspacePage('invite')
+// Sections built here; the others are linked from the settings navigation by their paths.
+const WORKSPACE_SECTION_PAGES = [
+  ['members', workspacePage('members')],
+  ['groups', workspacePage('groups')],
+  ['auth-connections', workspacePage('authConnections')],
+  ['invites', workspacePage('invites')],
+  ['service-accounts', workspacePage('serviceAccounts')],
+  ['user-api-keys', workspacePage('userApiKeys')],
+  ['webhooks', workspacePage('webhooks')],
+] as const
+const TwoFactorPage = lazy(() =>
+  import('./features/two-factor/two-factor-page').then((m) => ({ default: m.TwoFactorPage })),
+)
+const WorkspaceSecurityPage = lazy(() =>
+  import('./features/two-factor/workspace-security-page').then((m) => ({ default: m.WorkspaceSecurityPage })),
 )
 const MailboxPage = lazy(() =>
   import('./features/mailbox/mailbox-page').then((m) => ({ default: m.MailboxPage })),
@@ -141,7 +206,14 @@ export function AppRoutes() {
           </Lazy>
         }
       />
-      <Route path={routes.soundEffect} element={<PublicPlaceholderPage page="soundEffects" />} />
+      <Route
+        path={routes.soundEffect}
+        element={
+          <Lazy>
+            <SoundEffectPublicPage />
+          </Lazy>
+        }
+      />
       <Route path="/app" element={<AppLayout />}>
         <Route index element={<RootRedirect />} />
         <Route path={routes.home} element={<HomePage />} />
@@ -192,7 +264,9 @@ export function AppRoutes() {
           path={routes.speechSynthesis}
           element={
             <Lazy>
-              <TtsPage />
+              <ProductGuard permission="text_to_speech">
+                <TtsPage />
+              </ProductGuard>
             </Lazy>
           }
         />
@@ -208,7 +282,33 @@ export function AppRoutes() {
           path={routes.soundEffects}
           element={
             <Lazy>
-              <SoundEffectsPage />
+              <ProductGuard permission="sound_effects">
+                <SoundEffectsPage />
+              </ProductGuard>
+            </Lazy>
+          }
+        />
+        <Route
+          path={routes.voiceLibrary}
+          element={
+            <Lazy>
+              <VoiceLibraryPage />
+            </Lazy>
+          }
+        />
+        <Route
+          path={routes.voiceDesign}
+          element={
+            <Lazy>
+              <VoiceDesignPage />
+            </Lazy>
+          }
+        />
+        <Route
+          path={routes.voiceChanger}
+          element={
+            <Lazy>
+              <VoiceChangerPage />
             </Lazy>
           }
         />
@@ -216,7 +316,9 @@ export function AppRoutes() {
           path={routes.voiceIsolator}
           element={
             <Lazy>
-              <VoiceIsolatorPage />
+              <ProductGuard permission="voice_isolator">
+                <VoiceIsolatorPage />
+              </ProductGuard>
             </Lazy>
           }
         />
@@ -224,13 +326,44 @@ export function AppRoutes() {
         <Route path={routes.assistant} element={<PlaceholderPage page="assistant" />} />
         <Route path={routes.convaiDashboard} element={<PlaceholderPage page="convai" />} />
         <Route path={routes.integrationCallback} element={<PlaceholderPage page="integrations" />} />
-        <Route path={routes.studioProject} element={<PlaceholderPage page="studio" />} />
+        <Route
+          path={routes.studio}
+          element={
+            <Lazy>
+              <StudioPage />
+            </Lazy>
+          }
+        />
+        <Route
+          path={routes.studioProject}
+          element={
+            <Lazy>
+              <ProjectEditorPage />
+            </Lazy>
+          }
+        />
         <Route path={routes.voiceLabShare} element={<PlaceholderPage page="voiceLabShare" />} />
+        <Route
+          path={routes.profile}
+          element={
+            <Lazy>
+              <ProfilePage />
+            </Lazy>
+          }
+        />
         <Route
           path={routes.apiKeys}
           element={
             <Lazy>
               <ApiKeysPage />
+            </Lazy>
+          }
+        />
+        <Route
+          path={routes.twoFactor}
+          element={
+            <Lazy>
+              <TwoFactorPage />
             </Lazy>
           }
         />
@@ -247,6 +380,87 @@ export function AppRoutes() {
           element={
             <Lazy>
               <DictionaryEditorPage />
+            </Lazy>
+          }
+        />
+        <Route
+          path={routes.workspaceSettings}
+          element={
+            <Lazy>
+              <WorkspaceSettingsLayout />
+            </Lazy>
+          }
+        >
+          <Route index element={<Navigate to={routes.workspaceMembers} replace />} />
+          {WORKSPACE_SECTION_PAGES.map(([path, Page]) => (
+            <Route
+              key={path}
+              path={path}
+              element={
+                <Lazy>
+                  <Page />
+                </Lazy>
+              }
+            />
+          ))}
+          <Route
+            path={routes.workspaceAnalytics}
+            element={
+              <Lazy>
+                <WorkspaceAnalyticsPage />
+              </Lazy>
+            }
+          />
+          <Route
+            path={routes.workspaceAuditLog}
+            element={
+              <Lazy>
+                <AuditLogPage />
+              </Lazy>
+            }
+          />
+          <Route
+            path={routes.workspaceSecurity}
+            element={
+              <Lazy>
+                <WorkspaceSecurityPage />
+              </Lazy>
+            }
+          />
+          <Route
+            path={routes.workspaceSso}
+            element={
+              <Lazy>
+                <SsoSettingsPage />
+              </Lazy>
+            }
+          />
+          <Route
+            path={routes.workspaceDomains}
+            element={
+              <Lazy>
+                <VerifiedDomainsPage />
+              </Lazy>
+            }
+          />
+          <Route
+            path={routes.workspaceAutoProvisioning}
+            element={
+              <Lazy>
+                <AutoProvisioningPage />
+              </Lazy>
+            }
+          />
+          <Route path="*" element={<NotFoundBody />} />
+        </Route>
+        <Route path="*" element={<NotFoundBody />} />
+      </Route>
+      <Route path="/workspace" element={<AppLayout />}>
+        <Route
+          path={routes.workspaceInvite}
+          element={
+            <Lazy>
+              <WorkspaceInvitePage />
             </Lazy>
           }
         />

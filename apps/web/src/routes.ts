@@ -30,7 +30,21 @@ export const routes = {
   dubs: '/app/dubs',
   soundEffects: '/app/sound-effects',
   voiceIsolator: '/app/voice-isolator',
+  voiceLibrary: '/app/voice-library',
+  voiceDesign: '/app/voice-lab/design',
+  voiceChanger: '/app/voice-changer',
   apiKeys: '/app/settings/api-keys',
+  profile: '/app/settings/profile',
+  // Workspace settings: single sign-on, verified domains, auto provisioning.
+  workspaceSso: '/app/workspace/settings/sso',
+  workspaceDomains: '/app/workspace/settings/verified-domains',
+  workspaceAutoProvisioning: '/app/workspace/settings/auto-provisioning',
+  // Workspace Settings: usage analytics and the audit log (admins).
+  workspaceAnalytics: '/app/workspace/settings/analytics',
+  workspaceAuditLog: '/app/workspace/settings/audit-log',
+  twoFactor: '/app/settings/two-factor',
+  // Workspace Settings, Security and SSO: the two-factor requirement and the session timeout.
+  workspaceSecurity: '/app/workspace/settings/security-and-sso',
   notifications: '/app/notifications',
   dictionaries: '/app/pronunciation-dictionaries',
   dictionary: '/app/pronunciation-dictionaries/:id',
@@ -39,9 +53,15 @@ export const routes = {
   convaiDashboard: '/app/conversational-ai',
   // The third-party integration callback; it keeps its query parameters.
   integrationCallback: '/app/integrations/callback',
+  studio: '/app/studio',
   studioProject: '/app/studio/:id',
   soundEffect: '/sound-effects/:slug',
   voiceLabShare: '/app/voice-lab/share/:a/:b',
+  // Workspace Settings (its sections live in features/workspace/settings-sections.ts) and the
+  // page a mailed invite leads to after sign-in.
+  workspaceSettings: '/app/workspace/settings',
+  workspaceMembers: '/app/workspace/settings/members',
+  workspaceInvite: '/workspace/invites/:code',
 } as const
 
 export type RouteName = keyof typeof routes

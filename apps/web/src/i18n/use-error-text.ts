@@ -12,6 +12,19 @@ const KNOWN_CODES = [
   'email_not_verified',
   'cross_site_request',
   'wrong_site_address',
+  'email_password_disallowed',
+  'incorrect_code',
+  'invalid_backup_code',
+  'mfa_already_enabled',
+  'mfa_challenge_invalid',
+  'mfa_enrollment_required',
+  'session_inactive',
+  'account_disabled',
+  'account_locked',
+  'account_deleted',
+  'permission_request_not_found',
+  'permission_already_granted',
+  'permission_request_decided',
 ] as const
 type KnownCode = (typeof KNOWN_CODES)[number]
 

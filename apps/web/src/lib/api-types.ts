@@ -178,3 +178,10 @@ export type WorkspaceDictionaries = ResponseJson<
 export type SoundEffectRequest = RequestJson<'/v1/sound-generation', 'post'>
 export type IsolationPage = ResponseJson<'/v1/audio-isolation/history', 'get', 200>
 export type IsolationItem = IsolationPage['items'][number]
+
+export type StudioProjectList = ResponseJson<'/v1/studio/projects', 'get', 200>
+export type StudioProject = StudioProjectList['projects'][number]
+export type StudioProjectDetail = ResponseJson<'/v1/studio/projects/{project_id}', 'get', 200>
+export type StudioChapter = ResponseJson<'/v1/studio/projects/{project_id}/chapters/{chapter_id}', 'get', 200>
+export type StudioBlock = StudioChapter['content']['blocks'][number]
+export type StudioChapterSave = RequestJson<'/v1/studio/projects/{project_id}/chapters/{chapter_id}', 'post'>

@@ -52,6 +52,11 @@ import type {
   SignUpRequest,
   SignUpResponse,
   SoundEffectRequest,
+  StudioChapter,
+  StudioChapterSave,
+  StudioProject,
+  StudioProjectDetail,
+  StudioProjectList,
   Subscription,
   SubscriptionInfo,
   TimestampsRequest,
@@ -416,3 +421,77 @@ export const deleteIsolation = (id: string): Promise<unknown> =>
       params: { path: { history_item_id: id } },
     }),
   )
+
+const projectPath = (id: string) => ({ params: { path: { project_id: id } } })
+const chapterPath = (projectId: string, chapterId: string) => ({
+  params: { path: { project_id: projectId, chapter_id: chapterId } },
+})
+export const listStudioProjects = (): Promise<StudioProjectList> => settle(client.GET('/v1/studio/projects'))
+export const getStudioProject = (id: string): Promise<StudioProjectDetail> =>
+  settle(client.GET('/v1/studio/projects/{project_id}', projectPath(id)))
+export const deleteStudioProject = (id: string): Promise<{ status: 'ok' }> =>
+  settle(client.DELETE('/v1/studio/projects/{project_id}', projectPath(id)))
+export const getStudioChapter = (projectId: string, chapterId: string): Promise<StudioChapter> =>
+  settle(
+    client.GET('/v1/studio/projects/{project_id}/chapters/{chapter_id}', chapterPath(projectId, chapterId)),
+  )
+export const saveStudioChapter = (
+  projectId: string,
+  chapterId: string,
+  body: StudioChapterSave,
+): Promise<{ chapter: StudioChapter }> =>
+  settle(
+    client.POST('/v1/studio/projects/{project_id}/chapters/{chapter_id}', {
+      ...chapterPath(projectId, chapterId),
+      body,
+    }),
+  )
+export const addStudioChapter = (projectId: string, name: string): Promise<{ chapter: StudioChapter }> =>
+  settle(
+    client.POST('/v1/studio/projects/{project_id}/chapters', { ...projectPath(projectId), body: { name } }),
+  )
+
+/** POST /v1/studio/projects: a multipart form with the name and, optionally, a document. */
+export async function createStudioProject(input: {
+  name: string
+  document: File | null
+}): Promise<StudioProject> {
+  const form = new FormData()
+  form.set('name', input.name)
+  if (input.document) form.set('from_document', input.document, input.document.name)
+  const response = await binary('/v1/studio/projects', {
+    method: 'POST',
+    headers: { accept: 'application/json' },
+    body: form,
+  })
+  return ((await response.json()) as { project: StudioProject }).project
+}
+
+/** POST /v1/text-to-voice/design: three previews of a described voice. */
+export const designVoice = (body: {
+  voice_description: string
+  text?: string
+  auto_generate_text?: boolean
+}) =>
+  settle(
+    client.POST('/v1/text-to-voice/design', { params: { query: { output_format: 'mp3_44100_128' } }, body }),
+  )
+
+/** POST /v1/text-to-voice: a workspace voice from a preview. */
+export const createVoiceFromPreview = (body: {
+  voice_name: string
+  voice_description: string
+  generated_voice_id: string
+}) => settle(client.POST('/v1/text-to-voice', { body }))
+
+/** POST /v1/speech-to-speech/{voice_id}/stream: the recording spoken in another voice. */
+export const convertSpeech = (voiceId: string, audio: Blob, fileName: string, signal?: AbortSignal) => {
+  const form = new FormData()
+  form.set('audio', audio, fileName)
+  form.set('model_id', 'eleven_multilingual_sts_v2')
+  return binary(`/v1/speech-to-speech/${encodeURIComponent(voiceId)}/stream`, {
+    method: 'POST',
+    body: form,
+    signal,
+  })
+}

@@ -12,10 +12,11 @@ import { Button } from '../../components/button'
 import { Icon } from '../../components/icon'
 import { useToast } from '../../components/toaster'
 import { useErrorText } from '../../i18n/use-error-text'
-import { isolateAudio, isolationAudio } from '../../lib/api'
+import { isolationAudio } from '../../lib/api'
 import type { IsolationItem } from '../../lib/api-types'
 import { formatCount } from '../../lib/format-count'
 import { player } from '../player/player-store'
+import { isolationJob, startIsolationJob } from '../voice-library/library-api'
 import { useDeleteIsolation, useIsolations } from './isolation-queries'
 
 const MB = 1024 * 1024
@@ -69,6 +70,7 @@ export function VoiceIsolatorPage() {
   const fileId = useId()
   const [file, setFile] = useState<File | null>(null)
   const [pending, setPending] = useState(false)
+  const [progress, setProgress] = useState(0)
   const abortRef = useRef<AbortController | null>(null)
   const seconds = useDuration(file)
   const history = useIsolations()
@@ -83,8 +85,21 @@ export function VoiceIsolatorPage() {
     const abort = new AbortController()
     abortRef.current = abort
     setPending(true)
+    setProgress(0)
     try {
-      const response = await isolateAudio(file, abort.signal)
+      // The isolation runs as a job on the server; its percent is read until it ends.
+      let job = await startIsolationJob(file)
+      while (job.status === 'queued' || job.status === 'running') {
+        await new Promise((resolve) => setTimeout(resolve, 400))
+        if (abort.signal.aborted) return
+        job = await isolationJob(job.job_id)
+        setProgress(job.progress)
+      }
+      if (job.status === 'failed' || !job.history_item_id) {
+        toast({ title: job.error?.message ?? t('errors.generic'), tone: 'error' })
+        return
+      }
+      const response = await isolationAudio(job.history_item_id)
       const blob = await response.blob()
       playIsolated(file.name, blob, t('voiceIsolator.playerLabel'))
       void queryClient.invalidateQueries({ queryKey: ['isolations'] })
@@ -155,6 +170,27 @@ export function VoiceIsolatorPage() {
             </Button>
           </div>
         </div>
+        {pending && (
+          <div className="mt-4">
+            <div className="flex justify-between text-xs text-neutral-600 tabular-nums">
+              <span>{t('voiceIsolator.progress')}</span>
+              <span>{t('voiceIsolator.percent', { percent: progress })}</span>
+            </div>
+            <div
+              role="progressbar"
+              aria-label={t('voiceIsolator.progress')}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={progress}
+              className="mt-1 h-2 overflow-hidden rounded-full bg-neutral-200"
+            >
+              <div
+                className="h-full rounded-full bg-accent-600 transition-[width]"
+                style={{ width: `${progress}%` }}
+              />
+            </div>
+          </div>
+        )}
         {tooBig && (
           <Alert tone="warning" className="mt-4">
             {t('voiceIsolator.tooBig', {

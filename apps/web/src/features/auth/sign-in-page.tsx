@@ -8,6 +8,8 @@ import { TextField } from '../../components/text-field'
 import { useErrorText } from '../../i18n/use-error-text'
 import { signIn } from '../../lib/api'
 import { routes } from '../../routes'
+import { SsoErrorNotice } from '../sso/sso-error-notice'
+import { SignInCodeStep } from '../two-factor/sign-in-code-step'
 import { AuthLink, useAuthExit } from './auth-exit'
 import { AuthHeading } from './auth-layout'
 import { authLink, isEmail, readAuthQuery } from './auth-query'
@@ -28,19 +30,37 @@ export function SignInPage() {
   const [password, setPassword] = useState('')
   const [submitted, setSubmitted] = useState(false)
 
+  // Set when the password was right and the account asks for an authenticator code as well.
+  const [mfaToken, setMfaToken] = useState<string | null>(null)
+  const finish = async () => {
+    const user = await queryClient.fetchQuery({ queryKey: userQueryKey, queryFn: userOrNull })
+    const target = user ? targetFor(user) : routes.home
+    clearStoredRedirect()
+    leave(target, { replace: true })
+  }
   const mutation = useMutation({
     mutationFn: signIn,
-    onSuccess: async () => {
-      const user = await queryClient.fetchQuery({ queryKey: userQueryKey, queryFn: userOrNull })
-      const target = user ? targetFor(user) : routes.home
-      clearStoredRedirect()
-      leave(target, { replace: true })
+    onSuccess: async (result) => {
+      if ('mfa_token' in result) return setMfaToken(result.mfa_token)
+      await finish()
     },
   })
 
   if (query.useSso) return <Navigate to={authLink(routes.continueWithSso, query)} replace />
   // Already signed in (and not in the middle of this sign-in): go where sign-in would lead.
   if (session.status === 'signedIn' && mutation.isIdle) return <GoTo to={targetFor(session.user)} />
+  if (mfaToken) {
+    return (
+      <SignInCodeStep
+        mfaToken={mfaToken}
+        onSignedIn={finish}
+        onRestart={() => {
+          setMfaToken(null)
+          mutation.reset()
+        }}
+      />
+    )
+  }
 
   const emailError = submitted && !isEmail(email.trim()) ? t('auth.fields.emailInvalid') : null
   const passwordError = submitted && !password ? t('auth.fields.passwordRequired') : null
@@ -55,6 +75,7 @@ export function SignInPage() {
   return (
     <>
       <AuthHeading title={t('auth.signIn.title')} subtitle={t('auth.signIn.subtitle')} />
+      <SsoErrorNotice />
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         {mutation.isError && <Alert tone="error">{errorText(mutation.error)}</Alert>}
         <TextField
@@ -84,7 +105,7 @@ export function SignInPage() {
             </AuthLink>
           }
         />
-        <Button type="submit" block loading={mutation.isPending || mutation.isSuccess}>
+        <Button type="submit" block loading={mutation.isPending || (mutation.isSuccess && !mfaToken)}>
           {t('auth.signIn.submit')}
         </Button>
       </form>

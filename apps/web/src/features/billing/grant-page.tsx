@@ -83,7 +83,7 @@ export function GrantAcceptancePage() {
             <div className="flex justify-between gap-4">
               <dt className="text-neutral-600">{t('billing.grant.credits')}</dt>
               <dd className="text-neutral-900" data-testid="grant-credits">
-                {t('billing.grant.perMonth', { credits: formatCount(data.character_limit, i18n.language) })}
+                {t('billing.grant.wholeGrant', { credits: formatCount(data.character_limit, i18n.language) })}
               </dd>
             </div>
             <div className="flex justify-between gap-4">

@@ -5,7 +5,14 @@ import type { HistoryFeedback } from '../../lib/api-types'
 export type PlayerItem = {
   /** Unique per load, so the same history item played twice restarts. */
   key: string
-  type: 'textToSpeech' | 'dialogue' | 'speechHistoryItem' | 'voicePreview' | 'soundEffect' | 'voiceIsolation'
+  type:
+    | 'textToSpeech'
+    | 'dialogue'
+    | 'speechHistoryItem'
+    | 'voicePreview'
+    | 'soundEffect'
+    | 'voiceIsolation'
+    | 'speechToSpeech'
   historyItemId: string | null
   title: string
   /** The spoken text: the estimate of the duration reads it while the audio's is unknown. */

@@ -12,7 +12,7 @@ import { useSignOut } from './use-sign-out'
 const itemClass =
   'flex cursor-default items-center gap-2.5 rounded-lg px-2.5 py-2 text-sm text-neutral-800 outline-none data-[highlighted]:bg-neutral-100'
 
-/** The user's name and email, the local mailbox when there is one, and sign-out. */
+/** The user's name and email, their account settings, the local mailbox when there is one, and sign-out. */
 export function AccountMenu({ user }: { user: User }) {
   const { t } = useTranslation()
   const signOut = useSignOut()
@@ -44,6 +44,10 @@ export function AccountMenu({ user }: { user: User }) {
             <p className="truncate text-xs text-neutral-500">{user.email}</p>
           </div>
           <Menu.Separator className="my-1 h-px bg-neutral-200" />
+          <Menu.Item className={itemClass} onSelect={() => navigate(routes.profile)}>
+            <Icon name="user" className="size-4 text-neutral-500" />
+            {t('account.menuItem')}
+          </Menu.Item>
           {ACCOUNT_ITEMS.map((item) => (
             <Menu.Item key={item.key} className={itemClass} onSelect={() => navigate(item.to)}>
               <Icon name={item.icon} className="size-4 text-neutral-500" />

@@ -6,6 +6,7 @@ import { creditsLeft, formatCount } from '../../lib/format-count'
 import { routes } from '../../routes'
 import { NotificationBell } from '../notifications/notification-bell'
 import { ThemeToggle } from '../theme/theme-toggle'
+import { WorkspaceSwitcher } from '../workspace/workspace-switcher'
 import { AccountMenu } from './account-menu'
 
 export function AppHeader({ user }: { user: User }) {
@@ -25,6 +26,7 @@ export function AppHeader({ user }: { user: User }) {
           </span>
           <span className="sr-only sm:not-sr-only">{t('shell.creditsLeft', { credits })}</span>
         </span>
+        <WorkspaceSwitcher />
         <NotificationBell />
         <LocalePicker compact />
         <ThemeToggle />

@@ -13,6 +13,7 @@ import { useSession } from '../auth/use-session'
 import { OnboardingWatcher } from '../onboarding/onboarding-watcher'
 import { PlayerBar } from '../player/player-bar'
 import { usePlayerState } from '../player/player-store'
+import { TwoFactorGuard } from '../two-factor/two-factor-guard'
 import { AppHeader } from './app-header'
 import { BottomNav, SideNav } from './app-nav'
 
@@ -62,6 +63,7 @@ export function AppLayout() {
     <div className="flex min-h-dvh flex-col bg-white">
       <AppHeader user={session.user} />
       <OnboardingWatcher enabled={!session.user.is_onboarding_checklist_completed} />
+      <TwoFactorGuard />
       <div className="flex flex-1">
         <SideNav />
         {/* Room at the bottom for the phone's tab bar and the player bar above it. */}

@@ -1,18 +1,20 @@
 import { useTranslation } from 'react-i18next'
 import { NavLink } from 'react-router'
 import { Icon } from '../../components/icon'
+import { useNavAllowed } from '../workspace/product-guard'
 import { NAV_ITEMS } from './nav-items'
 
 /** The sidebar of large screens. */
 export function SideNav() {
   const { t } = useTranslation()
+  const allowed = useNavAllowed()
   return (
     <nav
       aria-label={t('shell.mainNav')}
       className="sticky top-16 hidden h-[calc(100dvh-4rem)] w-60 shrink-0 border-r border-neutral-200 lg:block"
     >
       <ul className="flex flex-col gap-0.5 px-3 py-5">
-        {NAV_ITEMS.map((item) => (
+        {NAV_ITEMS.filter((item) => allowed(item.key)).map((item) => (
           <li key={item.key}>
             <NavLink
               to={item.to}
@@ -40,13 +42,14 @@ export function SideNav() {
 /** The phone's bottom bar: every destination one tap away, labelled, never clipped. */
 export function BottomNav() {
   const { t } = useTranslation()
+  const allowed = useNavAllowed()
   return (
     <nav
       aria-label={t('shell.mainNav')}
       className="fixed inset-x-0 bottom-0 z-30 border-t border-neutral-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur lg:hidden"
     >
       <ul className="grid h-16 auto-cols-fr grid-flow-col">
-        {NAV_ITEMS.filter((item) => item.phone).map((item) => (
+        {NAV_ITEMS.filter((item) => item.phone && allowed(item.key)).map((item) => (
           <li key={item.key} className="min-w-0">
             <NavLink
               to={item.to}

@@ -10,6 +10,7 @@ import { generateSoundEffect } from '../../lib/api'
 import { formatCount } from '../../lib/format-count'
 import { player } from '../player/player-store'
 import { OUTPUT_FORMATS } from '../tts/tts-rules'
+import { SoundEffectsLibrary } from './sound-effects-library'
 import {
   blockerOf,
   costOf,
@@ -83,6 +84,7 @@ export function SoundEffectsPage() {
         ownsSrc: true,
       })
       void queryClient.invalidateQueries({ queryKey: ['subscription'] })
+      void queryClient.invalidateQueries({ queryKey: ['sfx-history'] })
     } catch (error) {
       if (!abort.signal.aborted) toast({ title: errorText(error), tone: 'error' })
     } finally {
@@ -228,6 +230,12 @@ export function SoundEffectsPage() {
           </div>
         </aside>
       </div>
+      <SoundEffectsLibrary
+        onUsePrompt={(text) => {
+          setForm((f) => ({ ...f, text }))
+          window.scrollTo({ top: 0, behavior: 'smooth' })
+        }}
+      />
     </div>
   )
 }

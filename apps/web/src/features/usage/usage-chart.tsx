@@ -14,10 +14,16 @@ export function UsageChart({
   model,
   label,
   nameOf,
+  formatTime,
+  formatValue,
 }: {
   model: ChartModel
   label: string
   nameOf: (key: string) => string
+  /** Bucket labels; by default the UTC day. */
+  formatTime?: (time: number) => string
+  /** Axis and tooltip values; by default a count. */
+  formatValue?: (value: number) => string
 }) {
   const { i18n } = useTranslation()
   // The drawing is as wide as its box, so labels keep their size on a phone.
@@ -38,7 +44,13 @@ export function UsageChart({
   const slot = innerW / Math.max(1, model.time.length)
   const bar = Math.max(1, slot * 0.7)
   const y = (v: number) => PAD.top + innerH - (v / top) * innerH
-  const day = new Intl.DateTimeFormat(i18n.language, { month: 'short', day: 'numeric', timeZone: 'UTC' })
+  const dayFormat = new Intl.DateTimeFormat(i18n.language, {
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  })
+  const day = { format: formatTime ?? ((time: number) => dayFormat.format(time)) }
+  const value = formatValue ?? ((v: number) => formatCount(v, i18n.language))
   // A day label every 80 px or so, whatever the range.
   const every = Math.max(1, Math.ceil(model.time.length / Math.max(2, Math.floor(innerW / 80))))
   return (
@@ -61,7 +73,7 @@ export function UsageChart({
               textAnchor="end"
               className="fill-neutral-500 text-[11px]"
             >
-              {formatCount(tick, i18n.language)}
+              {value(tick)}
             </text>
           </g>
         ))}
@@ -70,12 +82,12 @@ export function UsageChart({
           let base = 0
           return (
             <g key={time}>
-              <title>{`${day.format(time)}: ${(model.totals[i] ?? 0).toLocaleString(i18n.language)}`}</title>
+              <title>{`${day.format(time)}: ${formatValue ? formatValue(model.totals[i] ?? 0) : (model.totals[i] ?? 0).toLocaleString(i18n.language)}`}</title>
               {model.series.map((series, s) => {
-                const value = series.values[i] ?? 0
-                if (value <= 0) return null
+                const amount = series.values[i] ?? 0
+                if (amount <= 0) return null
                 const y0 = y(base)
-                base += value
+                base += amount
                 const y1 = y(base)
                 return (
                   <rect

@@ -14,6 +14,7 @@ import { formatSize } from '../../lib/format-size'
 import { routes, withQuery } from '../../routes'
 import { player } from '../player/player-store'
 import { VoiceAvatar } from '../player/voice-avatar'
+import { ShareVoiceDialog } from '../voice-library/share-voice-dialog'
 import { languagePreviews, playVoicePreview, playVoiceSample } from './play-preview'
 import { CategoryBadge } from './voice-card'
 import { VoiceEditDialog } from './voice-edit-dialog'
@@ -49,6 +50,7 @@ export function VoiceDetail({
   const remove = useDeleteVoice()
   const [editing, setEditing] = useState(false)
   const [deleting, setDeleting] = useState(false)
+  const [sharing, setSharing] = useState(false)
   const voice = query.data ?? initial
   const languageNames = useMemo(
     () => new Intl.DisplayNames([i18n.language], { type: 'language' }),
@@ -148,6 +150,12 @@ export function VoiceDetail({
                         <Icon name="trash" className="size-4" />
                         {t('voices.delete')}
                       </Button>
+                      {(voice.sharing as { status?: string } | null)?.status !== 'copied' && (
+                        <Button variant="secondary" className="col-span-2" onClick={() => setSharing(true)}>
+                          <Icon name="share" className="size-4" />
+                          {t('voiceLibrary.share.open')}
+                        </Button>
+                      )}
                     </>
                   )}
                 </div>
@@ -245,6 +253,14 @@ export function VoiceDetail({
             )}
           </div>
           {voice && editing && <VoiceEditDialog voice={voice} onClose={() => setEditing(false)} />}
+          {voice && (
+            <ShareVoiceDialog
+              voice={voice}
+              open={sharing}
+              onOpenChange={setSharing}
+              onSaved={() => void query.refetch()}
+            />
+          )}
           {voice && (
             <ConfirmDialog
               open={deleting}
