@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { shots, useJourney } from './helpers/journey.js'
+import { shots, signUpAndSignIn, useJourney } from './helpers/journey.js'
 
 const journey = useJourney()
 
@@ -51,6 +51,43 @@ describe('a new user', () => {
       subscription: { tier: string }
     }
     expect(user).toMatchObject({ email, is_email_verified: true, subscription: { tier: 'free' } })
+    await page.close()
+  })
+})
+
+describe('account settings', () => {
+  it('renames the account, then deletes it with the typed email and cannot sign in again', async () => {
+    const email = `settings-${Date.now()}@example.com`
+    const password = 'settings pass 2026'
+    const page = await journey.browser.newPage({ viewport: { width: 1280, height: 800 } })
+    await signUpAndSignIn(journey, page, { email, password, firstName: 'Before' })
+
+    await page.getByRole('button', { name: /Account menu for Before/ }).click()
+    await page.getByRole('menuitem', { name: 'Account settings' }).click()
+    await page.waitForURL(/\/app\/settings\/profile/)
+    await page.getByLabel('First name').fill('After')
+    await page.getByRole('button', { name: 'Save' }).click()
+    await page.getByRole('button', { name: /Account menu for After/ }).waitFor()
+    await page.screenshot({ path: `${shots}account-settings.png`, fullPage: true })
+
+    await page.getByRole('button', { name: 'Delete my account' }).click()
+    const dialog = page.getByRole('dialog')
+    const confirm = dialog.getByRole('button', { name: /Delete my account/ })
+    await dialog.getByLabel('Your email').fill('someone-else@example.com')
+    expect(await confirm.isDisabled()).toBe(true)
+    await dialog.getByLabel('Your email').fill(email)
+    await page.screenshot({ path: `${shots}account-delete-dialog.png` })
+    // The confirm button stays disabled for a short countdown after the dialog opens.
+    await confirm.and(page.locator(':enabled')).waitFor()
+    await confirm.click()
+    await page.waitForURL(/\/sign-in/)
+
+    const signIn = await fetch(`${journey.server.url}/v1/auth/sign-in`, {
+      method: 'POST',
+      headers: { origin: journey.server.url, 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    })
+    expect(signIn.status).toBe(401)
     await page.close()
   })
 })

@@ -1,9 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { shots, signUpAndSignIn, useJourney } from './helpers/journey.js'
+import { wavFile } from './helpers/wav.js'
 
 const journey = useJourney()
 
@@ -21,22 +19,7 @@ function noisyWav(): string {
     const tone = Math.sin((2 * Math.PI * (150 + 50 * Math.sin(i / rate)) * i) / rate) * 0.4
     data.writeInt16LE(Math.round((tone + (seed / 2 ** 32 - 0.5) * 0.3) * 32767), i * 2)
   }
-  const header = Buffer.alloc(44)
-  header.write('RIFF', 0)
-  header.writeUInt32LE(36 + data.length, 4)
-  header.write('WAVEfmt ', 8)
-  header.writeUInt32LE(16, 16)
-  header.writeUInt16LE(1, 20)
-  header.writeUInt16LE(1, 22)
-  header.writeUInt32LE(rate, 24)
-  header.writeUInt32LE(rate * 2, 28)
-  header.writeUInt16LE(2, 32)
-  header.writeUInt16LE(16, 34)
-  header.write('data', 36)
-  header.writeUInt32LE(data.length, 40)
-  const path = join(mkdtempSync(join(tmpdir(), 'lab-')), 'street interview.wav')
-  writeFileSync(path, Buffer.concat([header, data]))
-  return path
+  return wavFile(data, rate, 'street interview.wav')
 }
 
 const playing = (page: Page) =>

@@ -1,7 +1,7 @@
-import { execFileSync } from 'node:child_process'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { shots, signUpAndSignIn, useJourney } from './helpers/journey.js'
+import { issuePromoCode } from './helpers/operator.js'
 
 const journey = useJourney()
 
@@ -162,26 +162,18 @@ describe('a free user', () => {
     await page.getByRole('radio', { name: 'Model' }).click()
     await page.locator('figcaption').getByText('eleven_multilingual_v2').waitFor()
 
-    // Promo codes have no API of their own: on PostgreSQL the journey can add one beside the
-    // running server (psql), and a code worth Pro's monthly price offers the upgrade to Pro.
-    const databaseUrl = process.env.DATABASE_URL
-    if (databaseUrl) {
-      const code = `PRO-${Date.now()}`
-      execFileSync('psql', [
-        databaseUrl,
-        '-c',
-        `insert into promo_codes (code, amount_off, duration_in_months, created_at) values ('${code}', 9900, 1, now())`,
-      ])
-      await page.goto(`${journey.server.url}/pricing?coupon=${code}`)
-      const promo = page.getByRole('dialog', { name: 'Your promo code unlocks Pro' })
-      await promo.waitFor()
-      await page.screenshot({ path: `${shots}billing-dialog-promo-upgrade.png` })
-      await promo.getByRole('button', { name: 'Upgrade to Pro' }).click()
-      await promo.waitFor({ state: 'detached' })
-      await expect.poll(() => cardButton(page, 'pro').textContent()).toBe('Cancel Subscription')
-      await page.goto(`${journey.server.url}/app/subscription`)
-      await expect.poll(() => page.getByTestId('current-plan-name').textContent()).toBe('Pro')
-    }
+    // An operator issues a code worth Pro's monthly price through the operator API while the
+    // server runs; the link with it offers the upgrade to Pro.
+    const { code } = await issuePromoCode(journey.server, { amount_off: 9900, duration_in_months: 1 })
+    await page.goto(`${journey.server.url}/pricing?coupon=${code}`)
+    const promo = page.getByRole('dialog', { name: 'Your promo code unlocks Pro' })
+    await promo.waitFor()
+    await page.screenshot({ path: `${shots}billing-dialog-promo-upgrade.png` })
+    await promo.getByRole('button', { name: 'Upgrade to Pro' }).click()
+    await promo.waitFor({ state: 'detached' })
+    await expect.poll(() => cardButton(page, 'pro').textContent()).toBe('Cancel Subscription')
+    await page.goto(`${journey.server.url}/app/subscription`)
+    await expect.poll(() => page.getByTestId('current-plan-name').textContent()).toBe('Pro')
     await context.close()
   })
 

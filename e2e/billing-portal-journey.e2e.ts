@@ -1,7 +1,8 @@
-import { execFileSync } from 'node:child_process'
+import { Secret, TOTP } from 'otpauth'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { shots, signUpAndSignIn, useJourney } from './helpers/journey.js'
+import { issueGrantOffer } from './helpers/operator.js'
 
 const journey = useJourney()
 
@@ -86,30 +87,38 @@ describe('a Starter subscriber', () => {
     await page.getByRole('link', { name: 'Back to your subscription' }).click()
     await page.waitForURL(/\/app\/subscription/)
 
-    // Grant offers are issued by an operator (no API): on PostgreSQL the journey adds one beside
-    // the running server, and the paying workspace converts onto it.
-    const databaseUrl = process.env.DATABASE_URL
-    if (databaseUrl) {
-      const code = `GRANT-${Date.now()}`
-      execFileSync('psql', [
-        databaseUrl,
-        '-c',
-        `insert into grant_offers (code, tier, duration_months, created_at) values ('${code}', 'grant_tier_1', 12, now())`,
-      ])
-      const started = await page.evaluate(async (grantCode) => {
-        const response = await fetch('/create-grant-acceptance-session', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ grant_code: grantCode }),
-        })
-        return (await response.json()) as { url: string }
-      }, code)
-      await page.goto(started.url)
-      await page.getByText('This workspace pays for Starter.', { exact: false }).waitFor()
-      await shoot(page, 'grant')
-      await page.getByRole('button', { name: 'Convert and accept grant' }).click()
-      await page.waitForURL(/\/app\/subscription/)
-    }
+    // Grant plans require two-factor sign-in of every member: the owner turns it on first.
+    const secret = await page.evaluate(async () => {
+      const response = await fetch('/v1/user/mfa/totp/enroll', { method: 'POST' })
+      return ((await response.json()) as { secret: string }).secret
+    })
+    const confirmed = await page.evaluate(async (code) => {
+      const response = await fetch('/v1/user/mfa/totp/confirm', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ code }),
+      })
+      return response.status
+    }, new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate())
+    expect(confirmed).toBe(200)
+
+    // An operator issues a grant offer through the operator API; the paying workspace converts
+    // onto it.
+    const { code } = await issueGrantOffer(journey.server, { tier: 'grant_tier_1', duration_months: 12 })
+    const started = await page.evaluate(async (grantCode) => {
+      const response = await fetch('/create-grant-acceptance-session', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ grant_code: grantCode }),
+      })
+      return (await response.json()) as { url: string }
+    }, code)
+    await page.goto(started.url)
+    await page.getByText('This workspace pays for Starter.', { exact: false }).waitFor()
+    await shoot(page, 'grant')
+    await page.getByRole('button', { name: 'Convert and accept grant' }).click()
+    await page.waitForURL(/\/app\/subscription/)
+    await expect.poll(() => page.getByTestId('current-plan-name').textContent()).toMatch(/Grant/)
     await context.close()
   })
 })

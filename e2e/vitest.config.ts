@@ -6,7 +6,7 @@ export default defineConfig({
   test: {
     include: ['**/*.e2e.ts'],
     testTimeout: 120_000,
-    hookTimeout: 120_000,
+    hookTimeout: 240_000,
     fileParallelism: false,
   },
 })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { shots, signUpAndSignIn, useJourney } from './helpers/journey.js'
+import { wavBytes } from './helpers/wav.js'
 
 // The Add voice dialog of the voices page: it opens from the page header, asks for a name and
 // samples, and on the free plan shows the server's refusal inside the dialog.
@@ -10,20 +11,7 @@ function toneWav(): Buffer {
   const rate = 16_000
   const data = Buffer.alloc(rate / 5)
   for (let i = 0; i < data.length / 2; i++) data.writeInt16LE(Math.round(Math.sin(i / 8) * 4000), i * 2)
-  const header = Buffer.alloc(44)
-  header.write('RIFF', 0)
-  header.writeUInt32LE(36 + data.length, 4)
-  header.write('WAVEfmt ', 8)
-  header.writeUInt32LE(16, 16)
-  header.writeUInt16LE(1, 20)
-  header.writeUInt16LE(1, 22)
-  header.writeUInt32LE(rate, 24)
-  header.writeUInt32LE(rate * 2, 28)
-  header.writeUInt16LE(2, 32)
-  header.writeUInt16LE(16, 34)
-  header.write('data', 36)
-  header.writeUInt32LE(data.length, 40)
-  return Buffer.concat([header, data])
+  return wavBytes(data, rate)
 }
 
 describe('adding a voice by cloning', () => {

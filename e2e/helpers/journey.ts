@@ -18,12 +18,12 @@ export interface Journey {
  * The product as a user meets it: the built server with a real SMTP server behind it and
  * Chromium in front, started once for the file's tests and stopped after them.
  */
-export function useJourney(): Journey {
+export function useJourney(env: Record<string, string> = {}): Journey {
   const journey = {} as Journey
   beforeAll(async () => {
     mkdirSync(shots, { recursive: true })
     journey.smtp = await startSmtp()
-    journey.server = await startServer({ SMTP_URL: journey.smtp.url })
+    journey.server = await startServer({ ...env, SMTP_URL: journey.smtp.url })
     journey.browser = await launchChromium()
   })
   afterAll(async () => {

@@ -36,6 +36,21 @@ export async function startSmtp() {
       }
       throw new Error(`no ${mode} mail to ${to}`)
     },
+    /** The first link to `to` whose address matches the pattern (e.g. a workspace invite). */
+    async linkMatching(to: string, pattern: RegExp, timeoutMs = 20_000): Promise<string> {
+      const deadline = Date.now() + timeoutMs
+      while (Date.now() < deadline) {
+        for (const m of messages.filter((x) => x.to.includes(to))) {
+          const unfolded = m.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=')
+          for (const found of unfolded.matchAll(/https?:\/\/[^\s"<>]+/g)) {
+            const link = found[0].replace(/&amp;/g, '&')
+            if (pattern.test(link)) return link
+          }
+        }
+        await new Promise((r) => setTimeout(r, 200))
+      }
+      throw new Error(`no mail to ${to} with a link matching ${pattern}`)
+    },
     close: () => new Promise<void>((r) => server.close(() => r())),
   }
 }

@@ -7,8 +7,10 @@ import { createHttpServer } from './http-server.js'
 import { startQueue } from './jobs/queue.js'
 import { createLocalStorage, createStorage } from './lib/storage.js'
 import { createAccountsModule } from './modules/accounts/accounts.module.js'
+import { createAnalyticsModule } from './modules/analytics/analytics.module.js'
 import { createApiKeysModule } from './modules/api-keys/api-keys.module.js'
 import { createAudioIsolationModule } from './modules/audio-isolation/audio-isolation.module.js'
+import { createAuditModule } from './modules/audit/audit.module.js'
 import { createBillingModule } from './modules/billing/billing.module.js'
 import { createConcurrencyModule } from './modules/concurrency/concurrency.module.js'
 import { createCreditsModule } from './modules/credits/credits.module.js'
@@ -16,14 +18,19 @@ import type { DomainModule } from './modules/domain-module.js'
 import { createHealthModule } from './modules/health/health.module.js'
 import { createHistoryModule } from './modules/history/history.module.js'
 import { createMailModule, type MailTransport } from './modules/mail/mail.module.js'
+import { createMfaModule } from './modules/mfa/mfa.module.js'
 import { createModelsModule } from './modules/models/models.module.js'
 import { createNotificationsModule } from './modules/notifications/notifications.module.js'
 import { createOnboardingModule } from './modules/onboarding/onboarding.module.js'
 import { createPronunciationDictionariesModule } from './modules/pronunciation-dictionaries/pronunciation-dictionaries.module.js'
 import { createRecordingModule } from './modules/recording/recording.module.js'
 import { createSoundEffectsModule } from './modules/sound-effects/sound-effects.module.js'
+import { createSpeechToSpeechModule } from './modules/speech-to-speech/speech-to-speech.module.js'
+import { createSsoModule } from './modules/sso/sso.module.js'
+import { createStudioModule } from './modules/studio/studio.module.js'
 import { createTtsModule } from './modules/tts/tts.module.js'
 import { createUsageModule } from './modules/usage/usage.module.js'
+import { createVoiceDesignModule } from './modules/voice-design/voice-design.module.js'
 import { createVoicesModule } from './modules/voices/voices.module.js'
 import { createWebhooksModule } from './modules/webhooks/webhooks.module.js'
 import { createWorkspacesModule } from './modules/workspaces/workspaces.module.js'
@@ -111,6 +118,8 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     from: config.mailFrom,
     transport: options.mailTransport,
   })
+  // Admin actions of every domain are recorded through this one port.
+  const audit = createAuditModule({ db })
   const voices = createVoicesModule({
     ...deps,
     // Asked at request time, once billing exists.
@@ -129,10 +138,12 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     db,
     site,
     stripe: config.stripe,
+    operatorToken: config.operatorToken,
     // The workspace's admins manage its billing; asked at request time, once accounts exist.
     access: {
       canManageBilling: (workspaceId, userId) => accounts.ports.isWorkspaceAdmin(workspaceId, userId),
     },
+    audit: audit.ports.audit,
   })
   const apiKeys = createApiKeysModule({ db })
   const notifications = createNotificationsModule({ db, subscription: billing.ports.subscription })
@@ -147,6 +158,10 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     voiceAddEdits: voices.ports.addEditsThisMonth,
     log: warn,
     onSignUp: notifications.ports.welcome,
+    // Asked at sign-in, once single sign-on exists.
+    passwordSignInAllowed: (userId) => sso.ports.passwordSignInAllowed(userId),
+    // Asked at sign-in time, once the two-factor domain exists.
+    secondFactor: () => mfa.ports.secondFactor,
   })
   const workspaces = createWorkspacesModule({
     db,
@@ -158,9 +173,36 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     voices: voices.ports.lookup,
     billing: billing.ports,
     apiKeys: apiKeys.ports.manage,
+    audit: audit.ports.audit,
   })
-  // Every caller is resolved with their place in the workspace (role, group permissions).
-  const principals = workspaces.ports.principals
+  const sso = createSsoModule({
+    db,
+    secretKey: config.secretKey,
+    secureCookies: config.secureCookies,
+    options: config.sso,
+    log: warn,
+    ports: {
+      findUserByEmail: (email, trx) => accounts.ports.provisionedAccounts.findUserByEmail(email, trx),
+      createUser: (trx, input) => accounts.ports.provisionedAccounts.create(trx, input),
+      startSession: (userId, userAgent) => accounts.ports.startSession(userId, userAgent),
+      membership: (workspaceId, userId) => workspaces.ports.provisioning.membership(workspaceId, userId),
+      maxSeats: (workspaceId) => workspaces.ports.provisioning.maxSeats(workspaceId),
+      join: (trx, input) => workspaces.ports.provisioning.join(trx, input),
+      setCurrentWorkspace: (userId, workspaceId, trx) =>
+        workspaces.ports.provisioning.setCurrentWorkspace(userId, workspaceId, trx),
+    },
+  })
+  const mfa = createMfaModule({
+    db,
+    secretKey: config.secretKey,
+    principals: workspaces.ports.principals,
+    tierOf: async (workspaceId) => (await billing.ports.subscription(workspaceId)).tier,
+    endSession: accounts.ports.endSession,
+    log: warn,
+  })
+  // Every caller is resolved with their place in the workspace (role, group permissions) and
+  // checked against its security rules (two-factor requirement, session inactivity timeout).
+  const principals = mfa.ports.principals
   registerAuth(app, { principals, site })
   const models = createModelsModule()
   const history = createHistoryModule({ ...deps, warn })
@@ -172,6 +214,7 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     leaseSeconds: config.creditLeaseSeconds,
   })
   const usage = createUsageModule({ credits: credits.ports })
+  const analytics = createAnalyticsModule({ db, region: config.region, log: warn })
   const recording = createRecordingModule({
     billing: billing.ports,
     credits: credits.ports,
@@ -179,6 +222,8 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     storage,
     leaseSeconds: config.creditLeaseSeconds,
     log: warn,
+    // Every generation, whatever its route, is metered for the usage analytics.
+    observe: analytics.ports.meter,
   })
   const dictionaries = createPronunciationDictionariesModule({ db, memberRole: accounts.ports.memberRole })
   const tts = createTtsModule({
@@ -197,33 +242,52 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     apiKeys: apiKeys.ports,
     notifications: notifications.ports,
   })
-  const soundEffects = createSoundEffectsModule({ recorder: recording.ports.recorder })
+  const soundEffects = createSoundEffectsModule({ recorder: recording.ports.recorder, db, storage })
   const audioIsolation = createAudioIsolationModule({
     db,
     storage,
     recorder: recording.ports.recorder,
+    queue,
+    log: (message, details) => app.log.error(details, message),
     limits: config.audioIsolation,
+  })
+  const studio = createStudioModule({ db, voices: voices.ports.lookup })
+  const voiceDesign = createVoiceDesignModule({
+    db,
+    storage,
+    speech,
+    recorder: recording.ports.recorder,
+    voices: voices.ports,
+  })
+  const speechToSpeech = createSpeechToSpeechModule({
+    recorder: recording.ports.recorder,
+    voices: voices.ports.lookup,
+    speech,
   })
   const webhooks = createWebhooksModule({
     db,
     queue,
     secretKey: config.secretKey,
     options: config.webhooks,
+    audit: audit.ports.audit,
   })
   return [
     health,
     mail,
+    audit,
     billing,
     voices,
     apiKeys,
     notifications,
     accounts,
     workspaces,
+    mfa,
     models,
     history,
     concurrency,
     credits,
     usage,
+    analytics,
     recording,
     dictionaries,
     tts,
@@ -231,5 +295,9 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     soundEffects,
     audioIsolation,
     webhooks,
+    studio,
+    sso,
+    voiceDesign,
+    speechToSpeech,
   ]
 }

@@ -57,6 +57,11 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   /** Another address for Stripe's API (e.g. a Stripe-compatible mock); Stripe's own by default. */
   STRIPE_API_URL: z.url().optional(),
+  /**
+   * The operator's token for /v1/operator/* (promo codes, grant offers), sent as a Bearer token.
+   * Unset: those routes do not exist (404).
+   */
+  OPERATOR_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
   ...storageEnvShape,
   /**
    * Concurrency slots are database leases shared by all replicas; one that is not renewed for
@@ -73,8 +78,25 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0'], 'must be true or false')
     .optional()
     .transform((v) => v === 'true' || v === '1'),
+  /**
+   * Identity providers (OIDC issuers, SAML sign-in URLs) may be on private addresses, and one on
+   * a loopback address may use plain http:// (a provider beside Timbre on a laptop or in tests).
+   * Off by default: HTTPS to public addresses only.
+   */
+  SSO_ALLOW_PRIVATE_ADDRESSES: z
+    .enum(['true', 'false', '1', '0'], 'must be true or false')
+    .optional()
+    .transform((v) => v === 'true' || v === '1'),
+  /** DNS servers for domain verification, comma-separated host or host:port; default the system's. */
+  DNS_SERVER: z.string().min(1).optional(),
   /** A PEM file of extra certificate authorities trusted for webhook receivers (a private CA). */
   WEBHOOK_CA_FILE: z.string().min(1).optional(),
+  // The region name this deployment reports in usage analytics (the operator's own label).
+  REGION: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9._-]{1,64}$/, 'letters, digits, dot, dash or underscore, at most 64')
+    .default('local'),
   /** Time a client has to send the request headers. */
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   /** Time a client has to send the whole request, headers and body (uploads included). */
@@ -118,7 +140,12 @@ export interface Config {
   timeouts: ServerTimeouts
   /** Set when STRIPE_SECRET_KEY is: payments go through Stripe. */
   stripe: StripeConfig | null
+  /** The Bearer token of the operator API; null: the operator API is off. */
+  operatorToken: string | null
   webhooks: { allowPrivateAddresses: boolean; extraCa: string | null }
+  sso: { allowPrivateAddresses: boolean; dnsServers: string[] | null }
+  /** The region name recorded with every metered request. */
+  region: string
 }
 
 export interface StripeConfig {
@@ -229,7 +256,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storage: storage.config,
     concurrency: { leaseMs: e.CONCURRENCY_LEASE_MS, heartbeatMs },
     stripe: stripeConfigFrom(e),
+    operatorToken: e.OPERATOR_TOKEN ?? null,
     webhooks: { allowPrivateAddresses: e.WEBHOOK_ALLOW_PRIVATE_ADDRESSES, extraCa: webhookCa },
+    sso: {
+      allowPrivateAddresses: e.SSO_ALLOW_PRIVATE_ADDRESSES,
+      dnsServers: e.DNS_SERVER
+        ? e.DNS_SERVER.split(',')
+            .map((server) => server.trim())
+            .filter(Boolean)
+        : null,
+    },
+    region: e.REGION,
     timeouts: {
       headersMs: e.HEADERS_TIMEOUT_MS,
       requestMs: e.REQUEST_TIMEOUT_MS,

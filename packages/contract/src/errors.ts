@@ -51,6 +51,11 @@ export const ERRORS = {
   },
   email_mismatch: { status: 422, message: 'The email you typed does not match your account email.' },
   account_deleted: { status: 401, message: 'This account has been deleted.' },
+  owner_must_transfer_workspace: {
+    status: 409,
+    message:
+      'You own a workspace with other members. Transfer its ownership to another member before deleting your account.',
+  },
   api_key_not_found: { status: 404, message: 'API key not found.' },
   // text to speech and credits (quota answers as the public API does: 401 quota_exceeded)
   quota_exceeded: {
@@ -100,6 +105,16 @@ export const ERRORS = {
   audio_conversion_failed: { status: 422, message: 'The stored audio could not be converted.' },
   // voices
   voice_not_found: { status: 404, message: 'A voice with this voice_id was not found.' },
+  // Studio
+  project_not_found: { status: 404, message: 'Project not found or no access.' },
+  chapter_not_found: { status: 404, message: 'Chapter not found or no access.' },
+  studio_voice_not_found: { status: 400, message: 'Voice not found or deleted.' },
+  studio_version_conflict: {
+    status: 409,
+    message:
+      'Conflict detected with server: the project changed since you opened it. Reload it, or save again to overwrite.',
+  },
+  unreadable_document: { status: 400, message: 'The script file is empty or could not be loaded.' },
   voice_sample_not_found: { status: 404, message: 'This voice has no sample with this sample_id.' },
   voice_preview_unavailable: { status: 404, message: 'This voice has no preview in that language.' },
   premade_voice_protected: { status: 403, message: 'Premade voices cannot be edited or deleted.' },
@@ -148,6 +163,28 @@ export const ERRORS = {
   audio_isolation_item_not_found: {
     status: 404,
     message: 'This audio isolation history item does not exist.',
+  },
+  // voice design and speech to speech
+  voice_description_too_short: {
+    status: 422,
+    message: 'Describe the voice in at least 20 characters.',
+  },
+  voice_preview_text_length: {
+    status: 422,
+    message: 'The preview text must be between 70 and 1000 characters.',
+  },
+  generated_voice_not_found: {
+    status: 404,
+    message: 'This voice preview does not exist or has expired. Generate new previews.',
+  },
+  voice_previews_failed: { status: 422, message: 'Failed to generate voice previews.' },
+  speech_to_speech_too_long: {
+    status: 413,
+    message: 'File too big: speech to speech takes files up to 50 MB and 5 minutes long.',
+  },
+  speech_to_speech_silent: {
+    status: 422,
+    message: 'No speech was found in the audio: upload a recording of someone speaking.',
   },
   // billing (the checkout and subscription texts are the product's own)
   coupon_expired: {
@@ -226,6 +263,16 @@ export const ERRORS = {
   },
   grant_offer_invalid: { status: 400, message: 'This grant code is not valid.' },
   grant_offer_redeemed: { status: 409, message: 'This grant has already been accepted.' },
+  subscription_change_in_progress: {
+    status: 409,
+    message: 'Another change to this subscription is in progress. Please try again in a moment.',
+  },
+  // the operator API (promo codes and grant offers)
+  invalid_operator_token: { status: 401, message: 'A valid operator token is required.' },
+  promo_code_exists: { status: 409, message: 'A promo code with this code already exists.' },
+  promo_code_not_found: { status: 404, message: 'No promo code has this code.' },
+  grant_offer_exists: { status: 409, message: 'A grant offer with this code already exists.' },
+  grant_offer_not_found: { status: 404, message: 'No grant offer has this code.' },
   grant_needs_conversion: {
     status: 409,
     message: 'This workspace pays for a subscription: convert it to the grant instead.',
@@ -319,18 +366,139 @@ export const ERRORS = {
     status: 409,
     message: 'Delete all API keys of this service account before deleting it.',
   },
+  // single sign-on and verified domains
+  email_password_disallowed: {
+    status: 403,
+    message: 'Your workspace does not allow signing in with email and password. Continue with SSO.',
+  },
+  sso_provider_not_found: { status: 404, message: 'No single sign-on is set up for this email address.' },
+  identity_provider_not_found: { status: 404, message: 'Identity provider not found.' },
+  identity_provider_exists: {
+    status: 409,
+    message: 'This workspace already has an identity provider. Edit or delete it first.',
+  },
+  sso_url_invalid: { status: 422, message: 'Please enter a valid HTTPS URL' },
+  sso_certificate_invalid: {
+    status: 422,
+    message: 'Add at least one certificate with BEGIN CERTIFICATE and END CERTIFICATE markers.',
+  },
+  sso_domain_invalid: { status: 422, message: 'Add at least one domain, each a valid domain name.' },
+  sso_address_refused: {
+    status: 422,
+    message: 'Please enter a valid HTTPS URL: private, loopback and link-local addresses are not allowed.',
+  },
+  sso_provider_unreachable: {
+    status: 502,
+    message: 'The identity provider could not be reached or answered with an invalid configuration.',
+  },
+  sso_sign_in_failed: {
+    status: 401,
+    message: "Single sign-on failed: the identity provider's answer could not be verified. Try again.",
+  },
+  sso_sign_in_expired: { status: 401, message: 'This single sign-on attempt has expired. Try again.' },
+  sso_domain_not_verified: {
+    status: 403,
+    message: 'Your email domain is not a verified domain of this workspace. Ask a workspace admin.',
+  },
+  sso_user_not_provisioned: {
+    status: 403,
+    message:
+      'Your account is not a member of this workspace and auto provisioning is off. Ask a workspace admin for an invite.',
+  },
+  domain_not_found: { status: 404, message: 'Domain not found.' },
+  domain_exists: { status: 409, message: 'This domain is already added to the workspace.' },
+  domain_taken: { status: 409, message: 'This domain is already verified by another workspace.' },
+  sso_requires_identity_provider: {
+    status: 409,
+    message: 'Set up an identity provider before requiring single sign-on.',
+  },
   // webhooks
   webhook_url_invalid: { status: 422, message: 'Please enter a valid HTTPS URL' },
   webhook_address_refused: {
     status: 422,
     message: 'Please enter a valid HTTPS URL: private, loopback and link-local addresses are not allowed.',
   },
-  webhook_auth_type_unsupported: {
+  webhook_auth_connection_required: {
     status: 422,
-    message:
-      'Only HMAC webhooks are supported for now; OAuth2 and mTLS authentication are not available yet.',
+    message: 'OAuth2 and mTLS webhooks need an auth connection of the same type (auth_connection_id).',
   },
   webhook_not_found: { status: 404, message: 'Webhook not found.' },
+  auth_connection_not_found: { status: 404, message: 'Auth connection not found.' },
+  auth_connection_in_use: {
+    status: 409,
+    message: 'This auth connection is used by a webhook. Remove it from the webhook first.',
+  },
+  auth_connection_invalid: { status: 422, message: 'Please verify all fields are filled out correctly.' },
+  auth_connection_token_failed: { status: 502, message: 'The token URL did not return an access token.' },
+  // usage analytics and the audit log
+  analytics_range_invalid: {
+    status: 422,
+    message: 'The time range must run forward and cover from 15 minutes to 2 years, from 2020 on.',
+  },
+  analytics_bucket_size_invalid: {
+    status: 422,
+    message: 'This bucket size does not fit the time range.',
+  },
+  analytics_filter_invalid: { status: 422, message: 'This filter cannot be applied.' },
+  audit_cursor_invalid: { status: 422, message: 'The cursor is not one this audit log returned.' },
+  // two-factor sign-in, the workspace's security rules and the sign-in refusals
+  incorrect_code: { status: 400, message: 'Incorrect code. Please try again.' },
+  invalid_backup_code: { status: 400, message: 'Invalid backup code.' },
+  mfa_already_enabled: {
+    status: 409,
+    message: 'Two-factor authentication is already added to this account.',
+  },
+  mfa_not_enabled: { status: 409, message: 'Two-factor authentication is not turned on for this account.' },
+  mfa_setup_not_started: {
+    status: 409,
+    message: 'Start the two-factor setup first: scan the QR code, then enter a code.',
+  },
+  mfa_challenge_invalid: {
+    status: 401,
+    message: 'This sign-in step has expired or was already used. Please sign in again.',
+  },
+  mfa_enrollment_required: {
+    status: 403,
+    message: 'This workspace requires two-factor authentication. Set it up to continue.',
+  },
+  session_inactive: {
+    status: 401,
+    message: 'You were signed out after a period of inactivity. Please sign in again.',
+  },
+  account_disabled: { status: 403, message: 'This account has been disabled by a workspace admin.' },
+  account_locked: { status: 403, message: 'This account is locked. Please contact your workspace admin.' },
+  permission_request_not_found: { status: 404, message: 'This permission request does not exist.' },
+  permission_already_granted: { status: 409, message: 'You already have this permission.' },
+  permission_request_decided: { status: 409, message: 'This permission request has already been answered.' },
+  // shared voice library and collections
+  shared_voice_not_found: { status: 404, message: 'This voice is not in the shared voice library.' },
+  voice_copy_disabled: {
+    status: 403,
+    message: 'The owner of this voice has turned copying off: it cannot be added to your voices.',
+  },
+  voice_not_shareable: {
+    status: 403,
+    message: 'Only the owner of a voice (or a workspace admin) can change how it is shared.',
+  },
+  voice_copy_not_shareable: {
+    status: 422,
+    message: 'A voice added from the library cannot be shared again.',
+  },
+  voice_collection_not_found: { status: 404, message: 'Voice collection not found.' },
+  voice_collection_admin_only: {
+    status: 403,
+    message: 'Only the admin of this collection (its creator or a workspace admin) can delete it.',
+  },
+  voice_collection_limit_reached: {
+    status: 409,
+    message: 'A workspace can have at most 200 voice collections.',
+  },
+  audio_isolation_failed: {
+    status: 500,
+    message: 'Voice isolation failed; nothing was charged. Please try again.',
+  },
+  audio_isolation_job_not_found: { status: 404, message: 'This voice isolation job does not exist.' },
+  sound_effect_not_found: { status: 404, message: 'This sound effect was not found.' },
 } as const satisfies Record<string, ErrorDefinition>
 
 export type ErrorCode = keyof typeof ERRORS

@@ -191,6 +191,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/workspace/audit-logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The audit log of admin actions, newest first, page by page with next_cursor (admins) */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    cursor?: string;
+                    time_from_unix_ms?: number;
+                    time_to_unix_ms?: number;
+                    actor_uid?: string;
+                    class_name?: string;
+                    activity_name?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WorkspaceAuditLogsPageResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/billing/plans": {
         parameters: {
             query?: never;
@@ -1967,6 +2011,596 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/shared-voices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Browse the voices shared by the workspaces of this server
+         * @description Pages are numbered from 0. `sort`: created_date (newest shared first) or, for the others, the number of copies made. Usage counts are not tracked per shared voice yet and read 0.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    page_size?: number;
+                    page?: number;
+                    category?: "premade" | "cloned" | "generated" | "professional" | "famous" | "high_quality";
+                    gender?: string;
+                    age?: string;
+                    accent?: string;
+                    language?: string;
+                    locale?: string;
+                    search?: string;
+                    use_cases?: string | string[];
+                    descriptives?: string | string[];
+                    featured?: string;
+                    min_notice_period_days?: number;
+                    include_custom_rates?: string;
+                    include_live_moderated?: string;
+                    reader_app_enabled?: string;
+                    owner_id?: string;
+                    sort?: "created_date" | "usage_character_count_1y" | "trending" | "cloned_by_count";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            voices: {
+                                public_owner_id: string;
+                                voice_id: string;
+                                date_unix: number;
+                                name: string;
+                                accent: string;
+                                gender: string;
+                                age: string;
+                                descriptive: string;
+                                use_case: string;
+                                /** @enum {string} */
+                                category: "premade" | "cloned" | "generated" | "professional" | "famous" | "high_quality";
+                                language: string | null;
+                                locale: string | null;
+                                description: string | null;
+                                preview_url: string | null;
+                                usage_character_count_1y: number;
+                                usage_character_count_7d: number;
+                                play_api_usage_character_count_1y: number;
+                                cloned_by_count: number;
+                                rate: number | null;
+                                fiat_rate: number | null;
+                                free_users_allowed: boolean;
+                                live_moderation_enabled: boolean;
+                                featured: boolean;
+                                verified_languages: {
+                                    language: string;
+                                    model_id: string;
+                                    accent: string | null;
+                                    locale: string | null;
+                                    preview_url: string | null;
+                                }[];
+                                notice_period: number | null;
+                                image_url: string | null;
+                                is_added_by_user: boolean;
+                                similarity_distance?: number;
+                            }[];
+                            has_more: boolean;
+                            total_count: number;
+                            last_sort_id: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/voices/add/{public_user_id}/{voice_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a copy of a shared voice to your voices under a new name */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    public_user_id: string;
+                    voice_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        new_name: string;
+                        bookmarked?: boolean | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            voice_id: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/similar-voices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Shared voices nearest to an uploaded clip
+         * @description multipart/form-data: `audio_file` (a recording of one voice), `similarity_threshold` (0-2, smaller is closer; default 1), `top_k` (1-100; default 10). The clip is measured (pitch, pitch range, pace) as instant cloning measures samples and compared with each shared voice.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            voices: {
+                                public_owner_id: string;
+                                voice_id: string;
+                                date_unix: number;
+                                name: string;
+                                accent: string;
+                                gender: string;
+                                age: string;
+                                descriptive: string;
+                                use_case: string;
+                                /** @enum {string} */
+                                category: "premade" | "cloned" | "generated" | "professional" | "famous" | "high_quality";
+                                language: string | null;
+                                locale: string | null;
+                                description: string | null;
+                                preview_url: string | null;
+                                usage_character_count_1y: number;
+                                usage_character_count_7d: number;
+                                play_api_usage_character_count_1y: number;
+                                cloned_by_count: number;
+                                rate: number | null;
+                                fiat_rate: number | null;
+                                free_users_allowed: boolean;
+                                live_moderation_enabled: boolean;
+                                featured: boolean;
+                                verified_languages: {
+                                    language: string;
+                                    model_id: string;
+                                    accent: string | null;
+                                    locale: string | null;
+                                    preview_url: string | null;
+                                }[];
+                                notice_period: number | null;
+                                image_url: string | null;
+                                is_added_by_user: boolean;
+                                similarity_distance?: number;
+                            }[];
+                            has_more: boolean;
+                            total_count: number;
+                            last_sort_id: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/voices/accents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Accents of the voice catalogue (Standard is always offered per language) */
+        get: {
+            parameters: {
+                query?: {
+                    language?: string;
+                    model_id?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            accents: {
+                                accent: string;
+                                language: string;
+                                code: string;
+                                name: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/voices/{voice_id}/sharing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Share a voice in the library, stop sharing it, or stop new copies (copied_disabled)
+         * @description The owner of the voice or a workspace admin. `enabled` lists it; `disabled` unlists it; `copied_disabled` keeps its link but refuses new copies. The listing may carry its own name, description, labels and category.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    voice_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "enabled" | "disabled" | "copied_disabled";
+                        name?: string;
+                        description?: string | null;
+                        labels?: {
+                            [key: string]: string;
+                        };
+                        /** @enum {string} */
+                        category?: "premade" | "cloned" | "generated" | "professional" | "famous" | "high_quality";
+                        live_moderation_enabled?: boolean;
+                        free_users_allowed?: boolean;
+                        reader_app_enabled?: boolean;
+                        notice_period?: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            voice_id: string;
+                            public_owner_id: string;
+                            sharing: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/voices/collections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Voice collections of the workspace, by title */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            collections: {
+                                collection_id: string;
+                                title: string;
+                                icon: string;
+                                /** @enum {string} */
+                                permission_on_resource: "admin" | "editor" | "commenter" | "viewer";
+                                voice_ids: string[];
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a voice collection */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        title: string;
+                        icon: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            collection_id: string;
+                            title: string;
+                            icon: string;
+                            /** @enum {string} */
+                            permission_on_resource: "admin" | "editor" | "commenter" | "viewer";
+                            voice_ids: string[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/voices/collections/{collection_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a voice collection */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    collection_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            collection_id: string;
+                            title: string;
+                            icon: string;
+                            /** @enum {string} */
+                            permission_on_resource: "admin" | "editor" | "commenter" | "viewer";
+                            voice_ids: string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Delete a voice collection (its voices stay) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    collection_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            collection_id: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Change the title or icon of a voice collection */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    collection_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        title?: string;
+                        icon?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            collection_id: string;
+                            title: string;
+                            icon: string;
+                            /** @enum {string} */
+                            permission_on_resource: "admin" | "editor" | "commenter" | "viewer";
+                            voice_ids: string[];
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/v1/voices/collections/{collection_id}/voice/{voice_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a voice to a collection */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    collection_id: string;
+                    voice_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            collection_id: string;
+                            voice_id: string;
+                        };
+                    };
+                };
+            };
+        };
+        /** Remove a voice from a collection */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    collection_id: string;
+                    voice_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            collection_id: string;
+                            voice_id: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/user/api-keys": {
         parameters: {
             query?: never;
@@ -2120,6 +2754,100 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/v1/workspace/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every API key of the workspace with its owner (admins) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            api_keys: {
+                                key_id: string;
+                                name: string;
+                                hint: string;
+                                permissions: string[] | null;
+                                character_limit: number | null;
+                                character_count: number;
+                                is_disabled: boolean;
+                                created_at_unix: number;
+                                owner_user_id: string;
+                                owner_email: string;
+                                service_account_name: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspace/api-keys/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Disable several API keys of the workspace at once (admins) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        key_ids: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            disabled: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/v1/notifications": {
@@ -2302,7 +3030,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in with email and password */
+        /** Sign in with email and password (answers a second-step token when two-factor is on) */
         post: {
             parameters: {
                 query?: never;
@@ -2315,6 +3043,61 @@ export interface paths {
                     "application/json": {
                         email: string;
                         password: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            access_token: string;
+                            refresh_token: string;
+                            expires_in: number;
+                            /** @enum {string} */
+                            token_type: "bearer";
+                            user_id: string;
+                        } | {
+                            /** @enum {boolean} */
+                            two_factor_required: true;
+                            mfa_token: string;
+                            expires_in: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/sign-in/code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Second sign-in step: an authenticator or backup code for the token sign-in gave */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        mfa_token: string;
+                        code: string;
                     };
                 };
             };
@@ -3191,6 +3974,48 @@ export interface paths {
                     content: {
                         "application/json": {
                             can_access_workspace_settings: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspace/permissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's role and the products and features their groups grant */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            workspace_id: string;
+                            /** @enum {string} */
+                            role: "owner" | "admin" | "member";
+                            is_admin: boolean;
+                            permissions: ("text_to_speech" | "speech_to_speech" | "voice_lab" | "sound_effects" | "projects" | "voiceover_studio" | "dubbing" | "audio_native" | "conversational_ai" | "speech_to_text" | "voice_isolator" | "ai_speech_classifier" | "music" | "add_voice_from_voice_library" | "create_instant_voice_clone" | "create_professional_voice_clone" | "create_user_api_key" | "publish_studio_project")[];
                         };
                     };
                 };
@@ -4374,6 +5199,511 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/user/mfa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether two-factor sign-in is on */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            enabled: boolean;
+                            enabled_at_unix: number | null;
+                            backup_codes_remaining: number;
+                            /** @description The workspace requires two-factor and it is not set up yet */
+                            setup_required: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/mfa/totp/enroll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start the authenticator setup: a new secret, its otpauth URI and QR code */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            secret: string;
+                            otpauth_uri: string;
+                            /** @description The otpauth URI as a QR code: an SVG data URL */
+                            qr_code: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/mfa/totp/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turn two-factor on with a first code; answers the backup codes, shown this once */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        code: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            backup_codes: string[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/mfa/backup-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** New backup codes for a current authenticator code (the old ones stop working) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        code: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            backup_codes: string[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/mfa/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turn two-factor off with an authenticator or backup code */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        code: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "ok";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspace/security": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The workspace security settings: two-factor requirement and session timeout (admins) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            mfa_required_for_users: boolean;
+                            /** @description Grant plans require two-factor sign-in for every member */
+                            mfa_required_by_plan: boolean;
+                            /** @description Seconds; null: no timeout */
+                            session_inactivity_timeout: number | null;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change the workspace security settings (admins) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        mfa_required_for_users?: boolean;
+                        session_inactivity_timeout?: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            mfa_required_for_users: boolean;
+                            /** @description Grant plans require two-factor sign-in for every member */
+                            mfa_required_by_plan: boolean;
+                            /** @description Seconds; null: no timeout */
+                            session_inactivity_timeout: number | null;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/v1/workspace/mfa/disabled-users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Members of the workspace who have not turned on two-factor sign-in (admins) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            users: {
+                                user_id: string;
+                                email: string;
+                                first_name: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspace/permission-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Pending permission requests (admins), or your own requests */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            requests: {
+                                request_id: string;
+                                user_id: string;
+                                email: string;
+                                first_name: string | null;
+                                /** @enum {string} */
+                                permission: "workspace_admin";
+                                message: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "granted" | "declined";
+                                created_at_unix: number;
+                                decided_at_unix: number | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Ask the workspace admins for a permission you were refused */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        permission: "workspace_admin";
+                        message?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            request_id: string;
+                            user_id: string;
+                            email: string;
+                            first_name: string | null;
+                            /** @enum {string} */
+                            permission: "workspace_admin";
+                            message: string | null;
+                            /** @enum {string} */
+                            status: "pending" | "granted" | "declined";
+                            created_at_unix: number;
+                            decided_at_unix: number | null;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspace/permission-requests/{request_id}/grant": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Grant a permission request (admins) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    request_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "ok";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspace/permission-requests/{request_id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Decline a permission request (admins) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    request_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "ok";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/models": {
         parameters: {
             query?: never;
@@ -4802,6 +6132,115 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspace/analytics/query/usage-by-product-over-time": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Usage in time buckets (credits, characters, requests, time to first byte, concurrency), broken down by up to three columns (admins) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Start of the time range, Unix milliseconds (2020-01-01 or later). */
+                        start_time: number;
+                        /** @description End of the time range, Unix milliseconds; 15 minutes to 2 years after the start. */
+                        end_time: number;
+                        /** @description Bucket size: 1, 5, 15, 60, 300, 900, 3600, 14400 or 86400 seconds, fitting the range. */
+                        interval_seconds?: number;
+                        group_by?: ("product_type" | "model" | "voice_id" | "resource_id" | "user_id" | "region" | "request_queue_type" | "request_source" | "hashed_xi_api_key" | "billing_group_id")[];
+                        filters?: {
+                            column: string;
+                            /** @enum {string} */
+                            operation: "in" | "not_in" | "eq" | "neq" | "le" | "ge" | "lt" | "gt";
+                            values: (string | number | boolean | null)[];
+                        }[];
+                        time_zone?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WorkspaceAnalyticsQueryResponseModel"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspace/analytics/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The metered requests of the workspace, by time (descending when end_time is given, else ascending) (admins) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        start_time?: number;
+                        end_time?: number;
+                        /** @default 100 */
+                        limit?: number;
+                        /** @enum {string} */
+                        sort?: "asc" | "desc";
+                        filters?: {
+                            column: string;
+                            /** @enum {string} */
+                            operation: "in" | "not_in" | "eq" | "neq" | "le" | "ge" | "lt" | "gt";
+                            values: (string | number | boolean | null)[];
+                        }[];
+                        search?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WorkspaceAnalyticsQueryResponseModel"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -6182,6 +7621,260 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/sound-generation/explore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Example prompts by category */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            categories: {
+                                slug: string;
+                                examples: {
+                                    slug: string;
+                                    category: string;
+                                    text: string;
+                                    duration_seconds: number;
+                                    loop: boolean;
+                                    audio_url: string;
+                                }[];
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sound-generation/explore/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A category or an example by its slug (the /sound-effects/{slug} page) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            slug: string;
+                            category: {
+                                slug: string;
+                                examples: {
+                                    slug: string;
+                                    category: string;
+                                    text: string;
+                                    duration_seconds: number;
+                                    loop: boolean;
+                                    audio_url: string;
+                                }[];
+                            };
+                            example: {
+                                slug: string;
+                                category: string;
+                                text: string;
+                                duration_seconds: number;
+                                loop: boolean;
+                                audio_url: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sound-generation/explore/{slug}/audio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An example's audio (MP3), made on first request and then kept */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description MP3 audio */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sound-generation/favourites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your favourite sound effects, newest first */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            favourites: {
+                                history_item_id: string;
+                                text: string;
+                                date_unix: number;
+                                favourited_at_unix: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sound-generation/favourites/{history_item_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Mark a sound effect of your history as a favourite */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    history_item_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            history_item_id: string;
+                            favourite: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Remove a sound effect from your favourites */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    history_item_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            history_item_id: string;
+                            favourite: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/audio-isolation": {
         parameters: {
             query?: never;
@@ -6193,7 +7886,7 @@ export interface paths {
         put?: never;
         /**
          * Remove background noise from a recording, keeping the voice
-         * @description multipart/form-data: `audio` (WAV, MP3, OGG, FLAC, M4A or WebM, checked by content; or raw 16 kHz 16-bit mono PCM with `file_format=pcm_s16le_16`), `file_format`, `preview_b64`. Answers MP3 (44.1 kHz, 128 kbps). 1,000 credits per minute of input. A silent file is refused (422).
+         * @description multipart/form-data: `audio` (WAV, MP3, OGG, FLAC, M4A or WebM, checked by content; or raw 16 kHz 16-bit mono PCM with `file_format=pcm_s16le_16`), `file_format`, `preview_b64`. Answers MP3 (44.1 kHz, 128 kbps). 1,000 credits per minute of input. A silent file is refused (422). Runs as a background job; this call waits for it.
          */
         post: {
             parameters: {
@@ -6231,8 +7924,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Remove background noise, streaming the result as it is made
-         * @description multipart/form-data: `audio` (WAV, MP3, OGG, FLAC, M4A or WebM, checked by content; or raw 16 kHz 16-bit mono PCM with `file_format=pcm_s16le_16`), `file_format`, `preview_b64`. Answers MP3 (44.1 kHz, 128 kbps). 1,000 credits per minute of input. A silent file is refused (422).
+         * Remove background noise, answering the result as a chunked stream
+         * @description multipart/form-data: `audio` (WAV, MP3, OGG, FLAC, M4A or WebM, checked by content; or raw 16 kHz 16-bit mono PCM with `file_format=pcm_s16le_16`), `file_format`, `preview_b64`. Answers MP3 (44.1 kHz, 128 kbps). 1,000 credits per minute of input. A silent file is refused (422). Runs as a background job; the audio is streamed once it is made.
          */
         post: {
             parameters: {
@@ -6254,6 +7947,103 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/audio-isolation/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start voice isolation as a background job (follow it with the job status call)
+         * @description multipart/form-data: `audio` (WAV, MP3, OGG, FLAC, M4A or WebM, checked by content; or raw 16 kHz 16-bit mono PCM with `file_format=pcm_s16le_16`), `file_format`, `preview_b64`. Answers MP3 (44.1 kHz, 128 kbps). 1,000 credits per minute of input. A silent file is refused (422).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            job_id: string;
+                            /** @enum {string} */
+                            status: "queued" | "running" | "done" | "failed";
+                            progress: number;
+                            history_item_id: string | null;
+                            error: {
+                                code: string;
+                                message: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/audio-isolation/jobs/{job_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A voice isolation job: status, percent done, and its history item when done */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    job_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            job_id: string;
+                            /** @enum {string} */
+                            status: "queued" | "running" | "done" | "failed";
+                            progress: number;
+                            history_item_id: string | null;
+                            error: {
+                                code: string;
+                                message: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -6428,6 +8218,7 @@ export interface paths {
                                 created_at_unix: number;
                                 /** @enum {string} */
                                 auth_type: "hmac" | "oauth2" | "mtls";
+                                auth_connection_id?: string;
                                 usage?: {
                                     usage_type: string;
                                 }[];
@@ -6457,6 +8248,7 @@ export interface paths {
                             auth_type: "hmac" | "oauth2" | "mtls";
                             name: string;
                             webhook_url: string;
+                            auth_connection_id?: string;
                         };
                     };
                 };
@@ -6646,6 +8438,1646 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/workspace/auth-connections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The auth connections of the workspace, without their credentials (admins) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            auth_connections: {
+                                id: string;
+                                /** @enum {string} */
+                                auth_type: "oauth2_client_credentials" | "mtls";
+                                name: string;
+                                provider: string;
+                                client_id?: string;
+                                token_url?: string;
+                                scopes?: string[];
+                                extra_params?: {
+                                    [key: string]: string;
+                                };
+                                basic_auth_in_header?: boolean;
+                                custom_headers?: {
+                                    [key: string]: string;
+                                };
+                                /** @enum {string} */
+                                status: "active" | "refresh_failed" | "revoked" | "credential_invalid";
+                                status_detail?: string;
+                                status_updated_at?: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create an OAuth2 client-credentials or mTLS auth connection (admins) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        auth_type: "oauth2_client_credentials";
+                        name: string;
+                        provider: string;
+                        client_id: string;
+                        client_secret: string;
+                        token_url: string;
+                        scopes?: string[];
+                        extra_params?: {
+                            [key: string]: string;
+                        };
+                        basic_auth_in_header?: boolean;
+                        custom_headers?: {
+                            [key: string]: string;
+                        };
+                    } | {
+                        /** @enum {string} */
+                        auth_type: "mtls";
+                        name: string;
+                        provider: string;
+                        client_certificate: string;
+                        client_key: string;
+                        ca_certificate?: string;
+                        key_passphrase?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            /** @enum {string} */
+                            auth_type: "oauth2_client_credentials" | "mtls";
+                            name: string;
+                            provider: string;
+                            client_id?: string;
+                            token_url?: string;
+                            scopes?: string[];
+                            extra_params?: {
+                                [key: string]: string;
+                            };
+                            basic_auth_in_header?: boolean;
+                            custom_headers?: {
+                                [key: string]: string;
+                            };
+                            /** @enum {string} */
+                            status: "active" | "refresh_failed" | "revoked" | "credential_invalid";
+                            status_detail?: string;
+                            status_updated_at?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspace/auth-connections/{auth_connection_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete an auth connection no webhook uses (admins) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    auth_connection_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": Record<string, never>;
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Change an OAuth2 client-credentials connection (admins) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    auth_connection_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        auth_type: "oauth2_client_credentials";
+                        provider?: string;
+                        client_id?: string;
+                        client_secret?: string;
+                        scopes?: string[];
+                        extra_params?: {
+                            [key: string]: string;
+                        };
+                        basic_auth_in_header?: boolean;
+                        custom_headers?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            /** @enum {string} */
+                            auth_type: "oauth2_client_credentials" | "mtls";
+                            name: string;
+                            provider: string;
+                            client_id?: string;
+                            token_url?: string;
+                            scopes?: string[];
+                            extra_params?: {
+                                [key: string]: string;
+                            };
+                            basic_auth_in_header?: boolean;
+                            custom_headers?: {
+                                [key: string]: string;
+                            };
+                            /** @enum {string} */
+                            status: "active" | "refresh_failed" | "revoked" | "credential_invalid";
+                            status_detail?: string;
+                            status_updated_at?: string;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/v1/studio/projects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Studio projects of your workspace */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            projects: components["schemas"]["StudioProject"][];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a Studio project
+         * @description multipart/form-data: `name` (required, under 50 characters, no special characters), default voices and model, metadata (title, author, description, genres, target_audience, language, content_type, original_publication_date, mature_content, isbn_number, fiction, volume_normalization), and at most one content source: `from_document` (EPUB, DOCX, HTML or UTF-8 text, at most 20 MB, recognised by content) or `from_content_json`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            project: components["schemas"]["StudioProject"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/studio/projects/{project_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A Studio project with its chapters */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StudioProjectExtended"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Update a Studio project's name, default voices and metadata */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        default_title_voice_id: string;
+                        default_paragraph_voice_id: string;
+                        title?: string | null;
+                        author?: string | null;
+                        isbn_number?: string | null;
+                        volume_normalization?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            project: components["schemas"]["StudioProject"];
+                        };
+                    };
+                };
+            };
+        };
+        /** Delete a Studio project */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "ok";
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/studio/projects/{project_id}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replace a Studio project's chapters with a document or content JSON */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            project: components["schemas"]["StudioProject"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/studio/projects/{project_id}/chapters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The chapters of a project */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            chapters: components["schemas"]["StudioChapter"][];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Add a chapter at the end of a project */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        from_url?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            chapter: components["schemas"]["StudioChapterWithContent"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/studio/projects/{project_id}/chapters/{chapter_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A chapter with its content */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                    chapter_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StudioChapterWithContent"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Save a chapter's name and content
+         * @description Send `version` (ours: the chapter version the editor loaded) to refuse overwriting a newer save with 409.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                    chapter_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name?: string | null;
+                        content?: {
+                            blocks: {
+                                block_id?: string;
+                                /**
+                                 * @default p
+                                 * @enum {string}
+                                 */
+                                sub_type?: "p" | "h1" | "h2" | "h3";
+                                nodes: {
+                                    /** @enum {string} */
+                                    type?: "tts_node";
+                                    voice_id: string;
+                                    text: string;
+                                }[];
+                            }[];
+                        } | null;
+                        version?: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            chapter: components["schemas"]["StudioChapterWithContent"];
+                        };
+                    };
+                };
+            };
+        };
+        /** Delete a chapter */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                    chapter_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "ok";
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/find-sso-provider": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The single sign-on provider for an email address (by its verified domain) */
+        get: {
+            parameters: {
+                query: {
+                    email: string;
+                    invite_code?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            provider_id: string;
+                            /** @enum {string} */
+                            type: "oidc" | "saml";
+                            name: string;
+                            sso_required: boolean;
+                            sign_in_url: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sso/sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sends the browser to the identity provider */
+        get: {
+            parameters: {
+                query: {
+                    provider_id: string;
+                    email?: string;
+                    continue?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sso/oidc/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where the OpenID Connect provider sends the browser back */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sso/saml/acs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Assertion consumer service: the SAML provider posts its signed response here */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        SAMLResponse: string;
+                        RelayState: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sso/saml/{provider_id}/metadata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This site's SAML service provider metadata */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    provider_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/identity-providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The workspace's identity providers (admins) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            identity_providers: components["schemas"]["IdentityProvider"][];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Set up the OIDC or SAML identity provider (admins) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "oidc" | "saml";
+                        name?: string;
+                        /** @description OIDC: the issuer URL. SAML: the entity id (or use entity_id). */
+                        issuer?: string;
+                        client_id?: string;
+                        /** @description Stored encrypted; never returned. */
+                        client_secret?: string;
+                        entity_id?: string;
+                        sso_url?: string;
+                        certificates?: string[];
+                        domains: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["IdentityProvider"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/identity-providers/{provider_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One identity provider (admins) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    provider_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["IdentityProvider"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Remove the identity provider (admins) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    provider_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Change the identity provider; an empty client secret keeps the stored one (admins) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    provider_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name?: string;
+                        /** @description OIDC: the issuer URL. SAML: the entity id (or use entity_id). */
+                        issuer?: string;
+                        client_id?: string;
+                        /** @description Stored encrypted; never returned. */
+                        client_secret?: string;
+                        entity_id?: string;
+                        sso_url?: string;
+                        certificates?: string[];
+                        domains: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["IdentityProvider"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/v1/workspace/domains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The workspace's domains and their DNS verification state (admins) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            domains: components["schemas"]["VerifiedDomain"][];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Add a domain to verify; the answer names the TXT record to add (admins) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        domain: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["VerifiedDomain"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspace/domains/{domain_id}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Look the TXT record up now: Passed, Pending or Unknown, with guidance (admins) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    domain_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["VerifiedDomain"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspace/domains/{domain_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a domain (admins) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    domain_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspace/sso-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether SSO is required, and user auto provisioning (admins) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SsoSettings"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Require SSO (email and password refused) or switch auto provisioning (admins) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        sso_required?: boolean;
+                        user_auto_provisioning_enabled?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SsoSettings"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/v1/text-to-voice/design": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Design a voice from a description: three previews
+         * @description `voice_description` (at least 20 characters; gender, age, accent, pitch, pace and timbre words in English, German, French or Spanish) becomes three previews that differ in pitch, formants and pace. `text` (70-1000 characters) is spoken, or a text is generated. Charged as text to speech: one credit per character of the text. Previews are kept for 24 hours.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    output_format?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        voice_description: string;
+                        text?: string | null;
+                        auto_generate_text?: boolean;
+                        loudness?: number;
+                        seed?: number;
+                        guidance_scale?: number;
+                        quality?: number | null;
+                        stream_previews?: boolean;
+                        should_enhance?: boolean;
+                        remixing_session_id?: string | null;
+                        remixing_session_iteration_id?: string | null;
+                        prompt_strength?: number | null;
+                        /** @enum {string} */
+                        model_id?: "eleven_multilingual_ttv_v2" | "eleven_ttv_v3";
+                        /** @description Not supported here: leave empty. */
+                        reference_audio_base64?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            previews: {
+                                audio_base_64: string;
+                                generated_voice_id: string;
+                                media_type: string;
+                                duration_secs: number;
+                                language: string;
+                            }[];
+                            text: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/text-to-voice/create-previews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Design a voice from a description: three previews
+         * @description `voice_description` (at least 20 characters; gender, age, accent, pitch, pace and timbre words in English, German, French or Spanish) becomes three previews that differ in pitch, formants and pace. `text` (70-1000 characters) is spoken, or a text is generated. Charged as text to speech: one credit per character of the text. Previews are kept for 24 hours.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    output_format?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        voice_description: string;
+                        text?: string | null;
+                        auto_generate_text?: boolean;
+                        loudness?: number;
+                        seed?: number;
+                        guidance_scale?: number;
+                        quality?: number | null;
+                        stream_previews?: boolean;
+                        should_enhance?: boolean;
+                        remixing_session_id?: string | null;
+                        remixing_session_iteration_id?: string | null;
+                        prompt_strength?: number | null;
+                        /** @enum {string} */
+                        model_id?: "eleven_multilingual_ttv_v2" | "eleven_ttv_v3";
+                        /** @description Not supported here: leave empty. */
+                        reference_audio_base64?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            previews: {
+                                audio_base_64: string;
+                                generated_voice_id: string;
+                                media_type: string;
+                                duration_secs: number;
+                                language: string;
+                            }[];
+                            text: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/text-to-voice/{voice_id}/remix": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remix a voice by a description of the change: three previews
+         * @description `voice_description` says what to change ("a higher pitch", "slower and more breathy", "make it sound older"); the previews start from the voice as it is. Same text rules and price as design.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    output_format?: string;
+                };
+                header?: never;
+                path: {
+                    voice_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        voice_description: string;
+                        text?: string | null;
+                        auto_generate_text?: boolean;
+                        loudness?: number;
+                        seed?: number;
+                        guidance_scale?: number;
+                        quality?: number | null;
+                        stream_previews?: boolean;
+                        should_enhance?: boolean;
+                        remixing_session_id?: string | null;
+                        remixing_session_iteration_id?: string | null;
+                        prompt_strength?: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            previews: {
+                                audio_base_64: string;
+                                generated_voice_id: string;
+                                media_type: string;
+                                duration_secs: number;
+                                language: string;
+                            }[];
+                            text: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/text-to-voice/{generated_voice_id}/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The audio of a voice preview */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    generated_voice_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Audio */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/text-to-voice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a voice from a preview
+         * @description Within the plan's voice limit and monthly voice additions. The voice is of category "generated".
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        voice_name: string;
+                        voice_description: string;
+                        generated_voice_id: string;
+                        labels?: {
+                            [key: string]: string | null;
+                        } | null;
+                        played_not_selected_voice_ids?: string[] | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            voice_id: string;
+                            name: string;
+                            category: string;
+                            description: string | null;
+                            labels: {
+                                [key: string]: string;
+                            };
+                            language: string | null;
+                            preview_url: string | null;
+                            samples: {
+                                sample_id: string;
+                                file_name: string;
+                                mime_type: string;
+                                size_bytes: number;
+                                hash: string;
+                                duration_secs: number | null;
+                                remove_background_noise: boolean;
+                                has_isolated_audio: boolean;
+                                has_isolated_audio_preview: boolean;
+                            }[] | null;
+                            settings: {
+                                stability: number;
+                                similarity_boost: number;
+                                style: number;
+                                use_speaker_boost: boolean;
+                                speed: number;
+                            } | null;
+                            fine_tuning: {
+                                is_allowed_to_fine_tune: boolean;
+                                state: {
+                                    [key: string]: string;
+                                };
+                                verification_failures: string[];
+                                verification_attempts_count: number;
+                                manual_verification_requested: boolean;
+                                language: string | null;
+                                progress: {
+                                    [key: string]: number;
+                                };
+                                message: {
+                                    [key: string]: string;
+                                };
+                                dataset_duration_seconds: number | null;
+                            };
+                            available_for_tiers: string[];
+                            high_quality_base_model_ids: string[];
+                            verified_languages: {
+                                language: string;
+                                model_id: string;
+                                accent: string | null;
+                                locale: string | null;
+                                preview_url: string | null;
+                            }[];
+                            collection_ids: string[];
+                            safety_control: string | null;
+                            sharing: {
+                                [key: string]: unknown;
+                            } | null;
+                            voice_verification: {
+                                requires_verification: boolean;
+                                is_verified: boolean;
+                                verification_failures: string[];
+                                verification_attempts_count: number;
+                            };
+                            permission_on_resource: string | null;
+                            is_owner: boolean;
+                            is_legacy: boolean;
+                            is_mixed: boolean;
+                            created_at_unix: number | null;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/speech-to-speech/{voice_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Convert speech into the voice, keeping its words and timing
+         * @description multipart/form-data: `audio` (WAV, MP3, OGG, FLAC, M4A or WebM, checked by content, up to 50 MB and 5 minutes; or raw 16 kHz 16-bit mono PCM with `file_format=pcm_s16le_16`), `model_id` (eleven_english_sts_v2 or eleven_multilingual_sts_v2), `voice_settings` (JSON), `seed`, `remove_background_noise`. The words and timing stay; pitch, formants, EQ and loudness move to the voice. 1,000 credits per minute of input; silence and non-audio are refused (422) with no charge.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    output_format?: string;
+                    enable_logging?: "true" | "false";
+                    optimize_streaming_latency?: number;
+                };
+                header?: never;
+                path: {
+                    voice_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Audio */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/speech-to-speech/{voice_id}/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Convert speech into the voice, streaming the audio as it is encoded
+         * @description multipart/form-data: `audio` (WAV, MP3, OGG, FLAC, M4A or WebM, checked by content, up to 50 MB and 5 minutes; or raw 16 kHz 16-bit mono PCM with `file_format=pcm_s16le_16`), `model_id` (eleven_english_sts_v2 or eleven_multilingual_sts_v2), `voice_settings` (JSON), `seed`, `remove_background_noise`. The words and timing stay; pitch, formants, EQ and loudness move to the voice. 1,000 credits per minute of input; silence and non-audio are refused (422) with no charge.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    output_format?: string;
+                    enable_logging?: "true" | "false";
+                    optimize_streaming_latency?: number;
+                };
+                header?: never;
+                path: {
+                    voice_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Audio, chunked */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -6727,6 +10159,23 @@ export interface components {
                 start_unix: number;
                 end_unix: number;
             };
+        };
+        OperatorPromoCodeInput: {
+            code: string;
+            amount_off: number | null;
+            percent_off: number | null;
+            duration_in_months: number;
+            expires_at_unix: number | null;
+            created_at_unix: number;
+        };
+        OperatorGrantOfferInput: {
+            code: string;
+            tier: string;
+            duration_months: number;
+            expires_at_unix: number | null;
+            redeemed_workspace_id: string | null;
+            redeemed_at_unix: number | null;
+            created_at_unix: number;
         };
         PlanOfferInput: {
             name: string;
@@ -6855,6 +10304,63 @@ export interface components {
             locale: string | null;
             can_use_delayed_payment_methods: boolean;
             subscription: components["schemas"]["SubscriptionInput"];
+        };
+        WorkspaceAnalyticsQueryResponseModelInput: {
+            columns: string[];
+            column_types: ("String" | "Float" | "DateTime" | "Int" | "Bool" | "JSON" | "Map" | "Array")[];
+            column_units: (("ms" | "s" | "min" | "duration" | "credits" | "usd" | "ratio") | null)[];
+            rows: (string | number | boolean | null)[][];
+        };
+        WorkspaceAuditLogEntryResponseInput: {
+            id: string;
+            time: number;
+            time_dt: string;
+            activity_id: number;
+            activity_name: string;
+            category_name: string;
+            category_uid: number;
+            class_name: string;
+            class_uid: number;
+            type_uid: number;
+            type_name: string;
+            severity_id: number;
+            status_id: number;
+            actor: {
+                user: {
+                    uid?: string;
+                    email_addr?: string;
+                    name?: string;
+                    type: string;
+                    type_id: number;
+                };
+                app_name: string;
+                app_uid?: string;
+            };
+            device?: {
+                ip: string;
+                type_id: number;
+            };
+            http_request?: {
+                http_method: string;
+                url: {
+                    path: string;
+                };
+                user_agent?: string;
+            };
+            message: string;
+            metadata: {
+                activity: string;
+                target_type: string | null;
+                target_id: string | null;
+            };
+            unmapped: {
+                [key: string]: unknown;
+            };
+        };
+        WorkspaceAuditLogsPageResponseInput: {
+            entries: components["schemas"]["WorkspaceAuditLogEntryResponseInput"][];
+            has_more: boolean;
+            next_cursor?: string;
         };
         HistoryFeedbackInput: {
             thumbs_up: boolean;
@@ -6996,6 +10502,195 @@ export interface components {
             version_id: string;
             version_rules_num: number;
         };
+        IdentityProviderInput: {
+            provider_id: string;
+            /** @enum {string} */
+            type: "oidc" | "saml";
+            name: string;
+            issuer: string;
+            client_id?: string;
+            has_client_secret: boolean;
+            entity_id?: string;
+            sso_url?: string;
+            certificates: string[];
+            domains: string[];
+            sp_entity_id?: string;
+            acs_url?: string;
+            redirect_uri?: string;
+            created_at_unix: number;
+        };
+        VerifiedDomainInput: {
+            domain_id: string;
+            domain: string;
+            /** @enum {string} */
+            status: "Pending" | "Passed" | "Unknown";
+            verification_record: {
+                /** @constant */
+                type: "TXT";
+                name: string;
+                value: string;
+            };
+            last_checked_unix: number | null;
+            verified_at_unix: number | null;
+            guidance: {
+                code: string;
+                message: string;
+            } | null;
+        };
+        SsoSettingsInput: {
+            sso_required: boolean;
+            user_auto_provisioning: {
+                enabled: boolean;
+                enabled_at_unix: number | null;
+                enabled_by_user_email: string | null;
+            };
+        };
+        StudioProjectInput: {
+            project_id: string;
+            name: string;
+            create_date_unix: number;
+            created_by_user_id: string;
+            default_title_voice_id: string;
+            default_paragraph_voice_id: string;
+            default_title_voice_ref_id: string;
+            default_paragraph_voice_ref_id: string;
+            default_model_id: string;
+            last_conversion_date_unix: number | null;
+            can_be_downloaded: boolean;
+            title: string | null;
+            author: string | null;
+            description: string | null;
+            genres: string[];
+            cover_image_url: string | null;
+            target_audience: string | null;
+            language: string | null;
+            content_type: string | null;
+            original_publication_date: string | null;
+            mature_content: boolean;
+            isbn_number: string | null;
+            volume_normalization: boolean;
+            /** @enum {string} */
+            state: "creating" | "default" | "converting" | "in_queue";
+            /** @enum {string} */
+            access_level: "admin" | "editor" | "commenter" | "viewer";
+            fiction: string | null;
+            quality_check_on: boolean;
+            quality_check_on_when_bulk_convert: boolean;
+            source_type: string;
+            chapters_enabled: boolean;
+            /** @description Ours: counts every change of the project */
+            version: number;
+        };
+        StudioChapterInput: {
+            chapter_id: string;
+            name: string;
+            last_conversion_date_unix: number | null;
+            conversion_progress: number | null;
+            can_be_downloaded: boolean;
+            /** @enum {string} */
+            state: "default" | "converting";
+            has_video: boolean;
+            has_visual_content: boolean;
+            voice_ids: string[];
+            statistics: {
+                characters_unconverted: number;
+                characters_converted: number;
+                paragraphs_converted: number;
+                paragraphs_unconverted: number;
+            };
+            last_conversion_error: string | null;
+            /** @description Ours: send it back with an update to refuse overwriting a newer save */
+            version: number;
+        };
+        StudioChapterWithContentInput: {
+            chapter_id: string;
+            name: string;
+            last_conversion_date_unix: number | null;
+            conversion_progress: number | null;
+            can_be_downloaded: boolean;
+            /** @enum {string} */
+            state: "default" | "converting";
+            has_video: boolean;
+            has_visual_content: boolean;
+            voice_ids: string[];
+            statistics: {
+                characters_unconverted: number;
+                characters_converted: number;
+                paragraphs_converted: number;
+                paragraphs_unconverted: number;
+            };
+            last_conversion_error: string | null;
+            /** @description Ours: send it back with an update to refuse overwriting a newer save */
+            version: number;
+            content: {
+                blocks: {
+                    block_id: string;
+                    /** @enum {string} */
+                    sub_type: "p" | "h1" | "h2" | "h3";
+                    nodes: {
+                        /** @constant */
+                        type: "tts_node";
+                        voice_id: string;
+                        project_voice_ref_id: string;
+                        text: string;
+                    }[];
+                }[];
+            };
+        };
+        StudioProjectExtendedInput: {
+            project_id: string;
+            name: string;
+            create_date_unix: number;
+            created_by_user_id: string;
+            default_title_voice_id: string;
+            default_paragraph_voice_id: string;
+            default_title_voice_ref_id: string;
+            default_paragraph_voice_ref_id: string;
+            default_model_id: string;
+            last_conversion_date_unix: number | null;
+            can_be_downloaded: boolean;
+            title: string | null;
+            author: string | null;
+            description: string | null;
+            genres: string[];
+            cover_image_url: string | null;
+            target_audience: string | null;
+            language: string | null;
+            content_type: string | null;
+            original_publication_date: string | null;
+            mature_content: boolean;
+            isbn_number: string | null;
+            volume_normalization: boolean;
+            /** @enum {string} */
+            state: "creating" | "default" | "converting" | "in_queue";
+            /** @enum {string} */
+            access_level: "admin" | "editor" | "commenter" | "viewer";
+            fiction: string | null;
+            quality_check_on: boolean;
+            quality_check_on_when_bulk_convert: boolean;
+            source_type: string;
+            chapters_enabled: boolean;
+            /** @description Ours: counts every change of the project */
+            version: number;
+            quality_preset: string;
+            apply_text_normalization: string;
+            chapters: components["schemas"]["StudioChapterInput"][];
+            pronunciation_dictionary_versions: Record<string, never>[];
+            pronunciation_dictionary_locators: Record<string, never>[];
+            assets: Record<string, never>[];
+            voices: {
+                project_voice_ref_id: string;
+                voice_id: string;
+                alias: string;
+                stability: number;
+                similarity_boost: number;
+                style: number;
+                is_pinned: boolean;
+                use_speaker_boost: boolean;
+                volume_gain: number;
+                speed: number;
+            }[];
+        };
         SubscriptionInfo: {
             tier: string;
             status: string;
@@ -7073,6 +10768,23 @@ export interface components {
                 start_unix: number;
                 end_unix: number;
             };
+        };
+        OperatorPromoCode: {
+            code: string;
+            amount_off: number | null;
+            percent_off: number | null;
+            duration_in_months: number;
+            expires_at_unix: number | null;
+            created_at_unix: number;
+        };
+        OperatorGrantOffer: {
+            code: string;
+            tier: string;
+            duration_months: number;
+            expires_at_unix: number | null;
+            redeemed_workspace_id: string | null;
+            redeemed_at_unix: number | null;
+            created_at_unix: number;
         };
         PlanOffer: {
             name: string;
@@ -7201,6 +10913,63 @@ export interface components {
             locale: string | null;
             can_use_delayed_payment_methods: boolean;
             subscription: components["schemas"]["Subscription"];
+        };
+        WorkspaceAnalyticsQueryResponseModel: {
+            columns: string[];
+            column_types: ("String" | "Float" | "DateTime" | "Int" | "Bool" | "JSON" | "Map" | "Array")[];
+            column_units: (("ms" | "s" | "min" | "duration" | "credits" | "usd" | "ratio") | null)[];
+            rows: (string | number | boolean | null)[][];
+        };
+        WorkspaceAuditLogEntryResponse: {
+            id: string;
+            time: number;
+            time_dt: string;
+            activity_id: number;
+            activity_name: string;
+            category_name: string;
+            category_uid: number;
+            class_name: string;
+            class_uid: number;
+            type_uid: number;
+            type_name: string;
+            severity_id: number;
+            status_id: number;
+            actor: {
+                user: {
+                    uid?: string;
+                    email_addr?: string;
+                    name?: string;
+                    type: string;
+                    type_id: number;
+                };
+                app_name: string;
+                app_uid?: string;
+            };
+            device?: {
+                ip: string;
+                type_id: number;
+            };
+            http_request?: {
+                http_method: string;
+                url: {
+                    path: string;
+                };
+                user_agent?: string;
+            };
+            message: string;
+            metadata: {
+                activity: string;
+                target_type: string | null;
+                target_id: string | null;
+            };
+            unmapped: {
+                [key: string]: unknown;
+            };
+        };
+        WorkspaceAuditLogsPageResponse: {
+            entries: components["schemas"]["WorkspaceAuditLogEntryResponse"][];
+            has_more: boolean;
+            next_cursor?: string;
         };
         HistoryFeedback: {
             thumbs_up: boolean;
@@ -7341,6 +11110,195 @@ export interface components {
             id: string;
             version_id: string;
             version_rules_num: number;
+        };
+        IdentityProvider: {
+            provider_id: string;
+            /** @enum {string} */
+            type: "oidc" | "saml";
+            name: string;
+            issuer: string;
+            client_id?: string;
+            has_client_secret: boolean;
+            entity_id?: string;
+            sso_url?: string;
+            certificates: string[];
+            domains: string[];
+            sp_entity_id?: string;
+            acs_url?: string;
+            redirect_uri?: string;
+            created_at_unix: number;
+        };
+        VerifiedDomain: {
+            domain_id: string;
+            domain: string;
+            /** @enum {string} */
+            status: "Pending" | "Passed" | "Unknown";
+            verification_record: {
+                /** @constant */
+                type: "TXT";
+                name: string;
+                value: string;
+            };
+            last_checked_unix: number | null;
+            verified_at_unix: number | null;
+            guidance: {
+                code: string;
+                message: string;
+            } | null;
+        };
+        SsoSettings: {
+            sso_required: boolean;
+            user_auto_provisioning: {
+                enabled: boolean;
+                enabled_at_unix: number | null;
+                enabled_by_user_email: string | null;
+            };
+        };
+        StudioProject: {
+            project_id: string;
+            name: string;
+            create_date_unix: number;
+            created_by_user_id: string;
+            default_title_voice_id: string;
+            default_paragraph_voice_id: string;
+            default_title_voice_ref_id: string;
+            default_paragraph_voice_ref_id: string;
+            default_model_id: string;
+            last_conversion_date_unix: number | null;
+            can_be_downloaded: boolean;
+            title: string | null;
+            author: string | null;
+            description: string | null;
+            genres: string[];
+            cover_image_url: string | null;
+            target_audience: string | null;
+            language: string | null;
+            content_type: string | null;
+            original_publication_date: string | null;
+            mature_content: boolean;
+            isbn_number: string | null;
+            volume_normalization: boolean;
+            /** @enum {string} */
+            state: "creating" | "default" | "converting" | "in_queue";
+            /** @enum {string} */
+            access_level: "admin" | "editor" | "commenter" | "viewer";
+            fiction: string | null;
+            quality_check_on: boolean;
+            quality_check_on_when_bulk_convert: boolean;
+            source_type: string;
+            chapters_enabled: boolean;
+            /** @description Ours: counts every change of the project */
+            version: number;
+        };
+        StudioChapter: {
+            chapter_id: string;
+            name: string;
+            last_conversion_date_unix: number | null;
+            conversion_progress: number | null;
+            can_be_downloaded: boolean;
+            /** @enum {string} */
+            state: "default" | "converting";
+            has_video: boolean;
+            has_visual_content: boolean;
+            voice_ids: string[];
+            statistics: {
+                characters_unconverted: number;
+                characters_converted: number;
+                paragraphs_converted: number;
+                paragraphs_unconverted: number;
+            };
+            last_conversion_error: string | null;
+            /** @description Ours: send it back with an update to refuse overwriting a newer save */
+            version: number;
+        };
+        StudioChapterWithContent: {
+            chapter_id: string;
+            name: string;
+            last_conversion_date_unix: number | null;
+            conversion_progress: number | null;
+            can_be_downloaded: boolean;
+            /** @enum {string} */
+            state: "default" | "converting";
+            has_video: boolean;
+            has_visual_content: boolean;
+            voice_ids: string[];
+            statistics: {
+                characters_unconverted: number;
+                characters_converted: number;
+                paragraphs_converted: number;
+                paragraphs_unconverted: number;
+            };
+            last_conversion_error: string | null;
+            /** @description Ours: send it back with an update to refuse overwriting a newer save */
+            version: number;
+            content: {
+                blocks: {
+                    block_id: string;
+                    /** @enum {string} */
+                    sub_type: "p" | "h1" | "h2" | "h3";
+                    nodes: {
+                        /** @constant */
+                        type: "tts_node";
+                        voice_id: string;
+                        project_voice_ref_id: string;
+                        text: string;
+                    }[];
+                }[];
+            };
+        };
+        StudioProjectExtended: {
+            project_id: string;
+            name: string;
+            create_date_unix: number;
+            created_by_user_id: string;
+            default_title_voice_id: string;
+            default_paragraph_voice_id: string;
+            default_title_voice_ref_id: string;
+            default_paragraph_voice_ref_id: string;
+            default_model_id: string;
+            last_conversion_date_unix: number | null;
+            can_be_downloaded: boolean;
+            title: string | null;
+            author: string | null;
+            description: string | null;
+            genres: string[];
+            cover_image_url: string | null;
+            target_audience: string | null;
+            language: string | null;
+            content_type: string | null;
+            original_publication_date: string | null;
+            mature_content: boolean;
+            isbn_number: string | null;
+            volume_normalization: boolean;
+            /** @enum {string} */
+            state: "creating" | "default" | "converting" | "in_queue";
+            /** @enum {string} */
+            access_level: "admin" | "editor" | "commenter" | "viewer";
+            fiction: string | null;
+            quality_check_on: boolean;
+            quality_check_on_when_bulk_convert: boolean;
+            source_type: string;
+            chapters_enabled: boolean;
+            /** @description Ours: counts every change of the project */
+            version: number;
+            quality_preset: string;
+            apply_text_normalization: string;
+            chapters: components["schemas"]["StudioChapter"][];
+            pronunciation_dictionary_versions: Record<string, never>[];
+            pronunciation_dictionary_locators: Record<string, never>[];
+            assets: Record<string, never>[];
+            voices: {
+                project_voice_ref_id: string;
+                voice_id: string;
+                alias: string;
+                stability: number;
+                similarity_boost: number;
+                style: number;
+                is_pinned: boolean;
+                use_speaker_boost: boolean;
+                volume_gain: number;
+                speed: number;
+            }[];
         };
     };
     responses: never;

@@ -13,6 +13,10 @@ export interface WorkspacesTable {
   created_at: Timestamp
   /** Only admins (of the workspace or of the resource) may share its resources. */
   sharing_limited_to_admins: Generated<boolean>
+  /** Members must turn on two-factor sign-in before they can use the workspace. */
+  mfa_required_for_users: Generated<boolean>
+  /** Seconds a session may stay idle in this workspace before it ends (null: no limit). */
+  session_inactivity_timeout: number | null
 }
 
 export interface SubscriptionsTable {
@@ -54,6 +58,9 @@ export interface SubscriptionsTable {
   post_grant_billing_period: string | null
   /** Characters above the credits already invoiced this credit period (by a billing threshold). */
   overage_billed_characters: ColumnType<number, number | undefined, number>
+  /** A plan change in progress at the provider holds this lease; others wait until it ends. */
+  change_lease_token: string | null
+  change_lease_until: NullableTimestamp
 }
 
 export interface CheckoutSessionsTable {
@@ -91,8 +98,11 @@ export interface PaymentsTable {
   billing_period: string
   provider_reference: string | null
   created_at: Timestamp
-  /** paid; open (a charge that failed and is still owed); pending (confirmed by the provider later); void. */
-  status: Generated<'paid' | 'open' | 'pending' | 'void'>
+  /**
+   * paid; open (a charge that failed and is still owed); pending (confirmed by the provider
+   * later); void; processing (asked of the provider, its answer not yet applied).
+   */
+  status: Generated<'paid' | 'open' | 'pending' | 'void' | 'processing'>
   period_start: NullableTimestamp
   period_end: NullableTimestamp
   /** Usage-based invoices: the characters above the credits. */
@@ -130,6 +140,32 @@ export interface BillingEventsTable {
   event_id: string
   type: string
   processed_at: Timestamp
+}
+
+/** Usage above the credits, reported once to a hosted provider that invoices it. */
+export interface UsageReportsTable {
+  id: string
+  workspace_id: string
+  /** One report per (workspace, key): the usage period, or the threshold crossing. */
+  usage_key: string
+  provider: string
+  provider_customer_id: string | null
+  provider_subscription_id: string | null
+  billing_period: string
+  currency: string
+  amount_cents: number
+  characters: BigIntColumn
+  period_start: Timestamp
+  period_end: Timestamp
+  /** pending (not yet confirmed by the provider); reported; needs_review (see the renewals job). */
+  status: Generated<'pending' | 'reported' | 'needs_review'>
+  attempts: Generated<number>
+  first_attempt_at: NullableTimestamp
+  claimed_until: NullableTimestamp
+  last_error: string | null
+  provider_reference: string | null
+  reported_at: NullableTimestamp
+  created_at: Generated<Date>
 }
 
 export interface PromoCodesTable {
@@ -406,6 +442,40 @@ export interface PronunciationDictionariesTable {
   latest_version_rules_num: number
 }
 
+/** A Studio project: its metadata (title, author, ISBN, audience...) is one JSON object. */
+export interface StudioProjectsTable {
+  id: string
+  workspace_id: string
+  created_by: string
+  name: string
+  metadata: ColumnType<Record<string, unknown>, string, string>
+  default_title_voice_id: string
+  default_paragraph_voice_id: string
+  default_model_id: string
+  source_type: string
+  state: Generated<string>
+  version: Generated<number>
+  created_at: Timestamp
+  updated_at: Timestamp
+  last_conversion_at: NullableTimestamp
+}
+
+/** A chapter of a Studio project: its blocks in order, as JSON. */
+export interface StudioChaptersTable {
+  id: string
+  project_id: string
+  position: number
+  name: string
+  blocks: ColumnType<unknown[], string, string>
+  state: Generated<string>
+  conversion_progress: number | null
+  last_conversion_error: string | null
+  last_conversion_at: NullableTimestamp
+  version: Generated<number>
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
 /** One immutable set of rules of a dictionary (JSON array of rules in API form). */
 export interface PronunciationDictionaryVersionsTable {
   id: string
@@ -501,6 +571,23 @@ export interface WebhooksTable {
   last_failure_code: number | null
   last_failure_at: NullableTimestamp
   created_at: Timestamp
+  auth_connection_id: ColumnType<string | null, string | null | undefined, string | null>
+}
+
+/** A workspace auth connection; its credentials are stored sealed. */
+export interface AuthConnectionsTable {
+  id: string
+  workspace_id: string
+  name: string
+  provider: string
+  auth_type: string
+  settings: ColumnType<Record<string, unknown>, string, string>
+  credentials_sealed: string
+  status: Generated<string>
+  status_detail: string | null
+  status_updated_at: NullableTimestamp
+  created_at: Timestamp
+  updated_at: Timestamp
 }
 
 /** One event sent to one webhook: its state after the latest attempt. */
@@ -518,10 +605,188 @@ export interface WebhookDeliveriesTable {
   updated_at: Timestamp
 }
 
+/** A workspace's identity provider (OIDC or SAML); an OIDC client secret is stored sealed. */
+export interface SsoIdentityProvidersTable {
+  id: string
+  workspace_id: string
+  type: 'oidc' | 'saml'
+  name: string
+  issuer: string
+  client_id: string
+  client_secret_sealed: string | null
+  sso_url: string | null
+  certificates: ColumnType<string[], string[] | undefined, string[]>
+  domains: ColumnType<string[], string[], string[]>
+  created_at: Generated<Date>
+  updated_at: Generated<Date>
+}
+
+/** A domain a workspace proves it holds with a DNS TXT record. */
+export interface SsoDomainsTable {
+  id: string
+  workspace_id: string
+  domain: string
+  verification_code: string
+  status: Generated<'pending' | 'passed' | 'unknown'>
+  last_error: string | null
+  last_checked_at: NullableTimestamp
+  verified_at: NullableTimestamp
+  created_at: Generated<Date>
+}
+
+export interface SsoSettingsTable {
+  workspace_id: string
+  sso_required: Generated<boolean>
+  auto_provisioning_enabled: Generated<boolean>
+  auto_provisioning_enabled_at: NullableTimestamp
+  auto_provisioning_enabled_by: string | null
+}
+
+export interface SsoIdentitiesTable {
+  provider_id: string
+  subject: string
+  user_id: string
+  created_at: Generated<Date>
+}
+
+export interface SsoSignInStatesTable {
+  id: string
+  provider_id: string
+  code_verifier: string | null
+  nonce: string | null
+  request_id: string | null
+  redirect_uri: string
+  continue_path: string | null
+  expires_at: Timestamp
+  used_at: NullableTimestamp
+}
+
+/** One metered request (a generation), as the usage analytics read it. */
+export interface RequestEventsTable {
+  id: string
+  workspace_id: string
+  user_id: string | null
+  api_key_id: string | null
+  request_id: string
+  product: string
+  kind: string
+  model_id: string | null
+  resource_id: string | null
+  resource_name: string | null
+  group_ids: ColumnType<string[], string[] | undefined, string[]>
+  region: string
+  request_queue: string
+  request_source: string
+  characters: number
+  credits: number
+  ttfb_ms: number | null
+  duration_ms: number
+  concurrency: number
+  status: string
+  error_code: string | null
+  http_method: string | null
+  http_path: string | null
+  started_at: Timestamp
+}
+
+/** One admin action in a workspace's audit log. */
+export interface AuditLogTable {
+  id: string
+  workspace_id: string
+  time: Timestamp
+  activity: string
+  class_uid: number
+  activity_id: number
+  actor_user_id: string | null
+  actor_email: string | null
+  actor_via: string | null
+  actor_api_key_id: string | null
+  target_type: string | null
+  target_id: string | null
+  message: string
+  details: ColumnType<Record<string, unknown>, string | undefined, string>
+  ip: string | null
+  user_agent: string | null
+  http_method: string | null
+  http_path: string | null
+}
+
+/** A named group of voices in a workspace; its creator is its admin. */
+export interface VoiceCollectionsTable {
+  id: string
+  workspace_id: string
+  owner_user_id: string
+  title: string
+  icon: string
+  created_at: Timestamp
+}
+
+export interface VoiceCollectionVoicesTable {
+  collection_id: string
+  voice_id: string
+  added_at: Timestamp
+}
+
+/** A sound effect (a history item) one user marked as a favourite. */
+export interface SoundEffectFavouritesTable {
+  user_id: string
+  history_item_id: string
+  workspace_id: string
+  created_at: Timestamp
+}
+
+/** One voice isolation run as a background job: queued, running, done or failed. */
+export interface AudioIsolationJobsTable {
+  id: string
+  workspace_id: string
+  user_id: string
+  /** The key the upload came with: its credit limit applies to the run. */
+  api_key_id: string | null
+  request_id: string
+  status: 'queued' | 'running' | 'done' | 'failed'
+  progress: Generated<number>
+  file_name: string
+  file_format: string
+  upload_key: string
+  preview_b64: string | null
+  history_item_id: string | null
+  error_code: string | null
+  error_message: string | null
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+/** A voice design or remix preview, kept for a limited time. */
+export interface GeneratedVoicePreviewsTable {
+  id: string
+  workspace_id: string
+  user_id: string | null
+  source_voice_id: string | null
+  description: string
+  text: string
+  language: string
+  definition: ColumnType<unknown, string, string>
+  media_type: string
+  storage_key: string
+  duration_seconds: number
+  created_at: Generated<Timestamp>
+  expires_at: Timestamp
+}
+
 export interface DB {
+  sso_identity_providers: SsoIdentityProvidersTable
+  sso_domains: SsoDomainsTable
+  sso_settings: SsoSettingsTable
+  sso_identities: SsoIdentitiesTable
+  sso_sign_in_states: SsoSignInStatesTable
+  request_events: RequestEventsTable
+  audit_log: AuditLogTable
   webhooks: WebhooksTable
+  auth_connections: AuthConnectionsTable
   webhook_deliveries: WebhookDeliveriesTable
   pronunciation_dictionaries: PronunciationDictionariesTable
+  studio_projects: StudioProjectsTable
+  studio_chapters: StudioChaptersTable
   pronunciation_dictionary_versions: PronunciationDictionaryVersionsTable
   workspace_pronunciation_defaults: WorkspacePronunciationDefaultsTable
   voices: VoicesTable
@@ -553,11 +818,79 @@ export interface DB {
   payment_methods: PaymentMethodsTable
   grant_offers: GrantOffersTable
   billing_events: BillingEventsTable
+  usage_reports: UsageReportsTable
   workspace_invites: WorkspaceInvitesTable
   workspace_groups: WorkspaceGroupsTable
   workspace_group_members: WorkspaceGroupMembersTable
   workspace_resource_grants: WorkspaceResourceGrantsTable
   service_accounts: ServiceAccountsTable
+  user_totp: UserTotpTable
+  user_backup_codes: UserBackupCodesTable
+  mfa_challenges: MfaChallengesTable
+  mfa_failures: MfaFailuresTable
+  session_activity: SessionActivityTable
+  deleted_accounts: DeletedAccountsTable
+  permission_requests: PermissionRequestsTable
+  voice_collections: VoiceCollectionsTable
+  voice_collection_voices: VoiceCollectionVoicesTable
+  sound_effect_favourites: SoundEffectFavouritesTable
+  audio_isolation_jobs: AudioIsolationJobsTable
+  generated_voice_previews: GeneratedVoicePreviewsTable
+}
+
+/** A member asks the workspace admins for a permission they were refused. */
+export interface PermissionRequestsTable {
+  id: string
+  workspace_id: string
+  user_id: string
+  permission: string
+  message: string | null
+  status: Generated<'pending' | 'granted' | 'declined'>
+  created_at: Timestamp
+  decided_at: NullableTimestamp
+  decided_by: string | null
+}
+
+/** A user's authenticator secret (sealed); confirmed once a first code matched. */
+export interface UserTotpTable {
+  user_id: string
+  secret_sealed: string
+  confirmed_at: NullableTimestamp
+  /** The newest time step a code was accepted for: that code and older ones never work again. */
+  last_used_step: ColumnType<number | null, number | null | undefined, number | null>
+  created_at: Timestamp
+}
+
+export interface UserBackupCodesTable {
+  user_id: string
+  code_hash: string
+  used_at: NullableTimestamp
+}
+
+/** The second sign-in step: a password was right, a code is still owed. */
+export interface MfaChallengesTable {
+  token_hash: string
+  user_id: string
+  expires_at: Timestamp
+  created_at: Timestamp
+}
+
+export interface MfaFailuresTable {
+  id: Generated<string>
+  user_id: string
+  at: Timestamp
+}
+
+export interface SessionActivityTable {
+  session_id: string
+  last_active_at: Timestamp
+}
+
+/** What a deleted account leaves: its sign-in is answered 'account deleted', not 'no user'. */
+export interface DeletedAccountsTable {
+  email_lower: string
+  password_hash: string | null
+  deleted_at: Timestamp
 }
 
 export type UserRow = Selectable<UsersTable>
@@ -570,6 +903,7 @@ export type PaymentRow = Selectable<PaymentsTable>
 export type PromoCodeRow = Selectable<PromoCodesTable>
 export type PaymentMethodRow = Selectable<PaymentMethodsTable>
 export type GrantOfferRow = Selectable<GrantOffersTable>
+export type UsageReportRow = Selectable<UsageReportsTable>
 export type OutboxMessageRow = Selectable<OutboxMessagesTable>
 export type VoiceRow = Selectable<VoicesTable>
 export type VoiceSampleRow = Selectable<VoiceSamplesTable>

@@ -59,3 +59,19 @@ export async function workspaceIdOf(db: Database, userId: string): Promise<strin
     .executeTakeFirstOrThrow()
   return row.workspace_id
 }
+
+/** Makes a user an enabled member of another user's workspace, and that their current one. */
+export async function joinWorkspaceOf(
+  db: Database,
+  owner: TestUser,
+  user: TestUser,
+  role: 'admin' | 'member' = 'member',
+): Promise<string> {
+  const workspaceId = await workspaceIdOf(db, owner.userId)
+  await db
+    .insertInto('workspace_members')
+    .values({ workspace_id: workspaceId, user_id: user.userId, role })
+    .execute()
+  await db.updateTable('users').set({ workspace_id: workspaceId }).where('id', '=', user.userId).execute()
+  return workspaceId
+}

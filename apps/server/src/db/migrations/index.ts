@@ -17,6 +17,15 @@ import * as pronunciationDictionaries from './20261122009000-pronunciation-dicti
 import * as audioIsolation from './20261122010000-audio-isolation.js'
 import * as voiceAddEdits from './20261122014000-voice-add-edits.js'
 import * as webhooks from './20261122015000-webhooks.js'
+import * as billingIntents from './20261123020000-billing-intents.js'
+import * as twoFactorSecurity from './20261123030000-two-factor-security.js'
+import * as permissionRequests from './20261123030100-permission-requests.js'
+import * as sso from './20261123040000-sso.js'
+import * as authConnections from './20261123050000-auth-connections.js'
+import * as analyticsAudit from './20261123060000-analytics-audit.js'
+import * as generatedVoicePreviews from './20261123070000-generated-voice-previews.js'
+import * as voiceLibrary from './20261123080000-voice-library.js'
+import * as studio from './20261123090000-studio.js'
 
 // Listed in code (not read from disk) so the same list works from sources and from dist/.
 export const migrations: Record<string, Migration> = {
@@ -38,4 +47,13 @@ export const migrations: Record<string, Migration> = {
   '20261122010000-audio-isolation': audioIsolation,
   '20261122014000-voice-add-edits': voiceAddEdits,
   '20261122015000-webhooks': webhooks,
+  '20261123020000-billing-intents': billingIntents,
+  '20261123030000-two-factor-security': twoFactorSecurity,
+  '20261123030100-permission-requests': permissionRequests,
+  '20261123040000-sso': sso,
+  '20261123050000-auth-connections': authConnections,
+  '20261123060000-analytics-audit': analyticsAudit,
+  '20261123070000-generated-voice-previews': generatedVoicePreviews,
+  '20261123080000-voice-library': voiceLibrary,
+  '20261123090000-studio': studio,
 }

@@ -7,7 +7,7 @@ import {
   createConcurrencyService,
 } from './concurrency.service.js'
 
-export type { ConcurrencySlots } from './concurrency.service.js'
+export type { ConcurrencySlots, HeldSlot } from './concurrency.service.js'
 
 export interface ConcurrencyPorts {
   slots: ConcurrencySlots

@@ -1,7 +1,8 @@
 import { sql } from 'kysely'
 import type { Database } from '../../db/database.js'
 
-export type TakeOutcome = { ok: true } | { ok: false; current: number }
+/** `current`: live leases before this take (so `current + 1` are held once it succeeds). */
+export type TakeOutcome = { ok: true; current: number } | { ok: false; current: number }
 
 // Times come from the database clock (`clock_timestamp()`, the real time of each statement, not
 // the transaction's start), so replicas with drifting clocks agree on which leases are live.
@@ -49,7 +50,7 @@ export function createConcurrencyRepository(db: Database) {
         `.execute(trx)
         const outcome = rows[0]!
         if (Number(outcome.taken) !== 1) return { ok: false as const, current: Number(outcome.current) }
-        return { ok: true as const }
+        return { ok: true as const, current: Number(outcome.current) }
       })
     },
 

@@ -2,6 +2,13 @@ import { AppError } from '../../errors.js'
 import { newId } from '../../lib/ids.js'
 import type { ConcurrencyRepository } from './concurrency.repository.js'
 
+/** A held slot: calling it gives the slot back. */
+export interface HeldSlot {
+  (): Promise<void>
+  /** The workspace's slots held when this one was taken, this one included. */
+  readonly concurrent: number
+}
+
 /** Takes one of a workspace's concurrent-generation slots; the result gives it back. */
 export interface ConcurrencySlots {
   /**
@@ -9,7 +16,7 @@ export interface ConcurrencySlots {
    * `concurrent_limit_exceeded` (429 with `current-concurrent-requests` and
    * `maximum-concurrent-requests`) when `maximum` slots are already taken.
    */
-  acquire(workspaceId: string, maximum: number): Promise<() => Promise<void>>
+  acquire(workspaceId: string, maximum: number): Promise<HeldSlot>
 }
 
 export interface ConcurrencyLog {
@@ -75,7 +82,7 @@ export function createConcurrencyService(deps: {
       }
       held.add(id)
       let released = false
-      return async () => {
+      const release = async () => {
         if (released) return
         released = true
         held.delete(id)
@@ -86,6 +93,7 @@ export function createConcurrencyService(deps: {
           deps.log?.warn({ err: error, leaseId: id }, 'concurrency lease release failed')
         }
       }
+      return Object.assign(release, { concurrent: outcome.current + 1 })
     },
   }
 

@@ -6,7 +6,7 @@ import { AppError } from '../../errors.js'
 import { newId } from '../../lib/ids.js'
 import type { Principal } from '../../plugins/auth.js'
 import type { WorkspacePlan } from '../billing/plan-rules.js'
-import type { ConcurrencySlots } from '../concurrency/concurrency.module.js'
+import type { ConcurrencySlots, HeldSlot } from '../concurrency/concurrency.module.js'
 import type { CreditsRepository, Reservation } from './credits.repository.js'
 
 /** Characters as a person counts them (code points), not UTF-16 units. */
@@ -50,7 +50,7 @@ export function createCreditsService(deps: {
 
   return {
     /** A concurrency slot of the workspace; the returned function gives it back. */
-    acquireSlot(workspaceId: string, p: WorkspacePlan): Promise<() => Promise<void>> {
+    acquireSlot(workspaceId: string, p: WorkspacePlan): Promise<HeldSlot> {
       return limiter.acquire(workspaceId, p.concurrency)
     },
 

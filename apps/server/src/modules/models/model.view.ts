@@ -47,7 +47,9 @@ export function describeModel(profile: ModelProfile): string {
   }
   if (profile.model_id.endsWith('_v1')) parts.push('Legacy model id, kept for compatibility.')
   if (neuralVoices().length > 0) {
-    parts.push('Piper voices from the models directory speak with their own neural model here too.')
+    parts.push(
+      'Neural voices (Piper, Kokoro) from the models directory speak with their own neural model here too.',
+    )
   }
   return parts.join(' ')
 }

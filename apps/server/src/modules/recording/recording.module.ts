@@ -25,8 +25,11 @@ export function createRecordingModule(deps: {
   storage: FileStorage
   leaseSeconds: number
   log?: (message: string, details: object) => void
+  /** Wraps the recorder every domain gets (the usage analytics meter each generation). */
+  observe?: (recorder: Recorder) => Recorder
 }): DomainModule<RecordingPorts> {
-  const recorder = createRecorder(deps)
+  const bare = createRecorder(deps)
+  const recorder = deps.observe ? deps.observe(bare) : bare
   const sweeper = createRecordingSweeper(deps)
   let timer: NodeJS.Timeout | undefined
   let running: Promise<unknown> = Promise.resolve()

@@ -4,6 +4,7 @@ import type { DB } from '../../db/schema.js'
 import { newId } from '../../lib/ids.js'
 import type { FileStorage } from '../../lib/storage.js'
 import type { BillingPorts, WorkspacePlan } from '../billing/billing.module.js'
+import type { HeldSlot } from '../concurrency/concurrency.module.js'
 import type { Reservation } from '../credits/credits.module.js'
 import {
   type CreditsService,
@@ -61,7 +62,7 @@ function openRecording(
   deps: RecordingDeps,
   input: RecordingInput,
   plan: WorkspacePlan,
-  releaseSlot: () => void,
+  releaseSlot: HeldSlot,
 ) {
   const { principal, format } = input
   const historyItemId = input.history ? newId() : null
@@ -71,6 +72,7 @@ function openRecording(
   const alignment = emptyAlignment()
   const progress = createDeliveryProgress((id, n) => deps.credits.recordDelivered(id, n))
   let duration = 0
+  let charged = 0
   let finished = false
   let completing: Promise<void> | null = null
 
@@ -156,6 +158,7 @@ function openRecording(
         }
         await deps.history.insert(trx, item)
       })
+      charged = held.reduce((n, h) => n + h.reservation.characters, 0)
     } catch (error) {
       // Not settled: `fail()` settles for what was delivered. Lost to the sweeper: its
       // history item (if any) uses the stored audio, so the audio stays.
@@ -170,6 +173,10 @@ function openRecording(
     get cost() {
       return held.reduce((n, h) => n + h.reservation.characters, 0)
     },
+    get charged() {
+      return charged
+    },
+    concurrent: releaseSlot.concurrent,
 
     reservePiece: (text) => reserve(text, null),
 
@@ -197,17 +204,19 @@ function openRecording(
       if (finished) return
       try {
         await progress.stop()
+        let due = 0
         await deps.credits.transaction(async (trx) => {
           for (const h of held) {
             const reached = options.reachedClient === false ? 0 : h.deliveredCharacters
             // Nothing delivered, nothing charged: the reservation goes back whole.
             if (reached <= 0) await deps.credits.release(trx, h.reservation)
             else {
-              const charged = deliveredCharge(h.reservation.characters, reached, h.textCharacters)
-              await deps.credits.settle(trx, h.reservation, charged, null)
+              const owed = deliveredCharge(h.reservation.characters, reached, h.textCharacters)
+              if (await deps.credits.settle(trx, h.reservation, owed, null)) due += owed
             }
           }
         })
+        charged = due
       } finally {
         await finish()
       }

@@ -28,6 +28,13 @@ export interface RecordingInput {
    * reserved at once (`hash` names it for free regenerations). Without it, the caller
    * reserves each piece as it comes (`reservePiece`).
    */
+  /**
+   * What the usage analytics record when `history` is null (logging off): the model and the
+   * voice or other resource used.
+   */
+  meter?: { modelId: string | null; resourceId: string | null; resourceName?: string | null }
+  /** Served within the request (default) or by a job worker. */
+  queue?: 'realtime' | 'job'
   charge?: {
     text: string
     hash: string | null
@@ -55,6 +62,10 @@ export interface Recording {
   readonly historyItemId: string | null
   /** Credits reserved so far. */
   readonly cost: number
+  /** Credits charged once settled (0 before, and when everything was released). */
+  readonly charged: number
+  /** The workspace's concurrent generations when this one began, itself included. */
+  readonly concurrent: number
   /** Reserves the next piece of a generation charged per piece; returns its index. */
   reservePiece(text: string): Promise<number>
   /** Call before (or as) each chunk is written to the client. */

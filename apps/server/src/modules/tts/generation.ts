@@ -137,6 +137,7 @@ export async function beginGeneration(deps: GenerationDeps, input: GenerationInp
     kind: input.kind,
     format,
     costMultiplier: model.characterCostMultiplier,
+    meter: { modelId: input.modelId, resourceId: input.voice.voiceId, resourceName: input.voice.name },
     history: input.logging
       ? {
           voiceId: input.voice.voiceId,

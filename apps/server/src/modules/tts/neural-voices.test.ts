@@ -1,9 +1,15 @@
-import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { ElevenLabsClient } from '@elevenlabs/elevenlabs-js'
-import { PIPER_MODEL_ID } from '@timbre/speech'
+import { KOKORO_MODEL_ID, PIPER_MODEL_ID } from '@timbre/speech'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  buildTinyKokoroModel,
+  tinyKokoroConfig,
+  voicePack,
+  voicesArchive,
+} from '../../../../../packages/speech/test/helpers/tiny-kokoro-model.js'
 import {
   buildTinyPiperModel,
   tinyPiperConfig,
@@ -31,6 +37,14 @@ beforeAll(async () => {
   writeFileSync(join(modelsDir, 'en_US-tiny-x_low.onnx.json'), JSON.stringify(tinyPiperConfig()))
   writeFileSync(join(modelsDir, 'broken.onnx'), new Uint8Array(4096).fill(3))
   writeFileSync(join(modelsDir, 'broken.onnx.json'), JSON.stringify(tinyPiperConfig()))
+  const kokoro = join(modelsDir, 'kokoro-v1.0')
+  mkdirSync(kokoro)
+  writeFileSync(join(kokoro, 'config.json'), JSON.stringify(tinyKokoroConfig()))
+  writeFileSync(join(kokoro, 'kokoro-v1.0.onnx'), buildTinyKokoroModel())
+  writeFileSync(
+    join(kokoro, 'voices-v1.0.bin'),
+    voicesArchive({ bf_emma: voicePack(0.3), am_adam: voicePack(0.2) }),
+  )
   t = await createTestApp({ env: { MODELS_DIR: modelsDir } })
   user = await createUser(t.app, t.database, { verified: true })
   workspaceId = await setPlan(t.database, user.userId, {})
@@ -65,7 +79,7 @@ describe('neural voices from the models directory', () => {
     })
     expect(piper!.description).toMatch(/Piper model files in the models directory/)
     expect(models[0]!.modelId).toBe('eleven_multilingual_v2')
-    expect(models[0]!.description).toMatch(/Piper voices from the models directory/)
+    expect(models[0]!.description).toMatch(/Neural voices \(Piper, Kokoro\) from the models directory/)
 
     const voice = await client.voices.get(await tinyVoiceId())
     expect(voice).toMatchObject({ name: 'Tiny', category: 'premade', labels: { language: 'en' } })
@@ -137,6 +151,51 @@ describe('neural voices from the models directory', () => {
       expect((await ledger()).length).toBe(entries)
     } finally {
       renameSync(`${model}.away`, model)
+    }
+  })
+
+  it('lists Kokoro voices under their model, speaks charging per character, and refuses a removed voice file with nothing charged', async () => {
+    const models = await client.models.list()
+    expect(models.find((m) => m.modelId === KOKORO_MODEL_ID)).toMatchObject({
+      canDoTextToSpeech: true,
+      languages: [{ languageId: 'en', name: 'English' }],
+    })
+    const page = await client.voices.search({ search: 'Kokoro' })
+    const emma = page.voices.find((v) => v.name === 'Kokoro Emma')
+    expect(emma).toMatchObject({ labels: { language: 'en', gender: 'female', accent: 'GB' } })
+    expect(page.voices.find((v) => v.name === 'Kokoro Adam')?.labels).toMatchObject({
+      gender: 'male',
+      accent: 'US',
+    })
+
+    const before = await characterCount(t.database, workspaceId)
+    const text = 'A Kokoro voice from a local model folder.'
+    const stream = await client.textToSpeech.convert(emma!.voiceId, {
+      text,
+      modelId: KOKORO_MODEL_ID,
+      outputFormat: 'pcm_24000',
+    })
+    let bytes = 0
+    for await (const chunk of stream) bytes += chunk.length
+    expect(bytes / 2 / 24000).toBeGreaterThan(0.5)
+    expect(await characterCount(t.database, workspaceId)).toBe(before + text.length)
+
+    const voices = join(modelsDir, 'kokoro-v1.0', 'voices-v1.0.bin')
+    const charged = await characterCount(t.database, workspaceId)
+    renameSync(voices, `${voices}.away`)
+    try {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/v1/text-to-speech/${emma!.voiceId}/stream`,
+        headers: user.auth,
+        payload: { text: 'Nobody will hear this.', model_id: KOKORO_MODEL_ID },
+      })
+      expect(res.statusCode).toBe(400)
+      expect(res.json().detail).toMatchObject({ code: 'invalid_voice', param: 'voice_id' })
+      expect(res.json().detail.message).toMatch(/voices-v1.0.bin is no longer in the models directory/)
+      expect(await characterCount(t.database, workspaceId)).toBe(charged)
+    } finally {
+      renameSync(`${voices}.away`, voices)
     }
   })
 })

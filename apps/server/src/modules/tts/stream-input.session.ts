@@ -107,6 +107,7 @@ export class StreamInputSession {
       kind: 'tts-stream-input',
       format,
       costMultiplier: this.model.characterCostMultiplier,
+      meter: { modelId: this.modelId, resourceId: voice.voiceId, resourceName: voice.name },
       history:
         this.query.enable_logging === false
           ? null

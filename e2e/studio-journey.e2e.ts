@@ -1,0 +1,65 @@
+import { writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { buildEpub } from '../apps/server/test/helpers/documents.js'
+import { shots, signUpAndSignIn, useJourney } from './helpers/journey.js'
+
+const journey = useJourney()
+
+describe('the Studio project editor', () => {
+  it('makes a project from an EPUB, edits a chapter, and meets a second tab with the conflict choice', async () => {
+    const context = await journey.browser.newContext({ viewport: { width: 1280, height: 900 } })
+    const page = await context.newPage()
+    await signUpAndSignIn(journey, page, {
+      email: `studio-${Date.now()}@example.com`,
+      password: 'studio pass 2026',
+      firstName: 'Stella',
+    })
+    const epubPath = join(tmpdir(), `studio-${Date.now()}.epub`)
+    writeFileSync(
+      epubPath,
+      buildEpub([
+        { title: 'The Harbour', paragraphs: ['Boats rocked in the grey water.', 'Gulls argued overhead.'] },
+        { title: 'The Lighthouse', paragraphs: ['The lamp turned all night.'] },
+      ]),
+    )
+
+    await page.getByRole('link', { name: 'Studio' }).first().click()
+    await page.getByRole('heading', { name: 'Studio', exact: true }).waitFor()
+    await page.getByLabel('Project name').fill('Harbour book')
+    await page.getByLabel('Start from a document (optional)').setInputFiles(epubPath)
+    await page.getByRole('button', { name: 'Create from document' }).click()
+    await page.getByRole('heading', { name: 'Harbour book' }).waitFor()
+    await page.getByText('A Test Book · Ada Author').waitFor()
+    const chapters = page.getByRole('navigation', { name: 'Chapters' })
+    await chapters.getByRole('button', { name: 'The Harbour' }).waitFor()
+    await chapters.getByRole('button', { name: 'The Lighthouse' }).waitFor()
+    const firstText = page.getByRole('textbox', { name: 'Text of block 2' })
+    expect(await firstText.inputValue()).toBe('Boats rocked in the grey water.')
+    await page.screenshot({ path: `${shots}studio-editor.png`, fullPage: true })
+
+    // A second tab opens the same chapter before the first one saves.
+    const second = await context.newPage()
+    await second.goto(page.url())
+    const secondText = second.getByRole('textbox', { name: 'Text of block 2' })
+    await secondText.waitFor()
+
+    await firstText.fill('Boats rocked in the silver water.')
+    await page.getByText('Unsaved changes').waitFor()
+    await page.getByRole('button', { name: 'Save' }).click()
+    await page.getByText('Chapter saved').first().waitFor()
+
+    await secondText.fill('Boats slept in the black water.')
+    await second.getByRole('button', { name: 'Save' }).click()
+    await second.getByText('Conflict detected with server').waitFor()
+    await second.screenshot({ path: `${shots}studio-conflict.png` })
+    await second.getByRole('button', { name: 'Discard my changes' }).click()
+    await expect.poll(() => secondText.inputValue()).toBe('Boats rocked in the silver water.')
+
+    // Phone width: the chapters and the editor stack.
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.screenshot({ path: `${shots}studio-editor-phone.png`, fullPage: true })
+    await context.close()
+  })
+})
