@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { shots, signUpAndSignIn, useJourney } from './helpers/journey.js'
+import { fillUntilSubmittable, shots, signUpAndSignIn, useJourney } from './helpers/journey.js'
 
 const journey = useJourney()
 
@@ -65,8 +65,10 @@ describe('account settings', () => {
     await page.getByRole('button', { name: /Account menu for Before/ }).click()
     await page.getByRole('menuitem', { name: 'Account settings' }).click()
     await page.waitForURL(/\/app\/settings\/profile/)
-    await page.getByLabel('First name').fill('After')
-    await page.getByRole('button', { name: 'Save' }).click()
+    await page.waitForLoadState('networkidle')
+    const save = page.getByRole('button', { name: 'Save' })
+    await fillUntilSubmittable(page.getByLabel('First name'), 'After', save)
+    await save.click()
     await page.getByRole('button', { name: /Account menu for After/ }).waitFor()
     await page.screenshot({ path: `${shots}account-settings.png`, fullPage: true })
 

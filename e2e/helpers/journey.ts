@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll } from 'vitest'
 import { launchChromium } from './browser.js'
 import { type RunningServer, startServer } from './server.js'
@@ -60,4 +60,24 @@ export async function signUpAndSignIn(
   await page.getByLabel('Password', { exact: true }).fill(password)
   await page.getByRole('button', { name: 'Sign in' }).click()
   await page.waitForURL(/\/app\//)
+}
+
+/**
+ * Types into a field and waits until the form's submit button takes it. On a loaded machine a
+ * page can still be settling (a late query re-rendering the form) when the first keystrokes
+ * land; typing again is what a user would do, and the button must end up enabled either way.
+ */
+export async function fillUntilSubmittable(
+  field: Locator,
+  value: string,
+  submit: Locator,
+  timeoutMs = 30_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if ((await field.inputValue()) !== value) await field.fill(value)
+    if (await submit.isEnabled()) return
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  throw new Error(`the submit button stayed disabled after typing ${JSON.stringify(value)}`)
 }
