@@ -15,8 +15,12 @@ const sourceConditions = {
 // bundler-only build that Node cannot load; so the server's tests resolve as Node does.
 const serverConditions = conditions.filter((c) => c !== 'module')
 
+// Vitest's default is one worker fewer than the cores, which on CI's two cores is one test file
+// at a time. Most files spend their time waiting on servers, databases and child processes, so
+// three at once keeps both cores busy.
 export default defineConfig({
   test: {
+    maxWorkers: 3,
     projects: [
       {
         ...sourceConditions,

@@ -7,6 +7,8 @@ export default defineConfig({
     include: ['**/*.e2e.ts'],
     testTimeout: 120_000,
     hookTimeout: 240_000,
-    fileParallelism: false,
+    // Each journey starts its own server, database, mail server and browser, so two can run
+    // side by side; more would only queue on CI's two cores.
+    maxWorkers: 2,
   },
 })
