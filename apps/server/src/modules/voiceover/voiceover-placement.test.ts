@@ -1,6 +1,6 @@
 import { ERRORS } from '@timbre/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createUser, type TestUser } from '../../../test/helpers/factories.js'
+import { createUser, joinWorkspaceOf, type TestUser } from '../../../test/helpers/factories.js'
 import { characterCount, setPlan } from '../../../test/helpers/plans.js'
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.js'
 import { multipartBody } from '../../../test/helpers/voice-factory.js'
@@ -259,6 +259,44 @@ describe('voiceover placement rules', () => {
       (await t.app.inject({ method: 'GET', url: '/v1/voiceover/projects', headers: other.auth })).json()
         .projects,
     ).toEqual([])
+  })
+})
+
+describe('voiceover access in a workspace', () => {
+  it('lets members work on the workspace projects until the Everyone group loses Voiceover Studio', async () => {
+    const member = await createUser(t.app, t.database, { verified: true })
+    await joinWorkspaceOf(t.database.db, user, member)
+    const project = (await api.create('Shared voiceover', 10)).json()
+    const asMember = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: member.auth, ...(payload ? { payload } : {}) })
+    expect((await asMember('GET', `/v1/voiceover/projects/${project.project_id}`)).statusCode).toBe(200)
+
+    const groups = (
+      await t.app.inject({ method: 'GET', url: '/v1/workspace/groups', headers: user.auth })
+    ).json()
+    const everyone = Object.values(groups).find((g) => (g as { is_everyone: boolean }).is_everyone) as {
+      id: string
+      permissions: string[]
+    }
+    const changed = await t.app.inject({
+      method: 'PATCH',
+      url: `/v1/workspace/groups/${everyone.id}`,
+      headers: user.auth,
+      payload: { permissions: everyone.permissions.filter((p) => p !== 'voiceover_studio') },
+    })
+    expect(changed.statusCode, changed.body).toBe(200)
+    const read = await asMember('GET', `/v1/voiceover/projects/${project.project_id}`)
+    expect(read.statusCode).toBe(403)
+    expect(read.json().detail.status).toBe('product_access_denied')
+    const add = await asMember('POST', `/v1/voiceover/projects/${project.project_id}/clips`, {
+      track_id: project.tracks[0].track_id,
+      kind: 'speech',
+      start_seconds: 1,
+    })
+    expect(add.statusCode).toBe(403)
+    expect((await api.get(project.project_id)).json().clips).toEqual([])
+    // The owner keeps every product.
+    expect((await api.get(project.project_id)).statusCode).toBe(200)
   })
 })
 
