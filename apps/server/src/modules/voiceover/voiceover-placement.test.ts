@@ -241,6 +241,42 @@ describe('voiceover placement rules', () => {
     expect(noLanguage.statusCode).toBe(422)
   })
 
+  it('lets only one of three clips dropped on the same spot at once take it', async () => {
+    const project = (await api.create('Race', 10)).json()
+    const track = project.tracks[0].track_id
+    const drop = () =>
+      api.addClip(project.project_id, { track_id: track, kind: 'speech', start_seconds: 3, end_seconds: 5 })
+    const answers = await Promise.all([drop(), drop(), drop()])
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409])
+    expect(await clipsOf(project.project_id)).toHaveLength(1)
+  })
+
+  it('reports a render whose worker stopped as failed', async () => {
+    const project = (await api.create('Stale render', 5)).json()
+    await t.database.db
+      .insertInto('voiceover_renders')
+      .values({
+        id: 'stalerender0000000001',
+        project_id: project.project_id,
+        workspace_id: workspaceId,
+        status: 'running',
+        progress: 40,
+        audio_key: null,
+        video_key: null,
+        duration_ms: null,
+        error_code: null,
+        error_message: null,
+        updated_at: new Date(Date.now() - 5 * 60_000),
+      })
+      .execute()
+    const status = await api.call('GET', `/projects/${project.project_id}/renders/stalerender0000000001`)
+    expect(status.json()).toMatchObject({ status: 'failed', error: { code: 'voiceover_render_failed' } })
+    refused(
+      await api.call('GET', `/projects/${project.project_id}/renders/stalerender0000000001/audio`),
+      'voiceover_render_not_ready',
+    )
+  })
+
   it('keeps projects to their workspace', async () => {
     const foreign = await t.app.inject({
       method: 'GET',

@@ -1,9 +1,10 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { soundEffectCredits } from '@timbre/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createUser, type TestUser } from '../../../test/helpers/factories.js'
-import { setPlan } from '../../../test/helpers/plans.js'
+import { characterCount, setPlan } from '../../../test/helpers/plans.js'
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.js'
 import { multipartBody } from '../../../test/helpers/voice-factory.js'
 import { rmsBetween, testVideo, voiceoverCalls } from '../../../test/helpers/voiceover.js'
@@ -15,6 +16,7 @@ import { readStreamInfo, runFfmpeg } from './voiceover-media.js'
 
 let t: TestApp
 let user: TestUser
+let workspaceId: string
 const api = voiceoverCalls(
   () => t.app,
   () => user.auth,
@@ -48,7 +50,7 @@ async function probe(bytes: Buffer, ext: string) {
 beforeAll(async () => {
   t = await createTestApp()
   user = await createUser(t.app, t.database, { verified: true })
-  await setPlan(t.database, user.userId, {
+  workspaceId = await setPlan(t.database, user.userId, {
     tier: 'creator',
     status: 'active',
     characterCount: 0,
@@ -71,6 +73,7 @@ describe('voiceover render', () => {
     expect(speech.statusCode, speech.body).toBe(200)
     const speechEnd = speech.json().end_seconds as number
     expect(speechEnd).toBeLessThan(5)
+    const beforeEffect = await characterCount(t.database, workspaceId)
     const effect = await api.addClip(project.project_id, {
       track_id: sfx,
       kind: 'sound_effect',
@@ -80,6 +83,8 @@ describe('voiceover render', () => {
     })
     expect(effect.statusCode, effect.body).toBe(200)
     expect(effect.json()).toMatchObject({ start_seconds: 5.5, end_seconds: 7, has_audio: true })
+    // Charged by the sound-effects service for a 1.5 s effect.
+    expect(await characterCount(t.database, workspaceId)).toBe(beforeEffect + soundEffectCredits(1.5))
     // A muted track is left out of the mix.
     const muted = (await api.addTrack(project.project_id, { type: 'sfx' })).json().track_id
     await api.addClip(project.project_id, {
