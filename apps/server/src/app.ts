@@ -31,6 +31,7 @@ import { createStudioModule } from './modules/studio/studio.module.js'
 import { createTtsModule } from './modules/tts/tts.module.js'
 import { createUsageModule } from './modules/usage/usage.module.js'
 import { createVoiceDesignModule } from './modules/voice-design/voice-design.module.js'
+import { createVoiceoverModule } from './modules/voiceover/voiceover.module.js'
 import { createVoicesModule } from './modules/voices/voices.module.js'
 import { createWebhooksModule } from './modules/webhooks/webhooks.module.js'
 import { createWorkspacesModule } from './modules/workspaces/workspaces.module.js'
@@ -251,6 +252,19 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     log: (message, details) => app.log.error(details, message),
     limits: config.audioIsolation,
   })
+  const voiceover = createVoiceoverModule({
+    db,
+    storage,
+    queue,
+    generation: {
+      speech,
+      voices: voices.ports.lookup,
+      recorder: recording.ports.recorder,
+      dictionaries: dictionaries.ports.rules,
+    },
+    soundEffects: soundEffects.ports.soundEffects,
+    log: (message, details) => app.log.error(details, message),
+  })
   const studio = createStudioModule({ db, voices: voices.ports.lookup })
   const voiceDesign = createVoiceDesignModule({
     db,
@@ -296,6 +310,7 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     audioIsolation,
     webhooks,
     studio,
+    voiceover,
     sso,
     voiceDesign,
     speechToSpeech,

@@ -25,6 +25,12 @@ const StudioPage = lazy(() =>
 const ProjectEditorPage = lazy(() =>
   import('./features/studio/project-editor-page').then((m) => ({ default: m.ProjectEditorPage })),
 )
+const VoiceoverPage = lazy(() =>
+  import('./features/voiceover/voiceover-page').then((m) => ({ default: m.VoiceoverPage })),
+)
+const VoiceoverEditorPage = lazy(() =>
+  import('./features/voiceover/voiceover-editor-page').then((m) => ({ default: m.VoiceoverEditorPage })),
+)
 const ProfilePage = lazy(() =>
   import('./features/account/profile-page').then((m) => ({ default: m.ProfilePage })),
 )
@@ -331,6 +337,26 @@ export function AppRoutes() {
           element={
             <Lazy>
               <StudioPage />
+            </Lazy>
+          }
+        />
+        <Route
+          path={routes.voiceover}
+          element={
+            <Lazy>
+              <ProductGuard permission="voiceover_studio">
+                <VoiceoverPage />
+              </ProductGuard>
+            </Lazy>
+          }
+        />
+        <Route
+          path={routes.voiceoverProject}
+          element={
+            <Lazy>
+              <ProductGuard permission="voiceover_studio">
+                <VoiceoverEditorPage />
+              </ProductGuard>
             </Lazy>
           }
         />

@@ -55,6 +55,8 @@ export const routes = {
   integrationCallback: '/app/integrations/callback',
   studio: '/app/studio',
   studioProject: '/app/studio/:id',
+  voiceover: '/app/voiceover',
+  voiceoverProject: '/app/voiceover/:id',
   soundEffect: '/sound-effects/:slug',
   voiceLabShare: '/app/voice-lab/share/:a/:b',
   // Workspace Settings (its sections live in features/workspace/settings-sections.ts) and the

@@ -1,3 +1,5 @@
+import { VOICEOVER_ERRORS } from './voiceover.js'
+
 // Stable error codes and the texts users see (the product's own wording where it has one).
 // The HTTP status lives with the code so server and clients agree.
 
@@ -499,6 +501,7 @@ export const ERRORS = {
   },
   audio_isolation_job_not_found: { status: 404, message: 'This voice isolation job does not exist.' },
   sound_effect_not_found: { status: 404, message: 'This sound effect was not found.' },
+  ...VOICEOVER_ERRORS,
 } as const satisfies Record<string, ErrorDefinition>
 
 export type ErrorCode = keyof typeof ERRORS

@@ -9052,6 +9052,689 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/voiceover/projects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Voiceover Studio projects of your workspace */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["VoiceoverProjectList"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a Voiceover Studio project
+         * @description multipart/form-data (or JSON without media): `name` (under 50 characters), `duration_seconds` (the timeline length without media; default 60, at most 1,800), and optionally `file`: an MP4 video or an audio file (WAV, MP3, OGG, FLAC, M4A, WebM), at most 50 MB and 30 minutes, recognised by content. With media, the timeline is as long as the media and a foreground track holds it as one clip.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["VoiceoverProject"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/voiceover/projects/{project_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A project with its tracks, clips and latest render */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["VoiceoverProject"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Delete a project and its audio */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "ok";
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Rename a project or change its timeline's length */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name?: string;
+                        duration_seconds?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["VoiceoverProject"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/v1/voiceover/projects/{project_id}/media": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The project's uploaded media */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/voiceover/projects/{project_id}/render": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Render the whole mix (a job; poll its status for the percent done) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["VoiceoverRender"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/voiceover/projects/{project_id}/renders/{render_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A render's status and percent done */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                    render_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["VoiceoverRender"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/voiceover/projects/{project_id}/renders/{render_id}/audio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The rendered mix as MP3 */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                    render_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/voiceover/projects/{project_id}/renders/{render_id}/video": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The video with the rendered mix as its sound (MP4) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                    render_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/voiceover/projects/{project_id}/tracks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a track */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "voiceover_speaker" | "sfx" | "foreground" | "dubbed_speaker";
+                        name?: string;
+                        voice_id?: string | null;
+                        language?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["VoiceoverTrack"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/voiceover/projects/{project_id}/tracks/{track_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a track and its clips */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                    track_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "ok";
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Rename, mute or change a track's voice */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                    track_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name?: string;
+                        voice_id?: string;
+                        muted?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["VoiceoverTrack"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/v1/voiceover/projects/{project_id}/clips": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a clip
+         * @description `kind` speech goes on speaker tracks (its `text` is read by `voice_id` or the track voice, and the clip is as long as the speech), sound_effect on sound-effect tracks (`prompt`, generated as long as the clip), media on foreground tracks (`source_start_seconds` into the media). Without `end_seconds` a clip takes up to 3 seconds of the free space.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        track_id: string;
+                        /** @enum {string} */
+                        kind: "speech" | "sound_effect" | "media";
+                        start_seconds: number;
+                        end_seconds?: number;
+                        source_start_seconds?: number;
+                        text?: string;
+                        prompt?: string;
+                        voice_id?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["VoiceoverClip"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/voiceover/projects/{project_id}/clips/{clip_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a clip */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                    clip_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "ok";
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Move, resize or regenerate a clip */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                    clip_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        track_id?: string;
+                        start_seconds?: number;
+                        end_seconds?: number;
+                        source_start_seconds?: number;
+                        text?: string;
+                        prompt?: string;
+                        voice_id?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["VoiceoverClip"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/v1/voiceover/projects/{project_id}/clips/{clip_id}/split": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Split a media clip in two */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                    clip_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        at_seconds: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            clips: components["schemas"]["VoiceoverClip"][];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/voiceover/projects/{project_id}/clips/{clip_id}/audio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A clip's generated audio (MP3) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                    clip_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/find-sso-provider": {
         parameters: {
             query?: never;
@@ -10691,6 +11374,77 @@ export interface components {
                 speed: number;
             }[];
         };
+        VoiceoverTrackInput: {
+            track_id: string;
+            /** @enum {string} */
+            type: "voiceover_speaker" | "sfx" | "foreground" | "dubbed_speaker";
+            name: string;
+            voice_id: string | null;
+            language: string | null;
+            muted: boolean;
+            position: number;
+        };
+        VoiceoverClipInput: {
+            clip_id: string;
+            track_id: string;
+            /** @enum {string} */
+            kind: "speech" | "sound_effect" | "media";
+            start_seconds: number;
+            end_seconds: number;
+            source_start_seconds: number;
+            text: string | null;
+            voice_id: string | null;
+            has_audio: boolean;
+            audio_duration_seconds: number | null;
+            history_item_id: string | null;
+        };
+        VoiceoverRenderInput: {
+            render_id: string;
+            project_id: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "done" | "failed";
+            progress: number;
+            duration_seconds: number | null;
+            has_video: boolean;
+            error: {
+                code: string;
+                message: string;
+            } | null;
+            created_at_unix: number;
+        };
+        VoiceoverProjectListInput: {
+            projects: {
+                project_id: string;
+                name: string;
+                duration_seconds: number;
+                media: {
+                    /** @enum {string} */
+                    kind: "audio" | "video";
+                    mime_type: string;
+                    file_name: string;
+                    duration_seconds: number;
+                } | null;
+                created_at_unix: number;
+                updated_at_unix: number;
+            }[];
+        };
+        VoiceoverProjectInput: {
+            project_id: string;
+            name: string;
+            duration_seconds: number;
+            media: {
+                /** @enum {string} */
+                kind: "audio" | "video";
+                mime_type: string;
+                file_name: string;
+                duration_seconds: number;
+            } | null;
+            created_at_unix: number;
+            updated_at_unix: number;
+            tracks: components["schemas"]["VoiceoverTrackInput"][];
+            clips: components["schemas"]["VoiceoverClipInput"][];
+            latest_render: components["schemas"]["VoiceoverRenderInput"] | null;
+        };
         SubscriptionInfo: {
             tier: string;
             status: string;
@@ -11299,6 +12053,77 @@ export interface components {
                 volume_gain: number;
                 speed: number;
             }[];
+        };
+        VoiceoverTrack: {
+            track_id: string;
+            /** @enum {string} */
+            type: "voiceover_speaker" | "sfx" | "foreground" | "dubbed_speaker";
+            name: string;
+            voice_id: string | null;
+            language: string | null;
+            muted: boolean;
+            position: number;
+        };
+        VoiceoverClip: {
+            clip_id: string;
+            track_id: string;
+            /** @enum {string} */
+            kind: "speech" | "sound_effect" | "media";
+            start_seconds: number;
+            end_seconds: number;
+            source_start_seconds: number;
+            text: string | null;
+            voice_id: string | null;
+            has_audio: boolean;
+            audio_duration_seconds: number | null;
+            history_item_id: string | null;
+        };
+        VoiceoverRender: {
+            render_id: string;
+            project_id: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "done" | "failed";
+            progress: number;
+            duration_seconds: number | null;
+            has_video: boolean;
+            error: {
+                code: string;
+                message: string;
+            } | null;
+            created_at_unix: number;
+        };
+        VoiceoverProjectList: {
+            projects: {
+                project_id: string;
+                name: string;
+                duration_seconds: number;
+                media: {
+                    /** @enum {string} */
+                    kind: "audio" | "video";
+                    mime_type: string;
+                    file_name: string;
+                    duration_seconds: number;
+                } | null;
+                created_at_unix: number;
+                updated_at_unix: number;
+            }[];
+        };
+        VoiceoverProject: {
+            project_id: string;
+            name: string;
+            duration_seconds: number;
+            media: {
+                /** @enum {string} */
+                kind: "audio" | "video";
+                mime_type: string;
+                file_name: string;
+                duration_seconds: number;
+            } | null;
+            created_at_unix: number;
+            updated_at_unix: number;
+            tracks: components["schemas"]["VoiceoverTrack"][];
+            clips: components["schemas"]["VoiceoverClip"][];
+            latest_render: components["schemas"]["VoiceoverRender"] | null;
         };
     };
     responses: never;

@@ -1,5 +1,19 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
 
+import type {
+  VoiceoverClipsTable,
+  VoiceoverProjectsTable,
+  VoiceoverRendersTable,
+  VoiceoverTracksTable,
+} from './schema-voiceover.js'
+
+export type {
+  VoiceoverClipsTable,
+  VoiceoverProjectsTable,
+  VoiceoverRendersTable,
+  VoiceoverTracksTable,
+} from './schema-voiceover.js'
+
 // Row types of the tables in migrations/. Timestamps come back as Date; int8 columns are
 // parsed to number by both drivers (database.ts), safe for credit counts below 2^53.
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>
@@ -774,6 +788,10 @@ export interface GeneratedVoicePreviewsTable {
 }
 
 export interface DB {
+  voiceover_projects: VoiceoverProjectsTable
+  voiceover_tracks: VoiceoverTracksTable
+  voiceover_clips: VoiceoverClipsTable
+  voiceover_renders: VoiceoverRendersTable
   sso_identity_providers: SsoIdentityProvidersTable
   sso_domains: SsoDomainsTable
   sso_settings: SsoSettingsTable

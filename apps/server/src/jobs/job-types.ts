@@ -28,6 +28,12 @@ export const JOB_DEFINITIONS = {
     payload: z.object({ jobId: z.string() }),
     options: { retryLimit: 1, retryDelay: 5, retryBackoff: false, expireInSeconds: 900 },
   },
+  // One render of a voiceover project's mix; a rerun after a crash renders again from the
+  // stored clips (rendering charges nothing).
+  'voiceover.render': {
+    payload: z.object({ renderId: z.string() }),
+    options: { retryLimit: 1, retryDelay: 5, retryBackoff: false, expireInSeconds: 900 },
+  },
 } as const
 
 export type JobName = keyof typeof JOB_DEFINITIONS

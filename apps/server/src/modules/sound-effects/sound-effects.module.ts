@@ -4,16 +4,18 @@ import type { DomainModule } from '../domain-module.js'
 import type { Recorder } from '../recording/recording.types.js'
 import { createSoundEffectsRepository } from './sound-effects.repository.js'
 import { soundEffectsRoutes } from './sound-effects.routes.js'
-import { createSoundEffectsService } from './sound-effects.service.js'
+import { createSoundEffectsService, type SoundEffectsService } from './sound-effects.service.js'
 import { createSoundEffectsExplore } from './sound-effects-explore.js'
 import { soundEffectsExploreRoutes } from './sound-effects-explore.routes.js'
+
+export type { SoundEffectsService }
 
 /** Text to sound effects, the explore examples and each user's favourites. */
 export function createSoundEffectsModule(deps: {
   recorder: Recorder
   db: Database
   storage: FileStorage
-}): DomainModule {
+}): DomainModule<{ soundEffects: SoundEffectsService }> {
   const service = createSoundEffectsService(deps)
   const explore = createSoundEffectsExplore({
     storage: deps.storage,
@@ -25,6 +27,7 @@ export function createSoundEffectsModule(deps: {
       await app.register(soundEffectsRoutes(service))
       await app.register(soundEffectsExploreRoutes(explore))
     },
-    ports: {},
+    // Other products (Voiceover Studio's sound-effect clips) generate through the same service.
+    ports: { soundEffects: service },
   }
 }

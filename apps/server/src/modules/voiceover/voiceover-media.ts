@@ -1,0 +1,154 @@
+import { execFile } from 'node:child_process'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { VOICEOVER_AUDIO_MAX_BYTES, VOICEOVER_MAX_SECONDS, VOICEOVER_VIDEO_MAX_BYTES } from '@timbre/contract'
+import { AppError } from '../../errors.js'
+import { ffmpegPath } from '../../lib/audio/audio-decode.js'
+import { sniffAudio } from '../../lib/audio/audio-sniff.js'
+
+// The media of a project: recognised by its bytes (never its name), then opened by FFmpeg to
+// learn whether it holds a picture and how long it runs. Video must be MP4.
+
+export interface ProbedMedia {
+  kind: 'audio' | 'video'
+  mime: string
+  durationMs: number
+}
+
+/** Runs FFmpeg and hands back its exit error, standard output and diagnostics. */
+export function runFfmpeg(args: string[]): Promise<{ failed: boolean; stdout: Buffer; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      ffmpegPath(),
+      ['-hide_banner', '-nostdin', ...args],
+      { encoding: 'buffer', maxBuffer: 2 ** 31 - 1 },
+      (error, stdout, stderr) => resolve({ failed: Boolean(error), stdout, stderr: String(stderr) }),
+    )
+  })
+}
+
+/** Reads the stream list FFmpeg prints for an input: its duration and whether a video stream is there. */
+export function readStreamInfo(stderr: string): {
+  durationMs: number | null
+  hasVideo: boolean
+  hasAudio: boolean
+} {
+  const duration = /Duration: (\d+):(\d{2}):(\d{2}(?:\.\d+)?)/.exec(stderr)
+  const durationMs = duration
+    ? Math.round((Number(duration[1]) * 3600 + Number(duration[2]) * 60 + Number(duration[3])) * 1000)
+    : null
+  // Cover art in audio files shows as a video stream marked attached_pic: that is not a video.
+  const videoLines = stderr.split('\n').filter((l) => /Stream #.*: Video:/.test(l) && !/attached pic/.test(l))
+  return { durationMs, hasVideo: videoLines.length > 0, hasAudio: /Stream #.*: Audio:/.test(stderr) }
+}
+
+export async function probeMedia(bytes: Uint8Array): Promise<ProbedMedia> {
+  if (bytes.length > Math.max(VOICEOVER_VIDEO_MAX_BYTES, VOICEOVER_AUDIO_MAX_BYTES)) {
+    throw new AppError('voiceover_media_too_big', { param: 'file' })
+  }
+  const sniffed = sniffAudio(bytes)
+  if (!sniffed) throw new AppError('voiceover_invalid_media', { param: 'file' })
+  const dir = await mkdtemp(join(tmpdir(), 'timbre-voiceover-'))
+  try {
+    const file = join(dir, `media.${sniffed.extension}`)
+    await writeFile(file, bytes)
+    const { stderr } = await runFfmpeg(['-i', file])
+    const info = readStreamInfo(stderr)
+    if (!info.durationMs || !info.hasAudio) throw new AppError('voiceover_invalid_media', { param: 'file' })
+    if (info.hasVideo && sniffed.kind !== 'm4a')
+      throw new AppError('voiceover_invalid_media', { param: 'file' })
+    if (info.durationMs > VOICEOVER_MAX_SECONDS * 1000)
+      throw new AppError('voiceover_media_too_long', { param: 'file' })
+    return info.hasVideo
+      ? { kind: 'video', mime: 'video/mp4', durationMs: info.durationMs }
+      : { kind: 'audio', mime: sniffed.mimeType, durationMs: info.durationMs }
+  } finally {
+    await rm(dir, { recursive: true, force: true })
+  }
+}
+
+/** Mono 16-bit WAV of float samples (clipped to full scale). */
+export function wavOf(samples: Float32Array, sampleRate: number): Buffer {
+  const out = Buffer.alloc(44 + samples.length * 2)
+  out.write('RIFF', 0)
+  out.writeUInt32LE(36 + samples.length * 2, 4)
+  out.write('WAVEfmt ', 8)
+  out.writeUInt32LE(16, 16)
+  out.writeUInt16LE(1, 20)
+  out.writeUInt16LE(1, 22)
+  out.writeUInt32LE(sampleRate, 24)
+  out.writeUInt32LE(sampleRate * 2, 28)
+  out.writeUInt16LE(2, 32)
+  out.writeUInt16LE(16, 34)
+  out.write('data', 36)
+  out.writeUInt32LE(samples.length * 2, 40)
+  for (let i = 0; i < samples.length; i++) {
+    const s = Math.max(-1, Math.min(1, samples[i] ?? 0))
+    out.writeInt16LE(Math.round(s * 32767), 44 + i * 2)
+  }
+  return out
+}
+
+/**
+ * Encodes the mix as MP3 and, when the media is a video, muxes the mix under its picture (the
+ * picture copied as it is) into an MP4.
+ */
+export async function encodeMix(
+  mix: Buffer,
+  media: { bytes: Buffer; kind: 'audio' | 'video' } | null,
+  durationMs: number,
+): Promise<{ mp3: Buffer; mp4: Buffer | null }> {
+  const dir = await mkdtemp(join(tmpdir(), 'timbre-voiceover-render-'))
+  try {
+    const wav = join(dir, 'mix.wav')
+    await writeFile(wav, mix)
+    const mp3 = join(dir, 'mix.mp3')
+    const encoded = await runFfmpeg([
+      '-loglevel',
+      'error',
+      '-i',
+      wav,
+      '-c:a',
+      'libmp3lame',
+      '-b:a',
+      '128k',
+      mp3,
+    ])
+    if (encoded.failed) throw new Error(`mp3 encoding failed: ${encoded.stderr}`)
+    let mp4: Buffer | null = null
+    if (media?.kind === 'video') {
+      const input = join(dir, 'media.mp4')
+      await writeFile(input, media.bytes)
+      const out = join(dir, 'render.mp4')
+      const muxed = await runFfmpeg([
+        '-loglevel',
+        'error',
+        '-i',
+        input,
+        '-i',
+        wav,
+        '-map',
+        '0:v:0',
+        '-map',
+        '1:a:0',
+        '-c:v',
+        'copy',
+        '-c:a',
+        'aac',
+        '-b:a',
+        '128k',
+        '-t',
+        String(durationMs / 1000),
+        '-movflags',
+        '+faststart',
+        out,
+      ])
+      if (muxed.failed) throw new Error(`mp4 muxing failed: ${muxed.stderr}`)
+      mp4 = await readFile(out)
+    }
+    return { mp3: await readFile(mp3), mp4 }
+  } finally {
+    await rm(dir, { recursive: true, force: true })
+  }
+}

@@ -1,0 +1,53 @@
+import multipart from '@fastify/multipart'
+import { PREMADE_VOICES } from '@timbre/speech'
+import type { Database } from '../../db/database.js'
+import type { JobQueue } from '../../jobs/queue.js'
+import type { FileStorage } from '../../lib/storage.js'
+import type { DomainModule } from '../domain-module.js'
+import type { SoundEffectsService } from '../sound-effects/sound-effects.module.js'
+import type { GenerationDeps } from '../tts/generation.js'
+import { createClipAudio } from './clip-audio.js'
+import { createClipsService } from './clips.service.js'
+import { projectsRoutes } from './projects.routes.js'
+import { createRenders, renderStale } from './render.service.js'
+import { timelineRoutes } from './timeline.routes.js'
+import { createVoiceoverRepository } from './voiceover.repository.js'
+import { createVoiceoverService } from './voiceover.service.js'
+import { VOICEOVER_MULTIPART_LIMITS } from './voiceover-form.js'
+
+/** Voiceover Studio: tracks and clips over an optional video or audio, rendered as one mix. */
+export function createVoiceoverModule(deps: {
+  db: Database
+  storage: FileStorage
+  queue: JobQueue
+  generation: GenerationDeps
+  soundEffects: SoundEffectsService
+  log?: (message: string, details: object) => void
+}): DomainModule {
+  const repository = createVoiceoverRepository(deps.db)
+  const defaultVoiceId = PREMADE_VOICES[0]?.voice_id ?? ''
+  const projects = createVoiceoverService({ repository, storage: deps.storage, defaultVoiceId, renderStale })
+  const clips = createClipsService({
+    projects,
+    storage: deps.storage,
+    audio: createClipAudio({ generation: deps.generation, soundEffects: deps.soundEffects }),
+    defaultVoiceId,
+  })
+  const renders = createRenders({
+    projects,
+    repository,
+    storage: deps.storage,
+    queue: deps.queue,
+    ...(deps.log ? { log: deps.log } : {}),
+  })
+  return {
+    name: 'voiceover',
+    jobs: (queue) => queue.work('voiceover.render', ({ renderId }) => renders.run(renderId)),
+    routes: async (app) => {
+      await app.register(multipart, { limits: VOICEOVER_MULTIPART_LIMITS, throwFileSizeLimit: true })
+      await app.register(projectsRoutes(projects, renders))
+      await app.register(timelineRoutes(projects, clips))
+    },
+    ports: {},
+  }
+}

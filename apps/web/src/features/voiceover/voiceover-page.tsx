@@ -1,0 +1,122 @@
+import { type FormEvent, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useNavigate } from 'react-router'
+import { Alert } from '../../components/alert'
+import { Button } from '../../components/button'
+import { PageSpinner } from '../../components/spinner'
+import { TextField } from '../../components/text-field'
+import { useErrorText } from '../../i18n/use-error-text'
+import { pathTo } from '../../routes'
+import { formatTime } from './timeline-rules'
+import { useVoiceoverError } from './use-voiceover-error'
+import { useCreateVoiceoverProject, useVoiceoverProjects } from './voiceover-queries'
+
+/** Voiceover Studio: the welcome, the workspace's projects and a new one, blank or over a video or audio file. */
+export function VoiceoverPage() {
+  const { t } = useTranslation()
+  const errorText = useErrorText()
+  const voiceoverError = useVoiceoverError()
+  const navigate = useNavigate()
+  const projects = useVoiceoverProjects()
+  const create = useCreateVoiceoverProject()
+  const [name, setName] = useState('')
+  const [duration, setDuration] = useState('30')
+  const [file, setFile] = useState<File | null>(null)
+  const [nameError, setNameError] = useState<string | null>(null)
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (!name.trim()) {
+      setNameError(t('voiceover.nameRequired'))
+      return
+    }
+    setNameError(null)
+    const seconds = Number(duration)
+    create.mutate(
+      { name: name.trim(), durationSeconds: file || !Number.isFinite(seconds) ? null : seconds, file },
+      { onSuccess: (project) => navigate(pathTo('voiceoverProject', { id: project.project_id })) },
+    )
+  }
+
+  return (
+    <div className="space-y-6">
+      <div className="max-w-2xl">
+        <h1 className="text-2xl font-semibold tracking-tight text-neutral-900">{t('voiceover.title')}</h1>
+        <p className="mt-1 text-sm text-neutral-600">{t('voiceover.welcome')}</p>
+      </div>
+
+      <form
+        onSubmit={submit}
+        noValidate
+        className="max-w-2xl space-y-4 rounded-2xl border border-neutral-200 p-5"
+      >
+        <h2 className="text-base font-semibold text-neutral-900">{t('voiceover.newProject')}</h2>
+        <TextField
+          label={t('voiceover.name')}
+          value={name}
+          maxLength={49}
+          error={nameError}
+          onChange={(e) => setName(e.target.value)}
+        />
+        <div>
+          <label htmlFor="voiceover-media" className="mb-1.5 block text-sm font-medium text-neutral-800">
+            {t('voiceover.media')}
+          </label>
+          <input
+            id="voiceover-media"
+            type="file"
+            accept="video/mp4,audio/*"
+            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+            className="block w-full text-sm text-neutral-700 file:mr-3 file:rounded-lg file:border file:border-neutral-300 file:bg-white file:px-3 file:py-2 file:text-sm file:font-medium file:text-neutral-900"
+          />
+          <p className="mt-1 text-xs text-neutral-500">{t('voiceover.mediaHint')}</p>
+        </div>
+        {!file && (
+          <TextField
+            label={t('voiceover.duration')}
+            type="number"
+            inputMode="decimal"
+            min={1}
+            max={1800}
+            value={duration}
+            onChange={(e) => setDuration(e.target.value)}
+          />
+        )}
+        {create.isError && <Alert tone="error">{voiceoverError(create.error)}</Alert>}
+        <Button type="submit" loading={create.isPending}>
+          {t('voiceover.create')}
+        </Button>
+      </form>
+
+      {projects.isPending && <PageSpinner label={t('common.loading')} />}
+      {projects.isError && <Alert tone="error">{errorText(projects.error)}</Alert>}
+      {projects.isSuccess && projects.data.length === 0 && (
+        <p className="rounded-2xl border border-dashed border-neutral-300 p-10 text-center text-sm text-neutral-500">
+          {t('voiceover.empty')}
+        </p>
+      )}
+      {projects.isSuccess && projects.data.length > 0 && (
+        <ul className="divide-y divide-neutral-200 rounded-2xl border border-neutral-200">
+          {projects.data.map((project) => (
+            <li key={project.project_id}>
+              <Link
+                to={pathTo('voiceoverProject', { id: project.project_id })}
+                className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 hover:bg-neutral-50 focus-visible:outline-2 focus-visible:outline-accent-600"
+              >
+                <span className="font-medium text-neutral-900">{project.name}</span>
+                <span className="text-sm text-neutral-500 tabular-nums">
+                  {[
+                    project.media ? t(`voiceover.mediaKind.${project.media.kind}`) : null,
+                    formatTime(project.duration_seconds),
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}
