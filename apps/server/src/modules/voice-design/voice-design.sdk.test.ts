@@ -241,14 +241,27 @@ describe('voice design through the SDK', () => {
       }),
     )
     expect(shortText?.statusCode).toBe(422)
-    expect(JSON.stringify(shortText?.body)).toContain('between 70 and 1000 characters')
-    const longText = await fail(
-      client.textToVoice.design({
-        voiceDescription: 'A calm female narrator with a British accent',
-        text: 'word '.repeat(201),
-      }),
-    )
-    expect(longText?.statusCode).toBe(422)
+    expect(JSON.stringify(shortText?.body)).toContain('between 70 and 150 characters')
+    // 151 characters: one over the limit, refused by every call that takes a preview text.
+    const overLimit = `${TEXT} On Sundays the shop opens at half past eleven.`.slice(0, 151)
+    expect([...overLimit.trim()].length).toBe(151)
+    const description = 'A calm female narrator with a British accent'
+    const longTexts = [
+      await fail(client.textToVoice.design({ voiceDescription: description, text: overLimit })),
+      await fail(client.textToVoice.createPreviews({ voiceDescription: description, text: overLimit })),
+      await fail(
+        client.textToVoice.remix(PREMADE_VOICES[0]!.voice_id, {
+          voiceDescription: 'Make the voice have a higher pitch.',
+          text: overLimit,
+        }),
+      ),
+    ]
+    for (const longText of longTexts) {
+      expect(longText?.statusCode).toBe(422)
+      expect(JSON.stringify(longText?.body)).toContain(
+        'The preview text must be between 70 and 150 characters.',
+      )
+    }
     const unknown = await fail(
       client.textToVoice.create({
         voiceName: 'x',
