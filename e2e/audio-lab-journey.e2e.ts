@@ -58,6 +58,8 @@ describe('the audio lab', () => {
     await page.goto(`${journey.server.url}/app/voice-isolator`)
     await page.getByLabel('Choose an audio or video file').setInputFiles(noisyWav())
     await expect.poll(() => page.getByText('34 credits').count()).toBeGreaterThan(0)
+    // The chosen recording is shown as a waveform before it is isolated.
+    await expect.poll(() => page.getByTestId('chosen-audio').getByTestId('waveform').count()).toBe(1)
     await page.getByRole('button', { name: 'Isolate voice' }).click()
     await playing(page)
     await expect.poll(() => page.getByRole('button', { name: 'Play street interview.wav' }).count()).toBe(1)
@@ -86,13 +88,17 @@ describe('the audio lab', () => {
     const light = await background()
     await page.screenshot({ path: `${shots}sfx-public-1280-light.png`, fullPage: true })
     await page.emulateMedia({ colorScheme: 'dark' })
-    await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true)
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.classList.contains('dark')))
+      .toBe(true)
     expect(await background()).not.toBe(light)
     await page.screenshot({ path: `${shots}sfx-public-1280-dark.png`, fullPage: true })
     await page.setViewportSize({ width: 390, height: 844 })
     await page.screenshot({ path: `${shots}sfx-public-390-dark.png`, fullPage: true })
     await page.emulateMedia({ colorScheme: 'light' })
-    await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false)
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.classList.contains('dark')))
+      .toBe(false)
     await page.screenshot({ path: `${shots}sfx-public-390-light.png`, fullPage: true })
     await context.close()
   })

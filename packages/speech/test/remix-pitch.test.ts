@@ -32,7 +32,7 @@ async function medianF0(voice: VoiceDefinition): Promise<number> {
 
 describe('remix pitch', () => {
   it.each(['Noah', 'Walter', 'Emma'])(
-    'moves %s by at least 80%% of a pitch step up and down',
+    'moves %s by at least four fifths of a pitch step, up and down',
     async (name) => {
       const voice = voiceNamed(name)
       const base = await medianF0(voice)
