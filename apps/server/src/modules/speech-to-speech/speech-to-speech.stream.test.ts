@@ -41,7 +41,11 @@ describe('speech to speech stream', () => {
     expect(seconds).toBeGreaterThan(12)
 
     const form = new FormData()
-    form.append('audio', new Blob([pcmWav(speech.rawPayload, RATE)], { type: 'audio/wav' }), 'long.wav')
+    form.append(
+      'audio',
+      new Blob([new Uint8Array(pcmWav(speech.rawPayload, RATE))], { type: 'audio/wav' }),
+      'long.wav',
+    )
     const events: string[] = []
     const response = await fetch(`${address}/v1/speech-to-speech/${GRACE}/stream?output_format=pcm_${RATE}`, {
       method: 'POST',
