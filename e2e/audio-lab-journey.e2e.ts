@@ -58,6 +58,8 @@ describe('the audio lab', () => {
     await page.goto(`${journey.server.url}/app/voice-isolator`)
     await page.getByLabel('Choose an audio or video file').setInputFiles(noisyWav())
     await expect.poll(() => page.getByText('34 credits').count()).toBeGreaterThan(0)
+    // The chosen recording is shown as a waveform before it is isolated.
+    await expect.poll(() => page.getByTestId('chosen-audio').getByTestId('waveform').count()).toBe(1)
     await page.getByRole('button', { name: 'Isolate voice' }).click()
     await playing(page)
     await expect.poll(() => page.getByRole('button', { name: 'Play street interview.wav' }).count()).toBe(1)
@@ -71,6 +73,33 @@ describe('the audio lab', () => {
 
     await page.getByRole('button', { name: 'Delete street interview.wav' }).click()
     await expect.poll(() => page.getByText('Nothing isolated yet.').count()).toBe(1)
+    await context.close()
+  })
+
+  it('shows a public sound-effect page with waveforms, light and dark, at two widths', async () => {
+    const context = await journey.browser.newContext({ viewport: { width: 1280, height: 900 } })
+    const page = await context.newPage()
+    await page.goto(`${journey.server.url}/sound-effects/impacts`)
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toContain('Impacts')
+    const examples = await page.getByRole('heading', { level: 2 }).count()
+    expect(examples).toBeGreaterThan(0)
+    await expect.poll(() => page.getByTestId('waveform').count(), { timeout: 120_000 }).toBe(examples)
+    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor)
+    const light = await background()
+    await page.screenshot({ path: `${shots}sfx-public-1280-light.png`, fullPage: true })
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.classList.contains('dark')))
+      .toBe(true)
+    expect(await background()).not.toBe(light)
+    await page.screenshot({ path: `${shots}sfx-public-1280-dark.png`, fullPage: true })
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.screenshot({ path: `${shots}sfx-public-390-dark.png`, fullPage: true })
+    await page.emulateMedia({ colorScheme: 'light' })
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.classList.contains('dark')))
+      .toBe(false)
+    await page.screenshot({ path: `${shots}sfx-public-390-light.png`, fullPage: true })
     await context.close()
   })
 })

@@ -3,7 +3,8 @@ import { shots, signUpAndSignIn, useJourney } from './helpers/journey.js'
 import { wavBytes } from './helpers/wav.js'
 
 // The Add voice dialog of the voices page: it opens from the page header, asks for a name and
-// samples, and on the free plan shows the server's refusal inside the dialog.
+// samples (files, or recordings made in the browser), and on the free plan shows the server's
+// refusal inside the dialog.
 const journey = useJourney()
 
 /** A tenth of a second of a soft tone as a 16 kHz WAV file. */
@@ -37,6 +38,9 @@ describe('adding a voice by cloning', () => {
         // Empty form: both required fields say what is missing.
         await dialog.getByRole('button', { name: 'Clone voice' }).click()
         await dialog.getByText('Choose at least one audio file.').waitFor()
+        // No microphone for this browser: recording a sample says so in the spec's words.
+        await dialog.getByRole('button', { name: 'Record a sample' }).click()
+        await dialog.getByText('Microphone access denied, enable in browser settings.').waitFor()
         await dialog.getByLabel('Name', { exact: true }).fill('My voice')
         await dialog.getByLabel('Audio samples').setInputFiles({
           name: 'take.wav',

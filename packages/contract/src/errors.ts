@@ -173,7 +173,7 @@ export const ERRORS = {
   },
   voice_preview_text_length: {
     status: 422,
-    message: 'The preview text must be between 70 and 1000 characters.',
+    message: 'The preview text must be between 70 and 150 characters.',
   },
   generated_voice_not_found: {
     status: 404,

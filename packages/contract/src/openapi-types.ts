@@ -10312,7 +10312,7 @@ export interface paths {
         put?: never;
         /**
          * Design a voice from a description: three previews
-         * @description `voice_description` (at least 20 characters; gender, age, accent, pitch, pace and timbre words in English, German, French or Spanish) becomes three previews that differ in pitch, formants and pace. `text` (70-1000 characters) is spoken, or a text is generated. Charged as text to speech: one credit per character of the text. Previews are kept for 24 hours.
+         * @description `voice_description` (at least 20 characters; gender, age, accent, pitch, pace and timbre words in English, German, French or Spanish) becomes three previews that differ in pitch, formants and pace. `text` (70-150 characters) is spoken, or a text is generated. Charged as text to speech: one credit per character of the text. Previews are kept for 24 hours.
          */
         post: {
             parameters: {
@@ -10383,7 +10383,7 @@ export interface paths {
         put?: never;
         /**
          * Design a voice from a description: three previews
-         * @description `voice_description` (at least 20 characters; gender, age, accent, pitch, pace and timbre words in English, German, French or Spanish) becomes three previews that differ in pitch, formants and pace. `text` (70-1000 characters) is spoken, or a text is generated. Charged as text to speech: one credit per character of the text. Previews are kept for 24 hours.
+         * @description `voice_description` (at least 20 characters; gender, age, accent, pitch, pace and timbre words in English, German, French or Spanish) becomes three previews that differ in pitch, formants and pace. `text` (70-150 characters) is spoken, or a text is generated. Charged as text to speech: one credit per character of the text. Previews are kept for 24 hours.
          */
         post: {
             parameters: {

@@ -3,13 +3,9 @@
 /** A voice description (design and remix) is at least this long. */
 export const VOICE_DESCRIPTION_MIN = 20
 export const VOICE_DESCRIPTION_MAX = 1000
-/**
- * Preview text: the product's own preview text field takes 70 to 150 characters; the API
- * accepts longer texts, up to the public API's 1,000.
- */
+/** Preview text of voice design and remix: 70 to 150 characters, in the web form and the API alike. */
 export const VOICE_PREVIEW_TEXT_MIN = 70
 export const VOICE_PREVIEW_TEXT_MAX = 150
-export const VOICE_DESIGN_TEXT_MAX = 1000
 /** Previews per design or remix request. */
 export const VOICE_DESIGN_PREVIEW_COUNT = 3
 /** How long a generated preview can be listened to and turned into a voice. */

@@ -12,10 +12,13 @@ export {
   type VoiceFeatures,
   voiceDistance,
 } from './analysis/voice-analysis.js'
+export type { ConversionOpened } from './conversion/conversion-session.js'
 export {
   type ConversionReport,
   convertVoice,
+  openVoiceConversion,
   pitchRatios,
+  type VoiceConversion,
   type VoiceProfile,
   voiceProfile,
 } from './conversion/convert-voice.js'
@@ -89,6 +92,7 @@ export {
   type SpeechServiceOptions,
   type StreamOptions,
 } from './service/speech-service.js'
+export type { ConversionOptions, VoiceConversionRun } from './service/voice-conversion.js'
 export type { WorkerEncoder } from './service/worker-encoder.js'
 export {
   planSoundEffect,

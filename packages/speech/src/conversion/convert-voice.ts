@@ -6,16 +6,20 @@
 //  - Formants: then moved by Rubber Band's formant shift towards the target's vocal tract.
 //  - EQ and loudness: shelving and presence bands match the target's long-term spectrum, and
 //    the voiced level matches the target's.
+// Everything that needs the whole recording (the source's pitch range, spectrum and level) is
+// measured first; the audio is then converted a block at a time, so a stream can send its
+// first second while the rest is still being converted. The EQ and gain are set from the
+// source's spectrum as the formant shift will move it, not measured on the output.
 import {
   analyseVoice,
   PITCH_TRACK_FRAME_CENTRE_SECONDS,
   PITCH_TRACK_HOP_SECONDS,
   pitchTrack,
 } from '../analysis/voice-analysis.js'
-import { applyEq } from '../dsp/biquad.js'
-import { limitPeaks, normalizeLoudness, voicedRms } from '../dsp/levels.js'
-import { timePitch } from '../dsp/time-pitch.js'
-import { psolaShift } from './psola.js'
+import { createEq, type EqSettings } from '../dsp/biquad.js'
+import { applyGain, dbToGain, limitPeaks, voicedRms } from '../dsp/levels.js'
+import { createTimePitchStream } from '../dsp/time-pitch.js'
+import { createPsola } from './psola.js'
 
 /** What conversion needs to know about a voice, measured on its speech. */
 export interface VoiceProfile {
@@ -126,24 +130,36 @@ function bandDb(power: Float64Array, rate: number, from: number, to: number): nu
   return 10 * Math.log10(sum + 1e-12)
 }
 
-/** A voice's profile from a recording of it speaking. */
-export function voiceProfile(samples: Float32Array, rate: number): VoiceProfile {
+interface Measured {
+  profile: VoiceProfile
+  power: Float64Array
+}
+
+function measure(samples: Float32Array, rate: number): Measured {
   const features = analyseVoice(samples, rate)
   const { power, centroidHz } = spectrum(samples, rate)
   const mid = bandDb(power, rate, 300, 2000)
   const rms = voicedRms(samples, rate)
   return {
-    f0MedianHz: features.f0MedianHz,
-    f0RangeSemitones: features.f0RangeSemitones,
-    centroidHz,
-    bandsDb: {
-      low: bandDb(power, rate, 50, 300) - mid,
-      presence: bandDb(power, rate, 2000, 5000) - mid,
-      high: bandDb(power, rate, 5000, Math.min(rate / 2, 11_000)) - mid,
+    power,
+    profile: {
+      f0MedianHz: features.f0MedianHz,
+      f0RangeSemitones: features.f0RangeSemitones,
+      centroidHz,
+      bandsDb: {
+        low: bandDb(power, rate, 50, 300) - mid,
+        presence: bandDb(power, rate, 2000, 5000) - mid,
+        high: bandDb(power, rate, 5000, Math.min(rate / 2, 11_000)) - mid,
+      },
+      loudnessDb: rms > 0 ? 20 * Math.log10(rms) : -120,
+      voicedSeconds: features.voicedSeconds,
     },
-    loudnessDb: rms > 0 ? 20 * Math.log10(rms) : -120,
-    voicedSeconds: features.voicedSeconds,
   }
+}
+
+/** A voice's profile from a recording of it speaking. */
+export function voiceProfile(samples: Float32Array, rate: number): VoiceProfile {
+  return measure(samples, rate).profile
 }
 
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v))
@@ -201,20 +217,60 @@ export interface ConversionReport {
   medianRatio: number
 }
 
+/** A conversion under way: `next()` converts and returns the next block, null once all is out. */
+export interface VoiceConversion {
+  readonly source: VoiceProfile
+  readonly report: ConversionReport
+  /** Samples in (and out: the output is exactly as long). */
+  readonly length: number
+  /** Samples converted and returned so far. */
+  readonly produced: number
+  next(): Promise<Float32Array | null>
+  close(): void
+}
+
+/** The EQ that moves the source's bands, as the formant shift will leave them, towards the target's. */
+function plannedEq(measured: Measured, rate: number, formantScale: number, target: VoiceProfile): EqSettings {
+  // Scaling the formants by s moves the spectrum's content at f to f * s.
+  const band = (from: number, to: number) =>
+    bandDb(measured.power, rate, from / formantScale, to / formantScale)
+  const mid = band(300, 2000)
+  const towards = (want: number, have: number) => clamp((want - have) * 0.8, -8, 8)
+  return {
+    lowShelfDb: towards(target.bandsDb.low, band(50, 300) - mid),
+    presenceDb: towards(target.bandsDb.presence, band(2000, 5000) - mid),
+    highShelfDb: towards(target.bandsDb.high, band(5000, Math.min(rate / 2, 11_000)) - mid),
+  }
+}
+
+/** How much the EQ changes the overall level, from the source's band levels (dB). */
+function eqLevelChangeDb(bands: VoiceProfile['bandsDb'], eq: EqSettings): number {
+  const power = (db: number) => 10 ** (db / 10)
+  const before = power(bands.low) + 1 + power(bands.presence) + power(bands.high)
+  const after =
+    power(bands.low + eq.lowShelfDb) +
+    1 +
+    power(bands.presence + eq.presenceDb) +
+    power(bands.high + eq.highShelfDb)
+  return 10 * Math.log10(after / before)
+}
+
 /**
- * Converts speech to the target voice; `rate` is the input's and the output's sample rate.
- * Returns the converted samples, the same length as the input.
+ * Starts converting speech to the target voice; `rate` is the input's and the output's sample
+ * rate, `blockSamples` how much each `next()` returns (the last block may be shorter).
  */
-export async function convertVoice(
+export async function openVoiceConversion(
   input: Float32Array,
   rate: number,
   target: VoiceProfile,
-): Promise<{ samples: Float32Array; report: ConversionReport }> {
-  const source = voiceProfile(input, rate)
+  blockSamples: number,
+): Promise<VoiceConversion> {
+  const measured = measure(input, rate)
+  const source = measured.profile
   const track = pitchTrack(input, rate)
   const ratios = pitchRatios(track, source, target)
   // Each pulse keeps its shape (PSOLA), so the words stay as clear as they were.
-  const shifted = psolaShift({
+  const psola = createPsola({
     samples: input,
     rate,
     track,
@@ -229,27 +285,108 @@ export async function convertVoice(
   const centroidPart =
     source.centroidHz > 0 && target.centroidHz > 0 ? (target.centroidHz / source.centroidHz) ** 0.25 : 1
   const formantScale = clamp(pitchPart * centroidPart, 0.85, 1.2)
-  const samples =
-    Math.abs(formantScale - 1) < 0.02
-      ? shifted
-      : await timePitch(shifted, rate, { timeRatio: 1, pitchScale: 1, formantScale, quality: 'high' })
-  if (samples.length !== input.length) throw new Error('voice conversion changed the length')
-  const converted = voiceProfile(samples, rate)
-  const towards = (want: number, have: number) => clamp((want - have) * 0.8, -8, 8)
-  applyEq(samples, rate, {
-    lowShelfDb: towards(target.bandsDb.low, converted.bandsDb.low),
-    presenceDb: towards(target.bandsDb.presence, converted.bandsDb.presence),
-    highShelfDb: towards(target.bandsDb.high, converted.bandsDb.high),
-  })
-  normalizeLoudness(samples, rate, clamp(target.loudnessDb, -30, -12))
-  limitPeaks(samples)
+  const formants = await createTimePitchStream(
+    rate,
+    {
+      timeRatio: 1,
+      pitchScale: 1,
+      formantScale: Math.abs(formantScale - 1) < 0.02 ? 1 : formantScale,
+      quality: 'high',
+    },
+    input.length,
+  )
+  const eq = plannedEq(measured, rate, formantScale, target)
+  const equalise = createEq(rate, eq)
+  const gainDb = clamp(
+    clamp(target.loudnessDb, -30, -12) - (source.loudnessDb + eqLevelChangeDb(source.bandsDb, eq)),
+    -18,
+    18,
+  )
+  const gain = dbToGain(gainDb)
   const sortedRatios = Float32Array.from(ratios).sort()
+  const report: ConversionReport = {
+    source,
+    formantScale: Math.round(formantScale * 1000) / 1000,
+    medianRatio: Math.round((sortedRatios[Math.floor(sortedRatios.length / 2)] ?? 1) * 1000) / 1000,
+  }
+
+  let fed = 0
+  let produced = 0
+  let pending: Float32Array[] = []
+  let pendingLength = 0
+  const block = Math.max(1, Math.floor(blockSamples))
+
+  function take(count: number): Float32Array {
+    const out = new Float32Array(count)
+    let at = 0
+    while (at < count && pending.length > 0) {
+      const head = pending[0]!
+      const used = Math.min(head.length, count - at)
+      out.set(head.subarray(0, used), at)
+      at += used
+      if (used === head.length) pending.shift()
+      else pending[0] = head.subarray(used)
+    }
+    pendingLength -= at
+    return out
+  }
+
   return {
-    samples,
-    report: {
-      source,
-      formantScale: Math.round(formantScale * 1000) / 1000,
-      medianRatio: Math.round((sortedRatios[Math.floor(sortedRatios.length / 2)] ?? 1) * 1000) / 1000,
+    source,
+    report,
+    length: input.length,
+    get produced() {
+      return produced
+    },
+    async next() {
+      if (produced >= input.length) return null
+      const want = Math.min(block, input.length - produced)
+      // Feed the shift until a block's worth is ready (Rubber Band holds some back at first).
+      while (pendingLength < want && fed < input.length) {
+        const upTo = Math.min(input.length, fed + block)
+        const shifted = psola.render(upTo)
+        fed = upTo
+        const ready = formants.push(shifted, fed >= input.length)
+        if (ready.length > 0) {
+          pending.push(ready)
+          pendingLength += ready.length
+        }
+      }
+      // The output keeps the input's length exactly: a shortfall at the very end is silence.
+      const out = take(want)
+      if (produced + want >= input.length) {
+        pending = []
+        pendingLength = 0
+        formants.close()
+      }
+      produced += want
+      equalise(out)
+      applyGain(out, gain)
+      limitPeaks(out)
+      return out
+    },
+    close() {
+      formants.close()
     },
   }
+}
+
+/**
+ * Converts speech to the target voice; `rate` is the input's and the output's sample rate.
+ * Returns the converted samples, the same length as the input.
+ */
+export async function convertVoice(
+  input: Float32Array,
+  rate: number,
+  target: VoiceProfile,
+): Promise<{ samples: Float32Array; report: ConversionReport }> {
+  const conversion = await openVoiceConversion(input, rate, target, rate)
+  const samples = new Float32Array(input.length)
+  try {
+    for (let block = await conversion.next(); block; block = await conversion.next())
+      samples.set(block, conversion.produced - block.length)
+  } finally {
+    conversion.close()
+  }
+  return { samples, report: conversion.report }
 }

@@ -49,14 +49,26 @@ function pulseMarks(input: PsolaInput): { at: number[]; period: number[] } {
   return { at, period }
 }
 
-export function psolaShift(input: PsolaInput): Float32Array {
+/** A PSOLA shift rendered piece by piece: `render(upTo)` returns the output up to that sample. */
+export interface PsolaRenderer {
+  /** The next output samples, from where the last call stopped up to `upTo` (exclusive). */
+  render(upTo: number): Float32Array
+}
+
+export function createPsola(input: PsolaInput): PsolaRenderer {
   const { samples, rate } = input
   const out = new Float64Array(samples.length)
   const weight = new Float64Array(samples.length)
   const marks = pulseMarks(input)
   const fallback = Math.round(rate * 0.005)
+  // A window placed at t reaches back at most this far: output before t - reach is final.
+  let reach = fallback * 2
+  for (const p of marks.period) reach = Math.max(reach, p)
   let mark = 0
-  for (let t = 0; t < samples.length; ) {
+  let t = 0
+  let done = 0
+
+  function place(): void {
     while (mark + 1 < marks.at.length && Math.abs(marks.at[mark + 1]! - t) <= Math.abs(marks.at[mark]! - t))
       mark++
     const source = marks.at[mark]!
@@ -74,8 +86,21 @@ export function psolaShift(input: PsolaInput): Float32Array {
     const ratio = p > 0 ? input.ratios[frameAt(input, t)]! : 1
     t += p > 0 ? Math.max(1, Math.round(p / ratio)) : fallback
   }
-  const result = new Float32Array(samples.length)
-  for (let i = 0; i < samples.length; i++)
-    result[i] = weight[i]! > 1e-3 ? out[i]! / Math.max(1, weight[i]!) : 0
-  return result
+
+  return {
+    render(upTo) {
+      const end = Math.min(samples.length, Math.max(done, upTo))
+      while (t < samples.length && t - reach < end) place()
+      const result = new Float32Array(end - done)
+      for (let i = done; i < end; i++)
+        result[i - done] = weight[i]! > 1e-3 ? out[i]! / Math.max(1, weight[i]!) : 0
+      done = end
+      return result
+    },
+  }
+}
+
+/** The whole recording shifted at once. */
+export function psolaShift(input: PsolaInput): Float32Array {
+  return createPsola(input).render(input.samples.length)
 }

@@ -5,6 +5,7 @@
 // A remix applies a description of a change to an existing voice the same way, relative to
 // where the voice already is.
 import { createRandom } from '../dsp/prng.js'
+import { FLITE_F0 } from '../synthesis/engine-params.js'
 import type { EngineParams, KokoroParams, PiperParams, VoiceDefinition, VoiceDsp } from '../types.js'
 import { PREMADE_VOICES } from '../voices/premade-voices.js'
 import type { Age, Gender, Timbre, VoiceTraits } from './describe-voice.js'
@@ -26,8 +27,6 @@ const BASE_F0: Record<Gender, Record<Age, number>> = {
   male: { child: 250, young: 125, middle_aged: 110, old: 96 },
   neutral: { child: 270, young: 170, middle_aged: 160, old: 145 },
 }
-/** The natural pitch of each Flite voice, for voices that leave it to the engine. */
-const FLITE_F0: Record<string, number> = { slt: 170, rms: 100, awb: 115, kal16: 105 }
 /** eSpeak NG's 0-99 pitch scale moves a voice by about a semitone per 4 steps. */
 const ESPEAK_STEPS_PER_SEMITONE = 4
 
@@ -180,9 +179,12 @@ function retune(
   }
 }
 
-/** The pitch a voice speaks at before any shift: its Flite target, or the usual pitch of its gender. */
+/**
+ * The pitch a voice speaks at before any shift: its Flite target (the same default the engine is
+ * given, so a remix moves from where the voice really is), or the usual pitch of its gender.
+ */
 function nominalF0(voice: VoiceDefinition): number {
-  if (voice.engine.engine === 'flite') return voice.engine.f0Mean ?? FLITE_F0[voice.engine.voice] ?? 120
+  if (voice.engine.engine === 'flite') return voice.engine.f0Mean ?? FLITE_F0[voice.engine.voice] ?? 110
   return voice.labels.gender === 'male' ? 115 : 200
 }
 

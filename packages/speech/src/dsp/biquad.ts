@@ -55,19 +55,22 @@ function design(
   return { b0: b0 / a0, b1: b1 / a0, b2: b2 / a0, a1: a1 / a0, a2: a2 / a0 }
 }
 
-function run(samples: Float32Array, c: Coefficients): void {
+/** A biquad that keeps its state between calls, so audio filtered piece by piece joins without seams. */
+function filter(c: Coefficients): (samples: Float32Array) => void {
   let x1 = 0
   let x2 = 0
   let y1 = 0
   let y2 = 0
-  for (let i = 0; i < samples.length; i++) {
-    const x = samples[i]!
-    const y = c.b0 * x + c.b1 * x1 + c.b2 * x2 - c.a1 * y1 - c.a2 * y2
-    x2 = x1
-    x1 = x
-    y2 = y1
-    y1 = y
-    samples[i] = y
+  return (samples) => {
+    for (let i = 0; i < samples.length; i++) {
+      const x = samples[i]!
+      const y = c.b0 * x + c.b1 * x1 + c.b2 * x2 - c.a1 * y1 - c.a2 * y2
+      x2 = x1
+      x1 = x
+      y2 = y1
+      y1 = y
+      samples[i] = y
+    }
   }
 }
 
@@ -78,10 +81,21 @@ export interface EqSettings {
   highShelfDb: number
 }
 
+/** An EQ applied piece by piece, in place; bands at 0 dB are skipped. */
+export function createEq(sampleRate: number, eq: EqSettings): (samples: Float32Array) => void {
+  const stages: ((samples: Float32Array) => void)[] = []
+  if (eq.highpassHz) stages.push(filter(design('highpass', sampleRate, eq.highpassHz, 0, Math.SQRT1_2)))
+  if (eq.lowShelfDb !== 0)
+    stages.push(filter(design('lowshelf', sampleRate, 180, eq.lowShelfDb, Math.SQRT1_2)))
+  if (eq.presenceDb !== 0) stages.push(filter(design('peaking', sampleRate, 3200, eq.presenceDb, 0.9)))
+  if (eq.highShelfDb !== 0)
+    stages.push(filter(design('highshelf', sampleRate, 6000, eq.highShelfDb, Math.SQRT1_2)))
+  return (samples) => {
+    for (const stage of stages) stage(samples)
+  }
+}
+
 /** Applies the EQ in place; bands at 0 dB are skipped. */
 export function applyEq(samples: Float32Array, sampleRate: number, eq: EqSettings): void {
-  if (eq.highpassHz) run(samples, design('highpass', sampleRate, eq.highpassHz, 0, Math.SQRT1_2))
-  if (eq.lowShelfDb !== 0) run(samples, design('lowshelf', sampleRate, 180, eq.lowShelfDb, Math.SQRT1_2))
-  if (eq.presenceDb !== 0) run(samples, design('peaking', sampleRate, 3200, eq.presenceDb, 0.9))
-  if (eq.highShelfDb !== 0) run(samples, design('highshelf', sampleRate, 6000, eq.highShelfDb, Math.SQRT1_2))
+  createEq(sampleRate, eq)(samples)
 }

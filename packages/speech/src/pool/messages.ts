@@ -1,5 +1,7 @@
 // Messages between the service and its worker threads (structured clone; audio buffers
 // are transferred, not copied).
+import type { ConversionOpened, ConversionRequest } from '../conversion/conversion-session.js'
+import type { VoiceProfile } from '../conversion/convert-voice.js'
 import type { SerializedSpeechError } from '../errors.js'
 import type { OutputFormat } from '../formats/output-formats.js'
 import type { SegmentAudio, SegmentJob } from '../synthesis/segment-job.js'
@@ -9,10 +11,14 @@ export type WorkerTask =
   | { type: 'encode-open'; session: number; format: OutputFormat }
   | { type: 'encode'; session: number; samples: Float32Array; final: boolean }
   | { type: 'encode-drop'; session: number }
+  | { type: 'convert-open'; session: number; request: ConversionRequest }
+  | { type: 'convert-next'; session: number }
+  | { type: 'convert-drop'; session: number }
+  | { type: 'profile'; samples: Float32Array; rate: number }
   /** Test hook: makes the worker thread die as a crashing engine would. */
   | { type: 'crash' }
 
-export type TaskResult = SegmentAudio | Uint8Array | null
+export type TaskResult = SegmentAudio | Uint8Array | Float32Array | ConversionOpened | VoiceProfile | null
 
 export type WorkerRequest = WorkerTask & { id: number }
 

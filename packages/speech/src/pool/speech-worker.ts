@@ -1,6 +1,7 @@
 // Entry of a speech worker thread: one eSpeak NG instance, one Flite module, the DSP wasm
 // modules and the encoders of the streams pinned to this worker.
 import { parentPort } from 'node:worker_threads'
+import type { ConversionSession } from '../conversion/conversion-session.js'
 import { type AudioEncoder, createEncoder } from '../encoders/create-encoder.js'
 import { concatBytes } from '../encoders/pcm16.js'
 import { serializeError } from '../errors.js'
@@ -11,6 +12,7 @@ const port = parentPort
 if (!port) throw new Error('speech-worker must run in a worker thread')
 
 const encoders = new Map<number, AudioEncoder>()
+const conversions = new Map<number, ConversionSession>()
 
 // The engines and DSP modules load with the first render: an encoder thread never loads them.
 let renderer: Promise<(job: SegmentJob) => Promise<SegmentAudio>> | undefined
@@ -38,6 +40,27 @@ async function handle(request: WorkerRequest): Promise<TaskResult> {
       encoders.get(request.session)?.close()
       encoders.delete(request.session)
       return null
+    case 'convert-open': {
+      const { openConversionSession } = await import('../conversion/conversion-session.js')
+      const session = await openConversionSession(request.request)
+      if (session.opened.blocks > 0) conversions.set(request.session, session)
+      return session.opened
+    }
+    case 'convert-next': {
+      const session = conversions.get(request.session)
+      if (!session) throw new Error(`no conversion session ${request.session}`)
+      const block = await session.next()
+      if (!block) conversions.delete(request.session)
+      return block
+    }
+    case 'convert-drop':
+      conversions.get(request.session)?.close()
+      conversions.delete(request.session)
+      return null
+    case 'profile': {
+      const { voiceProfile } = await import('../conversion/convert-voice.js')
+      return voiceProfile(request.samples, request.rate)
+    }
     case 'crash':
       // Exit from a later tick, as an engine abort would, after the reply path is set up.
       setImmediate(() => process.exit(70))
@@ -54,8 +77,10 @@ port.on('message', (request: WorkerRequest) => {
     try {
       const result = await handle(request)
       reply = { id: request.id, ok: true, result }
-      if (result instanceof Uint8Array) transfer.push(result.buffer as ArrayBuffer)
-      else if (result && 'samples' in result) transfer.push(result.samples.buffer as ArrayBuffer)
+      if (result instanceof Uint8Array || result instanceof Float32Array)
+        transfer.push(result.buffer as ArrayBuffer)
+      else if (result && 'samples' in result && result.samples instanceof Float32Array)
+        transfer.push(result.samples.buffer as ArrayBuffer)
     } catch (error) {
       reply = { id: request.id, ok: false, error: serializeError(error) }
     }

@@ -131,13 +131,19 @@ export class WorkerPool {
     })
   }
 
-  /** The slot a new pinned session should use: the one with the least queued work. */
-  pickSlot(): { slot: number; generation: number } {
+  /**
+   * The slot a new pinned session should use: the one with the least queued work, among the
+   * encoder threads (an encoder session) or the render threads (a session of heavy DSP).
+   */
+  pickSlot(kind: 'encoder' | 'render' = 'encoder'): { slot: number; generation: number } {
     this.start()
     let best = 0
     let bestLoad = Number.POSITIVE_INFINITY
     this.slots.forEach((slot, index) => {
-      if (this.encoderThreads > 0 && !this.isEncoderSlot(index)) return
+      if (
+        kind === 'render' ? this.isEncoderSlot(index) : this.encoderThreads > 0 && !this.isEncoderSlot(index)
+      )
+        return
       const load = (slot.running ? 1 : 0) + this.queue.filter((p) => p.pin?.slot === index).length
       if (load < bestLoad) {
         best = index

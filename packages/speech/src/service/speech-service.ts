@@ -1,6 +1,8 @@
 // The speech service: what the server calls. Synthesis runs in a pool of worker threads,
 // never on the caller's thread; every generation goes through one pipeline
 // (`speech-pipeline.ts`), and `stream`/`synthesize` are conveniences over it.
+
+import type { VoiceProfile } from '../conversion/convert-voice.js'
 import { type OutputFormat, parseOutputFormat } from '../formats/output-formats.js'
 import { WorkerPool } from '../pool/worker-pool.js'
 import type { SpeechRequest, SynthesisResult } from '../types.js'
@@ -12,6 +14,12 @@ import {
   type PipelineOptions,
   type SpeechPipeline,
 } from './speech-pipeline.js'
+import {
+  type ConversionOptions,
+  openVoiceConversionRun,
+  ownBuffer,
+  type VoiceConversionRun,
+} from './voice-conversion.js'
 import { encoderFor } from './worker-encoder.js'
 
 export interface SpeechServiceOptions {
@@ -35,6 +43,13 @@ export interface SpeechService {
   stream(request: SpeechRequest, outputFormat: string, options?: StreamOptions): AsyncIterable<PipelineChunk>
   /** One request's whole audio with its alignments. */
   synthesize(request: SpeechRequest, outputFormat: string, options?: StreamOptions): Promise<SynthesisResult>
+  /**
+   * Starts a speech-to-speech conversion in a worker thread: the recording is measured there
+   * (`opened`), and converted block by block as `chunks()` is read.
+   */
+  openConversion(options: ConversionOptions): Promise<VoiceConversionRun>
+  /** A voice's profile measured in a worker thread (the samples are handed over). */
+  measureVoice(samples: Float32Array, sampleRate: number): Promise<VoiceProfile>
   stats(): { workers: number; busy: number; queued: number; restarts: number }
   close(): Promise<void>
   /** Test hook: makes one worker die as a crashing engine would. */
@@ -70,6 +85,14 @@ export function createSpeechService(options: SpeechServiceOptions = {}): SpeechS
     async synthesize(request, outputFormat, opts = {}) {
       const p = single(request, outputFormat, opts)
       return collectSpeech(p, p.format)
+    },
+    openConversion: (opts) => openVoiceConversionRun(pool, opts),
+    async measureVoice(input, sampleRate) {
+      const samples = ownBuffer(input)
+      return (await pool.run(
+        { type: 'profile', samples, rate: sampleRate },
+        { transfer: [samples.buffer as ArrayBuffer] },
+      )) as VoiceProfile
     },
     stats: () => pool.stats(),
     close: () => pool.close(),

@@ -12,8 +12,11 @@ import type { SegmentStyle } from '../text/types.js'
 import type { EngineParams, VoiceDefinition, VoiceDsp, VoiceSettings } from '../types.js'
 import { espeakVoiceFor } from '../voices/languages.js'
 
-/** Mean f0 of the Flite voices (Hz), measured; the base for seeded pitch variation. */
-const FLITE_F0: Record<string, number> = { slt: 175, rms: 105, awb: 115, kal16: 105 }
+/**
+ * Mean f0 of the Flite voices (Hz), measured: the F0 target a Flite voice gets when its
+ * definition leaves it to the engine, and so where a pitch change of that voice starts from.
+ */
+export const FLITE_F0: Record<string, number> = { slt: 175, rms: 105, awb: 115, kal16: 105 }
 const FLITE_STDDEV: Record<string, number> = { slt: 22, rms: 14, awb: 16, kal16: 12 }
 
 export interface SegmentVariation {

@@ -8,19 +8,13 @@ import {
   speechToSpeechCredits,
 } from '@timbre/contract'
 import {
-  analyseVoice,
   collectSpeech,
-  convertVoice,
-  createEncoder,
-  createIsolator,
   ISOLATION_SAMPLE_RATE,
-  levelDb,
   MODEL_PROFILES,
-  resample,
   type SpeechService,
+  type VoiceConversionRun,
   type VoiceDefinition,
   type VoiceProfile,
-  voiceProfile,
 } from '@timbre/speech'
 import { AppError } from '../../errors.js'
 import { decodeTo48kMono, UndecodableAudio } from '../../lib/audio/audio-decode.js'
@@ -33,13 +27,15 @@ import type { StsUpload } from './sts-form.js'
 
 // Speech to speech: the upload is checked by content, decoded, optionally denoised, and
 // converted to the target voice by DSP (pitch contour mapped onto the target's range, formants
-// and EQ moved towards it, loudness matched), keeping its words and timing. 1,000 credits per
-// minute of input, reserved before the work and settled when the audio is out; nothing is
-// charged for a refused or broken-off request.
+// and EQ moved towards it, loudness matched), keeping its words and timing. The signal
+// processing runs in the speech service's worker threads, a second of audio at a time, so the
+// event loop stays free and a stream sends each second as soon as it is converted. 1,000
+// credits per minute of input, reserved before the work and settled when the audio is out;
+// nothing is charged for a refused or broken-off request.
 
 /** The rate conversion runs at: the whole speech band, at half the cost of 48 kHz. */
 const WORK_RATE = 24_000
-/** Seconds of converted audio per encoded piece of a streamed answer. */
+/** Seconds of audio converted and sent per piece of a streamed answer. */
 const PIECE_SECONDS = 1
 /** What the target voice says when it is measured. */
 const MEASURE_TEXT =
@@ -53,6 +49,9 @@ export interface StsRun {
   readonly cost: number
   readonly historyItemId: string | null
   readonly contentType: string
+  /** Pieces `pieces()` will give, and how many have been converted so far. */
+  readonly blocks: number
+  readonly converted: number
   pieces(): AsyncIterable<Uint8Array>
   abandon(): Promise<void>
 }
@@ -62,20 +61,6 @@ function pcm16(bytes: Uint8Array): Float32Array {
   const out = new Float32Array(Math.floor(bytes.byteLength / 2))
   for (let i = 0; i < out.length; i++) out[i] = view.getInt16(i * 2, true) / 32768
   return out
-}
-
-async function denoise(samples: Float32Array): Promise<Float32Array> {
-  const isolator = await createIsolator(ISOLATION_SAMPLE_RATE)
-  try {
-    const head = isolator.push(samples)
-    const tail = isolator.end()
-    const out = new Float32Array(head.length + tail.length)
-    out.set(head)
-    out.set(tail, head.length)
-    return out.subarray(0, samples.length)
-  } finally {
-    isolator.close()
-  }
 }
 
 export function createSpeechToSpeechService(deps: {
@@ -98,7 +83,7 @@ export function createSpeechToSpeechService(deps: {
         pipeline.push({ text, voice, modelId: 'eleven_multilingual_v2', seed: 7 })
         pipeline.end()
         const result = await collectSpeech(pipeline, pipeline.format)
-        return voiceProfile(pcm16(result.audio), WORK_RATE)
+        return deps.speech.measureVoice(pcm16(result.audio), WORK_RATE)
       })()
       profile.catch(() => profiles.delete(key))
       profiles.set(key, profile)
@@ -162,66 +147,65 @@ export function createSpeechToSpeechService(deps: {
           param: 'voice_id',
         })
       }
-      let samples = await decode(upload)
-      if (upload.removeBackgroundNoise) samples = await denoise(samples)
-      const seconds = samples.length / ISOLATION_SAMPLE_RATE
+      const samples = await decode(upload)
+      const conversion: VoiceConversionRun = await deps.speech.openConversion({
+        samples,
+        sampleRate: ISOLATION_SAMPLE_RATE,
+        target: await targetProfile(voice.definition),
+        format,
+        denoise: upload.removeBackgroundNoise,
+        silenceDb: SPEECH_TO_SPEECH_SILENCE_DB,
+        workRate: WORK_RATE,
+        blockSeconds: PIECE_SECONDS,
+      })
+      const { seconds } = conversion.opened
       // Nothing audible, or nothing with a pitch: there is no speech to convert, and no charge.
-      if (
-        levelDb(samples) < SPEECH_TO_SPEECH_SILENCE_DB ||
-        analyseVoice(samples, ISOLATION_SAMPLE_RATE).voicedSeconds < 0.2
-      )
+      if (conversion.opened.blocks === 0 || conversion.opened.voicedSeconds < 0.2) {
+        conversion.drop()
         throw new AppError('speech_to_speech_silent', { param: 'audio' })
+      }
 
       const title = upload.fileName || 'audio'
-      const recording = await deps.recorder.begin({
-        principal,
-        requestId: input.requestId,
-        kind: 'speech-to-speech',
-        format,
-        costMultiplier: 1,
-        history: input.enableLogging
-          ? {
-              voiceId: voice.voiceId,
-              voiceName: voice.name,
-              voiceCategory: voice.category,
-              modelId,
-              text: title,
-              dialogue: null,
-              settings: upload.voiceSettings,
-              source: 'STS',
-            }
-          : null,
-        charge: { text: title, hash: null, credits: speechToSpeechCredits(seconds) },
-      })
+      const recording = await deps.recorder
+        .begin({
+          principal,
+          requestId: input.requestId,
+          kind: 'speech-to-speech',
+          format,
+          costMultiplier: 1,
+          history: input.enableLogging
+            ? {
+                voiceId: voice.voiceId,
+                voiceName: voice.name,
+                voiceCategory: voice.category,
+                modelId,
+                text: title,
+                dialogue: null,
+                settings: upload.voiceSettings,
+                source: 'STS',
+              }
+            : null,
+          charge: { text: title, hash: null, credits: speechToSpeechCredits(seconds) },
+        })
+        .catch((error: unknown) => {
+          conversion.drop()
+          throw error
+        })
       let settled = false
 
       async function* pieces(): AsyncIterable<Uint8Array> {
-        const work = await resample(samples, ISOLATION_SAMPLE_RATE, WORK_RATE)
-        const { samples: converted } = await convertVoice(
-          work,
-          WORK_RATE,
-          await targetProfile(voice!.definition),
-        )
-        const output = await resample(converted, WORK_RATE, format.sampleRate)
-        const encoder = createEncoder(format)
         const parts: Uint8Array[] = []
-        const step = PIECE_SECONDS * format.sampleRate
-        for (let at = 0; at < output.length; at += step) {
-          await new Promise<void>((resolve) => setImmediate(resolve))
-          const bytes = encoder.encode(output.subarray(at, at + step))
+        for await (const bytes of conversion.chunks()) {
           parts.push(bytes)
-          if (bytes.length > 0) yield bytes
+          yield bytes
         }
-        const tail = encoder.end()
-        parts.push(tail)
-        if (tail.length > 0) yield tail
         const audio = Buffer.concat(parts)
         recording.delivered({
           audio,
           alignment: null,
           characters: Math.max(1, [...title].length),
           piece: 0,
-          endSeconds: output.length / format.sampleRate,
+          endSeconds: seconds,
         })
         await recording.complete()
         settled = true
@@ -231,8 +215,13 @@ export function createSpeechToSpeechService(deps: {
         cost: recording.cost,
         historyItemId: recording.historyItemId,
         contentType: format.contentType,
+        blocks: conversion.opened.blocks,
+        get converted() {
+          return conversion.converted
+        },
         pieces,
         async abandon() {
+          conversion.drop()
           if (!settled) await recording.fail({ reachedClient: false })
         },
       }

@@ -18,7 +18,7 @@ const config = { scope: 'voice-generation' as const, verifiedEmail: true }
 const describeDesign =
   '`voice_description` (at least 20 characters; gender, age, accent, pitch, pace and timbre words in ' +
   'English, German, French or Spanish) becomes three previews that differ in pitch, formants and pace. ' +
-  '`text` (70-1000 characters) is spoken, or a text is generated. Charged as text to speech: one credit ' +
+  '`text` (70-150 characters) is spoken, or a text is generated. Charged as text to speech: one credit ' +
   'per character of the text. Previews are kept for 24 hours.'
 
 // Voice design and remix (POST /v1/text-to-voice/design, /create-previews, /{voice_id}/remix),

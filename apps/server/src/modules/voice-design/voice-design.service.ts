@@ -4,7 +4,7 @@ import {
   VOICE_DESIGN_DEFAULT_FORMAT,
   VOICE_DESIGN_PREVIEW_COUNT,
   VOICE_DESIGN_PREVIEW_TTL_SECONDS,
-  VOICE_DESIGN_TEXT_MAX,
+  VOICE_PREVIEW_TEXT_MAX,
   VOICE_PREVIEW_TEXT_MIN,
   voiceDesignCredits,
 } from '@timbre/contract'
@@ -61,7 +61,7 @@ function checkText(raw: string | null | undefined): string | null {
   const text = raw?.trim() ?? ''
   if (!text) return null
   const length = [...text].length
-  if (length < VOICE_PREVIEW_TEXT_MIN || length > VOICE_DESIGN_TEXT_MAX)
+  if (length < VOICE_PREVIEW_TEXT_MIN || length > VOICE_PREVIEW_TEXT_MAX)
     throw new AppError('voice_preview_text_length', { param: 'text' })
   return text
 }

@@ -16,6 +16,7 @@ import { isolationAudio } from '../../lib/api'
 import type { IsolationItem } from '../../lib/api-types'
 import { formatCount } from '../../lib/format-count'
 import { player } from '../player/player-store'
+import { Waveform } from '../player/waveform'
 import { isolationJob, startIsolationJob } from '../voice-library/library-api'
 import { useDeleteIsolation, useIsolations } from './isolation-queries'
 
@@ -155,6 +156,11 @@ export function VoiceIsolatorPage() {
             onChange={(event) => setFile(event.target.files?.[0] ?? null)}
           />
         </label>
+        {file && (
+          <div className="mt-4" data-testid="chosen-audio">
+            <Waveform source={file} progress={0} onSeek={() => undefined} />
+          </div>
+        )}
         <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2">
           <p className="text-xs text-neutral-600 tabular-nums" aria-live="polite">
             {file && seconds !== null && t('voiceIsolator.cost', { cost: n(audioIsolationCredits(seconds)) })}

@@ -4,7 +4,7 @@ import {
   SPEECH_TO_SPEECH_MAX_BYTES,
   SPEECH_TO_SPEECH_MAX_SECONDS,
 } from '@timbre/contract'
-import { useEffect, useId, useRef, useState } from 'react'
+import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '../../components/alert'
 import { Button } from '../../components/button'
@@ -15,47 +15,10 @@ import { convertSpeech } from '../../lib/api'
 import { formatCount } from '../../lib/format-count'
 import { player } from '../player/player-store'
 import { Waveform } from '../player/waveform'
+import { useRecorder } from '../recording/use-recorder'
 import { useVoices } from '../tts/tts-queries'
 
 const MB = 1024 * 1024
-
-/** A recording from the microphone; a refusal is reported by its error name. */
-function useRecorder() {
-  const [recording, setRecording] = useState(false)
-  const [denied, setDenied] = useState(false)
-  const recorder = useRef<MediaRecorder | null>(null)
-  const chunks = useRef<Blob[]>([])
-
-  useEffect(
-    () => () => {
-      for (const track of recorder.current?.stream.getTracks() ?? []) track.stop()
-    },
-    [],
-  )
-
-  const start = async (onDone: (blob: Blob) => void) => {
-    setDenied(false)
-    try {
-      const stream = await navigator.mediaDevices.getUserMedia({ audio: true })
-      const next = new MediaRecorder(stream)
-      chunks.current = []
-      next.ondataavailable = (event) => chunks.current.push(event.data)
-      next.onstop = () => {
-        for (const track of stream.getTracks()) track.stop()
-        onDone(new Blob(chunks.current, { type: next.mimeType || 'audio/webm' }))
-        setRecording(false)
-      }
-      recorder.current = next
-      next.start()
-      setRecording(true)
-    } catch (error) {
-      // NotAllowedError (refused) and NotFoundError (no microphone) both leave nothing to record.
-      console.info('No microphone', error)
-      setDenied(true)
-    }
-  }
-  return { recording, denied, start, stop: () => recorder.current?.stop() }
-}
 
 /** Voice changer: a recording (uploaded or made here) spoken again in a chosen voice. */
 export function VoiceChangerPage() {

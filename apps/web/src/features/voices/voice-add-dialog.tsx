@@ -3,9 +3,11 @@ import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '../../components/alert'
 import { Button } from '../../components/button'
+import { Icon } from '../../components/icon'
 import { Modal, ModalActions } from '../../components/modal'
 import { useToast } from '../../components/toaster'
 import { useErrorText } from '../../i18n/use-error-text'
+import { useRecorder } from '../recording/use-recorder'
 import { useAddVoice } from './voices-queries'
 
 const inputClass =
@@ -33,6 +35,8 @@ export function VoiceAddDialog({
   const [files, setFiles] = useState<File[]>([])
   const [removeNoise, setRemoveNoise] = useState(false)
   const [tried, setTried] = useState(false)
+  const mic = useRecorder()
+  const [recordings, setRecordings] = useState(0)
 
   const nameError = !tried
     ? null
@@ -108,6 +112,42 @@ export function VoiceAddDialog({
             aria-describedby={`${filesId}-hint${filesError ? ` ${filesId}-error` : ''}`}
             className={`mt-1.5 ${inputClass} ${border(!!filesError)} file:mr-3 file:rounded-md file:border-0 file:bg-neutral-100 file:px-2.5 file:py-1 file:text-sm`}
           />
+          <div className="mt-2 flex items-center gap-2">
+            <Button
+              variant="secondary"
+              onClick={() =>
+                mic.recording
+                  ? mic.stop()
+                  : void mic.start((blob) => {
+                      // A recording made here joins the samples as one more file.
+                      const n = recordings + 1
+                      setRecordings(n)
+                      const extension = blob.type.includes('ogg')
+                        ? 'ogg'
+                        : blob.type.includes('mp4')
+                          ? 'm4a'
+                          : 'webm'
+                      setFiles((list) => [
+                        ...list,
+                        new File([blob], `recording-${n}.${extension}`, { type: blob.type }),
+                      ])
+                    })
+              }
+            >
+              <Icon name={mic.recording ? 'stop' : 'speech'} className="size-4" />
+              {mic.recording ? t('recording.stop') : t('recording.record')}
+            </Button>
+            {mic.recording && (
+              <span className="text-xs text-neutral-600" aria-live="polite">
+                {t('recording.recording')}
+              </span>
+            )}
+          </div>
+          {mic.denied && (
+            <Alert tone="error" className="mt-2">
+              {t('recording.micDenied')}
+            </Alert>
+          )}
           {files.length > 0 && (
             <ul className="mt-2 space-y-0.5 text-xs text-neutral-600">
               {files.map((file) => (
