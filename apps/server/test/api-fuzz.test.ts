@@ -42,7 +42,9 @@ interface OpenApiDoc {
   components?: { schemas?: Record<string, JsonSchema> }
 }
 
-const HANG_MS = 5_000
+// A request that never answers is the bug this catches; a slow answer on a busy machine is not,
+// so the limit is generous.
+const HANG_MS = 20_000
 const LONE_SURROGATE_PATH = '%ED%A0%80'
 
 /** Strings that must never reach the database as they are. */
