@@ -18,6 +18,7 @@ import type { Principal } from '../../plugins/auth.js'
 import type { PronunciationRulesPort } from '../pronunciation-dictionaries/pronunciation-dictionaries.module.js'
 import { pronunciationRules, resolveModel, resolveVoice } from '../tts/generation.js'
 import type { VoiceLookup } from '../voices/voice-lookup.js'
+import { parseWebhookUrl } from '../webhooks/webhook-address.js'
 import { extractArticle, InvalidSelector, paragraphsOfText } from './article-text.js'
 import type { AudioNativeRepository, AudioNativeRow } from './audio-native.repository.js'
 import { type AudioNativeForm, formBoolean, formField } from './audio-native-form.js'
@@ -285,12 +286,8 @@ export function createAudioNativeService(deps: AudioNativeDeps) {
       body: { url: string; author?: string | undefined; title?: string | undefined },
       siteOrigin: string,
     ) {
-      let target: URL
-      try {
-        target = new URL(body.url)
-      } catch {
-        throw new AppError('webhook_url_invalid', { param: 'url' })
-      }
+      // HTTPS and no private address literal, before anything else is looked at.
+      const target = parseWebhookUrl(body.url, deps.outbound.allowPrivateAddresses)
       target.hash = ''
       const pageUrl = target.toString()
       const byPage = await repository.findByPageUrl(principal.workspaceId, pageUrl)
