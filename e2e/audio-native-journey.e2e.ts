@@ -32,7 +32,7 @@ ${ARTICLE_BODY}
 }
 
 beforeAll(async () => {
-  site = createServer((req, res) => {
+  site = createServer((_req, res) => {
     res.setHeader('content-type', 'text/html; charset=utf-8')
     res.end(articlePage())
   })
