@@ -15,10 +15,10 @@ import {
 
 const STATE_TONE: Record<AudioNativePlayer['status'], string> = {
   draft: 'bg-neutral-100 text-neutral-700',
-  queued: 'bg-amber-100 text-amber-800',
-  publishing: 'bg-sky-100 text-sky-800',
-  published: 'bg-emerald-100 text-emerald-800',
-  failed: 'bg-red-100 text-red-800',
+  queued: 'bg-amber-50 text-amber-900',
+  publishing: 'bg-accent-50 text-accent-700',
+  published: 'bg-emerald-50 text-emerald-800',
+  failed: 'bg-red-50 text-red-800',
 }
 
 /** How the embedded player will look with these colours (the real one is drawn by the script). */
@@ -111,7 +111,7 @@ export function PlayerCard({ player }: { player: AudioNativePlayer }) {
           aria-valuemax={100}
           className="h-2 overflow-hidden rounded bg-neutral-200"
         >
-          <div className="h-full bg-sky-500 transition-all" style={{ width: `${player.progress}%` }} />
+          <div className="h-full bg-accent-500 transition-all" style={{ width: `${player.progress}%` }} />
         </div>
       )}
       {player.error && <Alert tone="error">{player.error.message}</Alert>}
@@ -181,7 +181,7 @@ export function PlayerCard({ player }: { player: AudioNativePlayer }) {
           hint={t('audioNative.contentSelectorHint')}
         />
         {save.isError && <Alert tone="error">{errorText(save.error)}</Alert>}
-        {save.isSuccess && <p className="text-sm text-emerald-700">{t('audioNative.saved')}</p>}
+        {save.isSuccess && <p className="text-sm text-emerald-800">{t('audioNative.saved')}</p>}
         <div className="flex flex-wrap gap-2">
           <Button type="submit" loading={save.isPending}>
             {t('audioNative.save')}
