@@ -274,6 +274,15 @@ describe('Audio Native', () => {
     await refuse(
       client.audioNative.create({
         name: 'x',
+        pronunciationDictionaryLocators: [
+          JSON.stringify({ pronunciation_dictionary_id: 'no-such-dictionary' }),
+        ],
+      }),
+      404,
+    )
+    await refuse(
+      client.audioNative.create({
+        name: 'x',
         file: new Blob(['<html><body><nav></nav></body></html>']),
         autoConvert: true,
       }),
