@@ -9,6 +9,7 @@ import { PREMADE_VOICES } from '@timbre/speech'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mp3FrameInfo } from '../../../test/helpers/audio-checks.js'
 import { createUser } from '../../../test/helpers/factories.js'
+import { characterCount, setPlan } from '../../../test/helpers/plans.js'
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.js'
 
 // Audio Native through the official SDK: a player made from an article page, converted as a
@@ -316,6 +317,42 @@ describe('Audio Native', () => {
     })
     expect(badSelector.status).toBe(422)
     expect(await used()).toBe(before)
+  })
+
+  it('fails a conversion the credits do not cover, with the message and nothing charged', async () => {
+    const poor = await createUser(t.app, t.database, { verified: true })
+    const workspaceId = await setPlan(t.database, poor.userId, { characterCount: 0, characterLimit: 20 })
+    const key = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/v1/user/api-keys',
+        headers: poor.auth,
+        payload: { name: 'k' },
+      })
+    ).json().api_key as string
+    const sdk = new ElevenLabsClient({ apiKey: key, baseUrl: address })
+    const created = await sdk.audioNative.create({
+      name: 'Too long for the plan',
+      file: new Blob([ARTICLE], { type: 'text/html' }),
+      autoConvert: true,
+    })
+    let project: { status: string; error: { code: string; message: string } | null } | undefined
+    for (let i = 0; i < 300; i++) {
+      const s = (await sdk.audioNative.getSettings(created.projectId)) as unknown as {
+        project: typeof project
+      }
+      project = s.project
+      if (project?.status === 'failed' || project?.status === 'published') break
+      await new Promise((r) => setTimeout(r, 200))
+    }
+    expect(project?.status).toBe('failed')
+    expect(project?.error?.code).toBe('quota_exceeded')
+    expect(await characterCount(t.database, workspaceId)).toBe(0)
+    const player = await fetch(
+      `${address}/audio-native/${created.projectId}/player?page=${encodeURIComponent('https://a.example/p')}`,
+      { headers: { origin: 'https://a.example' } },
+    )
+    expect((await player.json()).audio_url).toBeNull()
   })
 
   it('refuses a private address when the operator does not allow them', async () => {
