@@ -1,5 +1,10 @@
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
+import { createServer as createHttpsServer } from 'node:https'
 import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { ElevenLabsClient, ElevenLabsError } from '@elevenlabs/elevenlabs-js'
 import { PREMADE_VOICES } from '@timbre/speech'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -26,6 +31,9 @@ const SCRIPT = {
 }
 
 let llm: Server
+let pages: Server
+let pagesOrigin: string
+let certDir: string
 const llmRequests: Array<{
   path: string
   auth: string | undefined
@@ -79,12 +87,51 @@ beforeAll(async () => {
   })
   await new Promise<void>((r) => llm.listen(0, '127.0.0.1', r))
   const port = (llm.address() as AddressInfo).port
+  // An article on a real HTTPS server, trusted by the operator's CA setting.
+  certDir = mkdtempSync(join(tmpdir(), 'timbre-podcast-'))
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+      '-keyout',
+      join(certDir, 'key.pem'),
+      '-out',
+      join(certDir, 'cert.pem'),
+    ],
+    { stdio: 'ignore' },
+  )
+  pages = createHttpsServer(
+    { key: readFileSync(join(certDir, 'key.pem')), cert: readFileSync(join(certDir, 'cert.pem')) },
+    (_req, res) => {
+      res.setHeader('content-type', 'text/html; charset=utf-8')
+      res.end(
+        '<html><head><title>Bees</title></head><body><nav><a href="/">Home</a> <a href="/shop">Shop for honey and more</a></nav>' +
+          '<article><p>Honey bees visit thousands of flowers every single day of the summer.</p>' +
+          '<p>They carry the nectar home and turn it into honey inside the hive.</p></article>' +
+          '<footer>Subscribe to our newsletter for more</footer></body></html>',
+      )
+    },
+  )
+  await new Promise<void>((r) => pages.listen(0, '127.0.0.1', r))
+  pagesOrigin = `https://127.0.0.1:${(pages.address() as AddressInfo).port}`
   ;[withModel, withoutModel] = await Promise.all([
     createTestApp({
       env: {
         PODCAST_LLM_URL: `http://127.0.0.1:${port}/v1/chat/completions`,
         PODCAST_LLM_MODEL: 'scripted-model',
         PODCAST_LLM_API_KEY: 'llm-secret',
+        WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true',
+        WEBHOOK_CA_FILE: join(certDir, 'cert.pem'),
       },
     }),
     createTestApp(),
@@ -100,6 +147,8 @@ afterAll(async () => {
   await withModel?.close()
   await withoutModel?.close()
   await new Promise((r) => llm?.close(r))
+  await new Promise((r) => pages?.close(r))
+  rmSync(certDir, { recursive: true, force: true })
 })
 
 async function blocksOf(sdk: ElevenLabsClient, projectId: string) {
@@ -171,6 +220,20 @@ describe('POST /v1/studio/podcasts', () => {
     expect(nodes.map((n) => n.voiceId)).toEqual([host.voice_id, guest.voice_id, host.voice_id])
     expect(nodes[1]!.text).toContain('angle of the dance')
     expect(llmRequests).toHaveLength(1)
+  })
+
+  it('reads a bulletin from the readable text of a page', async () => {
+    const { project } = await client.studio.createPodcast({
+      modelId: 'eleven_multilingual_v2',
+      mode: { type: 'bulletin', bulletin: { hostVoiceId: host.voice_id } },
+      source: { type: 'url', url: `${pagesOrigin}/bees` },
+    })
+    const nodes = await blocksOf(client, project.projectId)
+    expect(nodes.map((n) => n.text)).toEqual([
+      'Honey bees visit thousands of flowers every single day of the summer.',
+      'They carry the nectar home and turn it into honey inside the hive.',
+    ])
+    expect(new Set(nodes.map((n) => n.voiceId))).toEqual(new Set([host.voice_id]))
   })
 
   it('refuses bad input with a clear 4xx before asking the model', async () => {
