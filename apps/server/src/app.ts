@@ -10,6 +10,7 @@ import { createAccountsModule } from './modules/accounts/accounts.module.js'
 import { createAnalyticsModule } from './modules/analytics/analytics.module.js'
 import { createApiKeysModule } from './modules/api-keys/api-keys.module.js'
 import { createAudioIsolationModule } from './modules/audio-isolation/audio-isolation.module.js'
+import { createAudioNativeModule } from './modules/audio-native/audio-native.module.js'
 import { createAuditModule } from './modules/audit/audit.module.js'
 import { createBillingModule } from './modules/billing/billing.module.js'
 import { createConcurrencyModule } from './modules/concurrency/concurrency.module.js'
@@ -22,6 +23,7 @@ import { createMfaModule } from './modules/mfa/mfa.module.js'
 import { createModelsModule } from './modules/models/models.module.js'
 import { createNotificationsModule } from './modules/notifications/notifications.module.js'
 import { createOnboardingModule } from './modules/onboarding/onboarding.module.js'
+import { createPodcastsModule } from './modules/podcasts/podcasts.module.js'
 import { createPronunciationDictionariesModule } from './modules/pronunciation-dictionaries/pronunciation-dictionaries.module.js'
 import { createRecordingModule } from './modules/recording/recording.module.js'
 import { createSoundEffectsModule } from './modules/sound-effects/sound-effects.module.js'
@@ -266,6 +268,25 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     log: (message, details) => app.log.error(details, message),
   })
   const studio = createStudioModule({ db, voices: voices.ports.lookup })
+  const audioNative = createAudioNativeModule({
+    db,
+    queue,
+    storage,
+    speech,
+    recorder: recording.ports.recorder,
+    voices: voices.ports.lookup,
+    dictionaries: dictionaries.ports.rules,
+    secretKey: config.secretKey,
+    // Pages are fetched under the same outbound rules as webhooks.
+    outbound: config.webhooks,
+    log: (message, details) => app.log.error(details, message),
+  })
+  const podcasts = createPodcastsModule({
+    db,
+    voices: voices.ports.lookup,
+    outbound: config.webhooks,
+    llm: config.podcastLlm,
+  })
   const voiceDesign = createVoiceDesignModule({
     db,
     storage,
@@ -311,6 +332,8 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     webhooks,
     studio,
     voiceover,
+    audioNative,
+    podcasts,
     sso,
     voiceDesign,
     speechToSpeech,

@@ -87,6 +87,20 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0'], 'must be true or false')
     .optional()
     .transform((v) => v === 'true' || v === '1'),
+  /**
+   * An OpenAI-compatible chat-completions URL (https://host/v1/chat/completions) that writes
+   * podcast conversations. The operator's choice, so plain http to a model beside Timbre is
+   * accepted. Unset: conversation podcasts answer an error naming this variable.
+   */
+  PODCAST_LLM_URL: z
+    .string()
+    .url('must be an http(s) URL')
+    .refine((v) => /^https?:\/\//.test(v), 'must be an http(s) URL')
+    .optional(),
+  /** The model name sent to PODCAST_LLM_URL. */
+  PODCAST_LLM_MODEL: z.string().min(1).max(200).default('default'),
+  /** Sent as a Bearer token to PODCAST_LLM_URL when set. */
+  PODCAST_LLM_API_KEY: z.string().min(1).optional(),
   /** DNS servers for domain verification, comma-separated host or host:port; default the system's. */
   DNS_SERVER: z.string().min(1).optional(),
   /** A PEM file of extra certificate authorities trusted for webhook receivers (a private CA). */
@@ -146,6 +160,8 @@ export interface Config {
   sso: { allowPrivateAddresses: boolean; dnsServers: string[] | null }
   /** The region name recorded with every metered request. */
   region: string
+  /** The language model that writes podcast conversations; null: none configured. */
+  podcastLlm: { url: string; model: string; apiKey: string | null } | null
 }
 
 export interface StripeConfig {
@@ -267,6 +283,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : null,
     },
     region: e.REGION,
+    podcastLlm: e.PODCAST_LLM_URL
+      ? { url: e.PODCAST_LLM_URL, model: e.PODCAST_LLM_MODEL, apiKey: e.PODCAST_LLM_API_KEY ?? null }
+      : null,
     timeouts: {
       headersMs: e.HEADERS_TIMEOUT_MS,
       requestMs: e.REQUEST_TIMEOUT_MS,

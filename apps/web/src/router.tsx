@@ -22,6 +22,9 @@ import { routes } from './routes'
 const StudioPage = lazy(() =>
   import('./features/studio/studio-page').then((m) => ({ default: m.StudioPage })),
 )
+const AudioNativePage = lazy(() =>
+  import('./features/audio-native/audio-native-page').then((m) => ({ default: m.AudioNativePage })),
+)
 const ProjectEditorPage = lazy(() =>
   import('./features/studio/project-editor-page').then((m) => ({ default: m.ProjectEditorPage })),
 )
@@ -264,7 +267,16 @@ export function AppRoutes() {
           }
         />
         <Route path={routes.affiliates} element={<PlaceholderPage page="affiliates" />} />
-        <Route path={routes.audioNative} element={<PlaceholderPage page="audioNative" />} />
+        <Route
+          path={routes.audioNative}
+          element={
+            <Lazy>
+              <ProductGuard permission="audio_native">
+                <AudioNativePage />
+              </ProductGuard>
+            </Lazy>
+          }
+        />
         <Route path={routes.requestAlphaAccess} element={<PlaceholderPage page="requestAlphaAccess" />} />
         <Route
           path={routes.speechSynthesis}

@@ -502,6 +502,29 @@ export const ERRORS = {
   audio_isolation_job_not_found: { status: 404, message: 'This voice isolation job does not exist.' },
   sound_effect_not_found: { status: 404, message: 'This sound effect was not found.' },
   ...VOICEOVER_ERRORS,
+  // audio native
+  audio_native_project_not_found: { status: 404, message: 'Audio Native project not found or no access.' },
+  audio_native_page_not_allowed: {
+    status: 403,
+    message: 'This page is not on the URL allowlist of this Audio Native player.',
+  },
+  audio_native_not_published: { status: 409, message: 'This article has not been published yet.' },
+  audio_native_no_content: {
+    status: 422,
+    message: 'No readable article text was found on this page; check the content selector.',
+  },
+  audio_native_url_unreachable: { status: 422, message: 'The page could not be fetched.' },
+  audio_native_conversion_failed: {
+    status: 500,
+    message: 'Conversion failed. Nothing was charged; please try again.',
+  },
+  // podcasts
+  podcast_llm_not_configured: {
+    status: 422,
+    message:
+      'Writing a podcast conversation needs a language model, and none is configured: the operator must set PODCAST_LLM_URL to an OpenAI-compatible chat-completions URL (and PODCAST_LLM_MODEL, PODCAST_LLM_API_KEY if it needs them). Or choose the turns mode, where the two voices read the document in turns.',
+  },
+  podcast_llm_failed: { status: 502, message: 'The language model did not return a usable conversation.' },
 } as const satisfies Record<string, ErrorDefinition>
 
 export type ErrorCode = keyof typeof ERRORS

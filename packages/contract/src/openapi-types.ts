@@ -9735,6 +9735,615 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/audio-native": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the Audio Native players of the workspace */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            projects: {
+                                project_id: string;
+                                name: string;
+                                voice_id: string;
+                                model_id: string;
+                                apply_text_normalization: string;
+                                pronunciation_dictionary_locators: {
+                                    pronunciation_dictionary_id: string;
+                                    version_id: string | null;
+                                }[];
+                                allowed_urls: string[];
+                                content_selector: string | null;
+                                page_url: string | null;
+                                characters: number;
+                                /** @enum {string} */
+                                status: "draft" | "queued" | "publishing" | "published" | "failed";
+                                progress: number;
+                                error: {
+                                    code: string;
+                                    message: string;
+                                } | null;
+                                created_at_unix: number;
+                                updated_at_unix: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create an Audio Native player for an article page
+         * @description multipart/form-data: name (required), image, author, title, small, text_color, background_color, sessionization, voice_id, model_id, file (the article as HTML or text), auto_convert, apply_text_normalization, pronunciation_dictionary_locators (repeated, at most 3); Timbre also takes allowed_urls (repeated) and content_selector (a CSS selector for the article text).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            project_id: string;
+                            converting: boolean;
+                            html_snippet: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/audio-native/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fetch a page again and re-convert the player set up for it
+         * @description The page must be HTTPS on a public address (unless the operator allows private ones); its readable text (or the player's content selector) becomes the new content.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        url: string;
+                        author?: string;
+                        title?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            project_id: string;
+                            converting: boolean;
+                            publishing: boolean;
+                            html_snippet: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/audio-native/{project_id}/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The settings and state of an Audio Native player */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            enabled: boolean;
+                            snapshot_id?: string;
+                            settings: {
+                                title: string;
+                                image: string;
+                                author: string;
+                                small: boolean;
+                                text_color: string;
+                                background_color: string;
+                                sessionization: number;
+                                audio_path?: string;
+                                audio_url?: string;
+                                /** @enum {string} */
+                                status: "processing" | "ready";
+                            };
+                            /** @description Timbre: the player as the settings page shows it */
+                            project: {
+                                project_id: string;
+                                name: string;
+                                voice_id: string;
+                                model_id: string;
+                                apply_text_normalization: string;
+                                pronunciation_dictionary_locators: {
+                                    pronunciation_dictionary_id: string;
+                                    version_id: string | null;
+                                }[];
+                                allowed_urls: string[];
+                                content_selector: string | null;
+                                page_url: string | null;
+                                characters: number;
+                                /** @enum {string} */
+                                status: "draft" | "queued" | "publishing" | "published" | "failed";
+                                progress: number;
+                                error: {
+                                    code: string;
+                                    message: string;
+                                } | null;
+                                created_at_unix: number;
+                                updated_at_unix: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change the appearance, allowlist, content selector or voice of a player */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        title?: string;
+                        author?: string;
+                        image?: string;
+                        small?: boolean;
+                        text_color?: string;
+                        background_color?: string;
+                        sessionization?: number;
+                        allowed_urls?: string[];
+                        content_selector?: string | null;
+                        voice_id?: string;
+                        model_id?: string;
+                        apply_text_normalization?: string;
+                        pronunciation_dictionary_locators?: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            enabled: boolean;
+                            snapshot_id?: string;
+                            settings: {
+                                title: string;
+                                image: string;
+                                author: string;
+                                small: boolean;
+                                text_color: string;
+                                background_color: string;
+                                sessionization: number;
+                                audio_path?: string;
+                                audio_url?: string;
+                                /** @enum {string} */
+                                status: "processing" | "ready";
+                            };
+                            /** @description Timbre: the player as the settings page shows it */
+                            project: {
+                                project_id: string;
+                                name: string;
+                                voice_id: string;
+                                model_id: string;
+                                apply_text_normalization: string;
+                                pronunciation_dictionary_locators: {
+                                    pronunciation_dictionary_id: string;
+                                    version_id: string | null;
+                                }[];
+                                allowed_urls: string[];
+                                content_selector: string | null;
+                                page_url: string | null;
+                                characters: number;
+                                /** @enum {string} */
+                                status: "draft" | "queued" | "publishing" | "published" | "failed";
+                                progress: number;
+                                error: {
+                                    code: string;
+                                    message: string;
+                                } | null;
+                                created_at_unix: number;
+                                updated_at_unix: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/v1/audio-native/{project_id}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace the article of a player
+         * @description multipart/form-data: file (HTML or text), auto_convert, auto_publish.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            project_id: string;
+                            converting: boolean;
+                            publishing: boolean;
+                            html_snippet: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/audio-native/{project_id}/convert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Convert and publish the current article again */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            enabled: boolean;
+                            snapshot_id?: string;
+                            settings: {
+                                title: string;
+                                image: string;
+                                author: string;
+                                small: boolean;
+                                text_color: string;
+                                background_color: string;
+                                sessionization: number;
+                                audio_path?: string;
+                                audio_url?: string;
+                                /** @enum {string} */
+                                status: "processing" | "ready";
+                            };
+                            /** @description Timbre: the player as the settings page shows it */
+                            project: {
+                                project_id: string;
+                                name: string;
+                                voice_id: string;
+                                model_id: string;
+                                apply_text_normalization: string;
+                                pronunciation_dictionary_locators: {
+                                    pronunciation_dictionary_id: string;
+                                    version_id: string | null;
+                                }[];
+                                allowed_urls: string[];
+                                content_selector: string | null;
+                                page_url: string | null;
+                                characters: number;
+                                /** @enum {string} */
+                                status: "draft" | "queued" | "publishing" | "published" | "failed";
+                                progress: number;
+                                error: {
+                                    code: string;
+                                    message: string;
+                                } | null;
+                                created_at_unix: number;
+                                updated_at_unix: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/audio-native/{project_id}/analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Plays of a player per page */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            project_id: string;
+                            total_plays: number;
+                            pages: {
+                                page_url: string;
+                                plays: number;
+                                last_played_unix: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/audio-native/{project_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a player, its audio and its analytics */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "ok";
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/studio/podcasts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a podcast project from a document
+         * @description mode `conversation` (host and guest; written by the operator's language model, PODCAST_LLM_URL), `bulletin` (the host reads the document) or `turns` (Timbre: the host and the guest read the document's paragraphs in turns, no language model needed). The project's blocks alternate the voices.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        model_id: string;
+                        mode: {
+                            /** @enum {string} */
+                            type: "conversation";
+                            conversation: {
+                                host_voice_id: string;
+                                guest_voice_id: string;
+                            };
+                        } | {
+                            /** @enum {string} */
+                            type: "bulletin";
+                            bulletin: {
+                                host_voice_id: string;
+                            };
+                        } | {
+                            /** @enum {string} */
+                            type: "turns";
+                            turns: {
+                                host_voice_id: string;
+                                guest_voice_id: string;
+                            };
+                        };
+                        source: ({
+                            /** @enum {string} */
+                            type: "text";
+                            text: string;
+                        } | {
+                            /** @enum {string} */
+                            type: "url";
+                            url: string;
+                        }) | ({
+                            /** @enum {string} */
+                            type: "text";
+                            text: string;
+                        } | {
+                            /** @enum {string} */
+                            type: "url";
+                            url: string;
+                        })[];
+                        /** @enum {string} */
+                        quality_preset?: "standard" | "high" | "highest" | "ultra" | "ultra_lossless";
+                        /** @enum {string} */
+                        duration_scale?: "short" | "default" | "long";
+                        language?: string;
+                        intro?: string;
+                        outro?: string;
+                        instructions_prompt?: string;
+                        highlights?: string[];
+                        callback_url?: string;
+                        /** @enum {string} */
+                        apply_text_normalization?: "auto" | "on" | "off" | "apply_english";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            project: components["schemas"]["StudioProject"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/find-sso-provider": {
         parameters: {
             query?: never;
@@ -11133,101 +11742,6 @@ export interface components {
             timezone: string | null;
             source: string | null;
         };
-        PronunciationRuleInput: {
-            /** @enum {string} */
-            type: "alias" | "phoneme";
-            string_to_replace: string;
-            alias?: string;
-            phoneme?: string;
-            /** @enum {string} */
-            alphabet?: "ipa" | "cmu-arpabet";
-            case_sensitive: boolean;
-            word_boundaries: boolean;
-        };
-        AddPronunciationDictionaryResponseInput: {
-            id: string;
-            name: string;
-            created_by: string;
-            creation_time_unix: number;
-            version_id: string;
-            version_rules_num: number;
-            description?: string;
-            /** @enum {string} */
-            permission_on_resource: "admin" | "editor" | "viewer";
-        };
-        PronunciationDictionaryMetadataInput: {
-            id: string;
-            latest_version_id: string;
-            latest_version_rules_num: number;
-            name: string;
-            /** @enum {string} */
-            permission_on_resource: "admin" | "editor" | "viewer";
-            created_by: string;
-            creation_time_unix: number;
-            archived_time_unix?: number;
-            description?: string;
-        };
-        PronunciationDictionaryWithRulesInput: {
-            id: string;
-            latest_version_id: string;
-            latest_version_rules_num: number;
-            name: string;
-            /** @enum {string} */
-            permission_on_resource: "admin" | "editor" | "viewer";
-            created_by: string;
-            creation_time_unix: number;
-            archived_time_unix?: number;
-            description?: string;
-            rules: components["schemas"]["PronunciationRuleInput"][];
-        };
-        PronunciationDictionaryRulesResponseInput: {
-            id: string;
-            version_id: string;
-            version_rules_num: number;
-        };
-        IdentityProviderInput: {
-            provider_id: string;
-            /** @enum {string} */
-            type: "oidc" | "saml";
-            name: string;
-            issuer: string;
-            client_id?: string;
-            has_client_secret: boolean;
-            entity_id?: string;
-            sso_url?: string;
-            certificates: string[];
-            domains: string[];
-            sp_entity_id?: string;
-            acs_url?: string;
-            redirect_uri?: string;
-            created_at_unix: number;
-        };
-        VerifiedDomainInput: {
-            domain_id: string;
-            domain: string;
-            /** @enum {string} */
-            status: "Pending" | "Passed" | "Unknown";
-            verification_record: {
-                /** @constant */
-                type: "TXT";
-                name: string;
-                value: string;
-            };
-            last_checked_unix: number | null;
-            verified_at_unix: number | null;
-            guidance: {
-                code: string;
-                message: string;
-            } | null;
-        };
-        SsoSettingsInput: {
-            sso_required: boolean;
-            user_auto_provisioning: {
-                enabled: boolean;
-                enabled_at_unix: number | null;
-                enabled_by_user_email: string | null;
-            };
-        };
         StudioProjectInput: {
             project_id: string;
             name: string;
@@ -11373,6 +11887,101 @@ export interface components {
                 volume_gain: number;
                 speed: number;
             }[];
+        };
+        PronunciationRuleInput: {
+            /** @enum {string} */
+            type: "alias" | "phoneme";
+            string_to_replace: string;
+            alias?: string;
+            phoneme?: string;
+            /** @enum {string} */
+            alphabet?: "ipa" | "cmu-arpabet";
+            case_sensitive: boolean;
+            word_boundaries: boolean;
+        };
+        AddPronunciationDictionaryResponseInput: {
+            id: string;
+            name: string;
+            created_by: string;
+            creation_time_unix: number;
+            version_id: string;
+            version_rules_num: number;
+            description?: string;
+            /** @enum {string} */
+            permission_on_resource: "admin" | "editor" | "viewer";
+        };
+        PronunciationDictionaryMetadataInput: {
+            id: string;
+            latest_version_id: string;
+            latest_version_rules_num: number;
+            name: string;
+            /** @enum {string} */
+            permission_on_resource: "admin" | "editor" | "viewer";
+            created_by: string;
+            creation_time_unix: number;
+            archived_time_unix?: number;
+            description?: string;
+        };
+        PronunciationDictionaryWithRulesInput: {
+            id: string;
+            latest_version_id: string;
+            latest_version_rules_num: number;
+            name: string;
+            /** @enum {string} */
+            permission_on_resource: "admin" | "editor" | "viewer";
+            created_by: string;
+            creation_time_unix: number;
+            archived_time_unix?: number;
+            description?: string;
+            rules: components["schemas"]["PronunciationRuleInput"][];
+        };
+        PronunciationDictionaryRulesResponseInput: {
+            id: string;
+            version_id: string;
+            version_rules_num: number;
+        };
+        IdentityProviderInput: {
+            provider_id: string;
+            /** @enum {string} */
+            type: "oidc" | "saml";
+            name: string;
+            issuer: string;
+            client_id?: string;
+            has_client_secret: boolean;
+            entity_id?: string;
+            sso_url?: string;
+            certificates: string[];
+            domains: string[];
+            sp_entity_id?: string;
+            acs_url?: string;
+            redirect_uri?: string;
+            created_at_unix: number;
+        };
+        VerifiedDomainInput: {
+            domain_id: string;
+            domain: string;
+            /** @enum {string} */
+            status: "Pending" | "Passed" | "Unknown";
+            verification_record: {
+                /** @constant */
+                type: "TXT";
+                name: string;
+                value: string;
+            };
+            last_checked_unix: number | null;
+            verified_at_unix: number | null;
+            guidance: {
+                code: string;
+                message: string;
+            } | null;
+        };
+        SsoSettingsInput: {
+            sso_required: boolean;
+            user_auto_provisioning: {
+                enabled: boolean;
+                enabled_at_unix: number | null;
+                enabled_by_user_email: string | null;
+            };
         };
         VoiceoverTrackInput: {
             track_id: string;
@@ -11813,101 +12422,6 @@ export interface components {
             timezone: string | null;
             source: string | null;
         };
-        PronunciationRule: {
-            /** @enum {string} */
-            type: "alias" | "phoneme";
-            string_to_replace: string;
-            alias?: string;
-            phoneme?: string;
-            /** @enum {string} */
-            alphabet?: "ipa" | "cmu-arpabet";
-            case_sensitive: boolean;
-            word_boundaries: boolean;
-        };
-        AddPronunciationDictionaryResponse: {
-            id: string;
-            name: string;
-            created_by: string;
-            creation_time_unix: number;
-            version_id: string;
-            version_rules_num: number;
-            description?: string;
-            /** @enum {string} */
-            permission_on_resource: "admin" | "editor" | "viewer";
-        };
-        PronunciationDictionaryMetadata: {
-            id: string;
-            latest_version_id: string;
-            latest_version_rules_num: number;
-            name: string;
-            /** @enum {string} */
-            permission_on_resource: "admin" | "editor" | "viewer";
-            created_by: string;
-            creation_time_unix: number;
-            archived_time_unix?: number;
-            description?: string;
-        };
-        PronunciationDictionaryWithRules: {
-            id: string;
-            latest_version_id: string;
-            latest_version_rules_num: number;
-            name: string;
-            /** @enum {string} */
-            permission_on_resource: "admin" | "editor" | "viewer";
-            created_by: string;
-            creation_time_unix: number;
-            archived_time_unix?: number;
-            description?: string;
-            rules: components["schemas"]["PronunciationRule"][];
-        };
-        PronunciationDictionaryRulesResponse: {
-            id: string;
-            version_id: string;
-            version_rules_num: number;
-        };
-        IdentityProvider: {
-            provider_id: string;
-            /** @enum {string} */
-            type: "oidc" | "saml";
-            name: string;
-            issuer: string;
-            client_id?: string;
-            has_client_secret: boolean;
-            entity_id?: string;
-            sso_url?: string;
-            certificates: string[];
-            domains: string[];
-            sp_entity_id?: string;
-            acs_url?: string;
-            redirect_uri?: string;
-            created_at_unix: number;
-        };
-        VerifiedDomain: {
-            domain_id: string;
-            domain: string;
-            /** @enum {string} */
-            status: "Pending" | "Passed" | "Unknown";
-            verification_record: {
-                /** @constant */
-                type: "TXT";
-                name: string;
-                value: string;
-            };
-            last_checked_unix: number | null;
-            verified_at_unix: number | null;
-            guidance: {
-                code: string;
-                message: string;
-            } | null;
-        };
-        SsoSettings: {
-            sso_required: boolean;
-            user_auto_provisioning: {
-                enabled: boolean;
-                enabled_at_unix: number | null;
-                enabled_by_user_email: string | null;
-            };
-        };
         StudioProject: {
             project_id: string;
             name: string;
@@ -12053,6 +12567,101 @@ export interface components {
                 volume_gain: number;
                 speed: number;
             }[];
+        };
+        PronunciationRule: {
+            /** @enum {string} */
+            type: "alias" | "phoneme";
+            string_to_replace: string;
+            alias?: string;
+            phoneme?: string;
+            /** @enum {string} */
+            alphabet?: "ipa" | "cmu-arpabet";
+            case_sensitive: boolean;
+            word_boundaries: boolean;
+        };
+        AddPronunciationDictionaryResponse: {
+            id: string;
+            name: string;
+            created_by: string;
+            creation_time_unix: number;
+            version_id: string;
+            version_rules_num: number;
+            description?: string;
+            /** @enum {string} */
+            permission_on_resource: "admin" | "editor" | "viewer";
+        };
+        PronunciationDictionaryMetadata: {
+            id: string;
+            latest_version_id: string;
+            latest_version_rules_num: number;
+            name: string;
+            /** @enum {string} */
+            permission_on_resource: "admin" | "editor" | "viewer";
+            created_by: string;
+            creation_time_unix: number;
+            archived_time_unix?: number;
+            description?: string;
+        };
+        PronunciationDictionaryWithRules: {
+            id: string;
+            latest_version_id: string;
+            latest_version_rules_num: number;
+            name: string;
+            /** @enum {string} */
+            permission_on_resource: "admin" | "editor" | "viewer";
+            created_by: string;
+            creation_time_unix: number;
+            archived_time_unix?: number;
+            description?: string;
+            rules: components["schemas"]["PronunciationRule"][];
+        };
+        PronunciationDictionaryRulesResponse: {
+            id: string;
+            version_id: string;
+            version_rules_num: number;
+        };
+        IdentityProvider: {
+            provider_id: string;
+            /** @enum {string} */
+            type: "oidc" | "saml";
+            name: string;
+            issuer: string;
+            client_id?: string;
+            has_client_secret: boolean;
+            entity_id?: string;
+            sso_url?: string;
+            certificates: string[];
+            domains: string[];
+            sp_entity_id?: string;
+            acs_url?: string;
+            redirect_uri?: string;
+            created_at_unix: number;
+        };
+        VerifiedDomain: {
+            domain_id: string;
+            domain: string;
+            /** @enum {string} */
+            status: "Pending" | "Passed" | "Unknown";
+            verification_record: {
+                /** @constant */
+                type: "TXT";
+                name: string;
+                value: string;
+            };
+            last_checked_unix: number | null;
+            verified_at_unix: number | null;
+            guidance: {
+                code: string;
+                message: string;
+            } | null;
+        };
+        SsoSettings: {
+            sso_required: boolean;
+            user_auto_provisioning: {
+                enabled: boolean;
+                enabled_at_unix: number | null;
+                enabled_by_user_email: string | null;
+            };
         };
         VoiceoverTrack: {
             track_id: string;

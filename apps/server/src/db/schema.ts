@@ -474,6 +474,51 @@ export interface StudioProjectsTable {
   last_conversion_at: NullableTimestamp
 }
 
+/** An Audio Native player of one article page: appearance, allowlist, content, state, audio. */
+export interface AudioNativeProjectsTable {
+  id: string
+  workspace_id: string
+  created_by: string
+  name: string
+  title: string
+  author: string
+  image: string
+  small: boolean
+  text_color: string
+  background_color: string
+  sessionization: number
+  voice_id: string
+  model_id: string
+  apply_text_normalization: string
+  dictionary_locators: ColumnType<
+    Array<{ pronunciation_dictionary_id: string; version_id: string | null }>,
+    string,
+    string
+  >
+  allowed_urls: ColumnType<string[], string, string>
+  content_selector: string | null
+  page_url: string | null
+  content_text: string
+  status: string
+  progress: Generated<number>
+  error_code: string | null
+  error_message: string | null
+  audio_key: string | null
+  audio_content_type: string | null
+  audio_version: Generated<number>
+  api_key_id: string | null
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+/** One play of an Audio Native player, on the page that played it. */
+export interface AudioNativePlaysTable {
+  id: string
+  project_id: string
+  page_url: string
+  created_at: Timestamp
+}
+
 /** A chapter of a Studio project: its blocks in order, as JSON. */
 export interface StudioChaptersTable {
   id: string
@@ -805,6 +850,8 @@ export interface DB {
   pronunciation_dictionaries: PronunciationDictionariesTable
   studio_projects: StudioProjectsTable
   studio_chapters: StudioChaptersTable
+  audio_native_projects: AudioNativeProjectsTable
+  audio_native_plays: AudioNativePlaysTable
   pronunciation_dictionary_versions: PronunciationDictionaryVersionsTable
   workspace_pronunciation_defaults: WorkspacePronunciationDefaultsTable
   voices: VoicesTable

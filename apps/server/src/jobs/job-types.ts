@@ -34,6 +34,12 @@ export const JOB_DEFINITIONS = {
     payload: z.object({ renderId: z.string() }),
     options: { retryLimit: 1, retryDelay: 5, retryBackoff: false, expireInSeconds: 900 },
   },
+  // One Audio Native conversion (a project's audio at one content version); a rerun after a
+  // crash converts again unless that version is already published.
+  'audio-native.convert': {
+    payload: z.object({ projectId: z.string(), version: z.number().int() }),
+    options: { retryLimit: 1, retryDelay: 5, retryBackoff: false, expireInSeconds: 900 },
+  },
 } as const
 
 export type JobName = keyof typeof JOB_DEFINITIONS

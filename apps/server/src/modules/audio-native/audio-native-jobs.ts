@@ -1,0 +1,135 @@
+import { AUDIO_NATIVE_OUTPUT_FORMAT, ERRORS } from '@timbre/contract'
+import type { SpeechRequest } from '@timbre/speech'
+import { AppError } from '../../errors.js'
+import type { FileStorage } from '../../lib/storage.js'
+import type { Principal } from '../../plugins/auth.js'
+import { beginGeneration, type GenerationDeps, pronunciationRules, resolveVoice } from '../tts/generation.js'
+import { paragraphsOfText } from './article-text.js'
+import type { AudioNativeRepository } from './audio-native.repository.js'
+
+// A conversion makes a player's audio for one content version through the one generation
+// pipeline: the recorder reserves the credits before anything is spoken and settles them when
+// the audio is stored (a crashed worker's reservation is released by the recording sweeper).
+// Queued, then publishing with a percent, then published; a refusal (no credits) or an error is
+// `failed` with its message and nothing charged. Newer content makes an older run's result void.
+
+const PROGRESS_WRITE_MS = 500
+
+const audioKey = (workspaceId: string, id: string, version: number) =>
+  `audio-native/${workspaceId}/${id}/${version}.mp3`
+
+/** The speech engine's normalisation setting for the product's options. */
+function normalisation(value: string): 'auto' | 'on' | 'off' {
+  if (value === 'on' || value === 'apply_english') return 'on'
+  if (value === 'off') return 'off'
+  return 'auto'
+}
+
+export function createAudioNativeJobs(deps: {
+  repository: AudioNativeRepository
+  generation: GenerationDeps
+  storage: FileStorage
+  log?: (message: string, details: object) => void
+}) {
+  const { repository } = deps
+
+  return {
+    async run(projectId: string, version: number): Promise<void> {
+      const row = await repository.findAny(projectId)
+      // Gone, replaced by newer content, or already published: nothing to do.
+      if (!row || row.audio_version !== version || row.status === 'published') return
+      const principal: Principal = {
+        userId: row.created_by,
+        workspaceId: row.workspace_id,
+        email: '',
+        emailVerified: true,
+        via: row.api_key_id ? 'api_key' : 'access_token',
+        ...(row.api_key_id
+          ? { apiKey: { id: row.api_key_id, permissions: null, characterLimit: null, characterCount: 0 } }
+          : {}),
+      }
+      const fail = async (code: string, message: string) => {
+        await repository.progress(projectId, version, {
+          status: 'failed',
+          error_code: code,
+          error_message: message,
+        })
+      }
+      if (!(await repository.progress(projectId, version, { status: 'publishing', progress: 0 }))) return
+      let generation: Awaited<ReturnType<typeof beginGeneration>> | null = null
+      let key: string | null = null
+      try {
+        const voice = await resolveVoice(deps.generation.voices, row.workspace_id, row.voice_id)
+        const rules = await pronunciationRules(
+          deps.generation,
+          row.workspace_id,
+          row.dictionary_locators,
+          row.model_id,
+        )
+        const paragraphs = paragraphsOfText(row.content_text)
+        const requests: SpeechRequest[] = paragraphs.map((text) => ({
+          ...rules,
+          text,
+          voice: voice.definition,
+          modelId: row.model_id,
+          voiceSettings: voice.settings ?? {},
+          applyTextNormalization: normalisation(row.apply_text_normalization),
+        }))
+        generation = await beginGeneration(deps.generation, {
+          principal,
+          requestId: `audio-native:${projectId}:${version}`,
+          voice,
+          speechRequests: requests,
+          modelId: row.model_id,
+          outputFormat: AUDIO_NATIVE_OUTPUT_FORMAT,
+          logging: false,
+          kind: 'tts',
+          text: paragraphs.join('\n\n'),
+          settings: voice.settings ?? {},
+        })
+        const total = Math.max(
+          1,
+          paragraphs.reduce((n, p) => n + [...p].length, 0),
+        )
+        const parts: Uint8Array[] = []
+        let spoken = 0
+        let lastAt = 0
+        for await (const chunk of generation.chunks()) {
+          parts.push(chunk.audio)
+          generation.delivered(chunk)
+          spoken += chunk.characters
+          const now = Date.now()
+          if (now - lastAt >= PROGRESS_WRITE_MS) {
+            lastAt = now
+            const percent = Math.min(99, Math.floor((spoken / total) * 100))
+            await repository.progress(projectId, version, { progress: percent })
+          }
+        }
+        const audio = Buffer.concat(parts)
+        key = audioKey(row.workspace_id, projectId, version)
+        await deps.storage.put(key, audio)
+        await generation.complete()
+        const published = await repository.progress(projectId, version, {
+          status: 'published',
+          progress: 100,
+          audio_key: key,
+          audio_content_type: generation.format.contentType,
+        })
+        if (!published) await deps.storage.delete(key).catch(() => undefined)
+        else if (row.audio_key && row.audio_key !== key)
+          await deps.storage.delete(row.audio_key).catch(() => undefined)
+      } catch (error) {
+        await generation?.fail({ reachedClient: false })
+        if (key) await deps.storage.delete(key).catch(() => undefined)
+        if (error instanceof AppError) {
+          await fail(error.code, error.message)
+          return
+        }
+        deps.log?.('audio native conversion failed', { projectId, err: error })
+        await fail('audio_native_conversion_failed', ERRORS.audio_native_conversion_failed.message)
+      }
+    },
+  }
+}
+
+export type AudioNativeJobs = ReturnType<typeof createAudioNativeJobs>

@@ -1,0 +1,66 @@
+import multipart from '@fastify/multipart'
+import type { SpeechService } from '@timbre/speech'
+import type { Database } from '../../db/database.js'
+import type { JobQueue } from '../../jobs/queue.js'
+import type { FileStorage } from '../../lib/storage.js'
+import type { DomainModule } from '../domain-module.js'
+import type { PronunciationRulesPort } from '../pronunciation-dictionaries/pronunciation-dictionaries.module.js'
+import type { Recorder } from '../recording/recording.types.js'
+import type { VoiceLookup } from '../voices/voice-lookup.js'
+import { createAudioNativeRepository } from './audio-native.repository.js'
+import { audioNativeRoutes } from './audio-native.routes.js'
+import { createAudioNativeService } from './audio-native.service.js'
+import { AUDIO_NATIVE_MULTIPART_LIMITS } from './audio-native-form.js'
+import { createAudioNativeJobs } from './audio-native-jobs.js'
+import { createAudioSigner } from './page-allowlist.js'
+import type { OutboundOptions } from './page-fetch.js'
+import { playerRoutes } from './player.routes.js'
+
+/** Audio Native: article players embedded on customers' pages, converted as jobs. */
+export function createAudioNativeModule(deps: {
+  db: Database
+  queue: JobQueue
+  storage: FileStorage
+  speech: SpeechService
+  recorder: Recorder
+  voices: VoiceLookup
+  dictionaries: PronunciationRulesPort
+  secretKey: string
+  outbound: OutboundOptions
+  log?: (message: string, details: object) => void
+}): DomainModule {
+  const repository = createAudioNativeRepository(deps.db)
+  const service = createAudioNativeService({
+    repository,
+    voices: deps.voices,
+    dictionaries: deps.dictionaries,
+    queue: deps.queue,
+    storage: deps.storage,
+    signer: createAudioSigner(deps.secretKey),
+    outbound: deps.outbound,
+  })
+  const jobs = createAudioNativeJobs({
+    repository,
+    storage: deps.storage,
+    generation: {
+      speech: deps.speech,
+      voices: deps.voices,
+      recorder: deps.recorder,
+      dictionaries: deps.dictionaries,
+    },
+    ...(deps.log ? { log: deps.log } : {}),
+  })
+  return {
+    name: 'audio-native',
+    jobs: (queue) =>
+      queue.work('audio-native.convert', ({ projectId, version }) => jobs.run(projectId, version)),
+    routes: async (app) => {
+      await app.register(async (scoped) => {
+        await scoped.register(multipart, { limits: AUDIO_NATIVE_MULTIPART_LIMITS, throwFileSizeLimit: true })
+        await scoped.register(audioNativeRoutes(service))
+      })
+      await app.register(playerRoutes(service))
+    },
+    ports: {},
+  }
+}

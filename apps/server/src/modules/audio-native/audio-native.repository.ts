@@ -1,0 +1,129 @@
+import type { Insertable, Selectable, Transaction, Updateable } from 'kysely'
+import { sql } from 'kysely'
+import type { Database } from '../../db/database.js'
+import type { AudioNativeProjectsTable, DB } from '../../db/schema.js'
+
+// Audio Native players and their plays. Every lookup by a caller names the workspace; the
+// public player looks a project up by id alone and then checks the page against its allowlist.
+
+export type AudioNativeRow = Selectable<AudioNativeProjectsTable>
+export type NewAudioNativeRow = Insertable<AudioNativeProjectsTable>
+
+export function createAudioNativeRepository(db: Database) {
+  return {
+    /** The row and, in the same transaction, whatever enqueues its conversion. */
+    async insert(row: NewAudioNativeRow, enqueue: (trx: Transaction<DB>) => Promise<void>): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto('audio_native_projects').values(row).execute()
+        await enqueue(trx)
+      })
+    },
+
+    async find(workspaceId: string, id: string): Promise<AudioNativeRow | undefined> {
+      return db
+        .selectFrom('audio_native_projects')
+        .selectAll()
+        .where('workspace_id', '=', workspaceId)
+        .where('id', '=', id)
+        .executeTakeFirst()
+    },
+
+    async findAny(id: string): Promise<AudioNativeRow | undefined> {
+      return db.selectFrom('audio_native_projects').selectAll().where('id', '=', id).executeTakeFirst()
+    },
+
+    async findByPageUrl(workspaceId: string, pageUrl: string): Promise<AudioNativeRow | undefined> {
+      return db
+        .selectFrom('audio_native_projects')
+        .selectAll()
+        .where('workspace_id', '=', workspaceId)
+        .where('page_url', '=', pageUrl)
+        .orderBy('created_at', 'desc')
+        .executeTakeFirst()
+    },
+
+    async list(workspaceId: string): Promise<AudioNativeRow[]> {
+      return db
+        .selectFrom('audio_native_projects')
+        .selectAll()
+        .where('workspace_id', '=', workspaceId)
+        .orderBy('created_at', 'desc')
+        .limit(500)
+        .execute()
+    },
+
+    async update(id: string, changes: Updateable<AudioNativeProjectsTable>): Promise<void> {
+      await db
+        .updateTable('audio_native_projects')
+        .set({ ...changes, updated_at: new Date() })
+        .where('id', '=', id)
+        .execute()
+    },
+
+    /**
+     * New content: a new audio version, and, in the same transaction, its conversion job
+     * (or none, when the caller converts later). Returns the new version.
+     */
+    async replaceContent(
+      id: string,
+      changes: Updateable<AudioNativeProjectsTable>,
+      enqueue: ((trx: Transaction<DB>, version: number) => Promise<void>) | null,
+    ): Promise<number> {
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .updateTable('audio_native_projects')
+          .set({ ...changes, audio_version: sql`audio_version + 1`, updated_at: new Date() })
+          .where('id', '=', id)
+          .returning('audio_version')
+          .executeTakeFirstOrThrow()
+        if (enqueue) await enqueue(trx, row.audio_version)
+        return row.audio_version
+      })
+    },
+
+    /** Moves a conversion on, only while the project is still at that content version. */
+    async progress(
+      id: string,
+      version: number,
+      changes: Updateable<AudioNativeProjectsTable>,
+    ): Promise<boolean> {
+      const result = await db
+        .updateTable('audio_native_projects')
+        .set({ ...changes, updated_at: new Date() })
+        .where('id', '=', id)
+        .where('audio_version', '=', version)
+        .executeTakeFirst()
+      return Number(result.numUpdatedRows) > 0
+    },
+
+    async delete(workspaceId: string, id: string): Promise<AudioNativeRow | undefined> {
+      return db
+        .deleteFrom('audio_native_projects')
+        .where('workspace_id', '=', workspaceId)
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst()
+    },
+
+    async addPlay(row: { id: string; project_id: string; page_url: string }): Promise<void> {
+      await db.insertInto('audio_native_plays').values(row).execute()
+    },
+
+    async playsByPage(projectId: string): Promise<Array<{ page_url: string; plays: number; last: Date }>> {
+      const rows = await db
+        .selectFrom('audio_native_plays')
+        .select((eb) => [
+          'page_url',
+          eb.fn.countAll<string>().as('plays'),
+          eb.fn.max('created_at').as('last'),
+        ])
+        .where('project_id', '=', projectId)
+        .groupBy('page_url')
+        .orderBy('page_url')
+        .execute()
+      return rows.map((r) => ({ page_url: r.page_url, plays: Number(r.plays), last: new Date(r.last) }))
+    },
+  }
+}
+
+export type AudioNativeRepository = ReturnType<typeof createAudioNativeRepository>

@@ -1,0 +1,171 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { requirePrincipal } from '../../plugins/auth.js'
+import {
+  analyticsResponse,
+  contentFromUrlBody,
+  createResponse,
+  editContentResponse,
+  listResponse,
+  projectParams,
+  settingsResponse,
+  updateSettingsBody,
+} from './audio-native.schemas.js'
+import type { AudioNativeService } from './audio-native.service.js'
+import { readAudioNativeForm } from './audio-native-form.js'
+
+const tags = ['audio native']
+const config = { scope: 'audio-native' as const, verifiedEmail: true }
+
+// /v1/audio-native: the SDK's calls (create, settings, content, content from a URL) and the
+// settings page's (list, appearance and allowlist, convert, analytics, delete).
+export function audioNativeRoutes(service: AudioNativeService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/v1/audio-native',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Create an Audio Native player for an article page',
+          description:
+            'multipart/form-data: name (required), image, author, title, small, text_color, background_color, ' +
+            'sessionization, voice_id, model_id, file (the article as HTML or text), auto_convert, ' +
+            'apply_text_normalization, pronunciation_dictionary_locators (repeated, at most 3); Timbre also ' +
+            'takes allowed_urls (repeated) and content_selector (a CSS selector for the article text).',
+          consumes: ['multipart/form-data'],
+          response: { 200: createResponse },
+        },
+      },
+      async (request) =>
+        service.create(requirePrincipal(request), await readAudioNativeForm(request), request.siteOrigin),
+    )
+
+    app.get(
+      '/v1/audio-native',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'List the Audio Native players of the workspace',
+          response: { 200: listResponse },
+        },
+      },
+      async (request) => service.list(requirePrincipal(request)),
+    )
+
+    app.post(
+      '/v1/audio-native/content',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Fetch a page again and re-convert the player set up for it',
+          description:
+            'The page must be HTTPS on a public address (unless the operator allows private ones); its ' +
+            "readable text (or the player's content selector) becomes the new content.",
+          body: contentFromUrlBody,
+          response: { 200: editContentResponse },
+        },
+      },
+      async (request) => service.updateFromUrl(requirePrincipal(request), request.body, request.siteOrigin),
+    )
+
+    app.get(
+      '/v1/audio-native/:project_id/settings',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'The settings and state of an Audio Native player',
+          params: projectParams,
+          response: { 200: settingsResponse },
+        },
+      },
+      async (request) => service.settings(requirePrincipal(request), request.params.project_id),
+    )
+
+    app.patch(
+      '/v1/audio-native/:project_id/settings',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Change the appearance, allowlist, content selector or voice of a player',
+          params: projectParams,
+          body: updateSettingsBody,
+          response: { 200: settingsResponse },
+        },
+      },
+      async (request) =>
+        service.updateSettings(requirePrincipal(request), request.params.project_id, request.body),
+    )
+
+    app.post(
+      '/v1/audio-native/:project_id/content',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Replace the article of a player',
+          description: 'multipart/form-data: file (HTML or text), auto_convert, auto_publish.',
+          params: projectParams,
+          consumes: ['multipart/form-data'],
+          response: { 200: editContentResponse },
+        },
+      },
+      async (request) =>
+        service.updateContent(
+          requirePrincipal(request),
+          request.params.project_id,
+          await readAudioNativeForm(request),
+          request.siteOrigin,
+        ),
+    )
+
+    app.post(
+      '/v1/audio-native/:project_id/convert',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Convert and publish the current article again',
+          params: projectParams,
+          response: { 200: settingsResponse },
+        },
+      },
+      async (request) => service.convert(requirePrincipal(request), request.params.project_id),
+    )
+
+    app.get(
+      '/v1/audio-native/:project_id/analytics',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Plays of a player per page',
+          params: projectParams,
+          response: { 200: analyticsResponse },
+        },
+      },
+      async (request) => service.analytics(requirePrincipal(request), request.params.project_id),
+    )
+
+    app.delete(
+      '/v1/audio-native/:project_id',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Delete a player, its audio and its analytics',
+          params: projectParams,
+          response: { 200: z.object({ status: z.literal('ok') }) },
+        },
+      },
+      async (request) => {
+        await service.remove(requirePrincipal(request), request.params.project_id)
+        return { status: 'ok' as const }
+      },
+    )
+  }
+}

@@ -1,0 +1,277 @@
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import { createServer as createHttpsServer } from 'node:https'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { ElevenLabsClient, ElevenLabsError } from '@elevenlabs/elevenlabs-js'
+import { PREMADE_VOICES } from '@timbre/speech'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createUser } from '../../../test/helpers/factories.js'
+import { createTestApp, type TestApp } from '../../../test/helpers/test-app.js'
+
+// Podcasts through the official SDK: a conversation written by a real chat-completions server
+// the test starts (it answers a scripted conversation, as an operator's model would), the
+// clear error when no model is configured, and the turns mode that needs none.
+
+const host = PREMADE_VOICES[0]!
+const guest = PREMADE_VOICES[1]!
+const DOCUMENT =
+  'Bees communicate through a waggle dance that tells other bees where flowers are.\n\n' +
+  'The angle of the dance shows the direction, and its length shows the distance.\n\n' +
+  'Scientists decoded the dance in the twentieth century.'
+const SCRIPT = {
+  turns: [
+    { speaker: 'host', text: 'Welcome back. Today we talk about how bees share directions.' },
+    { speaker: 'guest', text: 'They dance! The waggle dance points to the flowers.' },
+    { speaker: 'host', text: 'So the angle is the direction?' },
+    { speaker: 'guest', text: 'Exactly, and the length of the waggle tells the distance.' },
+  ],
+}
+
+let llm: Server
+let pages: Server
+let pagesOrigin: string
+let certDir: string
+const llmRequests: Array<{
+  path: string
+  auth: string | undefined
+  body: { model: string; messages: Array<{ role: string; content: string }> }
+}> = []
+let withModel: TestApp
+let withoutModel: TestApp
+let client: ElevenLabsClient
+let plain: ElevenLabsClient
+let otherKey: string
+let address: string
+
+async function sdkFor(t: TestApp): Promise<{ client: ElevenLabsClient; key: string; address: string }> {
+  const user = await createUser(t.app, t.database, { verified: true })
+  const key = (
+    await t.app.inject({
+      method: 'POST',
+      url: '/v1/user/api-keys',
+      headers: user.auth,
+      payload: { name: 'sdk' },
+    })
+  ).json().api_key as string
+  const where = await t.app.listen({ port: 0, host: '127.0.0.1' })
+  return { client: new ElevenLabsClient({ apiKey: key, baseUrl: where }), key, address: where }
+}
+
+beforeAll(async () => {
+  llm = createServer((req, res) => {
+    const chunks: Buffer[] = []
+    req.on('data', (c: Buffer) => chunks.push(c))
+    req.on('end', () => {
+      llmRequests.push({
+        path: req.url ?? '',
+        auth: req.headers.authorization,
+        body: JSON.parse(Buffer.concat(chunks).toString('utf8')),
+      })
+      res.setHeader('content-type', 'application/json')
+      res.end(
+        JSON.stringify({
+          id: 'chatcmpl-1',
+          object: 'chat.completion',
+          choices: [
+            {
+              index: 0,
+              message: { role: 'assistant', content: `\`\`\`json\n${JSON.stringify(SCRIPT)}\n\`\`\`` },
+            },
+          ],
+        }),
+      )
+    })
+  })
+  await new Promise<void>((r) => llm.listen(0, '127.0.0.1', r))
+  const port = (llm.address() as AddressInfo).port
+  // An article on a real HTTPS server, trusted by the operator's CA setting.
+  certDir = mkdtempSync(join(tmpdir(), 'timbre-podcast-'))
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+      '-keyout',
+      join(certDir, 'key.pem'),
+      '-out',
+      join(certDir, 'cert.pem'),
+    ],
+    { stdio: 'ignore' },
+  )
+  pages = createHttpsServer(
+    { key: readFileSync(join(certDir, 'key.pem')), cert: readFileSync(join(certDir, 'cert.pem')) },
+    (_req, res) => {
+      res.setHeader('content-type', 'text/html; charset=utf-8')
+      res.end(
+        '<html><head><title>Bees</title></head><body><nav><a href="/">Home</a> <a href="/shop">Shop for honey and more</a></nav>' +
+          '<article><p>Honey bees visit thousands of flowers every single day of the summer.</p>' +
+          '<p>They carry the nectar home and turn it into honey inside the hive.</p></article>' +
+          '<footer>Subscribe to our newsletter for more</footer></body></html>',
+      )
+    },
+  )
+  await new Promise<void>((r) => pages.listen(0, '127.0.0.1', r))
+  pagesOrigin = `https://127.0.0.1:${(pages.address() as AddressInfo).port}`
+  ;[withModel, withoutModel] = await Promise.all([
+    createTestApp({
+      env: {
+        PODCAST_LLM_URL: `http://127.0.0.1:${port}/v1/chat/completions`,
+        PODCAST_LLM_MODEL: 'scripted-model',
+        PODCAST_LLM_API_KEY: 'llm-secret',
+        WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true',
+        WEBHOOK_CA_FILE: join(certDir, 'cert.pem'),
+      },
+    }),
+    createTestApp(),
+  ])
+  const a = await sdkFor(withModel)
+  client = a.client
+  otherKey = a.key
+  address = a.address
+  plain = (await sdkFor(withoutModel)).client
+}, 180_000)
+
+afterAll(async () => {
+  await withModel?.close()
+  await withoutModel?.close()
+  await new Promise((r) => llm?.close(r))
+  await new Promise((r) => pages?.close(r))
+  rmSync(certDir, { recursive: true, force: true })
+})
+
+async function blocksOf(sdk: ElevenLabsClient, projectId: string) {
+  const project = await sdk.studio.projects.get(projectId)
+  const chapter = await sdk.studio.projects.chapters.get(projectId, project.chapters[0]!.chapterId)
+  return chapter.content.blocks.map((b) => b.nodes[0] as { text: string; voiceId?: string })
+}
+
+describe('POST /v1/studio/podcasts', () => {
+  it('writes a conversation with the configured model and alternates the two voices', async () => {
+    const { project } = await client.studio.createPodcast({
+      modelId: 'eleven_multilingual_v2',
+      mode: {
+        type: 'conversation',
+        conversation: { hostVoiceId: host.voice_id, guestVoiceId: guest.voice_id },
+      },
+      source: { type: 'text', text: DOCUMENT },
+      durationScale: 'short',
+      highlights: ['How bees tell direction'],
+    })
+    expect(llmRequests).toHaveLength(1)
+    const sent = llmRequests[0]!
+    expect(sent.path).toBe('/v1/chat/completions')
+    expect(sent.auth).toBe('Bearer llm-secret')
+    expect(sent.body.model).toBe('scripted-model')
+    expect(sent.body.messages.find((m) => m.role === 'user')?.content).toContain('waggle dance')
+    expect(sent.body.messages[0]!.content).toContain('How bees tell direction')
+    const nodes = await blocksOf(client, project.projectId)
+    expect(nodes.map((n) => n.text)).toEqual(SCRIPT.turns.map((t) => t.text))
+    expect(nodes.map((n) => n.voiceId)).toEqual([
+      host.voice_id,
+      guest.voice_id,
+      host.voice_id,
+      guest.voice_id,
+    ])
+  })
+
+  it('without a model, names what the operator must configure and creates nothing', async () => {
+    const before = (await plain.studio.projects.list()).projects.length
+    const error = await plain.studio
+      .createPodcast({
+        modelId: 'eleven_multilingual_v2',
+        mode: {
+          type: 'conversation',
+          conversation: { hostVoiceId: host.voice_id, guestVoiceId: guest.voice_id },
+        },
+        source: { type: 'text', text: DOCUMENT },
+      })
+      .catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ElevenLabsError)
+    expect((error as ElevenLabsError).statusCode).toBe(422)
+    expect(JSON.stringify((error as ElevenLabsError).body)).toContain('PODCAST_LLM_URL')
+    expect((await plain.studio.projects.list()).projects.length).toBe(before)
+  })
+
+  it('in turns mode reads the document in turns by the two voices, with no model', async () => {
+    const response = await fetch(`${address}/v1/studio/podcasts`, {
+      method: 'POST',
+      headers: { 'xi-api-key': otherKey, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        model_id: 'eleven_multilingual_v2',
+        mode: { type: 'turns', turns: { host_voice_id: host.voice_id, guest_voice_id: guest.voice_id } },
+        source: { type: 'text', text: DOCUMENT },
+      }),
+    })
+    expect(response.status).toBe(200)
+    const { project } = (await response.json()) as { project: { project_id: string } }
+    const nodes = await blocksOf(client, project.project_id)
+    expect(nodes.map((n) => n.voiceId)).toEqual([host.voice_id, guest.voice_id, host.voice_id])
+    expect(nodes[1]!.text).toContain('angle of the dance')
+    expect(llmRequests).toHaveLength(1)
+  })
+
+  it('reads a bulletin from the readable text of a page', async () => {
+    const { project } = await client.studio.createPodcast({
+      modelId: 'eleven_multilingual_v2',
+      mode: { type: 'bulletin', bulletin: { hostVoiceId: host.voice_id } },
+      source: { type: 'url', url: `${pagesOrigin}/bees` },
+    })
+    const nodes = await blocksOf(client, project.projectId)
+    expect(nodes.map((n) => n.text)).toEqual([
+      'Honey bees visit thousands of flowers every single day of the summer.',
+      'They carry the nectar home and turn it into honey inside the hive.',
+    ])
+    expect(new Set(nodes.map((n) => n.voiceId))).toEqual(new Set([host.voice_id]))
+  })
+
+  it('refuses bad input with a clear 4xx before asking the model', async () => {
+    const asked = llmRequests.length
+    const attempt = (body: object) =>
+      fetch(`${address}/v1/studio/podcasts`, {
+        method: 'POST',
+        headers: { 'xi-api-key': otherKey, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          model_id: 'eleven_multilingual_v2',
+          source: { type: 'text', text: DOCUMENT },
+          ...body,
+        }),
+      })
+    const noGuest = await attempt({
+      mode: { type: 'conversation', conversation: { host_voice_id: host.voice_id } },
+    })
+    expect(noGuest.status).toBe(422)
+    const unknownVoice = await attempt({
+      mode: { type: 'conversation', conversation: { host_voice_id: host.voice_id, guest_voice_id: 'nope' } },
+    })
+    expect(unknownVoice.status).toBe(400)
+    expect(JSON.stringify(await unknownVoice.json())).toContain('Voice not found or deleted')
+    const privateUrl = await attempt({
+      mode: { type: 'bulletin', bulletin: { host_voice_id: host.voice_id } },
+      source: { type: 'url', url: 'https://127.0.0.1/article' },
+    })
+    expect(privateUrl.status).toBe(422)
+    const plainHttp = await attempt({
+      mode: { type: 'bulletin', bulletin: { host_voice_id: host.voice_id } },
+      source: { type: 'url', url: 'http://example.com/article' },
+    })
+    expect(plainHttp.status).toBe(422)
+    const tooManyHighlights = await attempt({
+      mode: { type: 'bulletin', bulletin: { host_voice_id: host.voice_id } },
+      highlights: ['one highlight here', 'two highlight here', 'three highlight', 'four highlight here'],
+    })
+    expect(tooManyHighlights.status).toBe(422)
+    expect(llmRequests.length).toBe(asked)
+  })
+})
