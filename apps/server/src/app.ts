@@ -251,7 +251,16 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     log: (message, details) => app.log.error(details, message),
     limits: config.audioIsolation,
   })
-  const studio = createStudioModule({ db, voices: voices.ports.lookup })
+  const studio = createStudioModule({
+    db,
+    voices: voices.ports.lookup,
+    queue,
+    storage,
+    speech,
+    recorder: recording.ports.recorder,
+    dictionaries: dictionaries.ports.rules,
+    log: (message, details) => app.log.error(details, message),
+  })
   const voiceDesign = createVoiceDesignModule({
     db,
     storage,
