@@ -86,15 +86,7 @@ function loudnormJson(stderr: string): Record<string, string> {
 
 /** Measures a file with the EBU R128 meter (integrated loudness, true peak) and its RMS level. */
 export async function measureLoudness(file: string): Promise<Loudness> {
-  const stderr = await ffmpeg([
-    '-i',
-    file,
-    '-filter_complex',
-    'ebur128=peak=true,astats=measure_perchannel=none:measure_overall=RMS_level',
-    '-f',
-    'null',
-    '-',
-  ])
+  const stderr = await ffmpeg(['-i', file, '-filter_complex', 'ebur128=peak=true,astats', '-f', 'null', '-'])
   const summary = stderr.slice(stderr.lastIndexOf('Summary:'))
   const integrated = /I:\s+(-?[\d.]+|-inf) LUFS/.exec(summary)
   const peak = /Peak:\s+(-?[\d.]+|-inf) dBFS/.exec(summary)
