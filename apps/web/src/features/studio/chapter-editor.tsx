@@ -242,7 +242,7 @@ function BlockAudioControls({
   return (
     <div className="flex flex-wrap items-center gap-2">
       <span
-        className={`rounded-full px-2 py-0.5 text-xs ${state.generated ? 'bg-emerald-100 text-emerald-800' : 'bg-neutral-100 text-neutral-600'}`}
+        className={`rounded-full px-2 py-0.5 text-xs ${state.generated ? 'bg-emerald-100 text-emerald-800 dark:bg-emerald-900/50 dark:text-emerald-200' : 'bg-neutral-100 text-neutral-600'}`}
       >
         {state.locked
           ? t('studio.conversion.locked')

@@ -361,6 +361,10 @@ describe('Studio conversion through @elevenlabs/elevenlabs-js', () => {
       .where('state', '=', 'reserved')
       .executeTakeFirstOrThrow()
     expect(Number(ledger.n)).toBe(0)
+    // The book cannot be exported while a chapter has text without audio.
+    const refused = await get(`/v1/studio/projects/${projectId}/export?format=m4b`)
+    expect(refused.status).toBe(400)
+    expect((await refused.json()).detail.message).toBe('Convert the chapter “Arrival” before exporting it.')
     // Another workspace cannot start a conversion of this project.
     expect((await sdkError(otherClient.studio.projects.convert(projectId))).statusCode).toBe(404)
   })
