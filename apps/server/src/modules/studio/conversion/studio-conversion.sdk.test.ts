@@ -295,7 +295,7 @@ describe('Studio conversion through @elevenlabs/elevenlabs-js', () => {
       }
     }
     expect(chapter.content.blocks.every((b) => b.generated && !b.locked)).toBe(true)
-    const [heading, lockedBlock, changedBlock] = chapter.content.blocks
+    const [heading, lockedBlock] = chapter.content.blocks
     const lockUrl = (blockId: string) =>
       `/v1/studio/projects/${projectId}/chapters/${chapterIds[1]}/blocks/${blockId}/lock`
     const post = (path: string, body?: unknown) =>
