@@ -6,6 +6,7 @@ import { Button, buttonClass } from '../../components/button'
 import { useErrorText } from '../../i18n/use-error-text'
 import {
   convertStudioChapter,
+  convertStudioProject,
   listStudioChapterSnapshots,
   studioChapterSnapshotAudio,
   studioExportUrl,
@@ -142,22 +143,45 @@ function SnapshotPlayer({
   return <audio controls src={url} aria-label={t('studio.conversion.player')} className="w-full" />
 }
 
-/** The whole project's exports: MP3, WAV and M4B with chapter marks. */
-export function ProjectExports({ projectId, ready }: { projectId: string; ready: boolean }) {
+/** The whole project: convert every chapter, and its exports (MP3, WAV, M4B with chapter marks). */
+export function ProjectExports({
+  projectId,
+  ready,
+  running,
+}: {
+  projectId: string
+  ready: boolean
+  running: boolean
+}) {
   const { t } = useTranslation()
-  if (!ready) return null
+  const errorText = useErrorText()
+  const queryClient = useQueryClient()
+  const convert = useMutation({
+    mutationFn: () => convertStudioProject(projectId),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['studio', 'project', projectId] }),
+  })
   return (
     <div className="flex flex-wrap gap-2">
-      {(['mp3', 'wav', 'm4b'] as const).map((format) => (
-        <a
-          key={format}
-          href={studioExportUrl(projectId, format)}
-          download
-          className={buttonClass('secondary')}
-        >
-          {t('studio.conversion.exportProject', { format: format.toUpperCase() })}
-        </a>
-      ))}
+      <Button
+        variant="secondary"
+        onClick={() => convert.mutate()}
+        loading={convert.isPending}
+        disabled={running}
+      >
+        {t('studio.conversion.convertProject')}
+      </Button>
+      {convert.isError && <Alert tone="error">{errorText(convert.error)}</Alert>}
+      {ready &&
+        (['mp3', 'wav', 'm4b'] as const).map((format) => (
+          <a
+            key={format}
+            href={studioExportUrl(projectId, format)}
+            download
+            className={buttonClass('secondary')}
+          >
+            {t('studio.conversion.exportProject', { format: format.toUpperCase() })}
+          </a>
+        ))}
     </div>
   )
 }

@@ -9,7 +9,7 @@ import { TextField } from '../../components/text-field'
 import { useErrorText } from '../../i18n/use-error-text'
 import { routes } from '../../routes'
 import { ChapterEditor } from './chapter-editor'
-import { ConversionPanel, ProjectExports } from './conversion-panel'
+import { ConversionPanel, isConverting, ProjectExports } from './conversion-panel'
 import { useAddStudioChapter, useDeleteStudioProject, useStudioProject } from './studio-queries'
 
 /** A Studio project: its chapters on the side, the chosen chapter's blocks in the editor. */
@@ -68,6 +68,7 @@ export function ProjectEditorPage() {
           <ProjectExports
             projectId={data.project_id}
             ready={data.chapters.length > 0 && data.chapters.every((c) => c.conversion_state === 'converted')}
+            running={data.chapters.some(isConverting)}
           />
           <Button variant="secondary" onClick={() => setConfirmDelete(true)}>
             {t('studio.deleteProject')}
