@@ -1,11 +1,26 @@
 import { writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { buildEpub } from '../apps/server/test/helpers/documents.js'
 import { shots, signUpAndSignIn, useJourney } from './helpers/journey.js'
 
 const journey = useJourney()
+
+/** Screenshots at the desktop and phone widths, light and dark. */
+async function shoot(page: Page, name: string): Promise<void> {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme })
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: width === 1280 ? 900 : 844 })
+      await page.waitForTimeout(150)
+      await page.screenshot({ path: `${shots}studio-${name}-${scheme}-${width}.png`, fullPage: true })
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' })
+  await page.setViewportSize({ width: 1280, height: 900 })
+}
 
 describe('the Studio project editor', () => {
   it('makes a project from an EPUB, edits a chapter, and meets a second tab with the conflict choice', async () => {
@@ -60,6 +75,31 @@ describe('the Studio project editor', () => {
     // Phone width: the chapters and the editor stack.
     await page.setViewportSize({ width: 390, height: 844 })
     await page.screenshot({ path: `${shots}studio-editor-phone.png`, fullPage: true })
+    await page.setViewportSize({ width: 1280, height: 900 })
+
+    // Convert the chapter: the progress bar runs to the end, then the player and exports appear.
+    await page.reload()
+    await page.getByRole('button', { name: 'Convert chapter' }).click()
+    const bar = page.getByRole('progressbar', { name: 'Conversion progress' })
+    await bar.waitFor()
+    const seen = new Set<string>()
+    await expect
+      .poll(
+        async () => {
+          seen.add((await bar.getAttribute('aria-valuenow')) ?? '')
+          return page.getByTestId('conversion-state').textContent()
+        },
+        { timeout: 120_000, interval: 100 },
+      )
+      .toBe('Converted')
+    expect(await bar.getAttribute('aria-valuenow')).toBe('100')
+    expect(seen.size).toBeGreaterThan(0)
+    await page.getByLabel('Chapter audio').waitFor()
+    await page.getByRole('link', { name: 'Export chapter as MP3' }).waitFor()
+    // Generated paragraphs can be locked; a locked one cannot be regenerated.
+    await page.getByRole('button', { name: 'Lock', exact: true }).first().click()
+    await page.getByRole('button', { name: 'Unlock', exact: true }).first().waitFor()
+    await shoot(page, 'converted')
     await context.close()
   })
 })

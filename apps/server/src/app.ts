@@ -267,7 +267,16 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     soundEffects: soundEffects.ports.soundEffects,
     log: (message, details) => app.log.error(details, message),
   })
-  const studio = createStudioModule({ db, voices: voices.ports.lookup })
+  const studio = createStudioModule({
+    db,
+    voices: voices.ports.lookup,
+    queue,
+    storage,
+    speech,
+    recorder: recording.ports.recorder,
+    dictionaries: dictionaries.ports.rules,
+    log: (message, details) => app.log.error(details, message),
+  })
   const audioNative = createAudioNativeModule({
     db,
     queue,
@@ -282,7 +291,7 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     log: (message, details) => app.log.error(details, message),
   })
   const podcasts = createPodcastsModule({
-    db,
+    studio: studio.ports.projects,
     voices: voices.ports.lookup,
     outbound: config.webhooks,
     llm: config.podcastLlm,

@@ -116,6 +116,25 @@ export const ERRORS = {
     message:
       'Conflict detected with server: the project changed since you opened it. Reload it, or save again to overwrite.',
   },
+  studio_block_not_found: { status: 404, message: 'Paragraph not found in this chapter.' },
+  studio_block_not_generated: {
+    status: 400,
+    message: 'A paragraph must be generated before it can be locked.',
+  },
+  studio_block_locked: {
+    status: 409,
+    message: 'This paragraph is locked; unlock it before regenerating it.',
+  },
+  studio_not_converted: {
+    status: 400,
+    message: 'Convert the chapters before exporting or streaming their audio.',
+  },
+  studio_conversion_running: {
+    status: 409,
+    message: 'A conversion of this chapter is already queued or running.',
+  },
+  studio_snapshot_not_found: { status: 404, message: 'Snapshot not found or no access.' },
+  studio_export_failed: { status: 422, message: 'The audio could not be exported.' },
   unreadable_document: { status: 400, message: 'The script file is empty or could not be loaded.' },
   voice_sample_not_found: { status: 404, message: 'This voice has no sample with this sample_id.' },
   voice_preview_unavailable: { status: 404, message: 'This voice has no preview in that language.' },

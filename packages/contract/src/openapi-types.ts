@@ -9052,6 +9052,663 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/studio/projects/{project_id}/convert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Convert every chapter of a project (a job) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "ok";
+                            /** @description Ours: the conversion job, with its percent */
+                            conversion_id: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/studio/projects/{project_id}/chapters/{chapter_id}/convert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Convert a chapter (a job) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                    chapter_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "ok";
+                            /** @description Ours: the conversion job, with its percent */
+                            conversion_id: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/studio/projects/{project_id}/conversions/{conversion_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ours: a conversion job and its percent */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                    conversion_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StudioConversion"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/studio/projects/{project_id}/chapters/{chapter_id}/blocks/{block_id}/regenerate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ours: generate one paragraph again (a job; refused for a locked one) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                    chapter_id: string;
+                    block_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "ok";
+                            /** @description Ours: the conversion job, with its percent */
+                            conversion_id: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/studio/projects/{project_id}/chapters/{chapter_id}/blocks/{block_id}/lock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ours: lock or unlock a generated paragraph */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                    chapter_id: string;
+                    block_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        locked: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            block_id: string;
+                            locked: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/studio/projects/{project_id}/pronunciation-dictionaries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set the project's pronunciation dictionaries */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        pronunciation_dictionary_locators: {
+                            pronunciation_dictionary_id: string;
+                            version_id?: string | null;
+                        }[];
+                        invalidate_affected_text?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "ok";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/studio/projects/{project_id}/snapshots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A project's snapshots */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            snapshots: {
+                                created_at_unix: number;
+                                name: string;
+                                project_id: string;
+                                project_snapshot_id: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/studio/projects/{project_id}/snapshots/{project_snapshot_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A project snapshot */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                    project_snapshot_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            created_at_unix: number;
+                            name: string;
+                            project_id: string;
+                            project_snapshot_id: string;
+                            character_alignments: Record<string, never>[];
+                            audio_duration_secs: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/studio/projects/{project_id}/snapshots/{project_snapshot_id}/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A project snapshot's audio (MP3) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                    project_snapshot_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        convert_to_mpeg?: boolean;
+                    } | null;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/studio/projects/{project_id}/snapshots/{project_snapshot_id}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A project snapshot's chapters as a zip of MP3s */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                    project_snapshot_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/studio/projects/{project_id}/chapters/{chapter_id}/snapshots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A chapter's snapshots */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                    chapter_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            snapshots: {
+                                created_at_unix: number;
+                                name: string;
+                                project_id: string;
+                                chapter_snapshot_id: string;
+                                chapter_id: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/studio/projects/{project_id}/chapters/{chapter_id}/snapshots/{chapter_snapshot_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A chapter snapshot */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                    chapter_id: string;
+                    chapter_snapshot_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            created_at_unix: number;
+                            name: string;
+                            project_id: string;
+                            chapter_snapshot_id: string;
+                            chapter_id: string;
+                            character_alignments: Record<string, never>[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/studio/projects/{project_id}/chapters/{chapter_id}/snapshots/{chapter_snapshot_id}/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A chapter snapshot's audio (MP3) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                    chapter_id: string;
+                    chapter_snapshot_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        convert_to_mpeg?: boolean;
+                    } | null;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/studio/projects/{project_id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ours: the whole project as MP3, WAV or M4B with chapter marks, loudness-normalised */
+        get: {
+            parameters: {
+                query?: {
+                    format?: "mp3" | "wav" | "m4b";
+                };
+                header?: never;
+                path: {
+                    project_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/studio/projects/{project_id}/chapters/{chapter_id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ours: one chapter as MP3 or WAV, loudness-normalised */
+        get: {
+            parameters: {
+                query?: {
+                    format?: "mp3" | "wav";
+                };
+                header?: never;
+                path: {
+                    project_id: string;
+                    chapter_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/voiceover/projects": {
         parameters: {
             query?: never;
@@ -11796,6 +12453,11 @@ export interface components {
                 paragraphs_unconverted: number;
             };
             last_conversion_error: string | null;
+            /**
+             * @description Ours: not converted yet, queued for creation, converting, converted, failed creation
+             * @enum {string}
+             */
+            conversion_state: "not_converted" | "queued" | "converting" | "converted" | "finished" | "failed";
             /** @description Ours: send it back with an update to refuse overwriting a newer save */
             version: number;
         };
@@ -11817,6 +12479,11 @@ export interface components {
                 paragraphs_unconverted: number;
             };
             last_conversion_error: string | null;
+            /**
+             * @description Ours: not converted yet, queued for creation, converting, converted, failed creation
+             * @enum {string}
+             */
+            conversion_state: "not_converted" | "queued" | "converting" | "converted" | "finished" | "failed";
             /** @description Ours: send it back with an update to refuse overwriting a newer save */
             version: number;
             content: {
@@ -11824,6 +12491,10 @@ export interface components {
                     block_id: string;
                     /** @enum {string} */
                     sub_type: "p" | "h1" | "h2" | "h3";
+                    /** @description Ours: the block has audio */
+                    generated: boolean;
+                    /** @description Ours: a locked block is not regenerated by a conversion */
+                    locked: boolean;
                     nodes: {
                         /** @constant */
                         type: "tts_node";
@@ -11873,7 +12544,10 @@ export interface components {
             apply_text_normalization: string;
             chapters: components["schemas"]["StudioChapterInput"][];
             pronunciation_dictionary_versions: Record<string, never>[];
-            pronunciation_dictionary_locators: Record<string, never>[];
+            pronunciation_dictionary_locators: {
+                pronunciation_dictionary_id: string;
+                version_id: string | null;
+            }[];
             assets: Record<string, never>[];
             voices: {
                 project_voice_ref_id: string;
@@ -11887,6 +12561,17 @@ export interface components {
                 volume_gain: number;
                 speed: number;
             }[];
+        };
+        StudioConversionInput: {
+            conversion_id: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "done" | "failed";
+            progress: number;
+            chapter_ids: string[];
+            error: {
+                code: string;
+                message: string;
+            } | null;
         };
         PronunciationRuleInput: {
             /** @enum {string} */
@@ -12476,6 +13161,11 @@ export interface components {
                 paragraphs_unconverted: number;
             };
             last_conversion_error: string | null;
+            /**
+             * @description Ours: not converted yet, queued for creation, converting, converted, failed creation
+             * @enum {string}
+             */
+            conversion_state: "not_converted" | "queued" | "converting" | "converted" | "finished" | "failed";
             /** @description Ours: send it back with an update to refuse overwriting a newer save */
             version: number;
         };
@@ -12497,6 +13187,11 @@ export interface components {
                 paragraphs_unconverted: number;
             };
             last_conversion_error: string | null;
+            /**
+             * @description Ours: not converted yet, queued for creation, converting, converted, failed creation
+             * @enum {string}
+             */
+            conversion_state: "not_converted" | "queued" | "converting" | "converted" | "finished" | "failed";
             /** @description Ours: send it back with an update to refuse overwriting a newer save */
             version: number;
             content: {
@@ -12504,6 +13199,10 @@ export interface components {
                     block_id: string;
                     /** @enum {string} */
                     sub_type: "p" | "h1" | "h2" | "h3";
+                    /** @description Ours: the block has audio */
+                    generated: boolean;
+                    /** @description Ours: a locked block is not regenerated by a conversion */
+                    locked: boolean;
                     nodes: {
                         /** @constant */
                         type: "tts_node";
@@ -12553,7 +13252,10 @@ export interface components {
             apply_text_normalization: string;
             chapters: components["schemas"]["StudioChapter"][];
             pronunciation_dictionary_versions: Record<string, never>[];
-            pronunciation_dictionary_locators: Record<string, never>[];
+            pronunciation_dictionary_locators: {
+                pronunciation_dictionary_id: string;
+                version_id: string | null;
+            }[];
             assets: Record<string, never>[];
             voices: {
                 project_voice_ref_id: string;
@@ -12567,6 +13269,17 @@ export interface components {
                 volume_gain: number;
                 speed: number;
             }[];
+        };
+        StudioConversion: {
+            conversion_id: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "done" | "failed";
+            progress: number;
+            chapter_ids: string[];
+            error: {
+                code: string;
+                message: string;
+            } | null;
         };
         PronunciationRule: {
             /** @enum {string} */

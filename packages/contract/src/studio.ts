@@ -25,3 +25,43 @@ export const STUDIO_TARGET_AUDIENCES = ['children', 'young adult', 'adult', 'all
 export const STUDIO_FICTION = ['fiction', 'non-fiction'] as const
 export const STUDIO_QUALITY_PRESETS = ['standard', 'high', 'highest', 'ultra', 'ultra_lossless'] as const
 export const STUDIO_TEXT_NORMALIZATION = ['auto', 'on', 'off', 'apply_english'] as const
+
+/**
+ * Where a chapter (or a whole project) is in its conversion to audio, in the product's words:
+ * Not converted yet, Queued for creation, Converting, Converted (a chapter), Finished (every
+ * chapter of the project), Failed creation.
+ */
+export const STUDIO_CONVERSION_STATES = [
+  'not_converted',
+  'queued',
+  'converting',
+  'converted',
+  'finished',
+  'failed',
+] as const
+export type StudioConversionState = (typeof STUDIO_CONVERSION_STATES)[number]
+
+/** The message of a conversion refused for want of credits. */
+export const STUDIO_NO_CREDITS_MESSAGE =
+  'Conversion failed. No credits to convert paragraphs or create a dub.'
+/** A block's audio is made before it may be locked; a locked block is never regenerated. */
+export const STUDIO_LOCK_NEEDS_AUDIO_MESSAGE = 'A paragraph must be generated before it can be locked.'
+export const STUDIO_LOCKED_BLOCK_MESSAGE = 'This paragraph is locked; unlock it before regenerating it.'
+
+/** Silence between two blocks of a chapter, in seconds. */
+export const STUDIO_BLOCK_PAUSE_SECONDS = 0.4
+
+/**
+ * The audiobook loudness range: exports are normalised into -23 to -18 dB with peaks at most
+ * -3 dB. The target sits in the middle of the range, the true-peak limit a little under the ceiling.
+ */
+export const STUDIO_LOUDNESS = {
+  minDb: -23,
+  maxDb: -18,
+  peakCeilingDb: -3,
+  targetLufs: -20.5,
+  targetTruePeakDb: -3.5,
+} as const
+
+export const STUDIO_EXPORT_FORMATS = ['mp3', 'wav', 'm4b'] as const
+export type StudioExportFormat = (typeof STUDIO_EXPORT_FORMATS)[number]

@@ -472,6 +472,8 @@ export interface StudioProjectsTable {
   created_at: Timestamp
   updated_at: Timestamp
   last_conversion_at: NullableTimestamp
+  /** The project's pronunciation dictionaries (locators), applied in order to every block. */
+  pronunciation_dictionary_locators: ColumnType<unknown[], string | undefined, string>
 }
 
 /** An Audio Native player of one article page: appearance, allowlist, content, state, audio. */
@@ -530,6 +532,8 @@ export interface StudioChaptersTable {
   conversion_progress: number | null
   last_conversion_error: string | null
   last_conversion_at: NullableTimestamp
+  /** not_converted | queued | converting | converted | failed */
+  conversion_state: Generated<string>
   version: Generated<number>
   created_at: Timestamp
   updated_at: Timestamp
@@ -832,6 +836,48 @@ export interface GeneratedVoicePreviewsTable {
   expires_at: Timestamp
 }
 
+/** One conversion request of a Studio project (chapters, or single blocks) run as a job. */
+export interface StudioConversionsTable {
+  id: string
+  workspace_id: string
+  project_id: string
+  user_id: string
+  api_key_id: string | null
+  chapter_ids: ColumnType<string[], string, string>
+  block_ids: ColumnType<string[] | null, string | null, string | null>
+  whole_project: Generated<boolean>
+  /** queued | running | done | failed */
+  status: string
+  progress: Generated<number>
+  error_code: string | null
+  error_message: string | null
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+/** The generated audio of one block, the hash of what it was made from, and its lock. */
+export interface StudioBlockAudioTable {
+  chapter_id: string
+  block_id: string
+  source_hash: string
+  storage_key: string
+  duration_seconds: number
+  locked: Generated<boolean>
+  created_at: Timestamp
+}
+
+/** A converted chapter's audio (chapter_id set) or a whole project's (chapter_id null). */
+export interface StudioSnapshotsTable {
+  id: string
+  project_id: string
+  chapter_id: string | null
+  name: string
+  storage_key: string
+  duration_seconds: number
+  chapter_snapshot_ids: ColumnType<string[], string | undefined, string>
+  created_at: Timestamp
+}
+
 export interface DB {
   voiceover_projects: VoiceoverProjectsTable
   voiceover_tracks: VoiceoverTracksTable
@@ -852,6 +898,9 @@ export interface DB {
   studio_chapters: StudioChaptersTable
   audio_native_projects: AudioNativeProjectsTable
   audio_native_plays: AudioNativePlaysTable
+  studio_conversions: StudioConversionsTable
+  studio_block_audio: StudioBlockAudioTable
+  studio_snapshots: StudioSnapshotsTable
   pronunciation_dictionary_versions: PronunciationDictionaryVersionsTable
   workspace_pronunciation_defaults: WorkspacePronunciationDefaultsTable
   voices: VoicesTable

@@ -40,6 +40,12 @@ export const JOB_DEFINITIONS = {
     payload: z.object({ projectId: z.string(), version: z.number().int() }),
     options: { retryLimit: 1, retryDelay: 5, retryBackoff: false, expireInSeconds: 900 },
   },
+  // One Studio conversion (chapters or single blocks); a rerun after a crash keeps every block
+  // already rendered and renders the rest (the dead run's reservation is released by the sweeper).
+  'studio.convert': {
+    payload: z.object({ conversionId: z.string() }),
+    options: { retryLimit: 2, retryDelay: 5, retryBackoff: false, expireInSeconds: 900 },
+  },
 } as const
 
 export type JobName = keyof typeof JOB_DEFINITIONS

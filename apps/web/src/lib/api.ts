@@ -451,6 +451,57 @@ export const addStudioChapter = (projectId: string, name: string): Promise<{ cha
     client.POST('/v1/studio/projects/{project_id}/chapters', { ...projectPath(projectId), body: { name } }),
   )
 
+export const convertStudioProject = (projectId: string) =>
+  settle(client.POST('/v1/studio/projects/{project_id}/convert', projectPath(projectId)))
+export const convertStudioChapter = (projectId: string, chapterId: string) =>
+  settle(
+    client.POST(
+      '/v1/studio/projects/{project_id}/chapters/{chapter_id}/convert',
+      chapterPath(projectId, chapterId),
+    ),
+  )
+export const regenerateStudioBlock = (projectId: string, chapterId: string, blockId: string) =>
+  settle(
+    client.POST('/v1/studio/projects/{project_id}/chapters/{chapter_id}/blocks/{block_id}/regenerate', {
+      params: { path: { project_id: projectId, chapter_id: chapterId, block_id: blockId } },
+    }),
+  )
+export const lockStudioBlock = (projectId: string, chapterId: string, blockId: string, locked: boolean) =>
+  settle(
+    client.POST('/v1/studio/projects/{project_id}/chapters/{chapter_id}/blocks/{block_id}/lock', {
+      params: { path: { project_id: projectId, chapter_id: chapterId, block_id: blockId } },
+      body: { locked },
+    }),
+  )
+export const listStudioChapterSnapshots = (projectId: string, chapterId: string) =>
+  settle(
+    client.GET(
+      '/v1/studio/projects/{project_id}/chapters/{chapter_id}/snapshots',
+      chapterPath(projectId, chapterId),
+    ),
+  )
+/** A chapter snapshot's MP3 (the stream call is a POST, so it is fetched and played from a blob). */
+export async function studioChapterSnapshotAudio(
+  projectId: string,
+  chapterId: string,
+  snapshotId: string,
+): Promise<Blob> {
+  const path = [projectId, 'chapters', chapterId, 'snapshots', snapshotId].map(encodeURIComponent).join('/')
+  const response = await binary(`/v1/studio/projects/${path}/stream`, {
+    method: 'POST',
+    headers: JSON_HEADERS,
+    body: '{}',
+  })
+  return response.blob()
+}
+/** Where an export downloads from (same origin, the session cookie goes with it). */
+export const studioExportUrl = (
+  projectId: string,
+  format: 'mp3' | 'wav' | 'm4b',
+  chapterId?: string,
+): string =>
+  `/v1/studio/projects/${encodeURIComponent(projectId)}${chapterId ? `/chapters/${encodeURIComponent(chapterId)}` : ''}/export?format=${format}`
+
 /** POST /v1/studio/projects: a multipart form with the name and, optionally, a document. */
 export async function createStudioProject(input: {
   name: string

@@ -1,3 +1,4 @@
+import type { StudioConversionState } from '@timbre/contract'
 import type { ChapterRow, ProjectRow } from './studio.repository.js'
 import { characterCount, type StoredBlock, voicesIn } from './studio-content.js'
 
@@ -71,7 +72,9 @@ export function chapterView(row: ChapterRow) {
     last_conversion_date_unix: unix(row.last_conversion_at),
     conversion_progress: row.conversion_progress,
     can_be_downloaded: converted,
-    state: row.state as 'default' | 'converting',
+    state: (['queued', 'converting'].includes(row.conversion_state) ? 'converting' : 'default') as
+      | 'default'
+      | 'converting',
     has_video: false,
     has_visual_content: false,
     voice_ids: voicesIn(blocks),
@@ -82,11 +85,15 @@ export function chapterView(row: ChapterRow) {
       paragraphs_unconverted: converted ? 0 : blocks.length,
     },
     last_conversion_error: row.last_conversion_error,
+    conversion_state: row.conversion_state as StudioConversionState,
     version: row.version,
   }
 }
 
-export function chapterWithContentView(row: ChapterRow) {
+/** A block's audio: whether it was generated and whether it is locked. */
+export type BlockAudioStates = Map<string, { locked: boolean }>
+
+export function chapterWithContentView(row: ChapterRow, audio: BlockAudioStates = new Map()) {
   const blocks = row.blocks as StoredBlock[]
   return {
     ...chapterView(row),
@@ -94,6 +101,8 @@ export function chapterWithContentView(row: ChapterRow) {
       blocks: blocks.map((block) => ({
         block_id: block.block_id,
         sub_type: block.sub_type,
+        generated: audio.has(block.block_id),
+        locked: audio.get(block.block_id)?.locked ?? false,
         nodes: block.nodes.map((node) => ({
           type: 'tts_node' as const,
           voice_id: node.voice_id,

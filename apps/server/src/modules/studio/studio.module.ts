@@ -1,30 +1,80 @@
 import multipart from '@fastify/multipart'
-import { DEFAULT_MODEL_ID, MODEL_PROFILES, PREMADE_VOICES } from '@timbre/speech'
+import { DEFAULT_MODEL_ID, MODEL_PROFILES, PREMADE_VOICES, type SpeechService } from '@timbre/speech'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Database } from '../../db/database.js'
+import type { JobQueue } from '../../jobs/queue.js'
+import type { FileStorage } from '../../lib/storage.js'
 import type { DomainModule } from '../domain-module.js'
+import type { PronunciationRulesPort } from '../pronunciation-dictionaries/pronunciation-dictionaries.module.js'
+import type { Recorder } from '../recording/recording.types.js'
 import type { VoiceLookup } from '../voices/voice-lookup.js'
 import { chaptersRoutes } from './chapters.routes.js'
+import { createConversionRepository } from './conversion/conversion.repository.js'
+import { conversionRoutes } from './conversion/conversion.routes.js'
+import { createConversionService } from './conversion/conversion.service.js'
+import { snapshotsRoutes } from './conversion/snapshots.routes.js'
+import { createSnapshotsService } from './conversion/snapshots.service.js'
 import { projectsRoutes } from './projects.routes.js'
 import { createStudioRepository } from './studio.repository.js'
-import { createStudioService } from './studio.service.js'
+import { createStudioService, type StudioService } from './studio.service.js'
 import { STUDIO_MULTIPART_LIMITS } from './studio-form.js'
 
-/** Studio: long-form projects (books, articles) made of chapters and blocks. */
-export function createStudioModule(deps: { db: Database; voices: VoiceLookup }): DomainModule {
+/** What other domains may do with Studio: make projects exactly as the API does (podcasts). */
+export interface StudioPorts {
+  projects: StudioService
+}
+
+/** Studio: long-form projects (books, articles) made of chapters and blocks, converted as jobs. */
+export function createStudioModule(deps: {
+  db: Database
+  voices: VoiceLookup
+  queue: JobQueue
+  storage: FileStorage
+  speech: SpeechService
+  recorder: Recorder
+  dictionaries: PronunciationRulesPort
+  log?: (message: string, details: object) => void
+}): DomainModule<StudioPorts> {
+  const repository = createStudioRepository(deps.db)
+  const conversions = createConversionRepository(deps.db)
   const service = createStudioService({
-    repository: createStudioRepository(deps.db),
+    repository,
     voiceUsable: async (workspaceId, voiceId) =>
       (await deps.voices.findUsable(workspaceId, voiceId)) !== null,
     modelExists: (modelId) =>
       Object.hasOwn(MODEL_PROFILES, modelId) && MODEL_PROFILES[modelId]?.can_do_text_to_speech === true,
     defaults: { voiceId: PREMADE_VOICES[0]?.voice_id ?? '', modelId: DEFAULT_MODEL_ID },
+    blockAudio: (chapterId) => conversions.blockAudio([chapterId]),
+  })
+  const conversion = createConversionService({
+    studio: repository,
+    conversions,
+    queue: deps.queue,
+    storage: deps.storage,
+    speech: deps.speech,
+    voices: deps.voices,
+    dictionaries: deps.dictionaries,
+    recorder: deps.recorder,
+    ...(deps.log ? { log: deps.log } : {}),
+  })
+  const snapshots = createSnapshotsService({
+    studio: repository,
+    conversions,
+    conversion,
+    storage: deps.storage,
   })
   const routes: FastifyPluginAsyncZod = async (app) => {
     // Scoped to this plugin: project creation and the content call take multipart bodies.
     await app.register(multipart, { limits: STUDIO_MULTIPART_LIMITS, throwFileSizeLimit: true })
     await app.register(projectsRoutes(service))
     await app.register(chaptersRoutes(service))
+    await app.register(conversionRoutes(conversion))
+    await app.register(snapshotsRoutes(snapshots))
   }
-  return { name: 'studio', routes, ports: {} }
+  return {
+    name: 'studio',
+    routes,
+    jobs: (queue) => queue.work('studio.convert', ({ conversionId }) => conversion.run(conversionId)),
+    ports: { projects: service },
+  }
 }

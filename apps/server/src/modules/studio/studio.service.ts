@@ -13,7 +13,7 @@ import { newId } from '../../lib/ids.js'
 import type { Principal } from '../../plugins/auth.js'
 import { type ImportedChapter, UnreadableDocument } from './import/imported-document.js'
 import { readDocument } from './import/read-document.js'
-import type { NewChapter, ProjectRow, StudioRepository } from './studio.repository.js'
+import type { ChapterRow, NewChapter, ProjectRow, StudioRepository } from './studio.repository.js'
 import {
   blocksFromImport,
   type ChapterContentInput,
@@ -36,6 +36,8 @@ export interface StudioDeps {
   voiceUsable(workspaceId: string, voiceId: string): Promise<boolean>
   modelExists(modelId: string): boolean
   defaults: { voiceId: string; modelId: string }
+  /** The blocks of a chapter that have audio, and their locks. */
+  blockAudio(chapterId: string): Promise<Array<{ block_id: string; locked: boolean }>>
 }
 
 type Workspace = Pick<Principal, 'workspaceId' | 'userId'>
@@ -120,6 +122,11 @@ export function createStudioService(deps: StudioDeps) {
     const project = await repository.findProject(workspace.workspaceId, projectId)
     if (!project) throw new AppError('project_not_found')
     return project
+  }
+
+  async function withContent(chapter: ChapterRow) {
+    const audio = await deps.blockAudio(chapter.id)
+    return chapterWithContentView(chapter, new Map(audio.map((a) => [a.block_id, a])))
   }
 
   async function requireVoices(workspaceId: string, voiceIds: string[], param: string): Promise<void> {
@@ -253,7 +260,15 @@ export function createStudioService(deps: StudioDeps) {
         apply_text_normalization: (project.metadata as ProjectMetadata).apply_text_normalization ?? 'auto',
         chapters: chapters.map(chapterView),
         pronunciation_dictionary_versions: [],
-        pronunciation_dictionary_locators: [],
+        pronunciation_dictionary_locators: (
+          project.pronunciation_dictionary_locators as Array<{
+            pronunciation_dictionary_id: string
+            version_id?: string | null
+          }>
+        ).map((l) => ({
+          pronunciation_dictionary_id: l.pronunciation_dictionary_id,
+          version_id: l.version_id ?? null,
+        })),
         assets: [],
         voices: projectVoiceIds(project, chapters).map((voiceId) => ({
           project_voice_ref_id: voiceId,
@@ -360,14 +375,14 @@ export function createStudioService(deps: StudioDeps) {
         throw invalid(`A project may have at most ${STUDIO_PROJECT_MAX_CHAPTERS} chapters.`, 'name')
       const chapter = await repository.findChapter(project.id, id)
       if (!chapter) throw new AppError('chapter_not_found')
-      return { chapter: chapterWithContentView(chapter) }
+      return { chapter: await withContent(chapter) }
     },
 
     async getChapter(principal: Workspace, projectId: string, chapterId: string) {
       const project = await requireProject(principal, projectId)
       const chapter = await repository.findChapter(project.id, chapterId)
       if (!chapter) throw new AppError('chapter_not_found')
-      return chapterWithContentView(chapter)
+      return withContent(chapter)
     },
 
     /**
@@ -397,7 +412,7 @@ export function createStudioService(deps: StudioDeps) {
       }
       const chapter = await repository.findChapter(project.id, chapterId)
       if (!chapter) throw new AppError('chapter_not_found')
-      return { chapter: chapterWithContentView(chapter) }
+      return { chapter: await withContent(chapter) }
     },
 
     async deleteChapter(principal: Workspace, projectId: string, chapterId: string) {

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '../../components/alert'
@@ -6,12 +6,14 @@ import { Button } from '../../components/button'
 import { PageSpinner } from '../../components/spinner'
 import { useToast } from '../../components/toaster'
 import { useErrorText } from '../../i18n/use-error-text'
-import { saveStudioChapter } from '../../lib/api'
+import { lockStudioBlock, regenerateStudioBlock, saveStudioChapter } from '../../lib/api'
 import { ApiError } from '../../lib/api-error'
 import type { StudioChapter } from '../../lib/api-types'
 import { useVoices } from '../tts/tts-queries'
 import { type DraftBlock, draftFrom, savePayload } from './chapter-draft'
 import { useStudioChapter } from './studio-queries'
+
+type AudioState = { generated: boolean; locked: boolean }
 
 const SUB_TYPES = ['p', 'h1', 'h2', 'h3'] as const
 
@@ -107,6 +109,20 @@ function LoadedChapter({
     setDirty(true)
   }
   const voiceOptions = voices.data?.voices ?? []
+  const audio = new Map<string, AudioState>(
+    chapter.content.blocks.map((b) => [b.block_id, { generated: b.generated, locked: b.locked }]),
+  )
+  const queryClient = useQueryClient()
+  const blockAction = useMutation({
+    mutationFn: async ({ blockId, lock }: { blockId: string; lock: boolean | null }): Promise<unknown> =>
+      lock === null
+        ? regenerateStudioBlock(projectId, chapter.chapter_id, blockId)
+        : lockStudioBlock(projectId, chapter.chapter_id, blockId, lock),
+    onSuccess: (_, { lock }) => {
+      if (lock === null) queryClient.invalidateQueries({ queryKey: ['studio', 'project', projectId] })
+      else reload()
+    },
+  })
 
   return (
     <div className="space-y-4">
@@ -120,6 +136,7 @@ function LoadedChapter({
         </div>
       </div>
       {save.isError && !conflict && <Alert tone="error">{errorText(save.error)}</Alert>}
+      {blockAction.isError && <Alert tone="error">{errorText(blockAction.error)}</Alert>}
       {conflict && (
         <Alert tone="warning">
           <p className="font-medium">{t('studio.conflictTitle')}</p>
@@ -177,6 +194,15 @@ function LoadedChapter({
                   </option>
                 ))}
               </select>
+              {block.blockId && audio.get(block.blockId) && (
+                <BlockAudioControls
+                  state={audio.get(block.blockId) as AudioState}
+                  busy={blockAction.isPending}
+                  dirty={dirty}
+                  onLock={(locked) => blockAction.mutate({ blockId: block.blockId ?? '', lock: locked })}
+                  onRegenerate={() => blockAction.mutate({ blockId: block.blockId ?? '', lock: null })}
+                />
+              )}
               <Button variant="ghost" className="ml-auto" onClick={() => remove(index)}>
                 {t('studio.removeBlock')}
               </Button>
@@ -193,6 +219,53 @@ function LoadedChapter({
       </ol>
       <Button variant="secondary" onClick={add}>
         {t('studio.addParagraph')}
+      </Button>
+    </div>
+  )
+}
+
+/** A block's audio: generated or not, its lock, and regeneration (never of a locked block). */
+function BlockAudioControls({
+  state,
+  busy,
+  dirty,
+  onLock,
+  onRegenerate,
+}: {
+  state: AudioState
+  busy: boolean
+  dirty: boolean
+  onLock: (locked: boolean) => void
+  onRegenerate: () => void
+}) {
+  const { t } = useTranslation()
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <span
+        className={`rounded-full px-2 py-0.5 text-xs ${state.generated ? 'bg-emerald-100 text-emerald-800 dark:bg-emerald-900/50 dark:text-emerald-200' : 'bg-neutral-100 text-neutral-600'}`}
+      >
+        {state.locked
+          ? t('studio.conversion.locked')
+          : state.generated
+            ? t('studio.conversion.generated')
+            : t('studio.conversion.notGenerated')}
+      </span>
+      <Button
+        variant="ghost"
+        aria-pressed={state.locked}
+        disabled={busy || !state.generated}
+        title={state.generated ? undefined : t('studio.conversion.lockHint')}
+        onClick={() => onLock(!state.locked)}
+      >
+        {state.locked ? t('studio.conversion.unlock') : t('studio.conversion.lock')}
+      </Button>
+      <Button
+        variant="ghost"
+        disabled={busy || state.locked || dirty}
+        title={dirty ? t('studio.conversion.saveFirst') : undefined}
+        onClick={onRegenerate}
+      >
+        {t('studio.conversion.regenerate')}
       </Button>
     </div>
   )

@@ -9,6 +9,7 @@ import { TextField } from '../../components/text-field'
 import { useErrorText } from '../../i18n/use-error-text'
 import { routes } from '../../routes'
 import { ChapterEditor } from './chapter-editor'
+import { ConversionPanel, isConverting, ProjectExports } from './conversion-panel'
 import { useAddStudioChapter, useDeleteStudioProject, useStudioProject } from './studio-queries'
 
 /** A Studio project: its chapters on the side, the chosen chapter's blocks in the editor. */
@@ -37,6 +38,7 @@ export function ProjectEditorPage() {
   }
   const data = project.data
   const chapterId = chosen ?? data.chapters[0]?.chapter_id ?? null
+  const chosenChapter = data.chapters.find((c) => c.chapter_id === chapterId)
   const submitChapter = (event: FormEvent) => {
     event.preventDefault()
     if (!newChapter.trim()) return
@@ -62,9 +64,16 @@ export function ProjectEditorPage() {
             </p>
           )}
         </div>
-        <Button variant="secondary" onClick={() => setConfirmDelete(true)}>
-          {t('studio.deleteProject')}
-        </Button>
+        <div className="flex flex-wrap items-center gap-2">
+          <ProjectExports
+            projectId={data.project_id}
+            ready={data.chapters.length > 0 && data.chapters.every((c) => c.conversion_state === 'converted')}
+            running={data.chapters.some(isConverting)}
+          />
+          <Button variant="secondary" onClick={() => setConfirmDelete(true)}>
+            {t('studio.deleteProject')}
+          </Button>
+        </div>
       </div>
 
       <div className="grid gap-6 md:grid-cols-[14rem_1fr]">
@@ -102,7 +111,8 @@ export function ProjectEditorPage() {
             {addChapter.isError && <Alert tone="error">{errorText(addChapter.error)}</Alert>}
           </form>
         </nav>
-        <section>
+        <section className="space-y-4">
+          {chosenChapter && <ConversionPanel projectId={data.project_id} chapter={chosenChapter} />}
           {chapterId ? (
             <ChapterEditor
               projectId={data.project_id}

@@ -30,8 +30,18 @@ export function useDeleteStudioProject() {
   })
 }
 
+const CONVERSION_POLL_MS = 700
+
+/** A project; while one of its chapters is queued or converting it is read again, for the progress bar. */
 export function useStudioProject(id: string) {
-  return useQuery({ queryKey: [...root, 'project', id], queryFn: () => getStudioProject(id) })
+  return useQuery({
+    queryKey: [...root, 'project', id],
+    queryFn: () => getStudioProject(id),
+    refetchInterval: (query) =>
+      query.state.data?.chapters.some((c) => ['queued', 'converting'].includes(c.conversion_state))
+        ? CONVERSION_POLL_MS
+        : false,
+  })
 }
 
 export function useStudioChapter(projectId: string, chapterId: string | null) {

@@ -1,0 +1,210 @@
+import type { Insertable, Selectable, Transaction } from 'kysely'
+import type { Database } from '../../../db/database.js'
+import type {
+  DB,
+  StudioBlockAudioTable,
+  StudioConversionsTable,
+  StudioSnapshotsTable,
+} from '../../../db/schema.js'
+
+export type ConversionRow = Selectable<StudioConversionsTable>
+export type BlockAudioRow = Selectable<StudioBlockAudioTable>
+export type SnapshotRow = Selectable<StudioSnapshotsTable>
+
+/** Conversions, block audio and snapshots of Studio projects (the SQL of the conversion). */
+export function createConversionRepository(db: Database) {
+  return {
+    /**
+     * Records a conversion and marks its chapters queued, in one transaction with the job's
+     * send; refused (false) when one of the chapters is already queued or converting.
+     */
+    async insert(
+      row: Insertable<StudioConversionsTable>,
+      chapterIds: string[],
+      enqueue: (trx: Transaction<DB>) => Promise<void>,
+    ): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        await trx
+          .selectFrom('studio_projects')
+          .select('id')
+          .where('id', '=', row.project_id)
+          .forUpdate()
+          .execute()
+        const busy = await trx
+          .selectFrom('studio_chapters')
+          .select('id')
+          .where('id', 'in', chapterIds)
+          .where('conversion_state', 'in', ['queued', 'converting'])
+          .executeTakeFirst()
+        if (busy) return false
+        await trx.insertInto('studio_conversions').values(row).execute()
+        await trx
+          .updateTable('studio_chapters')
+          .set({ conversion_state: 'queued', conversion_progress: 0, last_conversion_error: null })
+          .where('id', 'in', chapterIds)
+          .execute()
+        await enqueue(trx)
+        return true
+      })
+    },
+
+    async find(id: string): Promise<ConversionRow | undefined> {
+      return db.selectFrom('studio_conversions').selectAll().where('id', '=', id).executeTakeFirst()
+    },
+
+    async findInProject(projectId: string, id: string): Promise<ConversionRow | undefined> {
+      return db
+        .selectFrom('studio_conversions')
+        .selectAll()
+        .where('project_id', '=', projectId)
+        .where('id', '=', id)
+        .executeTakeFirst()
+    },
+
+    async setStatus(id: string, status: string, progress: number): Promise<void> {
+      await db
+        .updateTable('studio_conversions')
+        .set({ status, progress, updated_at: new Date() })
+        .where('id', '=', id)
+        .execute()
+    },
+
+    async fail(id: string, code: string, message: string): Promise<void> {
+      await db
+        .updateTable('studio_conversions')
+        .set({ status: 'failed', error_code: code, error_message: message, updated_at: new Date() })
+        .where('id', '=', id)
+        .execute()
+    },
+
+    async chapterProgress(chapterId: string, state: string, percent: number): Promise<void> {
+      await db
+        .updateTable('studio_chapters')
+        .set({ conversion_state: state, conversion_progress: percent })
+        .where('id', '=', chapterId)
+        .execute()
+    },
+
+    async chapterConverted(chapterId: string, at: Date): Promise<void> {
+      await db
+        .updateTable('studio_chapters')
+        .set({
+          conversion_state: 'converted',
+          conversion_progress: 100,
+          last_conversion_at: at,
+          last_conversion_error: null,
+        })
+        .where('id', '=', chapterId)
+        .execute()
+    },
+
+    async chaptersFailed(chapterIds: string[], message: string): Promise<void> {
+      if (chapterIds.length === 0) return
+      await db
+        .updateTable('studio_chapters')
+        .set({ conversion_state: 'failed', last_conversion_error: message })
+        .where('id', 'in', chapterIds)
+        .where('conversion_state', 'in', ['queued', 'converting'])
+        .execute()
+    },
+
+    async projectConverted(projectId: string, at: Date): Promise<void> {
+      await db
+        .updateTable('studio_projects')
+        .set({ last_conversion_at: at })
+        .where('id', '=', projectId)
+        .execute()
+    },
+
+    async blockAudio(chapterIds: string[]): Promise<BlockAudioRow[]> {
+      if (chapterIds.length === 0) return []
+      return db.selectFrom('studio_block_audio').selectAll().where('chapter_id', 'in', chapterIds).execute()
+    },
+
+    /** Keeps a block's newest audio; the earlier file's key is returned to be deleted. */
+    async saveBlockAudio(row: Insertable<StudioBlockAudioTable>): Promise<string | null> {
+      return db.transaction().execute(async (trx) => {
+        const earlier = await trx
+          .selectFrom('studio_block_audio')
+          .select('storage_key')
+          .where('chapter_id', '=', row.chapter_id)
+          .where('block_id', '=', row.block_id)
+          .forUpdate()
+          .executeTakeFirst()
+        await trx
+          .insertInto('studio_block_audio')
+          .values(row)
+          .onConflict((oc) =>
+            oc.columns(['chapter_id', 'block_id']).doUpdateSet({
+              source_hash: row.source_hash,
+              storage_key: row.storage_key,
+              duration_seconds: row.duration_seconds,
+              created_at: new Date(),
+            }),
+          )
+          .execute()
+        return earlier && earlier.storage_key !== row.storage_key ? earlier.storage_key : null
+      })
+    },
+
+    async setLocked(chapterId: string, blockId: string, locked: boolean): Promise<boolean> {
+      const result = await db
+        .updateTable('studio_block_audio')
+        .set({ locked })
+        .where('chapter_id', '=', chapterId)
+        .where('block_id', '=', blockId)
+        .executeTakeFirst()
+      return Number(result.numUpdatedRows) > 0
+    },
+
+    async insertSnapshot(row: Insertable<StudioSnapshotsTable>): Promise<void> {
+      await db.insertInto('studio_snapshots').values(row).execute()
+    },
+
+    async snapshots(projectId: string, chapterId: string | null): Promise<SnapshotRow[]> {
+      let query = db.selectFrom('studio_snapshots').selectAll().where('project_id', '=', projectId)
+      query =
+        chapterId === null ? query.where('chapter_id', 'is', null) : query.where('chapter_id', '=', chapterId)
+      return query.orderBy('created_at', 'desc').orderBy('id').execute()
+    },
+
+    async snapshot(
+      projectId: string,
+      chapterId: string | null,
+      id: string,
+    ): Promise<SnapshotRow | undefined> {
+      let query = db
+        .selectFrom('studio_snapshots')
+        .selectAll()
+        .where('project_id', '=', projectId)
+        .where('id', '=', id)
+      query =
+        chapterId === null ? query.where('chapter_id', 'is', null) : query.where('chapter_id', '=', chapterId)
+      return query.executeTakeFirst()
+    },
+
+    async snapshotsByIds(projectId: string, ids: string[]): Promise<SnapshotRow[]> {
+      if (ids.length === 0) return []
+      return db
+        .selectFrom('studio_snapshots')
+        .selectAll()
+        .where('project_id', '=', projectId)
+        .where('id', 'in', ids)
+        .execute()
+    },
+
+    async setDictionaries(projectId: string, locators: unknown[]): Promise<void> {
+      await db
+        .updateTable('studio_projects')
+        .set((eb) => ({
+          pronunciation_dictionary_locators: JSON.stringify(locators),
+          version: eb('version', '+', 1),
+          updated_at: new Date(),
+        }))
+        .where('id', '=', projectId)
+        .execute()
+    },
+  }
+}
+
+export type ConversionRepository = ReturnType<typeof createConversionRepository>

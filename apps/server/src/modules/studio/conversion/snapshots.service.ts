@@ -1,0 +1,176 @@
+import type { StudioExportFormat } from '@timbre/contract'
+import { zipSync } from 'fflate'
+import { AppError } from '../../../errors.js'
+import type { FileStorage } from '../../../lib/storage.js'
+import type { Principal } from '../../../plugins/auth.js'
+import type { ChapterRow, ProjectRow, StudioRepository } from '../studio.repository.js'
+import type { ConversionRepository, SnapshotRow } from './conversion.repository.js'
+import type { ConversionService } from './conversion.service.js'
+import { type ChapterAudio, ExportFailed, masterExport } from './studio-audio.js'
+
+// Snapshots (the audio of each finished conversion of a chapter or project), their streamed
+// audio and zip archives, and exports normalised to the audiobook loudness range.
+
+type Workspace = Pick<Principal, 'workspaceId' | 'userId'>
+
+const unix = (date: Date) => Math.floor(date.getTime() / 1000)
+
+function projectSnapshotView(row: SnapshotRow) {
+  return {
+    project_snapshot_id: row.id,
+    project_id: row.project_id,
+    created_at_unix: unix(row.created_at),
+    name: row.name,
+  }
+}
+
+function chapterSnapshotView(row: SnapshotRow) {
+  return {
+    chapter_snapshot_id: row.id,
+    project_id: row.project_id,
+    chapter_id: row.chapter_id ?? '',
+    created_at_unix: unix(row.created_at),
+    name: row.name,
+  }
+}
+
+/** A file name that keeps letters and digits of any script. */
+const fileName = (name: string) => name.replace(/[^\p{L}\p{N} _-]/gu, '').trim() || 'audio'
+
+export function createSnapshotsService(deps: {
+  studio: StudioRepository
+  conversions: ConversionRepository
+  conversion: ConversionService
+  storage: FileStorage
+}) {
+  const { studio, conversions } = deps
+
+  async function requireProject(workspace: Workspace, projectId: string): Promise<ProjectRow> {
+    const project = await studio.findProject(workspace.workspaceId, projectId)
+    if (!project) throw new AppError('project_not_found')
+    return project
+  }
+
+  async function requireChapter(project: ProjectRow, chapterId: string): Promise<ChapterRow> {
+    const chapter = await studio.findChapter(project.id, chapterId)
+    if (!chapter) throw new AppError('chapter_not_found')
+    return chapter
+  }
+
+  async function snapshotAudio(row: SnapshotRow | undefined): Promise<Buffer> {
+    if (!row) throw new AppError('studio_snapshot_not_found')
+    const audio = await deps.storage.get(row.storage_key)
+    if (!audio) throw new AppError('history_audio_missing')
+    return audio
+  }
+
+  /** The current audio of chapters, every block converted, in reading order. */
+  async function chapterAudio(chapters: ChapterRow[]): Promise<ChapterAudio[]> {
+    const rows = await conversions.blockAudio(chapters.map((c) => c.id))
+    const out: ChapterAudio[] = []
+    for (const chapter of chapters) {
+      const audio = new Map(rows.filter((r) => r.chapter_id === chapter.id).map((r) => [r.block_id, r]))
+      const pcm = await deps.conversion.chapterPcm(chapter, audio)
+      if (!pcm)
+        throw new AppError('studio_not_converted', {
+          message: `Convert the chapter “${chapter.name}” before exporting it.`,
+        })
+      out.push({ title: chapter.name, pcm })
+    }
+    return out
+  }
+
+  async function master(title: string, chapters: ChapterAudio[], format: StudioExportFormat) {
+    try {
+      return await masterExport(title, chapters, format)
+    } catch (error) {
+      if (error instanceof ExportFailed) throw new AppError('studio_export_failed')
+      throw error
+    }
+  }
+
+  return {
+    async projectSnapshots(principal: Workspace, projectId: string) {
+      const project = await requireProject(principal, projectId)
+      return { snapshots: (await conversions.snapshots(project.id, null)).map(projectSnapshotView) }
+    },
+
+    async projectSnapshot(principal: Workspace, projectId: string, snapshotId: string) {
+      const project = await requireProject(principal, projectId)
+      const row = await conversions.snapshot(project.id, null, snapshotId)
+      if (!row) throw new AppError('studio_snapshot_not_found')
+      return {
+        ...projectSnapshotView(row),
+        character_alignments: [],
+        audio_duration_secs: row.duration_seconds,
+      }
+    },
+
+    async projectSnapshotStream(principal: Workspace, projectId: string, snapshotId: string) {
+      const project = await requireProject(principal, projectId)
+      return snapshotAudio(await conversions.snapshot(project.id, null, snapshotId))
+    },
+
+    /** A zip of the snapshot's chapters, one MP3 per chapter in reading order. */
+    async projectSnapshotArchive(principal: Workspace, projectId: string, snapshotId: string) {
+      const project = await requireProject(principal, projectId)
+      const row = await conversions.snapshot(project.id, null, snapshotId)
+      if (!row) throw new AppError('studio_snapshot_not_found')
+      const parts = await conversions.snapshotsByIds(project.id, row.chapter_snapshot_ids)
+      const byId = new Map(parts.map((p) => [p.id, p]))
+      const files: Record<string, Uint8Array> = {}
+      let index = 0
+      for (const id of row.chapter_snapshot_ids) {
+        const part = byId.get(id)
+        if (!part) continue
+        index += 1
+        files[`${String(index).padStart(3, '0')} ${fileName(part.name)}.mp3`] = await snapshotAudio(part)
+      }
+      if (index === 0) files[`${fileName(project.name)}.mp3`] = await snapshotAudio(row)
+      return Buffer.from(zipSync(files, { level: 0 }))
+    },
+
+    async chapterSnapshots(principal: Workspace, projectId: string, chapterId: string) {
+      const project = await requireProject(principal, projectId)
+      const chapter = await requireChapter(project, chapterId)
+      return { snapshots: (await conversions.snapshots(project.id, chapter.id)).map(chapterSnapshotView) }
+    },
+
+    async chapterSnapshot(principal: Workspace, projectId: string, chapterId: string, snapshotId: string) {
+      const project = await requireProject(principal, projectId)
+      const chapter = await requireChapter(project, chapterId)
+      const row = await conversions.snapshot(project.id, chapter.id, snapshotId)
+      if (!row) throw new AppError('studio_snapshot_not_found')
+      return { ...chapterSnapshotView(row), character_alignments: [] }
+    },
+
+    async chapterSnapshotStream(
+      principal: Workspace,
+      projectId: string,
+      chapterId: string,
+      snapshotId: string,
+    ) {
+      const project = await requireProject(principal, projectId)
+      const chapter = await requireChapter(project, chapterId)
+      return snapshotAudio(await conversions.snapshot(project.id, chapter.id, snapshotId))
+    },
+
+    async exportProject(principal: Workspace, projectId: string, format: StudioExportFormat) {
+      const project = await requireProject(principal, projectId)
+      const chapters = await studio.listChapters(project.id)
+      const withText = chapters.filter((c) => (c.blocks as unknown[]).length > 0)
+      if (withText.length === 0) throw new AppError('studio_not_converted')
+      const result = await master(project.name, await chapterAudio(withText), format)
+      return { ...result, fileName: `${fileName(project.name)}.${result.extension}` }
+    },
+
+    async exportChapter(principal: Workspace, projectId: string, chapterId: string, format: 'mp3' | 'wav') {
+      const project = await requireProject(principal, projectId)
+      const chapter = await requireChapter(project, chapterId)
+      const result = await master(chapter.name, await chapterAudio([chapter]), format)
+      return { ...result, fileName: `${fileName(chapter.name)}.${result.extension}` }
+    },
+  }
+}
+
+export type SnapshotsService = ReturnType<typeof createSnapshotsService>

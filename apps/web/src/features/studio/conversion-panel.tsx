@@ -1,0 +1,187 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Alert } from '../../components/alert'
+import { Button, buttonClass } from '../../components/button'
+import { useErrorText } from '../../i18n/use-error-text'
+import {
+  convertStudioChapter,
+  convertStudioProject,
+  listStudioChapterSnapshots,
+  studioChapterSnapshotAudio,
+  studioExportUrl,
+} from '../../lib/api'
+import type { StudioProjectDetail } from '../../lib/api-types'
+
+type ChapterSummary = StudioProjectDetail['chapters'][number]
+
+const RUNNING = new Set(['queued', 'converting'])
+export const isConverting = (chapter: ChapterSummary) => RUNNING.has(chapter.conversion_state)
+
+/**
+ * A chapter's conversion: its state and a progress bar while the job runs (the project query
+ * polls meanwhile), the Convert button, a player for the newest snapshot and the exports.
+ */
+export function ConversionPanel({ projectId, chapter }: { projectId: string; chapter: ChapterSummary }) {
+  const { t } = useTranslation()
+  const errorText = useErrorText()
+  const queryClient = useQueryClient()
+  const running = isConverting(chapter)
+  const convert = useMutation({
+    mutationFn: () => convertStudioChapter(projectId, chapter.chapter_id),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['studio', 'project', projectId] }),
+  })
+  const snapshots = useQuery({
+    queryKey: ['studio', 'snapshots', projectId, chapter.chapter_id, chapter.last_conversion_date_unix],
+    queryFn: () => listStudioChapterSnapshots(projectId, chapter.chapter_id),
+    enabled: chapter.last_conversion_date_unix !== null,
+  })
+  // When a conversion ends, the chapter's blocks (generated, locked) are read again.
+  const wasRunning = useRef(running)
+  useEffect(() => {
+    if (wasRunning.current && !running)
+      queryClient.invalidateQueries({ queryKey: ['studio', 'chapter', projectId, chapter.chapter_id] })
+    wasRunning.current = running
+  }, [running, projectId, chapter.chapter_id, queryClient])
+  const progress = Math.round(chapter.conversion_progress ?? 0)
+  const latest = snapshots.data?.snapshots[0]
+
+  return (
+    <section
+      aria-label={t('studio.conversion.title')}
+      className="space-y-3 rounded-2xl border border-neutral-200 p-4"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-neutral-700">
+          <span className="font-medium">{t('studio.conversion.title')}: </span>
+          <span data-testid="conversion-state">
+            {t(`studio.conversion.states.${chapter.conversion_state}`)}
+          </span>
+        </p>
+        <Button onClick={() => convert.mutate()} loading={convert.isPending} disabled={running}>
+          {t('studio.conversion.convert')}
+        </Button>
+      </div>
+      {(running || chapter.conversion_state === 'converted') && (
+        <div>
+          <div className="flex justify-between text-xs text-neutral-600 tabular-nums">
+            <span>{t('studio.conversion.progress')}</span>
+            <span>{t('studio.conversion.percent', { percent: running ? progress : 100 })}</span>
+          </div>
+          <div
+            role="progressbar"
+            aria-label={t('studio.conversion.progress')}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={running ? progress : 100}
+            className="mt-1 h-2 overflow-hidden rounded-full bg-neutral-200"
+          >
+            <div
+              className="h-full rounded-full bg-accent-600 transition-[width]"
+              style={{ width: `${running ? progress : 100}%` }}
+            />
+          </div>
+        </div>
+      )}
+      {chapter.conversion_state === 'failed' && chapter.last_conversion_error && (
+        <Alert tone="error">{chapter.last_conversion_error}</Alert>
+      )}
+      {convert.isError && <Alert tone="error">{errorText(convert.error)}</Alert>}
+      {latest && !running && (
+        <SnapshotPlayer
+          projectId={projectId}
+          chapterId={chapter.chapter_id}
+          snapshotId={latest.chapter_snapshot_id}
+        />
+      )}
+      {chapter.conversion_state === 'converted' && !running && (
+        <div className="flex flex-wrap gap-2">
+          {(['mp3', 'wav'] as const).map((format) => (
+            <a
+              key={format}
+              href={studioExportUrl(projectId, format, chapter.chapter_id)}
+              download
+              className={buttonClass('secondary')}
+            >
+              {t('studio.conversion.exportChapter', { format: format.toUpperCase() })}
+            </a>
+          ))}
+        </div>
+      )}
+    </section>
+  )
+}
+
+function SnapshotPlayer({
+  projectId,
+  chapterId,
+  snapshotId,
+}: {
+  projectId: string
+  chapterId: string
+  snapshotId: string
+}) {
+  const { t } = useTranslation()
+  const [url, setUrl] = useState<string | null>(null)
+  useEffect(() => {
+    let made: string | null = null
+    let live = true
+    studioChapterSnapshotAudio(projectId, chapterId, snapshotId)
+      .then((blob) => {
+        if (!live) return
+        made = URL.createObjectURL(blob)
+        setUrl(made)
+      })
+      .catch(() => undefined)
+    return () => {
+      live = false
+      if (made) URL.revokeObjectURL(made)
+    }
+  }, [projectId, chapterId, snapshotId])
+  if (!url) return null
+  // biome-ignore lint/a11y/useMediaCaption: spoken chapter audio; its text is the chapter shown beside it
+  return <audio controls src={url} aria-label={t('studio.conversion.player')} className="w-full" />
+}
+
+/** The whole project: convert every chapter, and its exports (MP3, WAV, M4B with chapter marks). */
+export function ProjectExports({
+  projectId,
+  ready,
+  running,
+}: {
+  projectId: string
+  ready: boolean
+  running: boolean
+}) {
+  const { t } = useTranslation()
+  const errorText = useErrorText()
+  const queryClient = useQueryClient()
+  const convert = useMutation({
+    mutationFn: () => convertStudioProject(projectId),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['studio', 'project', projectId] }),
+  })
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button
+        variant="secondary"
+        onClick={() => convert.mutate()}
+        loading={convert.isPending}
+        disabled={running}
+      >
+        {t('studio.conversion.convertProject')}
+      </Button>
+      {convert.isError && <Alert tone="error">{errorText(convert.error)}</Alert>}
+      {ready &&
+        (['mp3', 'wav', 'm4b'] as const).map((format) => (
+          <a
+            key={format}
+            href={studioExportUrl(projectId, format)}
+            download
+            className={buttonClass('secondary')}
+          >
+            {t('studio.conversion.exportProject', { format: format.toUpperCase() })}
+          </a>
+        ))}
+    </div>
+  )
+}
