@@ -129,12 +129,14 @@ export function combineVectors(list: SpeakerVector[]): SpeakerVector {
 
 /**
  * How far apart two voices are, in semitone-like units: a semitone of pitch is one unit, an
- * octave of zero-crossing rate is six, and 3 dB of tilt is one. Without pitch on either side
- * only the spectral measures count.
+ * octave of zero-crossing rate is one, and 8 dB of tilt is one. The spectral measures weigh
+ * little because they swing with the sounds spoken (a second full of fricatives doubles the
+ * crossing rate); they still tell apart voices of the same pitch over longer stretches.
+ * Without pitch on either side only the spectral measures count.
  */
 export function speakerDistance(a: SpeakerVector, b: SpeakerVector): number {
   const pitch = a.pitch !== null && b.pitch !== null ? a.pitch - b.pitch : 0
-  const zcr = a.zcr > 0 && b.zcr > 0 ? 6 * Math.log2(a.zcr / b.zcr) : 0
-  const tilt = (a.tilt - b.tilt) / 3
+  const zcr = a.zcr > 0 && b.zcr > 0 ? Math.log2(a.zcr / b.zcr) : 0
+  const tilt = (a.tilt - b.tilt) / 8
   return Math.sqrt(pitch * pitch + zcr * zcr + tilt * tilt)
 }
