@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { shots, signUpAndSignIn, useJourney } from './helpers/journey.js'
+import { fillUntilSubmittable, shots, signUpAndSignIn, useJourney } from './helpers/journey.js'
 import { wavBytes } from './helpers/wav.js'
 
 // The professional voice clone flow of the voice lab: refused on the free plan with the
@@ -26,9 +26,17 @@ async function shoot(page: Page, name: string): Promise<void> {
 async function spokenSample(page: Page): Promise<Buffer> {
   const pcm = await page.evaluate(async () => {
     const voices = (await (await fetch('/v1/voices')).json()) as {
-      voices: { voice_id: string; language?: string }[]
+      voices: {
+        voice_id: string
+        category: string
+        verified_languages: { language: string; model_id: string }[]
+      }[]
     }
-    const voice = voices.voices[0]!.voice_id
+    const voice = voices.voices.find(
+      (v) =>
+        v.category === 'premade' &&
+        v.verified_languages.some((l) => l.language === 'en' && l.model_id === 'eleven_multilingual_v2'),
+    )!.voice_id
     const response = await fetch(`/v1/text-to-speech/${voice}?output_format=pcm_16000`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -37,6 +45,7 @@ async function spokenSample(page: Page): Promise<Buffer> {
         model_id: 'eleven_multilingual_v2',
       }),
     })
+    if (!response.ok) throw new Error(`text to speech answered ${response.status}: ${await response.text()}`)
     return Array.from(new Uint8Array(await response.arrayBuffer()))
   })
   const raw = Buffer.from(pcm)
@@ -70,7 +79,11 @@ describe('professional voice clone', () => {
     })
     await page.goto(`${journey.server.url}/app/voices`)
     await page.getByRole('link', { name: 'Professional voice clone' }).click()
-    await page.getByLabel('Name').fill('My studio voice')
+    await fillUntilSubmittable(
+      page.getByLabel('Name', { exact: true }),
+      'My studio voice',
+      page.getByRole('button', { name: 'Create' }),
+    )
     await page.getByRole('button', { name: 'Create' }).click()
     await page.getByText('Creator plan or higher').waitFor()
     await shoot(page, 'free-plan')
@@ -84,7 +97,11 @@ describe('professional voice clone', () => {
     await page.waitForURL(/\/app\/subscription/)
 
     await page.goto(`${journey.server.url}/app/voice-lab/professional`)
-    await page.getByLabel('Name').fill('My studio voice')
+    await fillUntilSubmittable(
+      page.getByLabel('Name', { exact: true }),
+      'My studio voice',
+      page.getByRole('button', { name: 'Create' }),
+    )
     await page.getByRole('button', { name: 'Create' }).click()
     await page.getByText('My studio voice').waitFor()
     await page.getByTestId('pvc-state').getByText('Draft').waitFor()
@@ -93,6 +110,11 @@ describe('professional voice clone', () => {
     await page
       .getByLabel('Upload samples')
       .setInputFiles({ name: 'take-1.wav', mimeType: 'audio/wav', buffer: wav })
+    await page.getByTestId('pvc-sample').or(page.getByRole('alert')).first().waitFor()
+    expect(
+      await page.getByRole('alert').count(),
+      await page.getByRole('alert').allTextContents().then(String),
+    ).toBe(0)
     await page.getByTestId('pvc-sample').getByText('take-1.wav').waitFor()
     await page.getByTestId('pvc-waveform').waitFor()
     // A file that is only named like audio is refused with the server's message.
