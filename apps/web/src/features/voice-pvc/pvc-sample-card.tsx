@@ -15,12 +15,12 @@ import {
 /** Bars of a sample's visual waveform (peaks 0-1). */
 function WaveformBars({ peaks }: { peaks: number[] }) {
   return (
-    <div className="flex h-12 items-center gap-px" aria-hidden="true" data-testid="pvc-waveform">
+    <div className="flex h-12 items-center overflow-hidden" aria-hidden="true" data-testid="pvc-waveform">
       {peaks.map((peak, index) => (
         <span
           // biome-ignore lint/suspicious/noArrayIndexKey: the bars are positions, in a fixed order
           key={index}
-          className="min-w-px flex-1 rounded-full bg-accent-600"
+          className="min-w-0 flex-1 rounded-full border-x border-transparent bg-accent-600 bg-clip-padding"
           style={{ height: `${Math.max(4, peak * 100)}%` }}
         />
       ))}
@@ -69,7 +69,7 @@ export function PvcSampleCard({
   const separation = sample.speaker_separation
   const speakers = Object.values(separation.speakers ?? {})
   return (
-    <li className="rounded-xl border border-neutral-200 p-3" data-testid="pvc-sample">
+    <li className="min-w-0 rounded-xl border border-neutral-200 p-3" data-testid="pvc-sample">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="min-w-0 truncate text-sm font-medium text-neutral-900">{sample.file_name}</p>
         <span className="text-xs text-neutral-500">
