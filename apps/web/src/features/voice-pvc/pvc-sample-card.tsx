@@ -20,7 +20,7 @@ function WaveformBars({ peaks }: { peaks: number[] }) {
         <span
           // biome-ignore lint/suspicious/noArrayIndexKey: the bars are positions, in a fixed order
           key={index}
-          className="min-w-0 flex-1 rounded-full border-x border-transparent bg-accent-600 bg-clip-padding"
+          className="min-w-0 flex-1 bg-accent-600"
           style={{ height: `${Math.max(4, peak * 100)}%` }}
         />
       ))}
