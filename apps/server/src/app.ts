@@ -33,6 +33,7 @@ import { createStudioModule } from './modules/studio/studio.module.js'
 import { createTtsModule } from './modules/tts/tts.module.js'
 import { createUsageModule } from './modules/usage/usage.module.js'
 import { createVoiceDesignModule } from './modules/voice-design/voice-design.module.js'
+import { createVoicePvcModule } from './modules/voice-pvc/voice-pvc.module.js'
 import { createVoiceoverModule } from './modules/voiceover/voiceover.module.js'
 import { createVoicesModule } from './modules/voices/voices.module.js'
 import { createWebhooksModule } from './modules/webhooks/webhooks.module.js'
@@ -308,6 +309,15 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     voices: voices.ports.lookup,
     speech,
   })
+  const voicePvc = createVoicePvcModule({
+    db,
+    storage,
+    queue,
+    speech,
+    tierOf: async (workspaceId) => (await billing.ports.subscription(workspaceId)).tier,
+    minTrainingSeconds: config.pvc.minTrainingSeconds,
+    log: (message, details) => app.log.error(details, message),
+  })
   const webhooks = createWebhooksModule({
     db,
     queue,
@@ -346,5 +356,6 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     sso,
     voiceDesign,
     speechToSpeech,
+    voicePvc,
   ]
 }

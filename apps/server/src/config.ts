@@ -51,6 +51,8 @@ const envSchema = z.object({
   /** Operators may lower the voice-isolation upload limits (bytes, seconds); never raise them. */
   AUDIO_ISOLATION_MAX_BYTES: z.coerce.number().int().min(1).optional(),
   AUDIO_ISOLATION_MAX_SECONDS: z.coerce.number().min(1).optional(),
+  /** Lower minimum of audio before a professional clone trains (an operator's choice), seconds. */
+  PVC_MIN_TRAINING_SECONDS: z.coerce.number().min(1).optional(),
   NODE_ENV: z.string().optional(),
   /** Stripe instead of the local test-mode provider: the secret key and the webhook's signing secret. */
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
@@ -147,6 +149,7 @@ export interface Config {
   modelsDir: string
   creditLeaseSeconds: number
   audioIsolation: { maxBytes?: number | undefined; maxSeconds?: number | undefined }
+  pvc: { minTrainingSeconds?: number | undefined }
   /** Cookies get `Secure` only when the public URL is https (a laptop on http://localhost must work). */
   secureCookies: boolean
   storage: StorageConfig
@@ -268,6 +271,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     speechWorkers: e.SPEECH_WORKERS ?? Math.max(1, Math.min(4, availableParallelism())),
     creditLeaseSeconds: e.CREDIT_LEASE_SECONDS,
     audioIsolation: { maxBytes: e.AUDIO_ISOLATION_MAX_BYTES, maxSeconds: e.AUDIO_ISOLATION_MAX_SECONDS },
+    pvc: { minTrainingSeconds: e.PVC_MIN_TRAINING_SECONDS },
     secureCookies: publicUrl.startsWith('https://'),
     storage: storage.config,
     concurrency: { leaseMs: e.CONCURRENCY_LEASE_MS, heartbeatMs },

@@ -113,6 +113,7 @@ const SoundEffectsPage = lazy(() =>
 const VoiceDesignPage = lazy(() =>
   import('./features/voice-design/voice-design-page').then((m) => ({ default: m.VoiceDesignPage })),
 )
+const PvcPage = lazy(() => import('./features/voice-pvc/pvc-page').then((m) => ({ default: m.PvcPage })))
 const VoiceChangerPage = lazy(() =>
   import('./features/voice-changer/voice-changer-page').then((m) => ({ default: m.VoiceChangerPage })),
 )
@@ -319,6 +320,14 @@ export function AppRoutes() {
           element={
             <Lazy>
               <VoiceDesignPage />
+            </Lazy>
+          }
+        />
+        <Route
+          path={routes.voicePvc}
+          element={
+            <Lazy>
+              <PvcPage />
             </Lazy>
           }
         />

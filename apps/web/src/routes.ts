@@ -32,6 +32,7 @@ export const routes = {
   voiceIsolator: '/app/voice-isolator',
   voiceLibrary: '/app/voice-library',
   voiceDesign: '/app/voice-lab/design',
+  voicePvc: '/app/voice-lab/professional',
   voiceChanger: '/app/voice-changer',
   apiKeys: '/app/settings/api-keys',
   profile: '/app/settings/profile',

@@ -878,6 +878,46 @@ export interface StudioSnapshotsTable {
   created_at: Timestamp
 }
 
+/** A professional voice clone's flow: draft, verification by captcha, training. */
+export interface PvcVoicesTable {
+  voice_id: string
+  workspace_id: string
+  /** draft | needs_verification | fine_tuning | ready | blocked */
+  state: string
+  captcha_text: string | null
+  verification_attempts: Generated<number>
+  verified: Generated<boolean>
+  last_verification_distance: number | null
+  manual_verification: ColumnType<unknown | null, string | null, string | null>
+  training_requested: Generated<boolean>
+  training_progress: Generated<number>
+  training_error: string | null
+  model_id: string | null
+  created_at: Generated<Date>
+  updated_at: Generated<Date>
+}
+
+export interface PvcSamplesTable {
+  id: string
+  voice_id: string
+  file_name: string
+  mime_type: string
+  size_bytes: number
+  hash: string
+  storage_key: string
+  duration_seconds: number
+  remove_background_noise: Generated<boolean>
+  features: ColumnType<unknown, string, string>
+  waveform: ColumnType<number[], string, string>
+  /** not_started | pending | completed | failed */
+  separation_status: Generated<string>
+  speakers: ColumnType<unknown | null, string | null, string | null>
+  selected_speaker_ids: ColumnType<string[] | null, string | null, string | null>
+  trim_start: number | null
+  trim_end: number | null
+  created_at: Generated<Date>
+}
+
 export interface DB {
   voiceover_projects: VoiceoverProjectsTable
   voiceover_tracks: VoiceoverTracksTable
@@ -950,6 +990,8 @@ export interface DB {
   sound_effect_favourites: SoundEffectFavouritesTable
   audio_isolation_jobs: AudioIsolationJobsTable
   generated_voice_previews: GeneratedVoicePreviewsTable
+  pvc_voices: PvcVoicesTable
+  pvc_samples: PvcSamplesTable
 }
 
 /** A member asks the workspace admins for a permission they were refused. */
@@ -1021,5 +1063,7 @@ export type UsageReportRow = Selectable<UsageReportsTable>
 export type OutboxMessageRow = Selectable<OutboxMessagesTable>
 export type VoiceRow = Selectable<VoicesTable>
 export type VoiceSampleRow = Selectable<VoiceSamplesTable>
+export type PvcVoiceRow = Selectable<PvcVoicesTable>
+export type PvcSampleRow = Selectable<PvcSamplesTable>
 export type HistoryItemRow = Selectable<HistoryItemsTable>
 export type NotificationRow = Selectable<NotificationsTable>

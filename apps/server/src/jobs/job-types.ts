@@ -46,6 +46,17 @@ export const JOB_DEFINITIONS = {
     payload: z.object({ conversionId: z.string() }),
     options: { retryLimit: 2, retryDelay: 5, retryBackoff: false, expireInSeconds: 900 },
   },
+  // Training of one professional voice clone; a rerun after a crash starts it again from its
+  // stored samples (training charges nothing, so a rerun costs nothing).
+  'pvc.train': {
+    payload: z.object({ voiceId: z.string() }),
+    options: { retryLimit: 2, retryDelay: 5, retryBackoff: false, expireInSeconds: 1800 },
+  },
+  // Speaker separation of one professional clone sample; a rerun measures it again.
+  'pvc.separate': {
+    payload: z.object({ voiceId: z.string(), sampleId: z.string() }),
+    options: { retryLimit: 2, retryDelay: 5, retryBackoff: false, expireInSeconds: 600 },
+  },
 } as const
 
 export type JobName = keyof typeof JOB_DEFINITIONS

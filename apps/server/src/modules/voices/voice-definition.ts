@@ -12,6 +12,13 @@ export interface StoredDefinition extends VoiceDefinition {
   sample_options?: Record<string, SampleOptions>
   /** How an instant clone was measured against its samples (voice-clone.service.ts). */
   clone_analysis?: unknown
+  /** 'pending' while a professional clone is not trained: it cannot speak yet. */
+  training?: 'pending'
+}
+
+/** Whether a stored voice waits for its training (a professional clone before it is ready). */
+export function awaitsTraining(raw: unknown): boolean {
+  return isRecord(raw) && raw.training === 'pending'
 }
 
 /** A verified language as stored in `voices.verified_languages` (the view adds preview_url). */
@@ -34,6 +41,7 @@ export function engineDefinition(
   const {
     sample_options: _options,
     clone_analysis: _analysis,
+    training: _training,
     ...definition
   } = (isRecord(raw) ? raw : {}) as unknown as StoredDefinition
   return { ...definition, voice_id: overrides.voiceId, name: overrides.name }

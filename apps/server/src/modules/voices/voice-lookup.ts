@@ -1,5 +1,6 @@
 import { findPremadeVoice, neuralVoices, type VoiceDefinition, type VoiceSettings } from '@timbre/speech'
 import { definitionOf } from './voice.view.js'
+import { awaitsTraining } from './voice-definition.js'
 import type { VoicesRepository } from './voices.repository.js'
 
 /** A voice a workspace may speak with, as text to speech needs it. */
@@ -47,7 +48,8 @@ export function createVoiceLookup(repository: VoicesRepository): VoiceLookup {
       const known = catalogueVoice(voiceId)
       if (known) return known
       const row = await repository.find(workspaceId, voiceId)
-      if (row) {
+      // A professional clone speaks only once it is trained.
+      if (row && !awaitsTraining(row.definition)) {
         return {
           voiceId: row.id,
           name: row.name,

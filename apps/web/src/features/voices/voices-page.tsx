@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useSearchParams } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
 import { Alert } from '../../components/alert'
-import { Button } from '../../components/button'
+import { Button, buttonClass } from '../../components/button'
 import { Icon } from '../../components/icon'
 import { LoadMore } from '../../components/load-more'
 import { SearchField } from '../../components/search-field'
@@ -10,6 +10,7 @@ import { Spinner } from '../../components/spinner'
 import { useErrorText } from '../../i18n/use-error-text'
 import type { Voice } from '../../lib/api-types'
 import { formatCount } from '../../lib/format-count'
+import { routes } from '../../routes'
 import { VoiceAddDialog } from './voice-add-dialog'
 import { VoiceCard } from './voice-card'
 import { VoiceDetail } from './voice-detail'
@@ -107,10 +108,15 @@ export function VoicesPage() {
           <h1 className="text-2xl font-semibold tracking-tight text-neutral-900">{t('voices.title')}</h1>
           <p className="mt-1 text-sm text-neutral-600">{t('voices.subtitle')}</p>
         </div>
-        <Button onClick={() => setAdding(true)}>
-          <Icon name="plus" className="size-4" />
-          {t('voices.addVoice')}
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Link to={routes.voicePvc} className={buttonClass('secondary')}>
+            {t('pvc.open')}
+          </Link>
+          <Button onClick={() => setAdding(true)}>
+            <Icon name="plus" className="size-4" />
+            {t('voices.addVoice')}
+          </Button>
+        </div>
       </div>
       {adding && (
         <VoiceAddDialog

@@ -1,0 +1,213 @@
+import {
+  analyseVoice,
+  type CloneBase,
+  combineFeatures,
+  deriveCloneVoice,
+  nearestBase,
+  PREMADE_VOICES,
+  type SpeechService,
+  similarityOf,
+  type VoiceFeatures,
+  voiceDistance,
+} from '@timbre/speech'
+import { AppError } from '../../errors.js'
+import type { JobQueue } from '../../jobs/queue.js'
+import { verifiedLanguagesOf } from '../voices/voice-definition.js'
+import { measureVoice } from '../voices/voice-measure.js'
+import type { PvcRepository } from './pvc.repository.js'
+import type { PvcService, StoredSpeaker } from './pvc.service.js'
+import { cutSpans, DECODE_RATE } from './pvc-audio.js'
+import type { Caller } from './pvc-state.js'
+import { diarise } from './speaker-diarisation.js'
+
+// Training a professional clone, as a job with progress: every sample (its trimmed part, and
+// only the selected speakers when speakers were separated) is measured whole, the premade
+// voice of the language nearest to the measurements is retuned to them (the same derivation
+// as instant cloning, on all of the audio), and the clone's own rendering is measured to score
+// it. Training charges no credits: the plan includes its professional clones.
+
+/** Progress written while the samples are measured; the rest is derivation and scoring. */
+const MEASURE_SHARE = 80
+
+export interface TrainingReport {
+  base_voice_id: string
+  distance: number
+  similarity: number
+  samples: VoiceFeatures
+  clone: VoiceFeatures
+}
+
+export function createPvcTraining(deps: {
+  service: PvcService
+  repository: PvcRepository
+  queue: JobQueue
+  speech: SpeechService
+  minTrainingSeconds: number
+  log?: (message: string, details: object) => void
+}) {
+  const { service, repository, speech } = deps
+  const baseFeatures = new Map<string, Promise<VoiceFeatures>>()
+
+  async function basesFor(language: string): Promise<CloneBase[]> {
+    let voices = PREMADE_VOICES.filter((v) => v.language === language)
+    if (!voices.length) voices = PREMADE_VOICES.filter((v) => v.language === 'en')
+    return Promise.all(
+      voices.map(async (voice) => {
+        let features = baseFeatures.get(voice.voice_id)
+        if (!features) {
+          features = measureVoice(speech, voice)
+          features.catch(() => baseFeatures.delete(voice.voice_id))
+          baseFeatures.set(voice.voice_id, features)
+        }
+        return { voice, features: await features }
+      }),
+    )
+  }
+
+  async function train(voiceId: string): Promise<void> {
+    const flow = await repository.findById(voiceId)
+    if (flow?.state !== 'fine_tuning') return
+    const voice = await service.voiceOf({ userId: '', workspaceId: flow.workspace_id }, voiceId)
+    const samples = await repository.samples(voiceId)
+    const measured: VoiceFeatures[] = []
+    for (const [index, sample] of samples.entries()) {
+      const pcm = await service.decodedSample(sample.storage_key)
+      const start = sample.trim_start ?? 0
+      const end = sample.trim_end ?? pcm.length / DECODE_RATE
+      let spans = [{ start, end }]
+      const selected = sample.selected_speaker_ids
+      if (selected?.length && sample.speakers) {
+        spans = (sample.speakers as StoredSpeaker[])
+          .filter((s) => selected.includes(s.speaker_id))
+          .flatMap((s) => s.utterances)
+          .map((u) => ({ start: Math.max(u.start, start), end: Math.min(u.end, end) }))
+          .filter((u) => u.end > u.start)
+      }
+      const features = analyseVoice(cutSpans(pcm, DECODE_RATE, spans), DECODE_RATE)
+      if (features.voicedSeconds > 0) measured.push(features)
+      await repository.updateFlow(voiceId, {
+        training_progress: Math.round(((index + 1) / samples.length) * MEASURE_SHARE),
+      })
+    }
+    if (!measured.length) {
+      await repository.updateFlow(voiceId, {
+        state: 'draft',
+        training_requested: false,
+        training_error: 'No speech was left in the samples after trimming and speaker selection.',
+      })
+      return
+    }
+    const target = combineFeatures(measured)
+    const base = nearestBase(target, await basesFor(voice.language ?? 'en'))
+    const definition = deriveCloneVoice({
+      voiceId,
+      name: voice.name,
+      description: voice.description ?? '',
+      language: base.voice.language,
+      target,
+      base,
+    })
+    await repository.updateFlow(voiceId, { training_progress: 90 })
+    const clone = await measureVoice(speech, definition)
+    const distance = voiceDistance(clone, target)
+    const report: TrainingReport = {
+      base_voice_id: base.voice.voice_id,
+      distance: Math.round(distance * 100) / 100,
+      similarity: similarityOf(distance),
+      samples: target,
+      clone,
+    }
+    await repository.updateVoice(
+      voiceId,
+      {
+        definition: JSON.stringify({ ...definition, clone_analysis: report }),
+        verified_languages: JSON.stringify(verifiedLanguagesOf(definition)),
+      },
+      { state: 'ready', training_progress: 100, training_error: null },
+    )
+  }
+
+  return {
+    /** Starts training, or waits for verification when the voice is not verified yet. */
+    async start(caller: Caller, voiceId: string, modelId: string | undefined): Promise<{ status: string }> {
+      const voice = await service.voiceOf(caller, voiceId)
+      if (voice.state === 'blocked') throw new AppError('pvc_voice_blocked')
+      if (voice.state === 'fine_tuning' || voice.state === 'ready') throw new AppError('pvc_voice_busy')
+      if (modelId !== undefined && modelId !== 'eleven_multilingual_v2') {
+        throw new AppError('validation_error', {
+          message: 'Professional clones are trained for eleven_multilingual_v2.',
+          param: 'model_id',
+        })
+      }
+      const samples = await repository.samples(voiceId)
+      const seconds = samples.reduce(
+        (s, x) => s + (x.trim_end ?? x.duration_seconds) - (x.trim_start ?? 0),
+        0,
+      )
+      if (seconds < deps.minTrainingSeconds) {
+        throw new AppError('pvc_not_enough_audio', {
+          message: `A professional voice clone needs at least ${Math.round(deps.minTrainingSeconds / 60)} minutes of audio before training; its samples hold ${(seconds / 60).toFixed(1)} minutes.`,
+        })
+      }
+      if (!voice.verified) {
+        await repository.transition(voiceId, ['draft', 'needs_verification'], {
+          state: 'needs_verification',
+          training_requested: true,
+          model_id: modelId ?? 'eleven_multilingual_v2',
+        })
+        return { status: 'needs_verification' }
+      }
+      const moved = await repository.transition(voiceId, ['draft', 'needs_verification'], {
+        state: 'fine_tuning',
+        training_requested: true,
+        training_progress: 0,
+        training_error: null,
+        model_id: modelId ?? 'eleven_multilingual_v2',
+      })
+      if (!moved) throw new AppError('pvc_voice_busy')
+      await deps.queue.send('pvc.train', { voiceId })
+      return { status: 'ok' }
+    },
+
+    async run(voiceId: string): Promise<void> {
+      try {
+        await train(voiceId)
+      } catch (error) {
+        deps.log?.('professional voice training failed', { voiceId, err: error })
+        await repository.transition(voiceId, ['fine_tuning'], {
+          state: 'draft',
+          training_requested: false,
+          training_error:
+            error instanceof AppError
+              ? error.message
+              : 'Training failed; start it again or check the samples.',
+        })
+      }
+    },
+
+    async separate(voiceId: string, sampleId: string): Promise<void> {
+      const sample = await repository.sample(voiceId, sampleId)
+      if (!sample) return
+      try {
+        const pcm = await service.decodedSample(sample.storage_key)
+        const speakers: StoredSpeaker[] = diarise(pcm, DECODE_RATE).map(({ vector: _v, ...s }) => s)
+        await repository.updateSample(voiceId, sampleId, {
+          separation_status: 'completed',
+          speakers: JSON.stringify(speakers),
+          // The speaker with the most speech is taken as the voice until the owner picks others.
+          selected_speaker_ids: JSON.stringify(
+            [...speakers]
+              .sort((a, b) => b.duration_secs - a.duration_secs)
+              .slice(0, 1)
+              .map((s) => s.speaker_id),
+          ),
+        })
+      } catch (error) {
+        deps.log?.('speaker separation failed', { voiceId, sampleId, err: error })
+        await repository.updateSample(voiceId, sampleId, { separation_status: 'failed' })
+      }
+    },
+  }
+}
+
+export type PvcTraining = ReturnType<typeof createPvcTraining>

@@ -1,0 +1,61 @@
+import multipart from '@fastify/multipart'
+import type { SpeechService } from '@timbre/speech'
+import type { Database } from '../../db/database.js'
+import type { JobQueue } from '../../jobs/queue.js'
+import type { FileStorage } from '../../lib/storage.js'
+import type { DomainModule } from '../domain-module.js'
+import { createPvcRepository } from './pvc.repository.js'
+import { pvcRoutes } from './pvc.routes.js'
+import { createPvcService } from './pvc.service.js'
+import { PVC_MULTIPART_LIMITS } from './pvc-form.js'
+import { PVC_LIMITS } from './pvc-limits.js'
+import { createPvcTraining } from './pvc-training.service.js'
+import { createPvcVerification } from './pvc-verification.service.js'
+
+/** Professional voice clones: drafts, samples, speaker separation, captcha verification, training jobs. */
+export function createVoicePvcModule(deps: {
+  db: Database
+  storage: FileStorage
+  queue: JobQueue
+  speech: SpeechService
+  tierOf: (workspaceId: string) => Promise<string>
+  /** A lower minimum of audio before training than the product's (an operator's choice); a higher one is ignored. */
+  minTrainingSeconds?: number | undefined
+  log?: (message: string, details: object) => void
+}): DomainModule {
+  const minTrainingSeconds = Math.min(deps.minTrainingSeconds ?? Infinity, PVC_LIMITS.minTrainingSeconds)
+  const repository = createPvcRepository(deps.db)
+  const service = createPvcService({
+    repository,
+    storage: deps.storage,
+    queue: deps.queue,
+    tierOf: deps.tierOf,
+    minTrainingSeconds,
+  })
+  const verification = createPvcVerification({
+    service,
+    repository,
+    storage: deps.storage,
+    queue: deps.queue,
+  })
+  const training = createPvcTraining({
+    service,
+    repository,
+    queue: deps.queue,
+    speech: deps.speech,
+    minTrainingSeconds,
+    ...(deps.log ? { log: deps.log } : {}),
+  })
+  return {
+    name: 'voice-pvc',
+    jobs: async (queue) => {
+      await queue.work('pvc.train', ({ voiceId }) => training.run(voiceId))
+      await queue.work('pvc.separate', ({ voiceId, sampleId }) => training.separate(voiceId, sampleId))
+    },
+    routes: async (app) => {
+      await app.register(multipart, { limits: PVC_MULTIPART_LIMITS, throwFileSizeLimit: true })
+      await app.register(pvcRoutes({ service, verification, training }))
+    },
+    ports: {},
+  }
+}
