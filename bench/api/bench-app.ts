@@ -10,6 +10,7 @@ import {
   voicePack,
   voicesArchive,
 } from '../../packages/speech/test/helpers/tiny-kokoro-model.js'
+import { buildTinyPiperModel, tinyPiperConfig } from '../../packages/speech/test/helpers/tiny-piper-model.js'
 
 /**
  * A Kokoro folder in the models directory with the tests' tiny model (a few kB) and two voice
@@ -26,10 +27,23 @@ function writeTinyKokoro(modelsDir: string): void {
   )
 }
 
+/** The file name of the tests' tiny Piper model in the bench's models directory. */
+export const TINY_PIPER_FILE = 'en_US-tiny-x_low.onnx'
+
+/** A Piper model (the tests' tiny one, with Piper's inputs and output) and its config beside it. */
+function writeTinyPiper(modelsDir: string): void {
+  mkdirSync(modelsDir, { recursive: true })
+  writeFileSync(join(modelsDir, TINY_PIPER_FILE), buildTinyPiperModel())
+  writeFileSync(join(modelsDir, `${TINY_PIPER_FILE}.json`), JSON.stringify(tinyPiperConfig()))
+}
+
 /** The real server on an embedded database, listening on a free port, with a user on a big plan. */
 export async function startBenchServer(options: { speechWorkers?: number; tinyKokoro?: boolean } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'timbre-bench-'))
-  if (options.tinyKokoro) writeTinyKokoro(join(dataDir, 'models'))
+  if (options.tinyKokoro) {
+    writeTinyKokoro(join(dataDir, 'models'))
+    writeTinyPiper(join(dataDir, 'models'))
+  }
   // BENCH_DATABASE_URL: PostgreSQL instead of the embedded database (whose memory is not ours).
   const databaseUrl = process.env.BENCH_DATABASE_URL
   const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir: 'memory://' })

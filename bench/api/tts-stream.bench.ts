@@ -2,7 +2,9 @@
 // time to first audio byte of POST /v1/text-to-speech/{id}/stream for a 1,000-character text
 // (p50, p99 at concurrency 1 and 8) beside the espeak-ng command line's first byte for the same
 // text; characters per second at concurrency 8 beside the command line running the same texts
-// with as many processes as the server has speech workers; the first byte with every model;
+// with as many processes as the server has speech workers; the first byte with every model and
+// every engine voice (each Flite voice, eSpeak NG, and the neural engines on the tests' tiny
+// Piper and Kokoro models);
 // and the server process's memory (at rest after start, at start-up peak, under load) beside a
 // bare node process. The engine alone (no HTTP, no database) and a bare node:http server give
 // what the API layers cost.
@@ -16,8 +18,9 @@ import {
   type VoiceDefinition,
 } from '@timbre/speech'
 import { kokoroVoiceId } from '../../packages/speech/src/engines/neural/kokoro-catalogue.js'
+import { neuralVoiceId, PIPER_MODEL_ID } from '../../packages/speech/src/engines/neural/neural-catalogue.js'
 import { ensureEspeakCli, runEspeakCli } from '../speech/espeak-cli.js'
-import { fmt, percentile, pooled } from './bench-app.js'
+import { fmt, percentile, pooled, TINY_PIPER_FILE } from './bench-app.js'
 import { bareNodeRss, memoryOf, startChildServer } from './child-process.js'
 
 const EN = [
@@ -55,9 +58,24 @@ const FAMILIES: Family[] = [
   { label: 'Flite (Emma)', voice: voiceNamed('Emma'), sentences: EN, cliVoice: 'en-us' },
   { label: 'eSpeak NG (Lena)', voice: voiceNamed('Lena'), sentences: DE, cliVoice: 'de' },
 ]
+/** The first-byte-by-model table: one voice of every engine voice (each Flite voice, eSpeak NG). */
+const MODEL_TABLE_VOICES: Array<{ label: string; voice: VoiceDefinition; sentences: readonly string[] }> = [
+  { label: 'Flite slt (Emma)', voice: voiceNamed('Emma'), sentences: EN },
+  { label: 'Flite rms (Noah)', voice: voiceNamed('Noah'), sentences: EN },
+  { label: 'Flite awb (Callum)', voice: voiceNamed('Callum'), sentences: EN },
+  { label: 'Flite kal16 (Ken)', voice: voiceNamed('Ken'), sentences: EN },
+  { label: 'eSpeak NG (Lena)', voice: voiceNamed('Lena'), sentences: DE },
+]
 const MODEL = 'eleven_multilingual_v2'
 const FORMAT = 'mp3_44100_128'
-const ROUNDS = { c1: 12, c8: 24 }
+/**
+ * BENCH_QUICK=1: fewer rounds (c=1 6, c=8 8 per family, one first byte per voice, one stream
+ * per voice at c=8, 2 per model cell) for a before/after pair on a loaded machine, where a full
+ * run takes over 20 minutes.
+ */
+const QUICK = process.env.BENCH_QUICK === '1'
+const ROUNDS = QUICK ? { c1: 6, c8: 8 } : { c1: 12, c8: 24 }
+const VOICE_ROUNDS = QUICK ? 1 : 3
 const WORKERS = 2
 
 async function apiFirstByte(
@@ -163,7 +181,7 @@ async function everyVoice(server: { url: string; apiKey: string }): Promise<stri
     await apiFirstByte(server.url, server.apiKey, voice, voiceText(voice).slice(0, 200), {
       firstByteOnly: true,
     })
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < VOICE_ROUNDS; i++) {
       await new Promise((r) => setTimeout(r, 500))
       c1.push({
         voice,
@@ -174,7 +192,7 @@ async function everyVoice(server: { url: string; apiKey: string }): Promise<stri
     }
   }
   await new Promise((r) => setTimeout(r, 2000))
-  const order = [...PREMADE_VOICES, ...PREMADE_VOICES]
+  const order = QUICK ? [...PREMADE_VOICES] : [...PREMADE_VOICES, ...PREMADE_VOICES]
   const started = performance.now()
   const c8 = await pooled(order.length, 8, (i) =>
     apiFirstByte(server.url, server.apiKey, order[i]!, voiceText(order[i]!)),
@@ -202,12 +220,30 @@ async function everyVoice(server: { url: string; apiKey: string }): Promise<stri
   ]
 }
 
+const MODEL_ROUNDS = QUICK ? 2 : 4
+
+/** First bytes at c=1 with the stream closed after the first byte, a pause before each. */
+function firstBytes(
+  server: { url: string; apiKey: string },
+  voice: VoiceDefinition,
+  model: string,
+  text: (i: number) => string,
+): Promise<Sample[]> {
+  // A closed stream's running segments finish first: pause so they do not delay the next.
+  return pooled(MODEL_ROUNDS, 1, async (i) => {
+    await new Promise((r) => setTimeout(r, 1000))
+    return apiFirstByte(server.url, server.apiKey, voice, text(i), { model, firstByteOnly: true })
+  })
+}
+
 /**
- * Server memory with a neural model: the models directory holds the tests' tiny Kokoro model
+ * The neural engines' first byte (the tests' tiny Piper and Kokoro models: the figures are the
+ * pipeline's and the phonemiser's, not a real model's), as rows of the by-model table, and
+ * server memory with a neural model: the models directory holds the tests' tiny Kokoro model
  * (ONNX Runtime and eSpeak NG loaded for the scan, the voice packs read), at rest after start,
  * after one Kokoro request (a session per render thread) and at its peak under c=8.
  */
-export async function memoryWithKokoro(): Promise<string> {
+export async function neuralServer(): Promise<{ memory: string; modelLines: string[] }> {
   const server = await startChildServer(WORKERS, { tinyKokoro: true })
   const pid = server.child.pid!
   try {
@@ -217,6 +253,14 @@ export async function memoryWithKokoro(): Promise<string> {
     const model = 'timbre_kokoro'
     await apiFirstByte(server.url, server.apiKey, voice, text1000(EN, 0), { model })
     const afterOne = memoryOf(pid)
+    const cells = (xs: Sample[]) => `${p(xs, 50)} / ${p(xs, 99)}`
+    const dashes = MODEL_TABLE_VOICES.slice(1).map(() => '-')
+    const piperVoice = { voice_id: neuralVoiceId(TINY_PIPER_FILE, 0) } as VoiceDefinition
+    await apiFirstByte(server.url, server.apiKey, piperVoice, text1000(EN, 0), { model: PIPER_MODEL_ID })
+    const modelLines = [
+      `| ${PIPER_MODEL_ID} (tiny Piper model, its own voice) | ${[cells(await firstBytes(server, piperVoice, PIPER_MODEL_ID, (i) => text1000(EN, i))), ...dashes].join(' | ')} |`,
+      `| ${model} (tiny Kokoro model, its own voice) | ${[cells(await firstBytes(server, voice, model, (i) => text1000(EN, i))), ...dashes].join(' | ')} |`,
+    ]
     let peak = afterOne.rssMb
     const sampler = setInterval(() => {
       peak = Math.max(peak, memoryOf(pid).rssMb)
@@ -228,11 +272,11 @@ export async function memoryWithKokoro(): Promise<string> {
     const wall = performance.now() - started
     clearInterval(sampler)
     const after = memoryOf(pid)
-    return (
-      `server process RSS with a Kokoro folder in the models directory (tiny model, 2 voice packs): ${fmt(atRest.rssMb)} MB at rest after start, ` +
+    const memory =
+      `server process RSS with a Kokoro folder and a Piper model in the models directory (tiny models, 2 voice packs): ${fmt(atRest.rssMb)} MB at rest after start, ` +
       `${fmt(afterOne.rssMb)} MB after one Kokoro request, ${fmt(peak)} MB peak at c=8, ${fmt(after.rssMb)} MB after it; ` +
       `Kokoro TTFB at c=8 p50 ${p(c8, 50)} / p99 ${p(c8, 99)} ms, ${fmt(c8.reduce((s, x) => s + x.chars, 0) / (wall / 1000))} chars/s`
-    )
+    return { memory, modelLines }
   } finally {
     await server.stop()
   }
@@ -302,23 +346,18 @@ export async function bench(): Promise<void> {
   } finally {
     clearInterval(sampler)
   }
-  // First byte with every text-to-speech model (c=1, the stream closed after the first byte).
+  // First byte with every text-to-speech model and engine voice (c=1, stream closed after the first byte).
   const modelLines: string[] = []
-  for (const model of Object.values(MODEL_PROFILES).filter((m) => m.can_do_text_to_speech)) {
+  for (const model of Object.values(MODEL_PROFILES).filter((m) => m.can_do_text_to_speech && !m.engines)) {
     const cells: string[] = []
-    for (const family of FAMILIES) {
+    for (const family of MODEL_TABLE_VOICES) {
       if (!model.languages.includes(family.voice.language)) {
         cells.push('-')
         continue
       }
-      // A closed stream's running segments finish first: pause so they do not delay the next.
-      const samples = await pooled(5, 1, async (i) => {
-        await new Promise((r) => setTimeout(r, 1000))
-        return apiFirstByte(server.url, server.apiKey, family.voice, text1000(family.sentences, i), {
-          model: model.model_id,
-          firstByteOnly: true,
-        })
-      })
+      const samples = await firstBytes(server, family.voice, model.model_id, (i) =>
+        text1000(family.sentences, i),
+      )
       cells.push(`${p(samples, 50)} / ${p(samples, 99)}`)
     }
     modelLines.push(`| ${model.model_id} | ${cells.join(' | ')} |`)
@@ -326,7 +365,7 @@ export async function bench(): Promise<void> {
   const voiceLines = await everyVoice(server)
   const afterLoad = memoryOf(pid)
   await server.stop()
-  const kokoroMemory = await memoryWithKokoro()
+  const neural = await neuralServer()
 
   console.log(`text to speech, ${MODEL}, ${FORMAT}, 1,000 characters, ${WORKERS} speech workers`)
   console.log('| | TTFB p50 c=1 (ms) | p99 c=1 | TTFB p50 c=8 | p99 c=8 | chars/s c=8 |')
@@ -336,10 +375,13 @@ export async function bench(): Promise<void> {
   const b1 = bare1.map((ttfb) => ({ ttfb, total: ttfb, chars: 0 }))
   const b8 = bare8.map((ttfb) => ({ ttfb, total: ttfb, chars: 0 }))
   console.log(`${row('bare node:http (4 kB reply)', b1, b8, 1).replace(/\| [^|]* \|$/, '| - |')}`)
-  console.log(`\nTTFB p50 / p99 (ms) at c=1 by model, ${FORMAT}, stream closed after the first byte (5 each)`)
-  console.log(`| model | ${FAMILIES.map((f) => f.label).join(' | ')} |`)
-  console.log(`|---|${FAMILIES.map(() => '---').join('|')}|`)
+  console.log(
+    `\nTTFB p50 / p99 (ms) at c=1 by model and engine voice, ${FORMAT}, stream closed after the first byte (${MODEL_ROUNDS} each)`,
+  )
+  console.log(`| model | ${MODEL_TABLE_VOICES.map((f) => f.label).join(' | ')} |`)
+  console.log(`|---|${MODEL_TABLE_VOICES.map(() => '---').join('|')}|`)
   for (const line of modelLines) console.log(line)
+  for (const line of neural.modelLines) console.log(line)
   console.log('')
   for (const line of voiceLines) console.log(line)
   console.log(
@@ -347,7 +389,7 @@ export async function bench(): Promise<void> {
       `${fmt(loadPeak)} MB peak at c=8, ${fmt(afterLoad.rssMb)} MB after the load (peak over the run ${fmt(afterLoad.peakMb)} MB); ` +
       `bare node process ${fmt(bareRss)} MB, with tsx's loader ${fmt(bareTsxRss)} MB`,
   )
-  console.log(kokoroMemory)
+  console.log(neural.memory)
 }
 
 async function ttfbOnly(): Promise<void> {

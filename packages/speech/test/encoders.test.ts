@@ -120,6 +120,18 @@ describe('MP3 encoder', () => {
       { numRuns: 15 },
     )
   })
+
+  it('starts clean on an instance a dropped stream of another format gave back', () => {
+    const input = tone(1, 44100)
+    const first = encodeInPieces('mp3_44100_128', input, [700])
+    // Streams cancelled mid-way (no flush), at other rates, hand their instances back.
+    for (const id of ['mp3_22050_32', 'mp3_44100_192']) {
+      const dropped = createEncoder(id)
+      dropped.encode(tone(0.3, parseOutputFormat(id).sampleRate))
+      dropped.close()
+    }
+    expect(encodeInPieces('mp3_44100_128', input, [700])).toEqual(first)
+  })
 })
 
 describe('PCM and WAV encoders', () => {

@@ -18,14 +18,33 @@ describe('timbre inside the engine', () => {
         if (!model.can_do_text_to_speech || !model.languages.includes(voice.language)) continue
         const settings = { ...DEFAULT_VOICE_SETTINGS }
         const params = engineParamsFor(voice, voice.language, settings, DEFAULT_STYLE, { rate: 1, pitch: 1 })
-        const { formantShift } = splitTimbre(params, scaledDsp(voice.dsp, settings.similarity_boost))
+        const { formantShift, pitchShift } = splitTimbre(
+          params,
+          scaledDsp(voice.dsp, settings.similarity_boost),
+        )
         const quality = model.latency === 'low' ? 'fast' : 'high'
         expect(
-          needsTimePitch({ timeRatio: 1, pitchScale: 1, formantScale: formantShift, quality }),
+          needsTimePitch({ timeRatio: 1, pitchScale: pitchShift ?? 1, formantScale: formantShift, quality }),
           voice.name,
         ).toBe(false)
       }
     }
+  })
+
+  it('moves Flite rms only for an audible pitch change, not for the seeded wobble', () => {
+    const noah = voiceNamed('Noah')
+    const settings = { ...DEFAULT_VOICE_SETTINGS }
+    const dsp = scaledDsp(noah.dsp, settings.similarity_boost)
+    const wobble = engineParamsFor(noah, 'en', settings, DEFAULT_STYLE, { rate: 1, pitch: 1.04 })
+    expect(splitTimbre(wobble, dsp).pitchShift).toBeUndefined()
+    const happy = engineParamsFor(
+      noah,
+      'en',
+      settings,
+      { ...DEFAULT_STYLE, pitch: 1.1 },
+      { rate: 1, pitch: 1 },
+    )
+    expect(splitTimbre(happy, dsp).pitchShift).toBeCloseTo(1.1, 3)
   })
 
   it('scales every formant frequency and the pitch line of a variant file', () => {

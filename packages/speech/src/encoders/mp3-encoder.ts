@@ -45,6 +45,19 @@ function instantiate(): LameExports {
   return lame
 }
 
+/**
+ * LAME instances whose stream has ended, ready for the next stream of this thread: making one
+ * (a 16 MB wasm memory, LAME's start-up) costs tens of milliseconds on a busy machine, on the
+ * way to a stream's first byte. A few are kept; the rest are left to the garbage collector.
+ */
+const spares: LameExports[] = []
+const SPARE_LIMIT = 2
+
+/** Makes a spare instance ahead of the next stream when none is waiting (idle time). */
+export function prepareSpareMp3Encoder(): void {
+  if (spares.length === 0) spares.push(instantiate())
+}
+
 export class Mp3StreamEncoder implements AudioEncoder {
   readonly format: OutputFormat
   private lame: LameExports | null
@@ -52,7 +65,7 @@ export class Mp3StreamEncoder implements AudioEncoder {
 
   constructor(format: OutputFormat) {
     this.format = format
-    const lame = instantiate()
+    const lame = spares.pop() ?? instantiate()
     // Parameters: channels, input rate, then MP3's: CBR bitrate, VBR quality (a float; -1 for
     // CBR) and the output rate.
     const params = lame.malloc(20)
@@ -84,7 +97,9 @@ export class Mp3StreamEncoder implements AudioEncoder {
   }
 
   close(): void {
-    if (this.lame) this.lame.enc_free(this.ref)
+    if (!this.lame) return
+    this.lame.enc_free(this.ref)
+    if (spares.length < SPARE_LIMIT) spares.push(this.lame)
     this.lame = null
   }
 

@@ -3,6 +3,7 @@
 import { parentPort } from 'node:worker_threads'
 import type { ConversionSession } from '../conversion/conversion-session.js'
 import { type AudioEncoder, createEncoder } from '../encoders/create-encoder.js'
+import { prepareSpareMp3Encoder } from '../encoders/mp3-encoder.js'
 import { concatBytes } from '../encoders/pcm16.js'
 import { serializeError } from '../errors.js'
 import type { SegmentAudio, SegmentJob } from '../synthesis/segment-job.js'
@@ -27,6 +28,8 @@ async function handle(request: WorkerRequest): Promise<TaskResult> {
       return render(request.job)
     case 'encode-open':
       encoders.set(request.session, createEncoder(request.format))
+      // The next stream's encoder is made now, while this thread waits for audio to encode.
+      if (request.format.codec === 'mp3') setImmediate(prepareSpareMp3Encoder)
       return null
     case 'encode': {
       const encoder = encoders.get(request.session)

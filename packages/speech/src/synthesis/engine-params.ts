@@ -128,13 +128,17 @@ export function splitTimbre(
           f0Mean: (params.f0Mean ?? 0) * pitchScale,
           f0Stddev: (params.f0Stddev ?? 0) * pitchScale,
         }
-  // Flite's rms voice ignores the F0 target: its pitch is moved by Rubber Band instead.
+  // Flite's rms voice ignores the F0 target: its pitch is moved by Rubber Band instead, but only
+  // when the move is audible as a change of voice (a tag, a designed pitch). At the default
+  // stability the seeded segment-to-segment wobble stays within a semitone and is left out: shifting every segment
+  // for it cost more than the engine itself.
   if (pitched.voice === 'rms' && pitched.f0Mean) {
-    const pitchShift = Math.min(2, Math.max(0.5, pitched.f0Mean / FLITE_RMS_F0))
-    return { params: pitched, formantShift: dsp.formantScale, pitchShift }
+    const pitchShift = Math.min(2, Math.max(0.5, pitched.f0Mean / FLITE_F0.rms!))
+    const audible = Math.abs(Math.log2(pitchShift)) * 12 >= RMS_PITCH_TOLERANCE_SEMITONES
+    return { params: pitched, formantShift: dsp.formantScale, ...(audible ? { pitchShift } : {}) }
   }
   return { params: pitched, formantShift: dsp.formantScale }
 }
 
-/** The speaking pitch of Flite's rms voice (Hz), measured on its own speech. */
-const FLITE_RMS_F0 = 100
+/** Smallest pitch change of Flite's rms voice worth a Rubber Band pass (semitones). */
+const RMS_PITCH_TOLERANCE_SEMITONES = 1
