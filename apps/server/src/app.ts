@@ -124,6 +124,17 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     ...deps,
     // Asked at request time, once billing exists.
     tierOf: async (workspaceId) => (await billing.ports.subscription(workspaceId)).tier,
+    // Per-voice roles from resource sharing, asked at request time once workspaces exist.
+    access: {
+      requireEditor: (caller, voice) =>
+        workspaces.ports.resources.requireEditor(caller, {
+          type: 'voice',
+          id: voice.id,
+          creatorUserId: voice.ownerUserId,
+        }),
+      created: (caller, id) => workspaces.ports.resources.created(caller, { type: 'voice', id }),
+      deleted: (workspaceId, id) => workspaces.ports.resources.deleted(workspaceId, { type: 'voice', id }),
+    },
   })
   const health = createHealthModule({
     db,
@@ -171,6 +182,11 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     reissueSession: accounts.ports.reissueSession,
     tierOf: async (workspaceId) => (await billing.ports.subscription(workspaceId)).tier,
     voices: voices.ports.lookup,
+    // Sharing finds these resources through their domains, asked at request time.
+    resourceLookups: {
+      pronunciation_dictionary: (workspaceId, id) => dictionaries.ports.lookup(workspaceId, id),
+      project: (workspaceId, id) => studio.ports.lookup(workspaceId, id),
+    },
     billing: billing.ports,
     apiKeys: apiKeys.ports.manage,
     audit: audit.ports.audit,
@@ -225,7 +241,11 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     // Every generation, whatever its route, is metered for the usage analytics.
     observe: analytics.ports.meter,
   })
-  const dictionaries = createPronunciationDictionariesModule({ db, memberRole: accounts.ports.memberRole })
+  const dictionaries = createPronunciationDictionariesModule({
+    db,
+    memberRole: accounts.ports.memberRole,
+    resources: workspaces.ports.resources,
+  })
   const tts = createTtsModule({
     speech,
     dictionaries: dictionaries.ports.rules,
@@ -251,7 +271,11 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     log: (message, details) => app.log.error(details, message),
     limits: config.audioIsolation,
   })
-  const studio = createStudioModule({ db, voices: voices.ports.lookup })
+  const studio = createStudioModule({
+    db,
+    voices: voices.ports.lookup,
+    resources: workspaces.ports.resources,
+  })
   const voiceDesign = createVoiceDesignModule({
     db,
     storage,

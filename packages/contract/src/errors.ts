@@ -348,6 +348,10 @@ export const ERRORS = {
     message: 'Any feature must be disabled in the Everyone group first.',
   },
   resource_not_found: { status: 404, message: 'Resource not found.' },
+  resource_edit_not_allowed: {
+    status: 403,
+    message: 'You have view access to this resource; changing or deleting it needs editor access.',
+  },
   resource_sharing_not_allowed: {
     status: 403,
     message: 'Sharing of this resource is limited to workspace admins and its admins.',

@@ -530,6 +530,8 @@ export interface WorkspaceGroupsTable {
   name: string
   is_everyone: Generated<boolean>
   permissions: ColumnType<string[], string[], string[]>
+  /** Members of the group get editor access to every resource created in the workspace. */
+  new_resource_editor: Generated<boolean>
   created_at: Timestamp
 }
 

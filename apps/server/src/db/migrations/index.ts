@@ -26,6 +26,7 @@ import * as analyticsAudit from './20261123060000-analytics-audit.js'
 import * as generatedVoicePreviews from './20261123070000-generated-voice-previews.js'
 import * as voiceLibrary from './20261123080000-voice-library.js'
 import * as studio from './20261123090000-studio.js'
+import * as resourceAccess from './20261124010000-resource-access.js'
 
 // Listed in code (not read from disk) so the same list works from sources and from dist/.
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '20261123070000-generated-voice-previews': generatedVoicePreviews,
   '20261123080000-voice-library': voiceLibrary,
   '20261123090000-studio': studio,
+  '20261124010000-resource-access': resourceAccess,
 }

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Database } from '../../db/database.js'
 import type { DomainModule } from '../domain-module.js'
 import type { VoiceLookup } from '../voices/voice-lookup.js'
+import type { ResourceAccess, ResourceLookup } from '../workspaces/workspaces.module.js'
 import { chaptersRoutes } from './chapters.routes.js'
 import { projectsRoutes } from './projects.routes.js'
 import { createStudioRepository } from './studio.repository.js'
@@ -11,9 +12,31 @@ import { createStudioService } from './studio.service.js'
 import { STUDIO_MULTIPART_LIMITS } from './studio-form.js'
 
 /** Studio: long-form projects (books, articles) made of chapters and blocks. */
-export function createStudioModule(deps: { db: Database; voices: VoiceLookup }): DomainModule {
+export interface StudioPorts {
+  /** A workspace's project by id, as resource sharing names it. */
+  lookup: ResourceLookup
+}
+
+export function createStudioModule(deps: {
+  db: Database
+  voices: VoiceLookup
+  /** Per-project roles from resource sharing (the workspaces domain). */
+  resources?: ResourceAccess
+}): DomainModule<StudioPorts> {
+  const repository = createStudioRepository(deps.db)
+  const resources = deps.resources
   const service = createStudioService({
-    repository: createStudioRepository(deps.db),
+    repository,
+    access: resources && {
+      requireEditor: (workspace, project) =>
+        resources.requireEditor(workspace, {
+          type: 'project',
+          id: project.id,
+          creatorUserId: project.createdBy,
+        }),
+      created: (workspace, id) => resources.created(workspace, { type: 'project', id }),
+      deleted: (workspaceId, id) => resources.deleted(workspaceId, { type: 'project', id }),
+    },
     voiceUsable: async (workspaceId, voiceId) =>
       (await deps.voices.findUsable(workspaceId, voiceId)) !== null,
     modelExists: (modelId) =>
@@ -26,5 +49,14 @@ export function createStudioModule(deps: { db: Database; voices: VoiceLookup }):
     await app.register(projectsRoutes(service))
     await app.register(chaptersRoutes(service))
   }
-  return { name: 'studio', routes, ports: {} }
+  return {
+    name: 'studio',
+    routes,
+    ports: {
+      lookup: async (workspaceId, id) => {
+        const row = await repository.findProject(workspaceId, id)
+        return row ? { id: row.id, name: row.name, creatorUserId: row.created_by } : null
+      },
+    },
+  }
 }

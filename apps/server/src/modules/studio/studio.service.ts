@@ -36,6 +36,14 @@ export interface StudioDeps {
   voiceUsable(workspaceId: string, voiceId: string): Promise<boolean>
   modelExists(modelId: string): boolean
   defaults: { voiceId: string; modelId: string }
+  /** Per-project roles from resource sharing: changing a project needs the editor role on it. */
+  access?: StudioAccess | undefined
+}
+
+export interface StudioAccess {
+  requireEditor(workspace: Workspace, project: { id: string; createdBy: string }): Promise<void>
+  created(workspace: Workspace, projectId: string): Promise<void>
+  deleted(workspaceId: string, projectId: string): Promise<void>
 }
 
 type Workspace = Pick<Principal, 'workspaceId' | 'userId'>
@@ -119,6 +127,13 @@ export function createStudioService(deps: StudioDeps) {
   async function requireProject(workspace: Workspace, projectId: string): Promise<ProjectRow> {
     const project = await repository.findProject(workspace.workspaceId, projectId)
     if (!project) throw new AppError('project_not_found')
+    return project
+  }
+
+  /** A project the caller may change: members who may only view it are refused (403). */
+  async function requireEditableProject(workspace: Workspace, projectId: string): Promise<ProjectRow> {
+    const project = await requireProject(workspace, projectId)
+    await deps.access?.requireEditor(workspace, { id: project.id, createdBy: project.created_by })
     return project
   }
 
@@ -236,6 +251,7 @@ export function createStudioService(deps: StudioDeps) {
         },
         chapters,
       )
+      await deps.access?.created(principal, id)
       return { project: projectView(await requireProject(principal, id)) }
     },
 
@@ -283,7 +299,7 @@ export function createStudioService(deps: StudioDeps) {
         volume_normalization?: boolean
       },
     ) {
-      const project = await requireProject(principal, projectId)
+      const project = await requireEditableProject(principal, projectId)
       const name = checkProjectName(body.name)
       await requireVoices(principal.workspaceId, [body.default_title_voice_id], 'default_title_voice_id')
       await requireVoices(
@@ -312,14 +328,16 @@ export function createStudioService(deps: StudioDeps) {
     },
 
     async remove(principal: Workspace, projectId: string) {
+      await requireEditableProject(principal, projectId)
       if (!(await repository.deleteProject(principal.workspaceId, projectId)))
         throw new AppError('project_not_found')
+      await deps.access?.deleted(principal.workspaceId, projectId)
       return { status: 'ok' as const }
     },
 
     /** Replaces the project's chapters with the content of a document or content JSON. */
     async replaceContent(principal: Workspace, projectId: string, form: StudioForm) {
-      const project = await requireProject(principal, projectId)
+      const project = await requireEditableProject(principal, projectId)
       if (booleanField(form, 'auto_convert')) {
         throw invalid(
           'auto_convert is not available on this server; convert chapters after updating the content.',
@@ -344,7 +362,7 @@ export function createStudioService(deps: StudioDeps) {
       projectId: string,
       body: { name: string; from_url?: string | null },
     ) {
-      const project = await requireProject(principal, projectId)
+      const project = await requireEditableProject(principal, projectId)
       if (body.from_url) {
         throw invalid('Importing from a web address is not available on this server.', 'from_url')
       }
@@ -380,7 +398,7 @@ export function createStudioService(deps: StudioDeps) {
       chapterId: string,
       body: { name?: string | null; content?: ChapterContentInput | null; version?: number | null },
     ) {
-      const project = await requireProject(principal, projectId)
+      const project = await requireEditableProject(principal, projectId)
       const name = body.name === undefined || body.name === null ? undefined : body.name.trim()
       if (name === '') throw invalid('Name is required.', 'name')
       const blocks = body.content ? storedBlocks(body.content.blocks) : undefined
@@ -401,7 +419,7 @@ export function createStudioService(deps: StudioDeps) {
     },
 
     async deleteChapter(principal: Workspace, projectId: string, chapterId: string) {
-      const project = await requireProject(principal, projectId)
+      const project = await requireEditableProject(principal, projectId)
       if (!(await repository.deleteChapter(project.id, chapterId))) throw new AppError('chapter_not_found')
       return { status: 'ok' as const }
     },

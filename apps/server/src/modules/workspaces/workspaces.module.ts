@@ -1,4 +1,4 @@
-import { PLAN_LIMITS } from '@timbre/contract'
+import { PLAN_LIMITS, type ShareableResourceType } from '@timbre/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Database } from '../../db/database.js'
 import type { PrincipalResolver } from '../../plugins/auth.js'
@@ -21,9 +21,14 @@ import { createMemberProvisioning, type MemberProvisioning } from './provisionin
 import { createServiceAccountsRepository } from './service-accounts/service-accounts.repository.js'
 import { serviceAccountsRoutes } from './service-accounts/service-accounts.routes.js'
 import { createServiceAccountsService } from './service-accounts/service-accounts.service.js'
+import { createResourceAccess, type ResourceAccess } from './sharing/resource-access.js'
 import { createSharingRepository } from './sharing/sharing.repository.js'
 import { sharingRoutes } from './sharing/sharing.routes.js'
-import { createSharingService } from './sharing/sharing.service.js'
+import { createSharingService, type ResourceLookup } from './sharing/sharing.service.js'
+
+export type { ResourceAccess, ResourceCaller, ResourceRef } from './sharing/resource-access.js'
+export type { ResourceLookup } from './sharing/sharing.service.js'
+
 import { createWorkspaceAccess } from './workspace-access.js'
 import { createWorkspacesRepository } from './workspaces.repository.js'
 
@@ -35,6 +40,8 @@ export interface WorkspacesPorts {
   principals: PrincipalResolver
   /** Membership for single sign-on: look-up and auto provisioning. */
   provisioning: MemberProvisioning
+  /** Per-resource roles for the domains that own shareable resources. */
+  resources: ResourceAccess
 }
 
 /**
@@ -50,6 +57,8 @@ export function createWorkspacesModule(deps: {
   /** The workspace's plan tier (owned by billing): seats and bulk invites depend on it. */
   tierOf: (workspaceId: string) => Promise<string>
   voices: VoiceLookup
+  /** Pronunciation dictionaries and Studio projects, found by their domains for sharing. */
+  resourceLookups?: Partial<Record<ShareableResourceType, ResourceLookup>>
   /** Billing writes the free plan of a workspace created for someone left without one. */
   billing: FreeSubscriptionWriter
   /** Service accounts' keys are managed through the API-keys domain. */
@@ -80,14 +89,17 @@ export function createWorkspacesModule(deps: {
     audit,
   })
   const groupsService = createGroupsService({ groups, workspaces, audit })
+  const sharingRepository = createSharingRepository(deps.db)
   const sharing = createSharingService({
-    sharing: createSharingRepository(deps.db),
+    sharing: sharingRepository,
     workspaces,
     groups,
     groupsService,
     voices: deps.voices,
+    lookups: deps.resourceLookups,
     audit,
   })
+  const resources = createResourceAccess({ sharing: sharingRepository, workspaces, groupsService })
   const serviceAccounts = createServiceAccountsService({
     accounts: createServiceAccountsRepository(deps.db),
     keys: deps.apiKeys,
@@ -107,6 +119,7 @@ export function createWorkspacesModule(deps: {
     ports: {
       principals: access.wrap(deps.principals),
       provisioning: createMemberProvisioning({ workspaces, tierOf: deps.tierOf }),
+      resources,
     },
   }
 }
