@@ -135,6 +135,15 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
       created: (caller, id) => workspaces.ports.resources.created(caller, { type: 'voice', id }),
       deleted: (workspaceId, id) => workspaces.ports.resources.deleted(workspaceId, { type: 'voice', id }),
     },
+    // Workspaces that lose a voice they use hear it through their webhooks.
+    notifyRemoval: async (notices) => {
+      for (const notice of notices)
+        await webhooks.ports.webhooks.emit(notice.workspaceId, {
+          type: 'voice_library_removal_notice',
+          name: notice.event,
+          data: notice.data,
+        })
+    },
   })
   const health = createHealthModule({
     db,

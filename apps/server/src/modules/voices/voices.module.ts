@@ -20,6 +20,7 @@ import { createVoiceLibraryService } from './voice-library.service.js'
 import { createVoiceLookup, type VoiceLookup } from './voice-lookup.js'
 import { voicePreviewRoutes } from './voice-preview.routes.js'
 import { createVoicePreviews } from './voice-previews.service.js'
+import type { VoiceRemovalNotifier } from './voice-removal-notices.js'
 import { createVoiceSamplesRepository } from './voice-samples.repository.js'
 import { voiceSettingsRoutes } from './voice-settings.routes.js'
 import { createVoicesRepository } from './voices.repository.js'
@@ -53,6 +54,8 @@ export function createVoicesModule(
     tierOf: (workspaceId: string) => Promise<string>
     /** Per-voice roles from resource sharing (the workspaces domain). */
     access?: VoiceAccess
+    /** Voice removal notices, sent as workspace webhooks. */
+    notifyRemoval?: VoiceRemovalNotifier
   },
 ): DomainModule<VoicesPorts> {
   const repository = createVoicesRepository(deps.db)
@@ -62,6 +65,7 @@ export function createVoicesModule(
   const samples = createVoiceSamplesRepository(deps.db)
   const voices = createVoicesService({
     access: deps.access,
+    notifyRemoval: deps.notifyRemoval,
     collections: { voiceIds: library.voiceIdsOf, collectionIdsOf: library.collectionIdsOf },
     repository,
     samples,

@@ -53,7 +53,7 @@ export function createResourceAccess(deps: {
   async function roleOn(caller: ResourceCaller, resource: ResourceRef): Promise<ResourceRole> {
     if (resource.creatorUserId === caller.userId) return 'admin'
     const membership = await workspaces.membership(caller.workspaceId, caller.userId)
-    if (!membership || membership.state !== 'enabled') return 'viewer'
+    if (membership?.state !== 'enabled') return 'viewer'
     if (roleOf(membership, caller.userId) !== 'member') return 'admin'
     return strongest(await sharing.rolesOf(caller.workspaceId, resource.type, resource.id, caller.userId))
   }
