@@ -165,7 +165,7 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     },
     audit: audit.ports.audit,
   })
-  const apiKeys = createApiKeysModule({ db })
+  const apiKeys = createApiKeysModule({ db, audit: audit.ports.audit })
   const notifications = createNotificationsModule({ db, subscription: billing.ports.subscription })
   const accounts = createAccountsModule({
     db,
@@ -206,6 +206,7 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     secureCookies: config.secureCookies,
     options: config.sso,
     log: warn,
+    audit: audit.ports.audit,
     ports: {
       findUserByEmail: (email, trx) => accounts.ports.provisionedAccounts.findUserByEmail(email, trx),
       createUser: (trx, input) => accounts.ports.provisionedAccounts.create(trx, input),
@@ -224,6 +225,7 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     tierOf: async (workspaceId) => (await billing.ports.subscription(workspaceId)).tier,
     endSession: accounts.ports.endSession,
     log: warn,
+    audit: audit.ports.audit,
   })
   // Every caller is resolved with their place in the workspace (role, group permissions) and
   // checked against its security rules (two-factor requirement, session inactivity timeout).
