@@ -199,6 +199,7 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     billing: billing.ports,
     apiKeys: apiKeys.ports.manage,
     audit: audit.ports.audit,
+    secretKey: config.secretKey,
   })
   const sso = createSsoModule({
     db,

@@ -101,5 +101,9 @@ export type ShareableResourceType = (typeof SHAREABLE_RESOURCE_TYPES)[number]
 /** The group id that stands for every member of the workspace (the resource's baseline role). */
 export const DEFAULT_SHARE_GROUP_ID = 'default'
 
+/** Workspace secrets: names and values as the public API limits them. */
+export const SECRET_NAME_MAX = 200
+export const SECRET_VALUE_MAX = 10_000
+
 /** Service accounts own API keys; paid tiers only, at most this many (more through sales). */
 export const SERVICE_ACCOUNT_LIMIT = 20

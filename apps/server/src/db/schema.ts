@@ -535,6 +535,16 @@ export interface WorkspaceGroupsTable {
   created_at: Timestamp
 }
 
+export interface WorkspaceSecretsTable {
+  id: string
+  workspace_id: string
+  name: string
+  value_sealed: string
+  created_by: string
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
 export interface WorkspaceGroupMembersTable {
   group_id: string
   user_id: string
@@ -825,6 +835,7 @@ export interface DB {
   workspace_groups: WorkspaceGroupsTable
   workspace_group_members: WorkspaceGroupMembersTable
   workspace_resource_grants: WorkspaceResourceGrantsTable
+  workspace_secrets: WorkspaceSecretsTable
   service_accounts: ServiceAccountsTable
   user_totp: UserTotpTable
   user_backup_codes: UserBackupCodesTable

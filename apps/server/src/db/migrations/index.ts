@@ -27,6 +27,7 @@ import * as generatedVoicePreviews from './20261123070000-generated-voice-previe
 import * as voiceLibrary from './20261123080000-voice-library.js'
 import * as studio from './20261123090000-studio.js'
 import * as resourceAccess from './20261124010000-resource-access.js'
+import * as workspaceSecrets from './20261124010100-workspace-secrets.js'
 
 // Listed in code (not read from disk) so the same list works from sources and from dist/.
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '20261123080000-voice-library': voiceLibrary,
   '20261123090000-studio': studio,
   '20261124010000-resource-access': resourceAccess,
+  '20261124010100-workspace-secrets': workspaceSecrets,
 }

@@ -1,6 +1,7 @@
 import { PLAN_LIMITS, type ShareableResourceType } from '@timbre/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Database } from '../../db/database.js'
+import { createSecretBox } from '../../lib/secret-box.js'
 import type { PrincipalResolver } from '../../plugins/auth.js'
 import type { SiteAddress } from '../../plugins/site-address.js'
 import type { FreeSubscriptionWriter } from '../accounts/auth.service.js'
@@ -18,6 +19,9 @@ import { createInvitesService, type SessionReissuer } from './invites.service.js
 import { membersRoutes } from './members.routes.js'
 import { createMembersService } from './members.service.js'
 import { createMemberProvisioning, type MemberProvisioning } from './provisioning.js'
+import { createSecretsRepository } from './secrets/secrets.repository.js'
+import { secretsRoutes } from './secrets/secrets.routes.js'
+import { createSecretsService } from './secrets/secrets.service.js'
 import { createServiceAccountsRepository } from './service-accounts/service-accounts.repository.js'
 import { serviceAccountsRoutes } from './service-accounts/service-accounts.routes.js'
 import { createServiceAccountsService } from './service-accounts/service-accounts.service.js'
@@ -65,6 +69,8 @@ export function createWorkspacesModule(deps: {
   apiKeys: ApiKeysService
   /** Admin actions are recorded in the audit log. */
   audit?: AuditLog
+  /** Seals workspace secrets at rest. */
+  secretKey: string
 }): DomainModule<WorkspacesPorts> {
   const audit = deps.audit
   const workspaces = createWorkspacesRepository(deps.db)
@@ -100,6 +106,11 @@ export function createWorkspacesModule(deps: {
     audit,
   })
   const resources = createResourceAccess({ sharing: sharingRepository, workspaces, groupsService })
+  const secrets = createSecretsService({
+    repo: createSecretsRepository(deps.db),
+    box: createSecretBox(deps.secretKey, 'workspace-secrets'),
+    audit,
+  })
   const serviceAccounts = createServiceAccountsService({
     accounts: createServiceAccountsRepository(deps.db),
     keys: deps.apiKeys,
@@ -112,6 +123,7 @@ export function createWorkspacesModule(deps: {
     await app.register(groupsRoutes(groupsService))
     await app.register(sharingRoutes(sharing))
     await app.register(serviceAccountsRoutes(serviceAccounts))
+    await app.register(secretsRoutes(secrets))
   }
   return {
     name: 'workspaces',
