@@ -128,6 +128,26 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     ...deps,
     // Asked at request time, once billing exists.
     tierOf: async (workspaceId) => (await billing.ports.subscription(workspaceId)).tier,
+    // Per-voice roles from resource sharing, asked at request time once workspaces exist.
+    access: {
+      requireEditor: (caller, voice) =>
+        workspaces.ports.resources.requireEditor(caller, {
+          type: 'voice',
+          id: voice.id,
+          creatorUserId: voice.ownerUserId,
+        }),
+      created: (caller, id) => workspaces.ports.resources.created(caller, { type: 'voice', id }),
+      deleted: (workspaceId, id) => workspaces.ports.resources.deleted(workspaceId, { type: 'voice', id }),
+    },
+    // Workspaces that lose a voice they use hear it through their webhooks.
+    notifyRemoval: async (notices) => {
+      for (const notice of notices)
+        await webhooks.ports.webhooks.emit(notice.workspaceId, {
+          type: 'voice_library_removal_notice',
+          name: notice.event,
+          data: notice.data,
+        })
+    },
   })
   const health = createHealthModule({
     db,
@@ -149,7 +169,7 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     },
     audit: audit.ports.audit,
   })
-  const apiKeys = createApiKeysModule({ db })
+  const apiKeys = createApiKeysModule({ db, audit: audit.ports.audit })
   const notifications = createNotificationsModule({ db, subscription: billing.ports.subscription })
   const accounts = createAccountsModule({
     db,
@@ -175,9 +195,15 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     reissueSession: accounts.ports.reissueSession,
     tierOf: async (workspaceId) => (await billing.ports.subscription(workspaceId)).tier,
     voices: voices.ports.lookup,
+    // Sharing finds these resources through their domains, asked at request time.
+    resourceLookups: {
+      pronunciation_dictionary: (workspaceId, id) => dictionaries.ports.lookup(workspaceId, id),
+      project: (workspaceId, id) => studio.ports.lookup(workspaceId, id),
+    },
     billing: billing.ports,
     apiKeys: apiKeys.ports.manage,
     audit: audit.ports.audit,
+    secretKey: config.secretKey,
   })
   const sso = createSsoModule({
     db,
@@ -185,6 +211,7 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     secureCookies: config.secureCookies,
     options: config.sso,
     log: warn,
+    audit: audit.ports.audit,
     ports: {
       findUserByEmail: (email, trx) => accounts.ports.provisionedAccounts.findUserByEmail(email, trx),
       createUser: (trx, input) => accounts.ports.provisionedAccounts.create(trx, input),
@@ -203,6 +230,7 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     tierOf: async (workspaceId) => (await billing.ports.subscription(workspaceId)).tier,
     endSession: accounts.ports.endSession,
     log: warn,
+    audit: audit.ports.audit,
   })
   // Every caller is resolved with their place in the workspace (role, group permissions) and
   // checked against its security rules (two-factor requirement, session inactivity timeout).
@@ -229,7 +257,11 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     // Every generation, whatever its route, is metered for the usage analytics.
     observe: analytics.ports.meter,
   })
-  const dictionaries = createPronunciationDictionariesModule({ db, memberRole: accounts.ports.memberRole })
+  const dictionaries = createPronunciationDictionariesModule({
+    db,
+    memberRole: accounts.ports.memberRole,
+    resources: workspaces.ports.resources,
+  })
   const tts = createTtsModule({
     speech,
     dictionaries: dictionaries.ports.rules,
@@ -276,6 +308,7 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     speech,
     recorder: recording.ports.recorder,
     dictionaries: dictionaries.ports.rules,
+    resources: workspaces.ports.resources,
     log: (message, details) => app.log.error(details, message),
   })
   const audioNative = createAudioNativeModule({

@@ -151,6 +151,12 @@ export const AUDIT_ACTIVITIES = {
   api_key_deleted: { class: 'entity_management', activityId: 4, name: 'API Key Deleted' },
   api_keys_disabled: { class: 'entity_management', activityId: 9, name: 'API Keys Disabled' },
   subscription_changed: { class: 'entity_management', activityId: 3, name: 'Subscription Changed' },
+  security_settings_changed: {
+    class: 'entity_management',
+    activityId: 3,
+    name: 'Security Settings Changed',
+  },
+  sso_settings_changed: { class: 'entity_management', activityId: 3, name: 'SSO Settings Changed' },
 } as const satisfies Record<string, { class: AuditClass; activityId: number; name: string }>
 export type AuditActivity = keyof typeof AUDIT_ACTIVITIES
 

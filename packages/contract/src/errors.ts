@@ -419,6 +419,12 @@ export const ERRORS = {
     message: 'Any feature must be disabled in the Everyone group first.',
   },
   resource_not_found: { status: 404, message: 'Resource not found.' },
+  secret_not_found: { status: 404, message: 'Secret not found.' },
+  secret_name_taken: { status: 409, message: 'A secret with this name already exists in the workspace.' },
+  resource_edit_not_allowed: {
+    status: 403,
+    message: 'You have view access to this resource; changing or deleting it needs editor access.',
+  },
   resource_sharing_not_allowed: {
     status: 403,
     message: 'Sharing of this resource is limited to workspace admins and its admins.',

@@ -4477,6 +4477,7 @@ export interface paths {
                                 members: string[];
                                 permissions: ("text_to_speech" | "speech_to_speech" | "voice_lab" | "sound_effects" | "projects" | "voiceover_studio" | "dubbing" | "audio_native" | "conversational_ai" | "speech_to_text" | "voice_isolator" | "ai_speech_classifier" | "music" | "add_voice_from_voice_library" | "create_instant_voice_clone" | "create_professional_voice_clone" | "create_user_api_key" | "publish_studio_project")[];
                                 is_everyone: boolean;
+                                editor_access_to_new_resources: boolean;
                             };
                         };
                     };
@@ -4497,6 +4498,7 @@ export interface paths {
                     "application/json": {
                         name: string;
                         permissions?: ("text_to_speech" | "speech_to_speech" | "voice_lab" | "sound_effects" | "projects" | "voiceover_studio" | "dubbing" | "audio_native" | "conversational_ai" | "speech_to_text" | "voice_isolator" | "ai_speech_classifier" | "music" | "add_voice_from_voice_library" | "create_instant_voice_clone" | "create_professional_voice_clone" | "create_user_api_key" | "publish_studio_project")[];
+                        editor_access_to_new_resources?: boolean;
                     };
                 };
             };
@@ -4513,6 +4515,7 @@ export interface paths {
                             members: string[];
                             permissions: ("text_to_speech" | "speech_to_speech" | "voice_lab" | "sound_effects" | "projects" | "voiceover_studio" | "dubbing" | "audio_native" | "conversational_ai" | "speech_to_text" | "voice_isolator" | "ai_speech_classifier" | "music" | "add_voice_from_voice_library" | "create_instant_voice_clone" | "create_professional_voice_clone" | "create_user_api_key" | "publish_studio_project")[];
                             is_everyone: boolean;
+                            editor_access_to_new_resources: boolean;
                         };
                     };
                 };
@@ -4618,6 +4621,7 @@ export interface paths {
                     "application/json": {
                         name?: string;
                         permissions?: ("text_to_speech" | "speech_to_speech" | "voice_lab" | "sound_effects" | "projects" | "voiceover_studio" | "dubbing" | "audio_native" | "conversational_ai" | "speech_to_text" | "voice_isolator" | "ai_speech_classifier" | "music" | "add_voice_from_voice_library" | "create_instant_voice_clone" | "create_professional_voice_clone" | "create_user_api_key" | "publish_studio_project")[];
+                        editor_access_to_new_resources?: boolean;
                     };
                 };
             };
@@ -4740,7 +4744,7 @@ export interface paths {
         get: {
             parameters: {
                 query: {
-                    resource_type: "voice";
+                    resource_type: "voice" | "pronunciation_dictionary" | "project";
                 };
                 header?: never;
                 path: {
@@ -4760,7 +4764,7 @@ export interface paths {
                             resource_id: string;
                             resource_name?: string;
                             /** @enum {string} */
-                            resource_type: "voice";
+                            resource_type: "voice" | "pronunciation_dictionary" | "project";
                             creator_user_id?: string;
                             anonymous_access_level_override: ("admin" | "editor" | "commenter" | "viewer") | null;
                             role_to_group_ids: {
@@ -4810,7 +4814,7 @@ export interface paths {
                         /** @enum {string} */
                         role: "admin" | "editor" | "commenter" | "viewer";
                         /** @enum {string} */
-                        resource_type: "voice";
+                        resource_type: "voice" | "pronunciation_dictionary" | "project";
                         user_email?: string;
                         group_id?: string;
                         workspace_api_key_id?: string;
@@ -4858,7 +4862,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        resource_type: "voice";
+                        resource_type: "voice" | "pronunciation_dictionary" | "project";
                         user_email?: string;
                         group_id?: string;
                         workspace_api_key_id?: string;
@@ -5197,6 +5201,197 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/v1/convai/secrets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The workspace secrets (names only; values are never returned) */
+        get: {
+            parameters: {
+                query?: {
+                    search?: string;
+                    page_size?: number;
+                    dependency_limit?: number;
+                    cursor?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            secrets: {
+                                /** @enum {string} */
+                                type: "stored";
+                                secret_id: string;
+                                name: string;
+                                used_by: {
+                                    tools: unknown[];
+                                    agents: unknown[];
+                                    phone_numbers: unknown[];
+                                    mcp_servers: unknown[];
+                                    others: string[];
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Add a secret (admins) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        value: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            type: "stored";
+                            secret_id: string;
+                            name: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/convai/secrets/{secret_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One secret (its name) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    secret_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            type: "stored";
+                            secret_id: string;
+                            name: string;
+                            used_by: {
+                                tools: unknown[];
+                                agents: unknown[];
+                                phone_numbers: unknown[];
+                                mcp_servers: unknown[];
+                                others: string[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Delete a secret (admins) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    secret_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Rename a secret and replace its value (admins) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    secret_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        value: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            type: "stored";
+                            secret_id: string;
+                            name: string;
+                        };
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/v1/user/mfa": {

@@ -89,11 +89,21 @@ export const SCOPE_PRODUCT: Partial<Record<ApiKeyScope, GroupPermission>> = {
 /** Resource roles on shared resources, strongest first. */
 export const RESOURCE_ROLES = ['admin', 'editor', 'commenter', 'viewer'] as const
 export type ResourceRole = (typeof RESOURCE_ROLES)[number]
-/** The resource types that can be shared so far. */
-export const SHAREABLE_RESOURCE_TYPES = ['voice'] as const
+/** The roles that may change or delete a shared resource. */
+export const RESOURCE_EDIT_ROLES: readonly ResourceRole[] = ['admin', 'editor']
+/**
+ * The resource types that can be shared so far, named as the public API names them (`project`
+ * is a Studio project). A member sees every resource of the workspace; changing or deleting one
+ * needs the editor role (or admin) on it.
+ */
+export const SHAREABLE_RESOURCE_TYPES = ['voice', 'pronunciation_dictionary', 'project'] as const
 export type ShareableResourceType = (typeof SHAREABLE_RESOURCE_TYPES)[number]
 /** The group id that stands for every member of the workspace (the resource's baseline role). */
 export const DEFAULT_SHARE_GROUP_ID = 'default'
+
+/** Workspace secrets: names and values as the public API limits them. */
+export const SECRET_NAME_MAX = 200
+export const SECRET_VALUE_MAX = 10_000
 
 /** Service accounts own API keys; paid tiers only, at most this many (more through sales). */
 export const SERVICE_ACCOUNT_LIMIT = 20

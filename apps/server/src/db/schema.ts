@@ -593,7 +593,19 @@ export interface WorkspaceGroupsTable {
   name: string
   is_everyone: Generated<boolean>
   permissions: ColumnType<string[], string[], string[]>
+  /** Members of the group get editor access to every resource created in the workspace. */
+  new_resource_editor: Generated<boolean>
   created_at: Timestamp
+}
+
+export interface WorkspaceSecretsTable {
+  id: string
+  workspace_id: string
+  name: string
+  value_sealed: string
+  created_by: string
+  created_at: Timestamp
+  updated_at: Timestamp
 }
 
 export interface WorkspaceGroupMembersTable {
@@ -977,6 +989,7 @@ export interface DB {
   workspace_groups: WorkspaceGroupsTable
   workspace_group_members: WorkspaceGroupMembersTable
   workspace_resource_grants: WorkspaceResourceGrantsTable
+  workspace_secrets: WorkspaceSecretsTable
   service_accounts: ServiceAccountsTable
   user_totp: UserTotpTable
   user_backup_codes: UserBackupCodesTable

@@ -26,6 +26,8 @@ import * as analyticsAudit from './20261123060000-analytics-audit.js'
 import * as generatedVoicePreviews from './20261123070000-generated-voice-previews.js'
 import * as voiceLibrary from './20261123080000-voice-library.js'
 import * as studio from './20261123090000-studio.js'
+import * as resourceAccess from './20261124010000-resource-access.js'
+import * as workspaceSecrets from './20261124010100-workspace-secrets.js'
 import * as professionalVoiceClones from './20261124020000-professional-voice-clones.js'
 import * as studioConversion from './20261124040000-studio-conversion.js'
 import * as audioNative from './20261124050000-audio-native.js'
@@ -60,6 +62,8 @@ export const migrations: Record<string, Migration> = {
   '20261123070000-generated-voice-previews': generatedVoicePreviews,
   '20261123080000-voice-library': voiceLibrary,
   '20261123090000-studio': studio,
+  '20261124010000-resource-access': resourceAccess,
+  '20261124010100-workspace-secrets': workspaceSecrets,
   '20261124020000-professional-voice-clones': professionalVoiceClones,
   '20261124040000-studio-conversion': studioConversion,
   '20261124050000-audio-native': audioNative,

@@ -1,6 +1,7 @@
 import type { Database } from '../../db/database.js'
 import type { ApiKeyRow } from '../../db/schema.js'
 import { hashSecret } from '../../lib/ids.js'
+import type { AuditLog } from '../audit/audit.module.js'
 import type { DomainModule } from '../domain-module.js'
 import { createApiKeysRepository } from './api-keys.repository.js'
 import { apiKeysRoutes } from './api-keys.routes.js'
@@ -22,9 +23,9 @@ export interface ApiKeysPorts {
 }
 
 /** API keys: scoped, hashed keys with credit limits, managed from a signed-in session. */
-export function createApiKeysModule(deps: { db: Database }): DomainModule<ApiKeysPorts> {
+export function createApiKeysModule(deps: { db: Database; audit?: AuditLog }): DomainModule<ApiKeysPorts> {
   const repository = createApiKeysRepository(deps.db)
-  const service = createApiKeysService(repository)
+  const service = createApiKeysService(repository, { audit: deps.audit })
   return {
     name: 'api-keys',
     routes: apiKeysRoutes(service),

@@ -3,7 +3,8 @@ import type { ApiKeyRow } from '../../db/schema.js'
 import { AppError } from '../../errors.js'
 import { hashSecret, newId } from '../../lib/ids.js'
 import type { Principal } from '../../plugins/auth.js'
-import { requireAdmin } from '../../plugins/workspace-roles.js'
+import { isAdmin, requireAdmin } from '../../plugins/workspace-roles.js'
+import type { AuditLog } from '../audit/audit.module.js'
 import type { ApiKeyPatch, ApiKeysRepository } from './api-keys.repository.js'
 
 /** Keys look like the public API's: `sk_` and 48 hex characters. Shown once, stored hashed. */
@@ -24,7 +25,14 @@ export function apiKeyView(row: ApiKeyRow) {
   }
 }
 
-export function createApiKeysService(repository: ApiKeysRepository) {
+/**
+ * Keys of one owner. The keys of workspace admins reach the whole workspace, so creating and
+ * deleting them (and disabling keys in bulk) are admin actions recorded in the audit log.
+ */
+export function createApiKeysService(
+  repository: ApiKeysRepository,
+  deps: { audit?: AuditLog | undefined } = {},
+) {
   return {
     list: async (principal: Principal) => (await repository.listForUser(principal.userId)).map(apiKeyView),
 
@@ -52,6 +60,14 @@ export function createApiKeysService(repository: ApiKeysRepository) {
         permissions: input.permissions ? [...new Set(input.permissions)] : null,
         characterLimit: input.character_limit ?? null,
       })
+      if (isAdmin(principal))
+        await deps.audit?.record(
+          undefined,
+          principal,
+          'api_key_created',
+          { type: 'api_key', id },
+          { name: input.name.trim(), permissions: input.permissions ?? 'all' },
+        )
       return { api_key: key, key_id: id, hint }
     },
 
@@ -84,11 +100,21 @@ export function createApiKeysService(repository: ApiKeysRepository) {
       const unique = [...new Set(ids)]
       const known = new Set((await repository.listForWorkspace(principal.workspaceId)).map((k) => k.id))
       if (unique.some((id) => !known.has(id))) throw new AppError('api_key_not_found')
-      return repository.disableInWorkspace(principal.workspaceId, unique)
+      const disabled = await repository.disableInWorkspace(principal.workspaceId, unique)
+      await deps.audit?.record(
+        undefined,
+        principal,
+        'api_keys_disabled',
+        { type: 'workspace', id: principal.workspaceId },
+        { key_ids: unique },
+      )
+      return disabled
     },
 
     async remove(principal: Principal, id: string): Promise<void> {
       if (!(await repository.delete(principal.userId, id))) throw new AppError('api_key_not_found')
+      if (isAdmin(principal))
+        await deps.audit?.record(undefined, principal, 'api_key_deleted', { type: 'api_key', id })
     },
   }
 }

@@ -30,7 +30,18 @@ export interface AuditLog {
     target: AuditTarget,
     details?: Record<string, unknown>,
   ): Promise<void>
+  /** An action taken for the workspace by an outside system (the card provider's events). */
+  recordSystem(
+    executor: Transaction<DB> | undefined,
+    workspaceId: string,
+    system: 'stripe',
+    activity: AuditActivity,
+    target: AuditTarget,
+    details?: Record<string, unknown>,
+  ): Promise<void>
 }
+
+const SYSTEM_NAMES = { stripe: 'Stripe' } as const
 
 export interface AuditListInput {
   limit: number
@@ -88,6 +99,30 @@ export function createAuditService(deps: { repo: AuditRepository }) {
         userAgent: principal.request?.userAgent ?? null,
         httpMethod: principal.request?.method ?? null,
         httpPath: principal.request?.path ?? null,
+      })
+    },
+    async recordSystem(executor, workspaceId, system, activity, target, details = {}) {
+      const def = AUDIT_ACTIVITIES[activity]
+      const cls = AUDIT_CLASSES[def.class as AuditClass]
+      await repo.insert(executor, {
+        id: newId(),
+        workspaceId,
+        time: new Date(),
+        activity,
+        classUid: cls.uid,
+        activityId: def.activityId,
+        actorUserId: null,
+        actorEmail: null,
+        actorVia: system,
+        actorApiKeyId: null,
+        targetType: target.type,
+        targetId: target.id,
+        message: `${SYSTEM_NAMES[system]}: ${def.name}, ${target.type} ${target.id}${describe(details)}`,
+        details,
+        ip: null,
+        userAgent: null,
+        httpMethod: null,
+        httpPath: null,
       })
     },
   }
@@ -151,7 +186,12 @@ export function createAuditService(deps: { repo: AuditRepository }) {
                 type: 'User',
                 type_id: 1,
               },
-              app_name: r.actor_via === 'api_key' ? 'API' : 'Timbre web app',
+              app_name:
+                r.actor_via === 'api_key'
+                  ? 'API'
+                  : r.actor_via === 'stripe'
+                    ? SYSTEM_NAMES.stripe
+                    : 'Timbre web app',
               ...(r.actor_api_key_id ? { app_uid: r.actor_api_key_id } : {}),
             },
             ...(r.ip ? { device: { ip: r.ip, type_id: 99 } } : {}),

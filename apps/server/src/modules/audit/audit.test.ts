@@ -188,6 +188,65 @@ describe('audit entries for admin actions', () => {
     })
   })
 
+  it('records security and SSO settings, admins’ own API keys and a paid checkout', async () => {
+    ok(await call(owner, 'PATCH', '/v1/workspace/security', { session_inactivity_timeout: 3600 }))
+    expect(await latest('security_settings_changed')).toMatchObject({
+      metadata: { target_type: 'workspace', target_id: workspaceId },
+      unmapped: { session_inactivity_timeout: 3600 },
+    })
+    ok(await call(owner, 'PATCH', '/v1/workspace/security', { mfa_required_for_users: false }))
+    expect(await latest('security_settings_changed')).toMatchObject({
+      unmapped: { mfa_required_for_users: false },
+    })
+
+    const domain = ok(
+      await call(owner, 'POST', '/v1/workspace/domains', { domain: 'audit-example.com' }),
+    ).json()
+    expect(await latest('sso_settings_changed')).toMatchObject({
+      metadata: { target_type: 'domain', target_id: domain.domain_id },
+      unmapped: { action: 'domain_added', domain: 'audit-example.com' },
+    })
+    ok(await call(owner, 'PATCH', '/v1/workspace/sso-settings', { user_auto_provisioning_enabled: true }))
+    expect(await latest('sso_settings_changed')).toMatchObject({
+      unmapped: { action: 'settings_updated', sso_required: false, user_auto_provisioning_enabled: true },
+    })
+
+    const key = ok(await call(owner, 'POST', '/v1/user/api-keys', { name: 'Deploy key' })).json()
+    expect(await latest('api_key_created')).toMatchObject({
+      metadata: { target_type: 'api_key', target_id: key.key_id },
+      unmapped: { name: 'Deploy key' },
+    })
+    ok(await call(owner, 'DELETE', `/v1/user/api-keys/${key.key_id}`))
+    expect(await latest('api_key_deleted')).toMatchObject({
+      metadata: { target_type: 'api_key', target_id: key.key_id },
+    })
+    // A member's own key is not an admin action.
+    const before = (await entries()).length
+    const memberKey = ok(await call(carol, 'POST', '/v1/user/api-keys', { name: 'Carol key' })).json()
+    ok(await call(carol, 'DELETE', `/v1/user/api-keys/${memberKey.key_id}`))
+    expect((await entries()).length).toBe(before)
+
+    // A plan bought at checkout is a plan change in the buyer's workspace.
+    const buyer = await createUser(t.app, t.database)
+    const session = ok(
+      await call(buyer, 'POST', '/create-checkout-session', {
+        subscription_type: 'creator',
+        billing_period: 'monthly_period',
+      }),
+    ).json()
+    const sessionId = String(session.url).split('/').pop()
+    ok(
+      await call(buyer, 'POST', `/v1/billing/local/checkout/${sessionId}/pay`, {
+        card_number: '4242 4242 4242 4242',
+      }),
+    )
+    const log = ok(await call(buyer, 'GET', '/v1/workspace/audit-logs')).json()
+    expect(log.entries[0]).toMatchObject({
+      activity_name: 'Subscription Changed',
+      unmapped: { action: 'checkout', tier: 'creator' },
+    })
+  })
+
   it('records a member removed and the ownership transferred', async () => {
     const dave = await createUser(t.app, t.database)
     await join(dave)
@@ -257,8 +316,11 @@ describe('reading the audit log', () => {
     expect(member.body).not.toContain('entries')
     const key = ok(await call(outsider, 'POST', '/v1/user/api-keys', { name: 'other' })).json()
     const other = new ElevenLabsClient({ apiKey: key.api_key, baseUrl: address })
+    // The outsider's own workspace holds only its own key's creation, none of this workspace's.
     const page = await other.workspace.auditLogs.list()
-    expect(page.entries).toEqual([])
+    expect(page.entries.map((e) => [e.activityName, e.metadata?.target_id])).toEqual([
+      ['API Key Created', key.key_id],
+    ])
     expect(page.hasMore).toBe(false)
     const asMember = await new ElevenLabsClient({
       apiKey: ok(await call(carol, 'POST', '/v1/user/api-keys', { name: 'carol' })).json().api_key,

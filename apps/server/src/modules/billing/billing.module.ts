@@ -101,7 +101,14 @@ export function createBillingModule(deps: {
   const webhookSecret = deps.stripe?.webhookSecret
   const webhooks =
     stripeClient && webhookSecret
-      ? createStripeWebhookService({ stripe: stripeClient, webhookSecret, subscriptions, payments, now })
+      ? createStripeWebhookService({
+          stripe: stripeClient,
+          webhookSecret,
+          subscriptions,
+          payments,
+          now,
+          audit: deps.audit,
+        })
       : null
   return {
     name: 'billing',
@@ -120,7 +127,8 @@ export function createBillingModule(deps: {
         }),
       )
       await app.register(invoicesRoutes(payments))
-      if (provider.name === 'local') await app.register(localCheckoutRoutes({ checkout, account, access }))
+      if (provider.name === 'local')
+        await app.register(localCheckoutRoutes({ checkout, account, access, audit: deps.audit }))
       if (webhooks) await app.register(stripeRoutes(webhooks))
       if (deps.operatorToken) {
         const offers = createOperatorOffersService({ offers: createOperatorOffersRepository(deps.db), now })

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { requirePrincipal } from '../../plugins/auth.js'
+import type { AuditLog } from '../audit/audit.module.js'
 import type { AccountBillingService } from './account-billing.service.js'
 import { billingPeriod, currency, localPortal, subscriptionInfo } from './billing.schemas.js'
 import { type BillingAccess, requireBillingAdmin } from './billing-access.js'
@@ -18,6 +19,8 @@ export function localCheckoutRoutes(deps: {
   checkout: CheckoutService
   account: AccountBillingService
   access: BillingAccess
+  /** A paid checkout changes the plan: it is recorded in the audit log. */
+  audit?: AuditLog | undefined
 }): FastifyPluginAsyncZod {
   const { checkout, account } = deps
   const admin = { config, preHandler: requireBillingAdmin(deps.access) }
@@ -89,12 +92,22 @@ export function localCheckoutRoutes(deps: {
           response: { 200: subscriptionInfo },
         },
       },
-      async (request) =>
-        checkout.pay(
-          requirePrincipal(request).workspaceId,
+      async (request) => {
+        const principal = requirePrincipal(request)
+        const paid = await checkout.pay(
+          principal.workspaceId,
           request.params.session_id,
           request.body.card_number,
-        ),
+        )
+        await deps.audit?.record(
+          undefined,
+          principal,
+          'subscription_changed',
+          { type: 'subscription', id: principal.workspaceId },
+          { action: 'checkout', tier: paid.tier },
+        )
+        return paid
+      },
     )
   }
 }

@@ -4,6 +4,7 @@ import type { Transaction } from 'kysely'
 import type Stripe from 'stripe'
 import type { DB, SubscriptionRow } from '../../db/schema.js'
 import { AppError } from '../../errors.js'
+import type { AuditLog } from '../audit/audit.module.js'
 import { paidActivationPatch } from './checkout.service.js'
 import { freePlanPatch, nextMonthlyBoundary, planCredits } from './credit-periods.js'
 import type { PaymentsRepository } from './payments.repository.js'
@@ -17,6 +18,7 @@ interface Deps {
   subscriptions: SubscriptionsRepository
   payments: PaymentsRepository
   now: () => Date
+  audit?: AuditLog | undefined
 }
 
 const fromUnix = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null)
@@ -53,6 +55,16 @@ function invoiceSubscriptionId(invoice: Stripe.Invoice): string | null {
  */
 export function createStripeWebhookService(deps: Deps) {
   const { stripe, subscriptions, payments } = deps
+  /** Plan changes the card provider reports are recorded in the workspace's audit log. */
+  const audited = (trx: Transaction<DB>, workspaceId: string, details: Record<string, unknown>) =>
+    deps.audit?.recordSystem(
+      trx,
+      workspaceId,
+      'stripe',
+      'subscription_changed',
+      { type: 'subscription', id: workspaceId },
+      details,
+    )
 
   async function rowForSubscription(trx: Transaction<DB>, subscription: Stripe.Subscription) {
     const byId = await subscriptions.lockByProviderSubscription(trx, subscription.id)
@@ -103,6 +115,12 @@ export function createStripeWebhookService(deps: Deps) {
         subscriptionId: idOf(session.subscription ?? null),
       }),
     )
+    await audited(trx, row.workspace_id, {
+      action: 'checkout',
+      from_tier: row.tier,
+      tier,
+      billing_period: period,
+    })
   }
 
   async function subscriptionUpdated(trx: Transaction<DB>, subscription: Stripe.Subscription) {
@@ -111,6 +129,7 @@ export function createStripeWebhookService(deps: Deps) {
     const status = statusOf(subscription.status)
     if (!status) {
       await subscriptions.update(trx, row.workspace_id, freePlanPatch(row, deps.now()))
+      await audited(trx, row.workspace_id, { action: 'ended', from_tier: row.tier, tier: 'free' })
       return
     }
     const item = planItemOf(subscription)
@@ -137,12 +156,20 @@ export function createStripeWebhookService(deps: Deps) {
           : {}),
       ...(tierChanged ? { provider_schedule_id: idOf(subscription.schedule ?? null) } : {}),
     })
+    if (tierChanged && plan)
+      await audited(trx, row.workspace_id, {
+        action: 'change',
+        from_tier: row.tier,
+        tier: plan.tier,
+        billing_period: plan.period,
+      })
   }
 
   async function subscriptionDeleted(trx: Transaction<DB>, subscription: Stripe.Subscription) {
     const row = await rowForSubscription(trx, subscription)
     if (!row || row.provider_subscription_id !== subscription.id) return
     await subscriptions.update(trx, row.workspace_id, freePlanPatch(row, deps.now()))
+    await audited(trx, row.workspace_id, { action: 'ended', from_tier: row.tier, tier: 'free' })
   }
 
   async function invoiceEvent(trx: Transaction<DB>, invoice: Stripe.Invoice, paid: boolean) {

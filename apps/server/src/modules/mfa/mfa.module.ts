@@ -1,6 +1,7 @@
 import type { Database } from '../../db/database.js'
 import { createSecretBox } from '../../lib/secret-box.js'
 import type { PrincipalResolver } from '../../plugins/auth.js'
+import type { AuditLog } from '../audit/audit.module.js'
 import type { DomainModule } from '../domain-module.js'
 import { createMfaRepository } from './mfa.repository.js'
 import { mfaRoutes } from './mfa.routes.js'
@@ -37,6 +38,8 @@ export function createMfaModule(deps: {
   /** Ends a session (owned by accounts) that stayed idle too long. */
   endSession: (sessionId: string) => Promise<void>
   log?: (message: string, details: object) => void
+  /** Changes to the two-factor requirement and the inactivity timeout go to the audit log. */
+  audit?: AuditLog
 }): DomainModule<MfaPorts> {
   const repo = createMfaRepository(deps.db)
   const twoFactor = createTwoFactorService({
@@ -44,7 +47,12 @@ export function createMfaModule(deps: {
     secrets: createSecretBox(deps.secretKey, 'totp-secrets'),
     secretKey: deps.secretKey,
   })
-  const security = createWorkspaceSecurityService({ repo, tierOf: deps.tierOf, endSession: deps.endSession })
+  const security = createWorkspaceSecurityService({
+    repo,
+    tierOf: deps.tierOf,
+    endSession: deps.endSession,
+    audit: deps.audit,
+  })
   let timer: NodeJS.Timeout | undefined
   const sweep = () =>
     twoFactor

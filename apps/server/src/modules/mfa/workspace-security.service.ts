@@ -1,6 +1,7 @@
 import { MFA_REQUIRED_TIERS, SESSION_ACTIVITY_WRITE_INTERVAL_SECONDS, type Tier } from '@timbre/contract'
 import { AppError } from '../../errors.js'
 import type { Principal, PrincipalResolver } from '../../plugins/auth.js'
+import type { AuditLog } from '../audit/audit.module.js'
 import type { MfaRepository } from './mfa.repository.js'
 
 export interface SecuritySettingsPatch {
@@ -23,6 +24,7 @@ export function createWorkspaceSecurityService(deps: {
   tierOf: (workspaceId: string) => Promise<string>
   endSession: (sessionId: string) => Promise<void>
   now?: () => Date
+  audit?: AuditLog | undefined
 }) {
   const { repo } = deps
   const now = deps.now ?? (() => new Date())
@@ -73,6 +75,16 @@ export function createWorkspaceSecurityService(deps: {
           ? { session_inactivity_timeout: patch.session_inactivity_timeout }
           : {}),
       })
+      await deps.audit?.record(
+        undefined,
+        principal,
+        'security_settings_changed',
+        { type: 'workspace', id: principal.workspaceId },
+        {
+          mfa_required_for_users: patch.mfa_required_for_users,
+          session_inactivity_timeout: patch.session_inactivity_timeout,
+        },
+      )
       return settings(principal)
     },
 

@@ -3,6 +3,7 @@ import type { PronunciationRule } from '@timbre/speech'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Database } from '../../db/database.js'
 import type { DomainModule } from '../domain-module.js'
+import type { ResourceAccess, ResourceLookup } from '../workspaces/workspaces.module.js'
 import { DICTIONARY_MULTIPART_LIMITS } from './dictionary-file-form.js'
 import { dictionaryRulesRoutes } from './dictionary-rules.routes.js'
 import { createDictionariesRepository } from './pronunciation-dictionaries.repository.js'
@@ -33,6 +34,8 @@ export interface PronunciationRulesPort {
 
 export interface PronunciationDictionariesPorts {
   rules: PronunciationRulesPort
+  /** A workspace's dictionary by id, as resource sharing names it. */
+  lookup: ResourceLookup
 }
 
 /** Pronunciation dictionaries: rules in versions, PLS/TXT import and export, workspace defaults. */
@@ -40,17 +43,30 @@ export function createPronunciationDictionariesModule(deps: {
   db: Database
   /** The caller's workspace role (the accounts domain owns memberships). */
   memberRole: (workspaceId: string, userId: string) => Promise<'admin' | 'member' | null>
+  /** Per-dictionary roles from resource sharing (the workspaces domain). */
+  resources?: ResourceAccess
 }): DomainModule<PronunciationDictionariesPorts> {
-  // Saving needs the editor role: a workspace admin is admin, and every other member gets
-  // editor access, as groups do for new resources. Narrow this here when groups and
-  // per-resource sharing exist.
+  // Creating needs membership (admins are admins, members editors); changing a dictionary needs
+  // the editor role on it, as resource sharing grants it.
+  const resources = deps.resources
   const roles: DictionaryRoles = {
-    async permissionOf(workspaceId, userId) {
+    async permissionOf(workspaceId, userId, dictionary) {
       const role = await deps.memberRole(workspaceId, userId)
-      return role === 'admin' ? 'admin' : role === 'member' ? 'editor' : 'viewer'
+      if (role === null) return 'viewer'
+      if (!dictionary || !resources) return role === 'admin' ? 'admin' : 'editor'
+      const onResource = await resources.roleOn(
+        { workspaceId, userId },
+        { type: 'pronunciation_dictionary', id: dictionary.id, creatorUserId: dictionary.createdBy },
+      )
+      return onResource === 'admin' || onResource === 'editor' ? onResource : 'viewer'
     },
+    created: resources
+      ? (workspaceId, userId, id) =>
+          resources.created({ workspaceId, userId }, { type: 'pronunciation_dictionary', id })
+      : undefined,
   }
-  const service = createDictionariesService({ repository: createDictionariesRepository(deps.db), roles })
+  const repository = createDictionariesRepository(deps.db)
+  const service = createDictionariesService({ repository, roles })
   const routes: FastifyPluginAsyncZod = async (app) => {
     // Scoped to this plugin: only add-from-file takes a multipart body.
     await app.register(multipart, { limits: DICTIONARY_MULTIPART_LIMITS, throwFileSizeLimit: true })
@@ -60,6 +76,12 @@ export function createPronunciationDictionariesModule(deps: {
   return {
     name: 'pronunciation-dictionaries',
     routes,
-    ports: { rules: { rulesFor: (...args) => service.rulesFor(...args) } },
+    ports: {
+      rules: { rulesFor: (...args) => service.rulesFor(...args) },
+      lookup: async (workspaceId, id) => {
+        const row = await repository.find(workspaceId, id)
+        return row ? { id: row.id, name: row.name, creatorUserId: row.created_by } : null
+      },
+    },
   }
 }

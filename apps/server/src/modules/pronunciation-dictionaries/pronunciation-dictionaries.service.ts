@@ -28,12 +28,18 @@ import type {
 export type DictionaryPermission = 'admin' | 'editor' | 'viewer'
 
 /**
- * The caller's permission on the workspace's dictionaries. Today a workspace admin is admin
- * and every other member an editor (new resources give groups editor access); the workspaces
- * domain can narrow it when it owns groups and per-resource sharing.
+ * The caller's permission on the workspace's dictionaries: without a dictionary, whether they may
+ * create one (members may); with one, their role on it (the workspaces domain keeps per-resource
+ * sharing: its creator and workspace admins are admins, others have what is shared with them).
  */
 export interface DictionaryRoles {
-  permissionOf(workspaceId: string, userId: string): Promise<DictionaryPermission>
+  permissionOf(
+    workspaceId: string,
+    userId: string,
+    dictionary?: { id: string; createdBy: string },
+  ): Promise<DictionaryPermission>
+  /** A dictionary was created: groups that ask for it get editor access. */
+  created?(workspaceId: string, userId: string, dictionaryId: string): Promise<void>
 }
 
 export interface Locator {
@@ -57,8 +63,16 @@ export function createDictionariesService(deps: {
 }) {
   const { repository } = deps
 
-  async function requireEditor(caller: Principal): Promise<DictionaryPermission> {
-    const permission = await deps.roles.permissionOf(caller.workspaceId, caller.userId)
+  async function permissionOn(caller: Principal, row?: DictionaryRow): Promise<DictionaryPermission> {
+    return deps.roles.permissionOf(
+      caller.workspaceId,
+      caller.userId,
+      row ? { id: row.id, createdBy: row.created_by } : undefined,
+    )
+  }
+
+  async function requireEditor(caller: Principal, row?: DictionaryRow): Promise<DictionaryPermission> {
+    const permission = await permissionOn(caller, row)
     if (permission === 'viewer') throw new AppError('dictionary_editor_required')
     return permission
   }
@@ -114,6 +128,7 @@ export function createDictionariesService(deps: {
       versionId: newId(),
       rules,
     })
+    await deps.roles.created?.(caller.workspaceId, caller.userId, row.id)
     return created(row, permission)
   }
 
@@ -122,7 +137,7 @@ export function createDictionariesService(deps: {
     id: string,
     change: (rules: StoredRule[]) => StoredRule[],
   ): Promise<{ id: string; version_id: string; version_rules_num: number }> {
-    await requireEditor(caller)
+    await requireEditor(caller, await load(caller, id))
     const version = await repository.changeRules(
       caller.workspaceId,
       id,
@@ -156,7 +171,6 @@ export function createDictionariesService(deps: {
 
   return {
     async list(caller: Principal, q: ListInput) {
-      const permission = await deps.roles.permissionOf(caller.workspaceId, caller.userId)
       const match = q.cursor ? CURSOR.exec(q.cursor) : null
       if (q.cursor && !match) throw new AppError('invalid_dictionary_cursor', { param: 'cursor' })
       const offset = match ? Number(match[1]) : 0
@@ -171,7 +185,9 @@ export function createDictionariesService(deps: {
       })
       const hasMore = rows.length > limit
       return {
-        pronunciation_dictionaries: rows.slice(0, limit).map((r) => metadata(r, permission)),
+        pronunciation_dictionaries: await Promise.all(
+          rows.slice(0, limit).map(async (r) => metadata(r, await permissionOn(caller, r))),
+        ),
         has_more: hasMore,
         ...(hasMore ? { next_cursor: `o${offset + limit}` } : {}),
       }
@@ -223,7 +239,7 @@ export function createDictionariesService(deps: {
 
     async get(caller: Principal, id: string) {
       const row = await load(caller, id)
-      const permission = await deps.roles.permissionOf(caller.workspaceId, caller.userId)
+      const permission = await permissionOn(caller, row)
       const version = await repository.version(row.id, row.latest_version_id)
       return { ...metadata(row, permission), rules: version?.rules ?? [] }
     },
@@ -233,8 +249,7 @@ export function createDictionariesService(deps: {
       id: string,
       patch: { name?: string | undefined; archived?: boolean | undefined },
     ) {
-      const permission = await requireEditor(caller)
-      await load(caller, id)
+      const permission = await requireEditor(caller, await load(caller, id))
       const name = patch.name !== undefined ? checkName(patch.name) : undefined
       const row = await repository.updateMetadata(caller.workspaceId, id, {
         ...(name !== undefined ? { name } : {}),

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/database.js'
 import { createSecretBox } from '../../lib/secret-box.js'
+import type { AuditLog } from '../audit/audit.module.js'
 import type { DomainModule } from '../domain-module.js'
 import { createDomainDns } from './domain-dns.js'
 import { createOidcFlow } from './oidc-flow.js'
@@ -34,6 +35,8 @@ export function createSsoModule(deps: {
   options: SsoOptions
   ports: SignInPorts
   log?: (message: string, details: object) => void
+  /** Changes to providers, domains and SSO settings are recorded in the audit log. */
+  audit?: AuditLog
 }): DomainModule<SsoPorts> {
   const repo = createSsoRepository(deps.db)
   const secrets = createSecretBox(deps.secretKey, 'sso-client-secrets')
@@ -45,6 +48,7 @@ export function createSsoModule(deps: {
     oidc,
     policy,
     dns: createDomainDns({ servers: deps.options.dnsServers, timeoutMs: deps.options.dnsTimeoutMs }),
+    audit: deps.audit,
   })
   const signIn = createSsoSignInService({ repo, secrets, oidc, saml: createSamlFlow(), ports: deps.ports })
   let timer: NodeJS.Timeout | undefined

@@ -11,6 +11,7 @@ import { newId, newSecret } from '../../lib/ids.js'
 import type { SecretBox } from '../../lib/secret-box.js'
 import type { Principal } from '../../plugins/auth.js'
 import { requireAdmin } from '../../plugins/workspace-roles.js'
+import type { AuditLog } from '../audit/audit.module.js'
 import { type DnsCheck, type DomainDns, verificationRecord } from './domain-dns.js'
 import type { OidcFlow } from './oidc-flow.js'
 import { type OutboundPolicy, parseProviderUrl } from './outbound.js'
@@ -88,8 +89,12 @@ export function createSsoService(deps: {
   dns: DomainDns
   policy: OutboundPolicy
   now?: () => Date
+  audit?: AuditLog | undefined
 }) {
   const { repo } = deps
+  /** Every change to single sign-on is an admin action in the audit log. */
+  const audited = (principal: Principal, target: { type: string; id: string }, details: object) =>
+    deps.audit?.record(undefined, principal, 'sso_settings_changed', target, { ...details })
   const now = deps.now ?? (() => new Date())
 
   async function ownProvider(principal: Principal, id: string): Promise<ProviderRow> {
@@ -175,6 +180,11 @@ export function createSsoService(deps: {
         throw error
       }
       await addMissingDomains(principal.workspaceId, fields.domains)
+      await audited(
+        principal,
+        { type: 'identity_provider', id },
+        { action: 'provider_created', domains: fields.domains },
+      )
       return (await repo.findProvider(id)) as ProviderRow
     },
 
@@ -188,6 +198,11 @@ export function createSsoService(deps: {
       const fields = await prepare({ ...input, type: existing.type }, origin, id, existing)
       await repo.updateProvider(id, fields)
       await addMissingDomains(principal.workspaceId, fields.domains)
+      await audited(
+        principal,
+        { type: 'identity_provider', id },
+        { action: 'provider_updated', domains: fields.domains },
+      )
       return (await repo.findProvider(id)) as ProviderRow
     },
 
@@ -198,6 +213,7 @@ export function createSsoService(deps: {
         await repo.deleteProvider(trx, id)
         await repo.clearSsoRequired(trx, principal.workspaceId)
       })
+      await audited(principal, { type: 'identity_provider', id }, { action: 'provider_deleted' })
     },
 
     // verified domains
@@ -224,6 +240,7 @@ export function createSsoService(deps: {
         if ((error as { code?: string }).code === '23505') throw new AppError('domain_exists')
         throw error
       }
+      await audited(principal, { type: 'domain', id }, { action: 'domain_added', domain })
       return (await repo.findDomain(principal.workspaceId, id)) as NonNullable<
         Awaited<ReturnType<SsoRepository['findDomain']>>
       >
@@ -254,6 +271,11 @@ export function createSsoService(deps: {
       const row = await repo.findDomain(principal.workspaceId, id)
       if (!row) throw new AppError('domain_not_found')
       await repo.deleteDomain(row.id)
+      await audited(
+        principal,
+        { type: 'domain', id: row.id },
+        { action: 'domain_deleted', domain: row.domain },
+      )
     },
 
     // settings
@@ -289,6 +311,11 @@ export function createSsoService(deps: {
             : current.auto_provisioning_enabled_by
           : null,
       })
+      await audited(
+        principal,
+        { type: 'workspace', id: principal.workspaceId },
+        { action: 'settings_updated', sso_required: ssoRequired, user_auto_provisioning_enabled: autoOn },
+      )
       return readSettings(principal.workspaceId)
     },
   }

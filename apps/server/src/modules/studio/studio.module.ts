@@ -8,6 +8,7 @@ import type { DomainModule } from '../domain-module.js'
 import type { PronunciationRulesPort } from '../pronunciation-dictionaries/pronunciation-dictionaries.module.js'
 import type { Recorder } from '../recording/recording.types.js'
 import type { VoiceLookup } from '../voices/voice-lookup.js'
+import type { ResourceAccess, ResourceLookup } from '../workspaces/workspaces.module.js'
 import { chaptersRoutes } from './chapters.routes.js'
 import { createConversionRepository } from './conversion/conversion.repository.js'
 import { conversionRoutes } from './conversion/conversion.routes.js'
@@ -19,9 +20,12 @@ import { createStudioRepository } from './studio.repository.js'
 import { createStudioService, type StudioService } from './studio.service.js'
 import { STUDIO_MULTIPART_LIMITS } from './studio-form.js'
 
-/** What other domains may do with Studio: make projects exactly as the API does (podcasts). */
+/** What other domains may do with Studio. */
 export interface StudioPorts {
+  /** Make projects exactly as the API does (podcasts). */
   projects: StudioService
+  /** A workspace's project by id, as resource sharing names it. */
+  lookup: ResourceLookup
 }
 
 /** Studio: long-form projects (books, articles) made of chapters and blocks, converted as jobs. */
@@ -33,12 +37,25 @@ export function createStudioModule(deps: {
   speech: SpeechService
   recorder: Recorder
   dictionaries: PronunciationRulesPort
+  /** Per-project roles from resource sharing (the workspaces domain). */
+  resources?: ResourceAccess
   log?: (message: string, details: object) => void
 }): DomainModule<StudioPorts> {
   const repository = createStudioRepository(deps.db)
   const conversions = createConversionRepository(deps.db)
+  const resources = deps.resources
   const service = createStudioService({
     repository,
+    access: resources && {
+      requireEditor: (workspace, project) =>
+        resources.requireEditor(workspace, {
+          type: 'project',
+          id: project.id,
+          creatorUserId: project.createdBy,
+        }),
+      created: (workspace, id) => resources.created(workspace, { type: 'project', id }),
+      deleted: (workspaceId, id) => resources.deleted(workspaceId, { type: 'project', id }),
+    },
     voiceUsable: async (workspaceId, voiceId) =>
       (await deps.voices.findUsable(workspaceId, voiceId)) !== null,
     modelExists: (modelId) =>
@@ -75,6 +92,12 @@ export function createStudioModule(deps: {
     name: 'studio',
     routes,
     jobs: (queue) => queue.work('studio.convert', ({ conversionId }) => conversion.run(conversionId)),
-    ports: { projects: service },
+    ports: {
+      projects: service,
+      lookup: async (workspaceId, id) => {
+        const row = await repository.findProject(workspaceId, id)
+        return row ? { id: row.id, name: row.name, creatorUserId: row.created_by } : null
+      },
+    },
   }
 }

@@ -38,6 +38,14 @@ export interface StudioDeps {
   defaults: { voiceId: string; modelId: string }
   /** The blocks of a chapter that have audio, and their locks. */
   blockAudio(chapterId: string): Promise<Array<{ block_id: string; locked: boolean }>>
+  /** Per-project roles from resource sharing: changing a project needs the editor role on it. */
+  access?: StudioAccess | undefined
+}
+
+export interface StudioAccess {
+  requireEditor(workspace: Workspace, project: { id: string; createdBy: string }): Promise<void>
+  created(workspace: Workspace, projectId: string): Promise<void>
+  deleted(workspaceId: string, projectId: string): Promise<void>
 }
 
 type Workspace = Pick<Principal, 'workspaceId' | 'userId'>
@@ -127,6 +135,13 @@ export function createStudioService(deps: StudioDeps) {
   async function withContent(chapter: ChapterRow) {
     const audio = await deps.blockAudio(chapter.id)
     return chapterWithContentView(chapter, new Map(audio.map((a) => [a.block_id, a])))
+  }
+
+  /** A project the caller may change: members who may only view it are refused (403). */
+  async function requireEditableProject(workspace: Workspace, projectId: string): Promise<ProjectRow> {
+    const project = await requireProject(workspace, projectId)
+    await deps.access?.requireEditor(workspace, { id: project.id, createdBy: project.created_by })
+    return project
   }
 
   async function requireVoices(workspaceId: string, voiceIds: string[], param: string): Promise<void> {
@@ -243,6 +258,7 @@ export function createStudioService(deps: StudioDeps) {
         },
         chapters,
       )
+      await deps.access?.created(principal, id)
       return { project: projectView(await requireProject(principal, id)) }
     },
 
@@ -298,7 +314,7 @@ export function createStudioService(deps: StudioDeps) {
         volume_normalization?: boolean
       },
     ) {
-      const project = await requireProject(principal, projectId)
+      const project = await requireEditableProject(principal, projectId)
       const name = checkProjectName(body.name)
       await requireVoices(principal.workspaceId, [body.default_title_voice_id], 'default_title_voice_id')
       await requireVoices(
@@ -327,14 +343,16 @@ export function createStudioService(deps: StudioDeps) {
     },
 
     async remove(principal: Workspace, projectId: string) {
+      await requireEditableProject(principal, projectId)
       if (!(await repository.deleteProject(principal.workspaceId, projectId)))
         throw new AppError('project_not_found')
+      await deps.access?.deleted(principal.workspaceId, projectId)
       return { status: 'ok' as const }
     },
 
     /** Replaces the project's chapters with the content of a document or content JSON. */
     async replaceContent(principal: Workspace, projectId: string, form: StudioForm) {
-      const project = await requireProject(principal, projectId)
+      const project = await requireEditableProject(principal, projectId)
       if (booleanField(form, 'auto_convert')) {
         throw invalid(
           'auto_convert is not available on this server; convert chapters after updating the content.',
@@ -359,7 +377,7 @@ export function createStudioService(deps: StudioDeps) {
       projectId: string,
       body: { name: string; from_url?: string | null },
     ) {
-      const project = await requireProject(principal, projectId)
+      const project = await requireEditableProject(principal, projectId)
       if (body.from_url) {
         throw invalid('Importing from a web address is not available on this server.', 'from_url')
       }
@@ -395,7 +413,7 @@ export function createStudioService(deps: StudioDeps) {
       chapterId: string,
       body: { name?: string | null; content?: ChapterContentInput | null; version?: number | null },
     ) {
-      const project = await requireProject(principal, projectId)
+      const project = await requireEditableProject(principal, projectId)
       const name = body.name === undefined || body.name === null ? undefined : body.name.trim()
       if (name === '') throw invalid('Name is required.', 'name')
       const blocks = body.content ? storedBlocks(body.content.blocks) : undefined
@@ -416,7 +434,7 @@ export function createStudioService(deps: StudioDeps) {
     },
 
     async deleteChapter(principal: Workspace, projectId: string, chapterId: string) {
-      const project = await requireProject(principal, projectId)
+      const project = await requireEditableProject(principal, projectId)
       if (!(await repository.deleteChapter(project.id, chapterId))) throw new AppError('chapter_not_found')
       return { status: 'ok' as const }
     },

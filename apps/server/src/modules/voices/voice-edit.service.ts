@@ -3,6 +3,7 @@ import { AppError } from '../../errors.js'
 import { sniffAudio } from '../../lib/audio/audio-sniff.js'
 import { newId } from '../../lib/ids.js'
 import type { FileStorage } from '../../lib/storage.js'
+import type { VoiceAccess } from './voice-access.js'
 import type { SampleOptions } from './voice-definition.js'
 import { VOICE_LIMITS } from './voice-limits.js'
 import type { VoiceSamplesRepository } from './voice-samples.repository.js'
@@ -78,16 +79,17 @@ export function createVoiceEditService(deps: {
   repository: VoicesRepository
   samples: VoiceSamplesRepository
   storage: FileStorage
+  access?: VoiceAccess | undefined
 }) {
   const { repository, samples: sampleRows, storage } = deps
   return {
     /** Refuses premade and unknown voices before the upload is read. */
     async checkEditable(caller: Caller, voiceId: string): Promise<void> {
-      await findEditableVoice(repository, caller, voiceId)
+      await findEditableVoice(repository, caller, voiceId, deps.access)
     },
 
     async edit(caller: Caller, voiceId: string, form: EditForm): Promise<void> {
-      await findEditableVoice(repository, caller, voiceId)
+      await findEditableVoice(repository, caller, voiceId, deps.access)
       const name = parseName(form.fields.name)
       const rawDescription = form.fields.description
       if (rawDescription !== undefined && rawDescription.length > VOICE_LIMITS.descriptionMax) {
@@ -145,7 +147,7 @@ export function createVoiceEditService(deps: {
     },
 
     async removeSample(caller: Caller, voiceId: string, sampleId: string): Promise<void> {
-      await findEditableVoice(repository, caller, voiceId)
+      await findEditableVoice(repository, caller, voiceId, deps.access)
       const removed = await sampleRows.removeSample(voiceId, sampleId)
       if (!removed) throw new AppError('voice_sample_not_found', { param: 'sample_id' })
       await storage.delete(removed.storage_key)

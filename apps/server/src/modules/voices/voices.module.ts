@@ -6,6 +6,7 @@ import type { DomainModule } from '../domain-module.js'
 import { MULTIPART_LIMITS } from './multipart-form.js'
 import { createPageTokenCodec } from './page-token.js'
 import { seedPremadeVoices } from './premade-voices.seed.js'
+import { grantingOnCreation, type VoiceAccess } from './voice-access.js'
 import { voiceCloneRoutes } from './voice-clone.routes.js'
 import { createVoiceCloneService, monthStart } from './voice-clone.service.js'
 import { voiceCollectionsRoutes } from './voice-collections.routes.js'
@@ -19,6 +20,7 @@ import { createVoiceLibraryService } from './voice-library.service.js'
 import { createVoiceLookup, type VoiceLookup } from './voice-lookup.js'
 import { voicePreviewRoutes } from './voice-preview.routes.js'
 import { createVoicePreviews } from './voice-previews.service.js'
+import type { VoiceRemovalNotifier } from './voice-removal-notices.js'
 import { createVoiceSamplesRepository } from './voice-samples.repository.js'
 import { voiceSettingsRoutes } from './voice-settings.routes.js'
 import { createVoicesRepository } from './voices.repository.js'
@@ -50,12 +52,20 @@ export function createVoicesModule(
   deps: Pick<AppDeps, 'db' | 'storage' | 'speech' | 'config'> & {
     /** The subscription tier of a workspace (billing): which plans may clone, and how many voices. */
     tierOf: (workspaceId: string) => Promise<string>
+    /** Per-voice roles from resource sharing (the workspaces domain). */
+    access?: VoiceAccess
+    /** Voice removal notices, sent as workspace webhooks. */
+    notifyRemoval?: VoiceRemovalNotifier
   },
 ): DomainModule<VoicesPorts> {
   const repository = createVoicesRepository(deps.db)
   const library = createVoiceLibraryRepository(deps.db)
+  repository.createOwned = grantingOnCreation(repository.createOwned, deps.access)
+  library.createCopy = grantingOnCreation(library.createCopy, deps.access)
   const samples = createVoiceSamplesRepository(deps.db)
   const voices = createVoicesService({
+    access: deps.access,
+    notifyRemoval: deps.notifyRemoval,
     collections: { voiceIds: library.voiceIdsOf, collectionIdsOf: library.collectionIdsOf },
     repository,
     samples,
@@ -69,7 +79,9 @@ export function createVoicesModule(
     await app.register(voicesRoutes(voices))
     await app.register(voiceSettingsRoutes(voices))
     await app.register(
-      voiceEditRoutes(createVoiceEditService({ repository, samples, storage: deps.storage })),
+      voiceEditRoutes(
+        createVoiceEditService({ repository, samples, storage: deps.storage, access: deps.access }),
+      ),
     )
     await app.register(
       voiceCloneRoutes(

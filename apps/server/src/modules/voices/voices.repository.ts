@@ -315,6 +315,16 @@ export function createVoicesRepository(db: Database) {
     },
 
     /** Deletes a workspace voice; returns the storage keys of its samples and previews. */
+    /** Copies of a library voice kept by workspaces (their own rows point back at the original). */
+    copiesOf(originalId: string) {
+      return db
+        .selectFrom('voices')
+        .select(['id', 'workspace_id', 'name'])
+        .where(sql<string>`sharing->>'original_voice_id'`, '=', originalId)
+        .where('workspace_id', 'is not', null)
+        .execute()
+    },
+
     async remove(workspaceId: string, id: string): Promise<string[] | undefined> {
       return db.transaction().execute(async (trx) => {
         const samples = await trx

@@ -3,6 +3,8 @@ import { AppError } from '../../errors.js'
 import type { FileStorage } from '../../lib/storage.js'
 import type { PageTokenCodec } from './page-token.js'
 import { samplesByVoice, settingsOf, type ViewContext, voiceView } from './voice.view.js'
+import type { VoiceAccess } from './voice-access.js'
+import { removalNotices, type VoiceRemovalNotifier } from './voice-removal-notices.js'
 import type { VoiceSamplesRepository } from './voice-samples.repository.js'
 import type { VoiceFilters, VoicesRepository } from './voices.repository.js'
 import type { SearchVoicesQuery, VoiceSettingsInput, VoiceView } from './voices.schemas.js'
@@ -26,6 +28,9 @@ export interface VoiceCollectionLookup {
 }
 
 export interface VoicesServiceDeps {
+  access?: VoiceAccess | undefined
+  /** Webhook notices to the workspaces that lose a voice they use. */
+  notifyRemoval?: VoiceRemovalNotifier | undefined
   collections?: VoiceCollectionLookup
   repository: VoicesRepository
   samples: VoiceSamplesRepository
@@ -41,11 +46,20 @@ export function voiceNotFound(voiceId: string): AppError {
   })
 }
 
-/** The caller's own voice, or a clear error: 404 for unknown/foreign ids, 403 for premade ones. */
-export async function findEditableVoice(repository: VoicesRepository, caller: Caller, voiceId: string) {
+/**
+ * A workspace voice the caller may change, or a clear error: 404 for unknown/foreign ids, 403 for
+ * premade ones and for a voice the caller may only view.
+ */
+export async function findEditableVoice(
+  repository: VoicesRepository,
+  caller: Caller,
+  voiceId: string,
+  access?: VoiceAccess,
+) {
   const row = await repository.find(caller.workspaceId, voiceId)
   if (!row) throw voiceNotFound(voiceId)
   if (row.workspace_id === null) throw new AppError('premade_voice_protected', { param: 'voice_id' })
+  await access?.requireEditor(caller, { id: row.id, ownerUserId: row.owner_user_id })
   return row as VoiceRow & { workspace_id: string }
 }
 
@@ -174,9 +188,12 @@ export function createVoicesService(deps: VoicesServiceDeps) {
     },
 
     async remove(caller: Caller, voiceId: string): Promise<void> {
-      await findEditableVoice(repository, caller, voiceId)
+      const row = await findEditableVoice(repository, caller, voiceId, deps.access)
+      const copies = deps.notifyRemoval ? await repository.copiesOf(voiceId) : []
       const keys = await repository.remove(caller.workspaceId, voiceId)
       if (!keys) throw voiceNotFound(voiceId)
+      await deps.access?.deleted(caller.workspaceId, voiceId)
+      await deps.notifyRemoval?.(removalNotices(row, copies, caller.userId))
       await Promise.all(keys.map((key) => deps.storage.delete(key)))
     },
 
@@ -188,7 +205,7 @@ export function createVoicesService(deps: VoicesServiceDeps) {
 
     /** Only the given fields change; the rest keep their saved (or default) values. */
     async editSettings(caller: Caller, voiceId: string, input: VoiceSettingsInput): Promise<void> {
-      const row = await findEditableVoice(repository, caller, voiceId)
+      const row = await findEditableVoice(repository, caller, voiceId, deps.access)
       const current = settingsOf(row)
       const next = {
         stability: input.stability ?? current.stability,

@@ -26,7 +26,10 @@ const USAGE_NAMES: Record<WebhookEventType, string> = {
 }
 
 export interface WebhookEvent {
+  /** The kind webhooks subscribe to. */
   type: WebhookEventType
+  /** The body's `type` when it names the event more precisely than its kind (voice_removed). */
+  name?: string | undefined
   data: Record<string, unknown>
 }
 
@@ -178,7 +181,7 @@ export function createWebhooksService(deps: {
       return (
         await enqueue(
           targets.map((t) => t.id),
-          event.type,
+          event.name ?? event.type,
           event.data,
         )
       ).length

@@ -13,8 +13,9 @@ import {
 } from '@timbre/contract'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createUser, joinWorkspaceOf, type TestUser } from '../../../test/helpers/factories.js'
+import { createUser, joinWorkspaceOf, type TestUser, workspaceIdOf } from '../../../test/helpers/factories.js'
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.js'
+import { createWorkspaceVoice } from '../../../test/helpers/voice-factory.js'
 import { JOB_DEFINITIONS } from '../../jobs/job-types.js'
 import { startQueue } from '../../jobs/queue.js'
 import { createWebhooksModule } from './webhooks.module.js'
@@ -456,4 +457,84 @@ describe('@elevenlabs/elevenlabs-js webhooks against Timbre', () => {
     const after = await client.webhooks.list()
     expect(after.webhooks.some((w) => w.webhookId === created.webhookId)).toBe(false)
   })
+})
+
+describe('voice removal notices', () => {
+  it('tells the workspaces keeping a library copy, and the voice’s own workspace when an admin deletes it', async () => {
+    const hook = await call(t, owner, 'POST', '/v1/workspace/webhooks', {
+      settings: {
+        auth_type: 'hmac',
+        name: 'Removals',
+        webhook_url: `https://127.0.0.1:${receiverPort}/voice-removed`,
+      },
+    })
+    const { webhook_id, webhook_secret } = hook.json() as { webhook_id: string; webhook_secret: string }
+    await call(t, owner, 'PATCH', `/v1/workspace/webhooks/${webhook_id}`, {
+      name: 'Removals',
+      is_disabled: false,
+      events: ['voice_library_removal_notice'],
+    })
+    const notices = () =>
+      received
+        .filter((r) => r.path === '/voice-removed')
+        .map((r) => {
+          const { ts } = /^t=(?<ts>\d+),/.exec(String(r.headers[WEBHOOK_SIGNATURE_HEADER.toLowerCase()]))
+            ?.groups ?? { ts: '0' }
+          const signed = `t=${ts},v0=${createHmac('sha256', webhook_secret).update(`${ts}.${r.body}`).digest('hex')}`
+          expect(r.headers[WEBHOOK_SIGNATURE_HEADER.toLowerCase()]).toBe(signed)
+          return JSON.parse(r.body) as { type: string; data: Record<string, unknown> }
+        })
+
+    // The outsider shares a voice in the library; the owner's workspace keeps a copy of it.
+    const original = await createWorkspaceVoice(t.database.db, { userId: outsider.userId, name: 'Narrator' })
+    expect(
+      (await call(t, outsider, 'POST', `/v1/voices/${original.id}/sharing`, { status: 'enabled' }))
+        .statusCode,
+    ).toBe(200)
+    const publicId = (
+      await t.database.db
+        .selectFrom('users')
+        .select('public_user_id')
+        .where('id', '=', outsider.userId)
+        .executeTakeFirstOrThrow()
+    ).public_user_id
+    const copy = await call(t, owner, 'POST', `/v1/voices/add/${publicId}/${original.id}`, {
+      new_name: 'Our narrator',
+    })
+    expect(copy.statusCode).toBe(200)
+    const copyId = copy.json().voice_id as string
+
+    // A voice the owner deletes themselves, nobody else using it: no notice.
+    const own = await createWorkspaceVoice(t.database.db, { userId: owner.userId, name: 'Mine' })
+    expect((await call(t, owner, 'DELETE', `/v1/voices/${own.id}`)).statusCode).toBe(200)
+
+    expect((await call(t, outsider, 'DELETE', `/v1/voices/${original.id}`)).statusCode).toBe(200)
+    const removed = await waitFor('the notice', async () => notices()[0])
+    expect(removed).toMatchObject({
+      type: 'voice_removed',
+      data: {
+        voice_id: copyId,
+        voice_name: 'Our narrator',
+        original_voice_id: original.id,
+        reason: 'removed_by_owner',
+      },
+    })
+
+    // An admin deletes a voice a member made: the workspace hears of it.
+    const members = await createWorkspaceVoice(t.database.db, {
+      userId: member.userId,
+      workspaceId: await workspaceIdOf(t.database.db, owner.userId),
+      name: 'Member voice',
+    })
+    expect((await call(t, owner, 'DELETE', `/v1/voices/${members.id}`)).statusCode).toBe(200)
+    const byAdmin = await waitFor('the admin notice', async () => notices()[1])
+    expect(byAdmin).toMatchObject({
+      type: 'voice_removed',
+      data: { voice_id: members.id, voice_name: 'Member voice', reason: 'removed_by_admin' },
+    })
+    await new Promise((r) => setTimeout(r, 1000))
+    expect(notices()).toHaveLength(2)
+    const logged = await call(t, owner, 'GET', `/v1/workspace/webhooks/${webhook_id}/deliveries`)
+    expect(logged.statusCode).toBe(200)
+  }, 90_000)
 })

@@ -1,6 +1,7 @@
-import { PLAN_LIMITS } from '@timbre/contract'
+import { PLAN_LIMITS, type ShareableResourceType } from '@timbre/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Database } from '../../db/database.js'
+import { createSecretBox } from '../../lib/secret-box.js'
 import type { PrincipalResolver } from '../../plugins/auth.js'
 import type { SiteAddress } from '../../plugins/site-address.js'
 import type { FreeSubscriptionWriter } from '../accounts/auth.service.js'
@@ -18,12 +19,20 @@ import { createInvitesService, type SessionReissuer } from './invites.service.js
 import { membersRoutes } from './members.routes.js'
 import { createMembersService } from './members.service.js'
 import { createMemberProvisioning, type MemberProvisioning } from './provisioning.js'
+import { createSecretsRepository } from './secrets/secrets.repository.js'
+import { secretsRoutes } from './secrets/secrets.routes.js'
+import { createSecretsService } from './secrets/secrets.service.js'
 import { createServiceAccountsRepository } from './service-accounts/service-accounts.repository.js'
 import { serviceAccountsRoutes } from './service-accounts/service-accounts.routes.js'
 import { createServiceAccountsService } from './service-accounts/service-accounts.service.js'
+import { createResourceAccess, type ResourceAccess } from './sharing/resource-access.js'
 import { createSharingRepository } from './sharing/sharing.repository.js'
 import { sharingRoutes } from './sharing/sharing.routes.js'
-import { createSharingService } from './sharing/sharing.service.js'
+import { createSharingService, type ResourceLookup } from './sharing/sharing.service.js'
+
+export type { ResourceAccess, ResourceCaller, ResourceRef } from './sharing/resource-access.js'
+export type { ResourceLookup } from './sharing/sharing.service.js'
+
 import { createWorkspaceAccess } from './workspace-access.js'
 import { createWorkspacesRepository } from './workspaces.repository.js'
 
@@ -35,6 +44,8 @@ export interface WorkspacesPorts {
   principals: PrincipalResolver
   /** Membership for single sign-on: look-up and auto provisioning. */
   provisioning: MemberProvisioning
+  /** Per-resource roles for the domains that own shareable resources. */
+  resources: ResourceAccess
 }
 
 /**
@@ -50,12 +61,16 @@ export function createWorkspacesModule(deps: {
   /** The workspace's plan tier (owned by billing): seats and bulk invites depend on it. */
   tierOf: (workspaceId: string) => Promise<string>
   voices: VoiceLookup
+  /** Pronunciation dictionaries and Studio projects, found by their domains for sharing. */
+  resourceLookups?: Partial<Record<ShareableResourceType, ResourceLookup>>
   /** Billing writes the free plan of a workspace created for someone left without one. */
   billing: FreeSubscriptionWriter
   /** Service accounts' keys are managed through the API-keys domain. */
   apiKeys: ApiKeysService
   /** Admin actions are recorded in the audit log. */
   audit?: AuditLog
+  /** Seals workspace secrets at rest. */
+  secretKey: string
 }): DomainModule<WorkspacesPorts> {
   const audit = deps.audit
   const workspaces = createWorkspacesRepository(deps.db)
@@ -80,12 +95,20 @@ export function createWorkspacesModule(deps: {
     audit,
   })
   const groupsService = createGroupsService({ groups, workspaces, audit })
+  const sharingRepository = createSharingRepository(deps.db)
   const sharing = createSharingService({
-    sharing: createSharingRepository(deps.db),
+    sharing: sharingRepository,
     workspaces,
     groups,
     groupsService,
     voices: deps.voices,
+    lookups: deps.resourceLookups,
+    audit,
+  })
+  const resources = createResourceAccess({ sharing: sharingRepository, workspaces, groupsService })
+  const secrets = createSecretsService({
+    repo: createSecretsRepository(deps.db),
+    box: createSecretBox(deps.secretKey, 'workspace-secrets'),
     audit,
   })
   const serviceAccounts = createServiceAccountsService({
@@ -100,6 +123,7 @@ export function createWorkspacesModule(deps: {
     await app.register(groupsRoutes(groupsService))
     await app.register(sharingRoutes(sharing))
     await app.register(serviceAccountsRoutes(serviceAccounts))
+    await app.register(secretsRoutes(secrets))
   }
   return {
     name: 'workspaces',
@@ -107,6 +131,7 @@ export function createWorkspacesModule(deps: {
     ports: {
       principals: access.wrap(deps.principals),
       provisioning: createMemberProvisioning({ workspaces, tierOf: deps.tierOf }),
+      resources,
     },
   }
 }

@@ -103,15 +103,19 @@ export const group = z.object({
   members: z.array(z.string()),
   permissions: z.array(permission),
   is_everyone: z.boolean(),
+  /** Members get editor access to every resource created in the workspace from now on. */
+  editor_access_to_new_resources: z.boolean(),
 })
 export const groupIdParams = z.object({ group_id: z.string().min(1).max(64) })
 export const createGroupBody = z.object({
   name: groupName,
   permissions: z.array(permission).max(100).optional(),
+  editor_access_to_new_resources: z.boolean().optional(),
 })
 export const updateGroupBody = z.object({
   name: groupName.optional(),
   permissions: z.array(permission).max(100).optional(),
+  editor_access_to_new_resources: z.boolean().optional(),
 })
 
 export const resourceType = z.enum(SHAREABLE_RESOURCE_TYPES)

@@ -14,6 +14,7 @@ import { AuthLink, useAuthExit } from './auth-exit'
 import { AuthHeading } from './auth-layout'
 import { authLink, isEmail, readAuthQuery } from './auth-query'
 import { GoTo } from './go-to'
+import { forgetInactivitySignOut, wasSignedOutForInactivity } from './inactivity-sign-out'
 import { clearStoredRedirect, usePostLoginTarget } from './use-post-login'
 import { userOrNull, userQueryKey, useSession } from './use-session'
 
@@ -29,6 +30,8 @@ export function SignInPage() {
   const [email, setEmail] = useState(query.email)
   const [password, setPassword] = useState('')
   const [submitted, setSubmitted] = useState(false)
+  // The workspace's inactivity timeout ended the last session: say so above the form.
+  const [inactive] = useState(wasSignedOutForInactivity)
 
   // Set when the password was right and the account asks for an authenticator code as well.
   const [mfaToken, setMfaToken] = useState<string | null>(null)
@@ -36,6 +39,7 @@ export function SignInPage() {
     const user = await queryClient.fetchQuery({ queryKey: userQueryKey, queryFn: userOrNull })
     const target = user ? targetFor(user) : routes.home
     clearStoredRedirect()
+    forgetInactivitySignOut()
     leave(target, { replace: true })
   }
   const mutation = useMutation({
@@ -76,6 +80,11 @@ export function SignInPage() {
     <>
       <AuthHeading title={t('auth.signIn.title')} subtitle={t('auth.signIn.subtitle')} />
       <SsoErrorNotice />
+      {inactive && !mutation.isError && (
+        <Alert tone="info" className="mb-4">
+          {t('errors.codes.session_inactive')}
+        </Alert>
+      )}
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         {mutation.isError && <Alert tone="error">{errorText(mutation.error)}</Alert>}
         <TextField

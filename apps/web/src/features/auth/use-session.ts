@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { getConfig, getUser } from '../../lib/api'
 import { ApiError } from '../../lib/api-error'
 import type { PublicConfig, User } from '../../lib/api-types'
+import { rememberInactivitySignOut } from './inactivity-sign-out'
 
 export const userQueryKey = ['user'] as const
 
@@ -10,7 +11,10 @@ export async function userOrNull(): Promise<User | null> {
   try {
     return await getUser()
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null
+    if (error instanceof ApiError && error.status === 401) {
+      if (error.code === 'session_inactive') rememberInactivitySignOut()
+      return null
+    }
     throw error
   }
 }

@@ -163,6 +163,10 @@ function GroupDialog({
     (permissions: GroupPermission[]) => updateGroup(group.id, { permissions }),
     refresh,
   )
+  const editorOnNew = useWorkspaceMutation(
+    (on: boolean) => updateGroup(group.id, { editor_access_to_new_resources: on }),
+    refresh,
+  )
   const candidates = (members.data ?? []).filter((m) => !group.members.includes(m.email))
 
   const toggle = (permission: GroupPermission, on: boolean) => {
@@ -175,7 +179,7 @@ function GroupDialog({
     const next = on ? [...group.permissions, permission] : group.permissions.filter((p) => p !== permission)
     save.mutate(next)
   }
-  const error = add.error ?? drop.error ?? save.error
+  const error = add.error ?? drop.error ?? save.error ?? editorOnNew.error
 
   return (
     <Modal open onOpenChange={(o) => !o && onClose()} title={group.name} width="md">
@@ -227,6 +231,17 @@ function GroupDialog({
           <PermissionList permissions={PRODUCT_PERMISSIONS} group={group} onToggle={toggle} />
           <h3 className="mt-4 text-sm font-semibold text-neutral-900">{t('workspace.groups.features')}</h3>
           <PermissionList permissions={FEATURE_PERMISSIONS} group={group} onToggle={toggle} />
+          <h3 className="mt-4 text-sm font-semibold text-neutral-900">
+            {t('workspace.groups.newResources')}
+          </h3>
+          <div className="mt-2 flex items-center justify-between gap-3 py-2 text-sm text-neutral-800">
+            <span>{t('workspace.groups.editorOnNewResources')}</span>
+            <Switch
+              label={t('workspace.groups.editorOnNewResources')}
+              checked={group.editor_access_to_new_resources}
+              onChange={(on) => editorOnNew.mutate(on)}
+            />
+          </div>
         </section>
         {notice && <Alert tone="warning">{notice}</Alert>}
         {error && <Alert tone="error">{errorText(error)}</Alert>}

@@ -24,6 +24,7 @@ export function createGroupsRepository(db: Database) {
           name: group.name,
           is_everyone: true,
           permissions: group.permissions,
+          new_resource_editor: true,
         })
         .onConflict((oc) => oc.doNothing())
         .execute()
@@ -94,7 +95,13 @@ export function createGroupsRepository(db: Database) {
 
     async insertGroup(
       trx: Transaction<DB>,
-      group: { id: string; workspaceId: string; name: string; permissions: string[] },
+      group: {
+        id: string
+        workspaceId: string
+        name: string
+        permissions: string[]
+        newResourceEditor: boolean
+      },
     ): Promise<void> {
       await trx
         .insertInto('workspace_groups')
@@ -103,6 +110,7 @@ export function createGroupsRepository(db: Database) {
           workspace_id: group.workspaceId,
           name: group.name,
           permissions: group.permissions,
+          new_resource_editor: group.newResourceEditor,
         })
         .execute()
     },
@@ -110,7 +118,7 @@ export function createGroupsRepository(db: Database) {
     async updateGroup(
       trx: Transaction<DB>,
       groupId: string,
-      patch: { name?: string; permissions?: string[] },
+      patch: { name?: string; permissions?: string[]; new_resource_editor?: boolean },
     ): Promise<void> {
       if (Object.keys(patch).length === 0) return
       await trx.updateTable('workspace_groups').set(patch).where('id', '=', groupId).execute()

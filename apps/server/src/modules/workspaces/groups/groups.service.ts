@@ -12,6 +12,7 @@ import type { GroupsRepository } from './groups.repository.js'
 export interface GroupInput {
   name?: string | undefined
   permissions?: GroupPermission[] | undefined
+  editor_access_to_new_resources?: boolean | undefined
 }
 
 /** Keeps the catalogue's order and drops repeats. */
@@ -91,6 +92,7 @@ export function createGroupsService(deps: {
             members: g.is_everyone ? all : (emails.get(g.id) ?? []),
             permissions: normalise(g.permissions),
             is_everyone: g.is_everyone,
+            editor_access_to_new_resources: g.new_resource_editor,
           },
         ]),
       )
@@ -110,8 +112,11 @@ export function createGroupsService(deps: {
       }))
     },
 
-    /** New groups start with what the Everyone group grants. */
-    async create(principal: Principal, input: { name: string; permissions?: GroupPermission[] | undefined }) {
+    /**
+     * New groups start with what the Everyone group grants, and their members get editor access
+     * to new resources unless the admin says otherwise.
+     */
+    async create(principal: Principal, input: GroupInput & { name: string }) {
       requireAdmin(principal)
       const name = input.name.trim()
       if (!name) throw new AppError('group_name_empty', { param: 'name' })
@@ -122,15 +127,29 @@ export function createGroupsService(deps: {
         if (await groups.findGroupByName(trx, principal.workspaceId, name))
           throw new AppError('group_name_taken', { param: 'name' })
         const id = newId()
-        await groups.insertGroup(trx, { id, workspaceId: principal.workspaceId, name, permissions })
+        const newResourceEditor = input.editor_access_to_new_resources ?? true
+        await groups.insertGroup(trx, {
+          id,
+          workspaceId: principal.workspaceId,
+          name,
+          permissions,
+          newResourceEditor,
+        })
         await deps.audit?.record(
           trx,
           principal,
           'group_created',
           { type: 'group', id },
-          { name, permissions },
+          { name, permissions, editor_access_to_new_resources: newResourceEditor },
         )
-        return { id, name, members: [] as string[], permissions, is_everyone: false }
+        return {
+          id,
+          name,
+          members: [] as string[],
+          permissions,
+          is_everyone: false,
+          editor_access_to_new_resources: newResourceEditor,
+        }
       })
     },
 
@@ -152,13 +171,16 @@ export function createGroupsService(deps: {
         await groups.updateGroup(trx, group.id, {
           ...(name && !group.is_everyone ? { name } : {}),
           ...(permissions ? { permissions } : {}),
+          ...(input.editor_access_to_new_resources !== undefined
+            ? { new_resource_editor: input.editor_access_to_new_resources }
+            : {}),
         })
         await deps.audit?.record(
           trx,
           principal,
           'group_updated',
           { type: 'group', id: group.id },
-          { name, permissions },
+          { name, permissions, editor_access_to_new_resources: input.editor_access_to_new_resources },
         )
       })
     },

@@ -41,6 +41,80 @@ export function createSharingRepository(db: Database) {
         .execute()
     },
 
+    /** The roles granted to the user on a resource, directly or through any of their groups. */
+    async rolesOf(workspaceId: string, resourceType: string, resourceId: string, userId: string) {
+      const rows = await db
+        .selectFrom('workspace_resource_grants')
+        .select('role')
+        .where('workspace_id', '=', workspaceId)
+        .where('resource_type', '=', resourceType)
+        .where('resource_id', '=', resourceId)
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('principal_type', '=', 'user'), eb('principal_id', '=', userId)]),
+            eb.and([
+              eb('principal_type', '=', 'group'),
+              eb(
+                'principal_id',
+                'in',
+                eb
+                  .selectFrom('workspace_groups')
+                  .select('workspace_groups.id')
+                  .where('workspace_groups.workspace_id', '=', workspaceId)
+                  .where((g) =>
+                    g.or([
+                      g('workspace_groups.is_everyone', '=', true),
+                      g(
+                        'workspace_groups.id',
+                        'in',
+                        g
+                          .selectFrom('workspace_group_members')
+                          .select('workspace_group_members.group_id')
+                          .where('workspace_group_members.user_id', '=', userId),
+                      ),
+                    ]),
+                  ),
+              ),
+            ]),
+          ]),
+        )
+        .execute()
+      return rows.map((r) => r.role)
+    },
+
+    /** Editor grants on a new resource for every group of the workspace that asks for them. */
+    async grantNewResourceEditors(workspaceId: string, resourceType: string, resourceId: string) {
+      await db
+        .insertInto('workspace_resource_grants')
+        .columns(['workspace_id', 'resource_type', 'resource_id', 'principal_type', 'principal_id', 'role'])
+        .expression((eb) =>
+          eb
+            .selectFrom('workspace_groups')
+            .select((g) => [
+              g.val(workspaceId).as('workspace_id'),
+              g.val(resourceType).as('resource_type'),
+              g.val(resourceId).as('resource_id'),
+              g.val('group').as('principal_type'),
+              'id as principal_id',
+              g.val('editor').as('role'),
+            ])
+            .where('workspace_id', '=', workspaceId)
+            .where('new_resource_editor', '=', true),
+        )
+        .onConflict((oc) => oc.doNothing())
+        .execute()
+    },
+
+    /** A deleted resource's grants go with it. */
+    async removeAll(workspaceId: string, resourceType: string, resourceId: string): Promise<void> {
+      await db
+        .deleteFrom('workspace_resource_grants')
+        .where('workspace_id', '=', workspaceId)
+        .where('resource_type', '=', resourceType)
+        .where('resource_id', '=', resourceId)
+        .execute()
+    },
+
     async remove(
       workspaceId: string,
       resourceType: string,

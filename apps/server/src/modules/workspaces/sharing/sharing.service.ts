@@ -27,6 +27,12 @@ interface Resource {
   creatorUserId: string | null
 }
 
+/** How the domain owning a resource type finds one of a workspace's resources. */
+export type ResourceLookup = (
+  workspaceId: string,
+  resourceId: string,
+) => Promise<{ id: string; name: string; creatorUserId: string | null } | null>
+
 /**
  * Sharing a workspace's resources with its users and groups as admin, editor, commenter or
  * viewer. Workspace admins may always share; otherwise the resource's creator and its admins
@@ -38,15 +44,22 @@ export function createSharingService(deps: {
   groups: GroupsRepository
   groupsService: GroupsService
   voices: VoiceLookup
+  /** The other resource types, looked up by the domains that own them. */
+  lookups?: Partial<Record<ShareableResourceType, ResourceLookup>> | undefined
   audit?: AuditLog | undefined
 }) {
   const { sharing, workspaces, groups, voices, audit } = deps
 
   /** The resource in the caller's workspace; another workspace's resource does not exist. */
   async function resource(principal: Principal, type: ShareableResourceType, id: string): Promise<Resource> {
-    const voice = await voices.findUsable(principal.workspaceId, id)
-    if (!voice || voice.category === 'premade') throw new AppError('resource_not_found')
-    return { id: voice.voiceId, type, name: voice.name, creatorUserId: voice.ownerUserId }
+    if (type === 'voice') {
+      const voice = await voices.findUsable(principal.workspaceId, id)
+      if (!voice || voice.category === 'premade') throw new AppError('resource_not_found')
+      return { id: voice.voiceId, type, name: voice.name, creatorUserId: voice.ownerUserId }
+    }
+    const found = await deps.lookups?.[type]?.(principal.workspaceId, id)
+    if (!found) throw new AppError('resource_not_found')
+    return { ...found, type }
   }
 
   async function canShare(principal: Principal, res: Resource, grants: Grant[]): Promise<boolean> {
