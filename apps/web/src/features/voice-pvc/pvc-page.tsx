@@ -16,8 +16,8 @@ import {
   trainPvc,
   verifyPvcCaptcha,
 } from '../../lib/api'
+import { useRecorder } from '../recording/use-recorder'
 import { PvcSampleCard } from './pvc-sample-card'
-import { useMicrophone } from './use-microphone'
 
 const LANGUAGES = ['en', 'de', 'es', 'fr', 'hi', 'ja', 'pl', 'pt', 'sv'] as const
 const fieldClass =
@@ -100,7 +100,7 @@ function SamplesSection({ voice }: { voice: PvcStatus }) {
   const errorText = useErrorText()
   const queryClient = useQueryClient()
   const id = useId()
-  const mic = useMicrophone()
+  const mic = useRecorder()
   const [error, setError] = useState<string | null>(null)
   const [pending, setPending] = useState(false)
   const editable = voice.state === 'draft' || voice.state === 'needs_verification'
@@ -189,7 +189,7 @@ function VerificationSection({ voice }: { voice: PvcStatus }) {
   const errorText = useErrorText()
   const toast = useToast()
   const queryClient = useQueryClient()
-  const mic = useMicrophone()
+  const mic = useRecorder()
   const id = useId()
   const [text, setText] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
