@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mp3FrameInfo } from '../../../test/helpers/audio-checks.js'
 import { createUser } from '../../../test/helpers/factories.js'
 import { characterCount, setPlan } from '../../../test/helpers/plans.js'
+import { type SelfSignedCertificate, selfSignedCertificate } from '../../../test/helpers/self-signed.js'
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.js'
 
 // Audio Native through the official SDK: a player made from an article page, converted as a
@@ -30,7 +31,7 @@ const UPDATED = `<!doctype html><html><head><title>Storm night</title></head><bo
 <div class="story"><p>That night the storm came early, and the lamp had to burn until morning.</p></div>
 <div class="ads"><p>Buy our lamps today, the finest lamps in the land.</p></div></main></body></html>`
 
-let certDir: string
+let tls: SelfSignedCertificate
 let pages: Server
 let pagesOrigin: string
 let t: TestApp
@@ -74,47 +75,22 @@ async function waitPublished(projectId: string) {
 }
 
 beforeAll(async () => {
-  certDir = mkdtempSync(join(tmpdir(), 'timbre-audio-native-'))
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1',
-      '-keyout',
-      join(certDir, 'key.pem'),
-      '-out',
-      join(certDir, 'cert.pem'),
-    ],
-    { stdio: 'ignore' },
-  )
-  pages = createServer(
-    { key: readFileSync(join(certDir, 'key.pem')), cert: readFileSync(join(certDir, 'cert.pem')) },
-    (req, res) => {
-      res.setHeader('content-type', 'text/html; charset=utf-8')
-      if (req.url === '/moved') {
-        res.statusCode = 302
-        res.setHeader('location', '/blog/storm')
-        res.end()
-        return
-      }
-      res.end(req.url === '/blog/storm' ? UPDATED : ARTICLE)
-    },
-  )
+  tls = selfSignedCertificate()
+  pages = createServer({ key: tls.key, cert: tls.cert }, (req, res) => {
+    res.setHeader('content-type', 'text/html; charset=utf-8')
+    if (req.url === '/moved') {
+      res.statusCode = 302
+      res.setHeader('location', '/blog/storm')
+      res.end()
+      return
+    }
+    res.end(req.url === '/blog/storm' ? UPDATED : ARTICLE)
+  })
   await new Promise<void>((r) => pages.listen(0, '127.0.0.1', r))
   pagesOrigin = `https://127.0.0.1:${(pages.address() as AddressInfo).port}`
-  writeFileSync(join(certDir, 'ca.pem'), readFileSync(join(certDir, 'cert.pem')))
   ;[t, strict] = await Promise.all([
     createTestApp({
-      env: { WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true', WEBHOOK_CA_FILE: join(certDir, 'ca.pem') },
+      env: { WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true', WEBHOOK_CA_FILE: tls.certPath },
     }),
     createTestApp(),
   ])
@@ -132,7 +108,7 @@ afterAll(async () => {
   await t?.close()
   await strict?.close()
   await new Promise((r) => pages?.close(r))
-  rmSync(certDir, { recursive: true, force: true })
+  tls?.remove()
 })
 
 describe('Audio Native', () => {

@@ -9,6 +9,7 @@ import { ElevenLabsClient, ElevenLabsError } from '@elevenlabs/elevenlabs-js'
 import { PREMADE_VOICES } from '@timbre/speech'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createUser } from '../../../test/helpers/factories.js'
+import { type SelfSignedCertificate, selfSignedCertificate } from '../../../test/helpers/self-signed.js'
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.js'
 
 // Podcasts through the official SDK: a conversation written by a real chat-completions server
@@ -33,7 +34,7 @@ const SCRIPT = {
 let llm: Server
 let pages: Server
 let pagesOrigin: string
-let certDir: string
+let tls: SelfSignedCertificate
 const llmRequests: Array<{
   path: string
   auth: string | undefined
@@ -88,40 +89,16 @@ beforeAll(async () => {
   await new Promise<void>((r) => llm.listen(0, '127.0.0.1', r))
   const port = (llm.address() as AddressInfo).port
   // An article on a real HTTPS server, trusted by the operator's CA setting.
-  certDir = mkdtempSync(join(tmpdir(), 'timbre-podcast-'))
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1',
-      '-keyout',
-      join(certDir, 'key.pem'),
-      '-out',
-      join(certDir, 'cert.pem'),
-    ],
-    { stdio: 'ignore' },
-  )
-  pages = createHttpsServer(
-    { key: readFileSync(join(certDir, 'key.pem')), cert: readFileSync(join(certDir, 'cert.pem')) },
-    (_req, res) => {
-      res.setHeader('content-type', 'text/html; charset=utf-8')
-      res.end(
-        '<html><head><title>Bees</title></head><body><nav><a href="/">Home</a> <a href="/shop">Shop for honey and more</a></nav>' +
-          '<article><p>Honey bees visit thousands of flowers every single day of the summer.</p>' +
-          '<p>They carry the nectar home and turn it into honey inside the hive.</p></article>' +
-          '<footer>Subscribe to our newsletter for more</footer></body></html>',
-      )
-    },
-  )
+  tls = selfSignedCertificate()
+  pages = createHttpsServer({ key: tls.key, cert: tls.cert }, (_req, res) => {
+    res.setHeader('content-type', 'text/html; charset=utf-8')
+    res.end(
+      '<html><head><title>Bees</title></head><body><nav><a href="/">Home</a> <a href="/shop">Shop for honey and more</a></nav>' +
+        '<article><p>Honey bees visit thousands of flowers every single day of the summer.</p>' +
+        '<p>They carry the nectar home and turn it into honey inside the hive.</p></article>' +
+        '<footer>Subscribe to our newsletter for more</footer></body></html>',
+    )
+  })
   await new Promise<void>((r) => pages.listen(0, '127.0.0.1', r))
   pagesOrigin = `https://127.0.0.1:${(pages.address() as AddressInfo).port}`
   ;[withModel, withoutModel] = await Promise.all([
@@ -131,7 +108,7 @@ beforeAll(async () => {
         PODCAST_LLM_MODEL: 'scripted-model',
         PODCAST_LLM_API_KEY: 'llm-secret',
         WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true',
-        WEBHOOK_CA_FILE: join(certDir, 'cert.pem'),
+        WEBHOOK_CA_FILE: tls.certPath,
       },
     }),
     createTestApp(),
@@ -148,7 +125,7 @@ afterAll(async () => {
   await withoutModel?.close()
   await new Promise((r) => llm?.close(r))
   await new Promise((r) => pages?.close(r))
-  rmSync(certDir, { recursive: true, force: true })
+  tls?.remove()
 })
 
 async function blocksOf(sdk: ElevenLabsClient, projectId: string) {

@@ -14,6 +14,7 @@ import {
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createUser, joinWorkspaceOf, type TestUser, workspaceIdOf } from '../../../test/helpers/factories.js'
+import { type SelfSignedCertificate, selfSignedCertificate } from '../../../test/helpers/self-signed.js'
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.js'
 import { createWorkspaceVoice } from '../../../test/helpers/voice-factory.js'
 import { JOB_DEFINITIONS } from '../../jobs/job-types.js'
@@ -31,7 +32,7 @@ interface Received {
   body: string
 }
 
-let certDir: string
+let tls: SelfSignedCertificate
 let receiver: Server
 let receiverPort: number
 const received: Received[] = []
@@ -67,50 +68,25 @@ function addMember(app: TestApp, workspaceOwner: TestUser, user: TestUser) {
 }
 
 beforeAll(async () => {
-  certDir = mkdtempSync(join(tmpdir(), 'timbre-webhook-cert-'))
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1,DNS:localhost',
-      '-keyout',
-      join(certDir, 'key.pem'),
-      '-out',
-      join(certDir, 'cert.pem'),
-    ],
-    { stdio: 'ignore' },
-  )
-  receiver = createServer(
-    { key: readFileSync(join(certDir, 'key.pem')), cert: readFileSync(join(certDir, 'cert.pem')) },
-    (req, res) => {
-      const chunks: Buffer[] = []
-      req.on('data', (c: Buffer) => chunks.push(c))
-      req.on('end', () => {
-        received.push({
-          path: req.url ?? '',
-          headers: req.headers,
-          body: Buffer.concat(chunks).toString('utf8'),
-        })
-        res.statusCode = req.url?.startsWith('/fail') ? 500 : 200
-        res.end('{}')
+  tls = selfSignedCertificate('IP:127.0.0.1,DNS:localhost')
+  receiver = createServer({ key: tls.key, cert: tls.cert }, (req, res) => {
+    const chunks: Buffer[] = []
+    req.on('data', (c: Buffer) => chunks.push(c))
+    req.on('end', () => {
+      received.push({
+        path: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
       })
-    },
-  )
+      res.statusCode = req.url?.startsWith('/fail') ? 500 : 200
+      res.end('{}')
+    })
+  })
   await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r))
   receiverPort = (receiver.address() as AddressInfo).port
-  writeFileSync(join(certDir, 'ca.pem'), readFileSync(join(certDir, 'cert.pem')))
   ;[t, strict] = await Promise.all([
     createTestApp({
-      env: { WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true', WEBHOOK_CA_FILE: join(certDir, 'ca.pem') },
+      env: { WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true', WEBHOOK_CA_FILE: tls.certPath },
     }),
     createTestApp(),
   ])
@@ -125,7 +101,7 @@ afterAll(async () => {
   await Promise.all([t?.close(), strict?.close()])
   receiver?.closeAllConnections()
   await new Promise((r) => receiver?.close(r))
-  rmSync(certDir, { recursive: true, force: true })
+  tls?.remove()
 })
 
 describe('webhook addresses', () => {
