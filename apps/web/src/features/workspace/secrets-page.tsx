@@ -62,23 +62,27 @@ export function SecretsPage() {
                   return (
                     <li
                       key={secret.secret_id}
-                      className="flex flex-wrap items-center gap-3 px-4 py-3"
+                      className="flex items-center gap-3 px-4 py-3"
                       data-testid="secret-row"
                     >
-                      <div className="min-w-40 flex-1">
-                        <p className="truncate text-sm font-medium text-neutral-900">{secret.name}</p>
-                        <p className="text-xs text-neutral-500">
-                          {t('workspace.secrets.added', {
-                            date: new Date(secret.created_at_unix * 1000).toLocaleDateString(i18n.language),
-                          })}
-                        </p>
+                      <div className="min-w-0 flex-1 sm:flex sm:items-center sm:gap-3">
+                        <div className="min-w-0 flex-1">
+                          <p className="truncate text-sm font-medium text-neutral-900">{secret.name}</p>
+                          <p className="text-xs text-neutral-500">
+                            {t('workspace.secrets.added', {
+                              date: new Date(secret.created_at_unix * 1000).toLocaleDateString(i18n.language),
+                            })}
+                          </p>
+                        </div>
+                        <div className="mt-1.5 flex flex-wrap gap-2 sm:mt-0">
+                          <Badge tone="neutral">{t('workspace.secrets.hidden')}</Badge>
+                          <Badge tone={used > 0 ? 'accent' : 'neutral'}>
+                            {used > 0
+                              ? t('workspace.secrets.usedBy', { count: used })
+                              : t('workspace.secrets.unused')}
+                          </Badge>
+                        </div>
                       </div>
-                      <Badge tone="neutral">{t('workspace.secrets.hidden')}</Badge>
-                      <Badge tone={used > 0 ? 'accent' : 'neutral'}>
-                        {used > 0
-                          ? t('workspace.secrets.usedBy', { count: used })
-                          : t('workspace.secrets.unused')}
-                      </Badge>
                       {isAdmin && (
                         <RowMenu
                           label={secret.name}
