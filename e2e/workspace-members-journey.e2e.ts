@@ -74,6 +74,27 @@ describe('a workspace admin and a member', () => {
     await admin.page.getByTestId('invite-row').filter({ hasText: memberEmail }).waitFor()
     await shoot(admin.page, 'invites')
 
+    // Secrets: the admin adds one in a masked field; the list shows its name, never its value.
+    const secretValue = `tok-journey-${stamp}`
+    await admin.page.goto(`${journey.server.url}/app/workspace/settings/secrets`)
+    await admin.page.getByText('No secrets yet.').waitFor()
+    await admin.page.getByRole('button', { name: 'Add secret' }).click()
+    const secretDialog = admin.page.getByRole('dialog', { name: 'Add secret' })
+    await secretDialog.getByLabel('Name').fill('CRM token')
+    await secretDialog.getByLabel('Value').fill(secretValue)
+    expect(await secretDialog.getByLabel('Value').getAttribute('type')).toBe('password')
+    await shoot(admin.page, 'secret-dialog')
+    await secretDialog.getByRole('button', { name: 'Save' }).click()
+    await secretDialog.waitFor({ state: 'detached' })
+    const secretRow = admin.page.getByTestId('secret-row').filter({ hasText: 'CRM token' })
+    await secretRow.getByText('Not used').waitFor()
+    await secretRow.getByText('Value hidden').waitFor()
+    expect(await admin.page.content()).not.toContain(secretValue)
+    const listed = await admin.page.evaluate(async () => (await fetch('/v1/convai/secrets')).text())
+    expect(listed).toContain('CRM token')
+    expect(listed).not.toContain(secretValue)
+    await shoot(admin.page, 'secrets')
+
     // The member opens the mailed link while signed in: the invite page, then accept.
     const link = await journey.smtp.linkMatching(memberEmail, /invite_code=/)
     expect(new URL(link).pathname).toBe('/sign-in')
@@ -118,6 +139,22 @@ describe('a workspace admin and a member', () => {
     await member.page.goto(`${journey.server.url}/app/workspace/settings/members`)
     await member.page.getByText('Only workspace admins can change this setting.').waitFor()
     await shoot(member.page, 'member-refused')
+
+    // A member reads the secrets' names without any control to change them; the admin deletes it.
+    await member.page.goto(`${journey.server.url}/app/workspace/settings/secrets`)
+    await member.page.getByTestId('secret-row').filter({ hasText: 'CRM token' }).waitFor()
+    await member.page.getByText('Only workspace admins can add, change or delete secrets.').waitFor()
+    expect(await member.page.getByRole('button', { name: 'Add secret' }).count()).toBe(0)
+    expect(await member.page.getByRole('button', { name: 'Actions for CRM token' }).count()).toBe(0)
+    await shoot(member.page, 'secrets-member')
+    await admin.page.goto(`${journey.server.url}/app/workspace/settings/secrets`)
+    await admin.page.getByRole('button', { name: 'Actions for CRM token' }).click()
+    await admin.page.getByRole('menuitem', { name: 'Delete' }).click()
+    const confirmDelete = admin.page.getByRole('dialog', { name: 'Delete CRM token?' })
+    await shoot(admin.page, 'secret-delete')
+    await confirmDelete.getByRole('button', { name: 'Delete' }).click()
+    await confirmDelete.waitFor({ state: 'detached' })
+    await admin.page.getByText('No secrets yet.').waitFor()
 
     // The admin restricts text to speech: off in the Everyone group, kept for a Writers group.
     await admin.page.goto(`${journey.server.url}/app/workspace/settings/groups`)

@@ -132,6 +132,7 @@ const WorkspaceInvitePage = workspacePage('invite')
 const WORKSPACE_SECTION_PAGES = [
   ['members', workspacePage('members')],
   ['groups', workspacePage('groups')],
+  ['secrets', workspacePage('secrets')],
   ['auth-connections', workspacePage('authConnections')],
   ['invites', workspacePage('invites')],
   ['service-accounts', workspacePage('serviceAccounts')],

@@ -5237,6 +5237,7 @@ export interface paths {
                                 type: "stored";
                                 secret_id: string;
                                 name: string;
+                                created_at_unix: number;
                                 used_by: {
                                     tools: unknown[];
                                     agents: unknown[];
@@ -5320,6 +5321,7 @@ export interface paths {
                             type: "stored";
                             secret_id: string;
                             name: string;
+                            created_at_unix: number;
                             used_by: {
                                 tools: unknown[];
                                 agents: unknown[];

@@ -8,6 +8,7 @@ export const WORKSPACE_SETTINGS_BASE = '/app/workspace/settings'
 export const SETTINGS_SECTIONS = [
   { key: 'members', icon: 'user' },
   { key: 'groups', icon: 'voices' },
+  { key: 'secrets', icon: 'shield' },
   { key: 'authConnections', icon: 'sliders' },
   { key: 'invites', icon: 'mail' },
   { key: 'serviceAccounts', icon: 'monitor' },

@@ -1,5 +1,5 @@
 // The workspace administration calls of the web app (members, invites, groups, service
-// accounts, workspace API keys, webhooks, auth connections, switching), typed by the contract.
+// accounts, workspace API keys, webhooks, auth connections, secrets, switching), typed by the contract.
 import { client, settle } from '../../lib/api'
 import type { RequestJson, ResponseJson } from '../../lib/api-types'
 
@@ -22,6 +22,8 @@ export type AuthConnection = ResponseJson<
   'get',
   200
 >['auth_connections'][number]
+export type WorkspaceSecret = ResponseJson<'/v1/convai/secrets', 'get', 200>['secrets'][number]
+export type SecretInput = RequestJson<'/v1/convai/secrets', 'post'>
 export type InviteRequest = RequestJson<'/v1/workspace/invites/add', 'post'>
 export type MemberUpdate = RequestJson<'/v1/workspace/members', 'post'>
 export type CreateConnection = RequestJson<'/v1/workspace/auth-connections', 'post'>
@@ -119,3 +121,11 @@ export const deleteConnection = (id: string) =>
       params: { path: { auth_connection_id: id } },
     }),
   )
+
+const secretPath = (id: string) => ({ params: { path: { secret_id: id } } })
+export const listSecrets = () => settle(client.GET('/v1/convai/secrets'))
+export const createSecret = (body: SecretInput) => settle(client.POST('/v1/convai/secrets', { body }))
+export const updateSecret = (id: string, body: SecretInput) =>
+  settle(client.PATCH('/v1/convai/secrets/{secret_id}', { ...secretPath(id), body }))
+export const deleteSecret = (id: string) =>
+  settle(client.DELETE('/v1/convai/secrets/{secret_id}', secretPath(id)))

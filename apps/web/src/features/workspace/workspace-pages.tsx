@@ -3,6 +3,7 @@ import { GroupsPage } from './groups-page'
 import { InvitePage } from './invite-page'
 import { InvitesPage } from './invites-page'
 import { MembersPage } from './members-page'
+import { SecretsPage } from './secrets-page'
 import { ServiceAccountsPage } from './service-accounts-page'
 import { WorkspaceSettingsLayout } from './settings-layout'
 import { WebhooksPage } from './webhooks-page'
@@ -14,6 +15,7 @@ export const WORKSPACE_PAGES = {
   invite: InvitePage,
   members: MembersPage,
   groups: GroupsPage,
+  secrets: SecretsPage,
   authConnections: AuthConnectionsPage,
   invites: InvitesPage,
   serviceAccounts: ServiceAccountsPage,

@@ -11,6 +11,7 @@ export const workspaceKeys = {
   apiKeys: ['workspace', 'api-keys'] as const,
   webhooks: ['workspace', 'webhooks'] as const,
   connections: ['workspace', 'auth-connections'] as const,
+  secrets: ['workspace', 'secrets'] as const,
   deliveries: (id: string) => ['workspace', 'webhooks', id, 'deliveries'] as const,
 }
 
@@ -48,6 +49,8 @@ export const useConnections = () =>
     queryFn: api.listConnections,
     select: (d) => d.auth_connections,
   })
+export const useSecrets = () =>
+  useQuery({ queryKey: workspaceKeys.secrets, queryFn: api.listSecrets, select: (d) => d.secrets })
 export const useDeliveries = (id: string) =>
   useQuery({
     queryKey: workspaceKeys.deliveries(id),

@@ -3,6 +3,7 @@ import type { Database } from '../../../db/database.js'
 export interface SecretRow {
   id: string
   name: string
+  created_at: Date
 }
 
 /** A workspace's secrets; the sealed value is written and replaced here, never selected. */
@@ -11,7 +12,7 @@ export function createSecretsRepository(db: Database) {
     list(workspaceId: string, search: string | undefined): Promise<SecretRow[]> {
       let query = db
         .selectFrom('workspace_secrets')
-        .select(['id', 'name'])
+        .select(['id', 'name', 'created_at'])
         .where('workspace_id', '=', workspaceId)
       if (search) {
         const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
@@ -23,7 +24,7 @@ export function createSecretsRepository(db: Database) {
     find(workspaceId: string, id: string): Promise<SecretRow | undefined> {
       return db
         .selectFrom('workspace_secrets')
-        .select(['id', 'name'])
+        .select(['id', 'name', 'created_at'])
         .where('workspace_id', '=', workspaceId)
         .where('id', '=', id)
         .executeTakeFirst()

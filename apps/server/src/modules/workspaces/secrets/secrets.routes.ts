@@ -20,6 +20,8 @@ const secret = z.object({
   type: z.literal('stored'),
   secret_id: z.string(),
   name: z.string(),
+  // Beyond the public API's fields: the settings screen shows when a secret was added.
+  created_at_unix: z.number().int(),
   used_by: usedBy,
 })
 const saved = z.object({ type: z.literal('stored'), secret_id: z.string(), name: z.string() })

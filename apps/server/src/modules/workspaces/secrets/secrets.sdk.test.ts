@@ -68,9 +68,13 @@ describe('conversationalAi.secrets against Timbre', () => {
         type: 'stored',
         secretId: created.secretId,
         name: 'CRM token',
+        created_at_unix: expect.any(Number),
         usedBy: { tools: [], agents: [], phoneNumbers: [], mcpServers: [], others: [] },
       },
     ])
+    // The settings screen's extra field, outside the SDK's model, passes through as sent.
+    const [first] = listed.secrets as unknown as { created_at_unix: number }[]
+    expect(first?.created_at_unix).toBeGreaterThan(Date.now() / 1000 - 600)
     expect(JSON.stringify(listed)).not.toContain('tok-123')
     expect((await admin.conversationalAi.secrets.list({ search: 'crm' })).secrets).toHaveLength(1)
     expect((await admin.conversationalAi.secrets.list({ search: 'nope' })).secrets).toHaveLength(0)

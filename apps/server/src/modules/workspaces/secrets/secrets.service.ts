@@ -22,6 +22,7 @@ export function createSecretsService(deps: {
     type: 'stored' as const,
     secret_id: row.id,
     name: row.name,
+    created_at_unix: Math.floor(row.created_at.getTime() / 1000),
     used_by: { tools: [], agents: [], phone_numbers: [], mcp_servers: [], others: [] },
   })
 
