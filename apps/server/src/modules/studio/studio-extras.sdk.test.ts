@@ -84,7 +84,7 @@ const api = (path: string, key: string, init: RequestInit = {}) =>
 function coverForm(image: Buffer, fileName: string, fields: Record<string, string> = {}): FormData {
   const form = new FormData()
   for (const [name, value] of Object.entries(fields)) form.append(name, value)
-  form.append('cover_image', new File([image], fileName))
+  form.append('cover_image', new File([new Uint8Array(image)], fileName))
   return form
 }
 
