@@ -298,7 +298,11 @@ describe('Studio projects from a web page', () => {
       client.studio.projects.create({ name: 'Empty', fromUrl: `${pagesOrigin}/empty` }),
     )
     expect(error.statusCode).toBe(400)
-    expect(detail(error)).toMatchObject({ code: 'unreadable_document', param: 'from_url', message: 'The page has no readable text.' })
+    expect(detail(error)).toMatchObject({
+      code: 'unreadable_document',
+      param: 'from_url',
+      message: 'The page has no readable text.',
+    })
     expect(await projectCount(t)).toBe(count)
   })
 
