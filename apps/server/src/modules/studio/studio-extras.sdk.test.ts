@@ -292,6 +292,27 @@ describe('Studio projects from a web page', () => {
     expect(texts.join(' ')).not.toMatch(/cookie|About us/)
   })
 
+  it('adds a chapter made from a page to an existing project', async () => {
+    const created = await client.studio.projects.create({ name: 'Gathered articles' })
+    const projectId = created.project.projectId
+    const added = await client.studio.projects.chapters.create(projectId, {
+      name: 'Keeper',
+      fromUrl: `${pagesOrigin}/blog/keeper`,
+    })
+    const chapter = await client.studio.projects.chapters.get(projectId, added.chapter.chapterId)
+    expect(chapter.name).toBe('Keeper')
+    expect(
+      chapter.content.blocks.map((b) => b.nodes.map((n) => ('text' in n ? n.text : '')).join('')),
+    ).toEqual(PARAGRAPHS)
+    const refused = await sdkError(
+      client.studio.projects.chapters.create(projectId, { name: 'Empty', fromUrl: `${pagesOrigin}/empty` }),
+    )
+    expect(refused.statusCode).toBe(400)
+    expect(detail(refused).param).toBe('from_url')
+    const chapters = await client.studio.projects.chapters.list(projectId)
+    expect(chapters.chapters).toHaveLength(2)
+  })
+
   it('refuses a page without readable text, writing nothing', async () => {
     const count = await projectCount(t)
     const error = await sdkError(

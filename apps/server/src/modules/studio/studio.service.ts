@@ -456,15 +456,19 @@ export function createStudioService(deps: StudioDeps) {
       body: { name: string; from_url?: string | null },
     ) {
       const project = await requireEditableProject(principal, projectId)
-      if (body.from_url) {
-        throw invalid('Importing from a web address is not available on this server.', 'from_url')
-      }
       const name = body.name.trim()
       if (!name) throw invalid('Name is required.', 'name')
+      // With from_url the chapter starts with the page's readable text, read aloud by the
+      // project's default voices.
+      const article = body.from_url ? await articleAt(body.from_url) : null
+      const voices = { title: project.default_title_voice_id, paragraph: project.default_paragraph_voice_id }
+      const blocks = article
+        ? blocksFromImport({ name, blocks: article.paragraphs.map((text) => ({ kind: 'p', text })) }, voices)
+        : []
       const id = newId()
       const outcome = await repository.appendChapters(
         project.id,
-        [{ id, name, blocks: [] }],
+        [{ id, name, blocks }],
         STUDIO_PROJECT_MAX_CHAPTERS,
       )
       if (outcome === 'full')
