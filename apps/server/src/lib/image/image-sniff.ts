@@ -77,7 +77,9 @@ export function sniffImage(bytes: Uint8Array): SniffedImage | null {
   const head = new TextDecoder('utf-8', { fatal: false })
     .decode(bytes.subarray(0, 4096))
     .replace(/^\uFEFF/, '')
-  if (/^\s*(<\?xml[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE[^>]*>\s*)?<svg[\s>]/i.test(head)) {
+  // An SVG's prologue: an XML declaration, comments, then the <svg> root or an svg DOCTYPE (which
+  // svgProblem refuses with its own reason).
+  if (/^\s*(<\?xml[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE\s+svg[\s>[]|<svg[\s>])/i.test(head)) {
     return IMAGES.svg
   }
   return null

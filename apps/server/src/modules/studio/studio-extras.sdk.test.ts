@@ -239,6 +239,14 @@ describe('Studio cover images', () => {
         /script links/,
       ],
       [Buffer.from('<?xml version="1.0"?><html><body>not svg</body></html>'), 'x.svg', 422, /JPEG, PNG/],
+      [
+        Buffer.from(
+          '<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaaaaaa">]><svg xmlns="http://www.w3.org/2000/svg"><text>&a;</text></svg>',
+        ),
+        'bomb.svg',
+        422,
+        /DOCTYPE/,
+      ],
       [Buffer.concat([PNG, Buffer.alloc(STUDIO_COVER_IMAGE_MAX_BYTES)]), 'big.png', 413, /20 MB/],
     ]
     for (const [image, name, status, message] of refusals) {
