@@ -309,6 +309,8 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     recorder: recording.ports.recorder,
     dictionaries: dictionaries.ports.rules,
     resources: workspaces.ports.resources,
+    // Pages for from_url are fetched under the same outbound rules as webhooks.
+    outbound: config.webhooks,
     log: (message, details) => app.log.error(details, message),
   })
   const audioNative = createAudioNativeModule({

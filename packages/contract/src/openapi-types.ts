@@ -8893,7 +8893,7 @@ export interface paths {
         put?: never;
         /**
          * Create a Studio project
-         * @description multipart/form-data: `name` (required, under 50 characters, no special characters), default voices and model, metadata (title, author, description, genres, target_audience, language, content_type, original_publication_date, mature_content, isbn_number, fiction, volume_normalization), and at most one content source: `from_document` (EPUB, DOCX, HTML or UTF-8 text, at most 20 MB, recognised by content) or `from_content_json`.
+         * @description multipart/form-data: `name` (required, under 50 characters, no special characters), default voices and model, metadata (title, author, description, genres, target_audience, language, content_type, original_publication_date, mature_content, isbn_number, fiction, volume_normalization), an optional `cover_image` (JPEG, PNG, SVG or WebP, at most 20 MB, recognised by content), and at most one content source: `from_document` (EPUB, DOCX, HTML or UTF-8 text, at most 20 MB, recognised by content), `from_url` (an HTTPS page whose readable text is imported) or `from_content_json`.
          */
         post: {
             parameters: {
@@ -9057,6 +9057,133 @@ export interface paths {
             };
         };
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/studio/projects/{project_id}/muted-tracks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The chapters of a Studio project that have muted tracks */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            chapter_ids: string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/studio/projects/{project_id}/cover-image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A Studio project's cover image */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Replace a Studio project's cover image
+         * @description multipart/form-data with `cover_image`: JPEG, PNG, SVG or WebP, at most 20 MB, recognised by content.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            project: components["schemas"]["StudioProject"];
+                        };
+                    };
+                };
+            };
+        };
+        /** Remove a Studio project's cover image */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            project: components["schemas"]["StudioProject"];
+                        };
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;

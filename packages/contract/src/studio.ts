@@ -11,6 +11,8 @@ export const STUDIO_PROJECT_NAME_MAX = 49
 export const STUDIO_PROJECT_NAME_FORBIDDEN = /[<>/\\:*"|{}[\]#%~^`$@;=\p{Cc}]/u
 /** Ours: an imported document (EPUB, DOCX, HTML, text) may be at most 20 MB. */
 export const STUDIO_DOCUMENT_MAX_BYTES = 20 * 1024 * 1024
+/** A cover image may be at most 20 MB: JPEG, PNG, SVG or WebP, recognised by content. */
+export const STUDIO_COVER_IMAGE_MAX_BYTES = 20 * 1024 * 1024
 /** Ours: a chapter holds at most 2,000 blocks and a block at most 5,000 characters. */
 export const STUDIO_CHAPTER_MAX_BLOCKS = 2000
 export const STUDIO_BLOCK_MAX_CHARACTERS = 5000

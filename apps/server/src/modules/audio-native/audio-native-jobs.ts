@@ -2,9 +2,9 @@ import { AUDIO_NATIVE_OUTPUT_FORMAT, ERRORS } from '@timbre/contract'
 import type { SpeechRequest } from '@timbre/speech'
 import { AppError } from '../../errors.js'
 import type { FileStorage } from '../../lib/storage.js'
+import { paragraphsOfText } from '../../lib/web-page/article-text.js'
 import type { Principal } from '../../plugins/auth.js'
 import { beginGeneration, type GenerationDeps, pronunciationRules, resolveVoice } from '../tts/generation.js'
-import { paragraphsOfText } from './article-text.js'
 import type { AudioNativeRepository } from './audio-native.repository.js'
 
 // A conversion makes a player's audio for one content version through the one generation

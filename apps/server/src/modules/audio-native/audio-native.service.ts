@@ -14,16 +14,16 @@ import { AppError } from '../../errors.js'
 import type { JobQueue } from '../../jobs/queue.js'
 import { newId } from '../../lib/ids.js'
 import type { FileStorage } from '../../lib/storage.js'
+import { extractArticle, InvalidSelector, paragraphsOfText } from '../../lib/web-page/article-text.js'
+import { fetchPage, type OutboundOptions } from '../../lib/web-page/page-fetch.js'
 import type { Principal } from '../../plugins/auth.js'
 import type { PronunciationRulesPort } from '../pronunciation-dictionaries/pronunciation-dictionaries.module.js'
 import { pronunciationRules, resolveModel, resolveVoice } from '../tts/generation.js'
 import type { VoiceLookup } from '../voices/voice-lookup.js'
 import { parseWebhookUrl } from '../webhooks/webhook-address.js'
-import { extractArticle, InvalidSelector, paragraphsOfText } from './article-text.js'
 import type { AudioNativeRepository, AudioNativeRow } from './audio-native.repository.js'
 import { type AudioNativeForm, formBoolean, formField } from './audio-native-form.js'
 import { type AudioSigner, normaliseAllowlist, pageAllowed } from './page-allowlist.js'
-import { fetchPage, type OutboundOptions } from './page-fetch.js'
 
 // Audio Native players: creation with appearance and voice, new content from an uploaded page
 // or a fetched URL (each content change converts again as a job), settings, the URL allowlist,

@@ -1,4 +1,4 @@
-import type { OutboundOptions } from '../audio-native/page-fetch.js'
+import type { OutboundOptions } from '../../lib/web-page/page-fetch.js'
 import type { DomainModule } from '../domain-module.js'
 import type { StudioService } from '../studio/studio.service.js'
 import type { VoiceLookup } from '../voices/voice-lookup.js'

@@ -8,7 +8,7 @@ import { textProblem } from '../../plugins/input-hygiene.js'
 
 export const STUDIO_MULTIPART_LIMITS = {
   fileSize: STUDIO_DOCUMENT_MAX_BYTES,
-  files: 1,
+  files: 2,
   fields: 60,
   fieldSize: 2 * 1024 * 1024,
   fieldNameSize: 100,
@@ -19,6 +19,7 @@ export const STUDIO_MULTIPART_LIMITS = {
 export interface StudioForm {
   fields: Map<string, string[]>
   document?: { fileName: string; data: Buffer }
+  cover?: Buffer
 }
 
 const tooLarge = (message: string) => new AppError('payload_too_large', { message })
@@ -26,8 +27,10 @@ const tooLarge = (message: string) => new AppError('payload_too_large', { messag
 function explainLimit(error: unknown): unknown {
   const code = (error as { code?: unknown } | null)?.code
   if (code === 'FST_REQ_FILE_TOO_LARGE')
-    return tooLarge(`The document may be at most ${STUDIO_DOCUMENT_MAX_BYTES / 1024 / 1024} MB.`)
-  if (code === 'FST_FILES_LIMIT') return tooLarge('Send one document per request.')
+    return tooLarge(
+      `The document and the cover image may be at most ${STUDIO_DOCUMENT_MAX_BYTES / 1024 / 1024} MB each.`,
+    )
+  if (code === 'FST_FILES_LIMIT') return tooLarge('Send one document and one cover image per request.')
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return tooLarge('Too many form fields.')
   return error
 }
@@ -40,10 +43,14 @@ export async function readStudioForm(request: FastifyRequest): Promise<StudioFor
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
+        if (part.fieldname === 'cover_image') {
+          form.cover = await part.toBuffer()
+          continue
+        }
         if (part.fieldname !== 'from_document') {
           part.file.resume()
           throw new AppError('validation_error', {
-            message: `Unexpected file field '${part.fieldname}'; send the document as 'from_document'.`,
+            message: `Unexpected file field '${part.fieldname}'; send the document as 'from_document' and the cover as 'cover_image'.`,
             param: part.fieldname,
           })
         }

@@ -1,6 +1,7 @@
 import type { StudioConversionState } from '@timbre/contract'
 import type { ChapterRow, ProjectRow } from './studio.repository.js'
 import { characterCount, type StoredBlock, voicesIn } from './studio-content.js'
+import { coverUrl, type StoredCover } from './studio-cover.js'
 
 // The public API's shapes of projects and chapters, built from rows. A project's voices are
 // referred to by their voice ids (the project voice reference is the voice id itself).
@@ -22,6 +23,7 @@ export interface ProjectMetadata {
   volume_normalization?: boolean
   quality_preset?: string
   apply_text_normalization?: string
+  cover_image?: StoredCover | null
 }
 
 export function projectView(row: ProjectRow, chapters: ChapterRow[] = []) {
@@ -43,7 +45,7 @@ export function projectView(row: ProjectRow, chapters: ChapterRow[] = []) {
     author: meta.author ?? null,
     description: meta.description ?? null,
     genres: meta.genres ?? [],
-    cover_image_url: null,
+    cover_image_url: coverUrl(row.id, meta.cover_image),
     target_audience: meta.target_audience ?? null,
     language: meta.language ?? null,
     content_type: meta.content_type ?? null,

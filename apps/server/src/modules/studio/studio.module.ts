@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Database } from '../../db/database.js'
 import type { JobQueue } from '../../jobs/queue.js'
 import type { FileStorage } from '../../lib/storage.js'
+import type { OutboundOptions } from '../../lib/web-page/page-fetch.js'
 import type { DomainModule } from '../domain-module.js'
 import type { PronunciationRulesPort } from '../pronunciation-dictionaries/pronunciation-dictionaries.module.js'
 import type { Recorder } from '../recording/recording.types.js'
@@ -17,7 +18,7 @@ import { snapshotsRoutes } from './conversion/snapshots.routes.js'
 import { createSnapshotsService } from './conversion/snapshots.service.js'
 import { projectsRoutes } from './projects.routes.js'
 import { createStudioRepository } from './studio.repository.js'
-import { createStudioService, type StudioService } from './studio.service.js'
+import { createStudioService, type StudioAccess, type StudioService } from './studio.service.js'
 import { STUDIO_MULTIPART_LIMITS } from './studio-form.js'
 
 /** What other domains may do with Studio. */
@@ -39,23 +40,28 @@ export function createStudioModule(deps: {
   dictionaries: PronunciationRulesPort
   /** Per-project roles from resource sharing (the workspaces domain). */
   resources?: ResourceAccess
+  /** Where `from_url` may fetch pages (the same outbound rules as webhooks). */
+  outbound: OutboundOptions
   log?: (message: string, details: object) => void
 }): DomainModule<StudioPorts> {
   const repository = createStudioRepository(deps.db)
   const conversions = createConversionRepository(deps.db)
   const resources = deps.resources
+  const access: StudioAccess | undefined = resources && {
+    requireEditor: (workspace, project) =>
+      resources.requireEditor(workspace, {
+        type: 'project',
+        id: project.id,
+        creatorUserId: project.createdBy,
+      }),
+    created: (workspace, id) => resources.created(workspace, { type: 'project', id }),
+    deleted: (workspaceId, id) => resources.deleted(workspaceId, { type: 'project', id }),
+  }
   const service = createStudioService({
     repository,
-    access: resources && {
-      requireEditor: (workspace, project) =>
-        resources.requireEditor(workspace, {
-          type: 'project',
-          id: project.id,
-          creatorUserId: project.createdBy,
-        }),
-      created: (workspace, id) => resources.created(workspace, { type: 'project', id }),
-      deleted: (workspaceId, id) => resources.deleted(workspaceId, { type: 'project', id }),
-    },
+    access,
+    storage: deps.storage,
+    outbound: deps.outbound,
     voiceUsable: async (workspaceId, voiceId) =>
       (await deps.voices.findUsable(workspaceId, voiceId)) !== null,
     modelExists: (modelId) =>
@@ -72,6 +78,7 @@ export function createStudioModule(deps: {
     voices: deps.voices,
     dictionaries: deps.dictionaries,
     recorder: deps.recorder,
+    access,
     ...(deps.log ? { log: deps.log } : {}),
   })
   const snapshots = createSnapshotsService({

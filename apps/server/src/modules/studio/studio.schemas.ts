@@ -204,3 +204,5 @@ export const dictionariesBody = z.object({
     .max(3),
   invalidate_affected_text: z.boolean().optional(),
 })
+
+export const mutedTracks = z.object({ chapter_ids: z.array(z.string()) })

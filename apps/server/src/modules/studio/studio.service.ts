@@ -10,8 +10,16 @@ import {
 } from '@timbre/contract'
 import { AppError } from '../../errors.js'
 import { newId } from '../../lib/ids.js'
+import type { FileStorage } from '../../lib/storage.js'
+import { extractArticle } from '../../lib/web-page/article-text.js'
+import { fetchPage, type OutboundOptions } from '../../lib/web-page/page-fetch.js'
 import type { Principal } from '../../plugins/auth.js'
-import { type ImportedChapter, UnreadableDocument } from './import/imported-document.js'
+import { chaptersFromBlocks } from './import/html-blocks.js'
+import {
+  type ImportedChapter,
+  type ImportedDocument,
+  UnreadableDocument,
+} from './import/imported-document.js'
 import { readDocument } from './import/read-document.js'
 import type { ChapterRow, NewChapter, ProjectRow, StudioRepository } from './studio.repository.js'
 import {
@@ -23,6 +31,7 @@ import {
   storedBlocks,
   voicesIn,
 } from './studio-content.js'
+import { type StoredCover, storeCover } from './studio-cover.js'
 import { booleanField, field, type StudioForm } from './studio-form.js'
 import { chapterView, chapterWithContentView, type ProjectMetadata, projectView } from './studio-views.js'
 
@@ -40,6 +49,10 @@ export interface StudioDeps {
   blockAudio(chapterId: string): Promise<Array<{ block_id: string; locked: boolean }>>
   /** Per-project roles from resource sharing: changing a project needs the editor role on it. */
   access?: StudioAccess | undefined
+  /** Where cover images are kept. */
+  storage: FileStorage
+  /** Where `from_url` may fetch pages: HTTPS only, private addresses only if the operator allows. */
+  outbound: OutboundOptions
 }
 
 export interface StudioAccess {
@@ -163,13 +176,17 @@ export function createStudioService(deps: StudioDeps) {
     if (sources.length > 1) {
       throw invalid('Send at most one of from_url, from_document and from_content_json.', 'from_document')
     }
-    if (fromUrl) {
-      throw invalid(
-        'Importing from a web address is not available on this server; save the page and upload it as an HTML file.',
-        'from_url',
-      )
-    }
     const fallbackName = (index: number) => `Chapter ${index + 1}`
+    if (fromUrl) {
+      const article = await articleAt(fromUrl)
+      const blocks = article.paragraphs.map((text) => ({ kind: 'p' as const, text }))
+      const document: ImportedDocument = {
+        ...(article.title ? { title: article.title } : {}),
+        ...(article.author ? { author: article.author } : {}),
+        chapters: chaptersFromBlocks(blocks, (index) => article.title ?? fallbackName(index)),
+      }
+      return { document, chapters: toNewChapters(document.chapters, voices) }
+    }
     if (form.document) {
       try {
         const document = await readDocument(form.document.data, form.document.fileName, fallbackName)
@@ -200,6 +217,25 @@ export function createStudioService(deps: StudioDeps) {
       return { document: undefined, chapters }
     }
     return { document: undefined, chapters: undefined }
+  }
+
+  /** The readable text of a web page, fetched under the outbound rules. */
+  async function articleAt(url: string) {
+    let html: string
+    try {
+      html = (await fetchPage(url, deps.outbound)).html
+    } catch (error) {
+      if (error instanceof AppError)
+        throw new AppError(error.code, { message: error.message, param: 'from_url' })
+      throw error
+    }
+    const article = extractArticle(html, null)
+    if (article.paragraphs.length === 0)
+      throw new AppError('unreadable_document', {
+        message: 'The page has no readable text.',
+        param: 'from_url',
+      })
+    return article
   }
 
   function toNewChapters(chapters: ImportedChapter[], voices: DefaultVoices): NewChapter[] {
@@ -244,20 +280,28 @@ export function createStudioService(deps: StudioDeps) {
         metadata.language ??= document.language?.slice(0, 2).toLowerCase() ?? null
       }
       const id = newId()
-      await repository.createProject(
-        {
-          id,
-          workspaceId: principal.workspaceId,
-          createdBy: principal.userId,
-          name,
-          metadata: metadata as Record<string, unknown>,
-          defaultTitleVoiceId: voices.title,
-          defaultParagraphVoiceId: voices.paragraph,
-          defaultModelId: modelId,
-          sourceType: sourceType ?? (content.chapters ? 'book' : 'blank'),
-        },
-        chapters,
-      )
+      // Stored last, after every check, and removed again if the project cannot be written.
+      const cover = form.cover && (await storeCover(deps.storage, principal.workspaceId, id, form.cover))
+      if (cover) metadata.cover_image = cover
+      await repository
+        .createProject(
+          {
+            id,
+            workspaceId: principal.workspaceId,
+            createdBy: principal.userId,
+            name,
+            metadata: metadata as Record<string, unknown>,
+            defaultTitleVoiceId: voices.title,
+            defaultParagraphVoiceId: voices.paragraph,
+            defaultModelId: modelId,
+            sourceType: sourceType ?? (content.chapters ? 'book' : 'blank'),
+          },
+          chapters,
+        )
+        .catch(async (error: unknown) => {
+          if (cover) await deps.storage.delete(cover.key)
+          throw error
+        })
       await deps.access?.created(principal, id)
       return { project: projectView(await requireProject(principal, id)) }
     },
@@ -343,9 +387,11 @@ export function createStudioService(deps: StudioDeps) {
     },
 
     async remove(principal: Workspace, projectId: string) {
-      await requireEditableProject(principal, projectId)
+      const project = await requireEditableProject(principal, projectId)
       if (!(await repository.deleteProject(principal.workspaceId, projectId)))
         throw new AppError('project_not_found')
+      const cover = (project.metadata as ProjectMetadata).cover_image
+      if (cover) await deps.storage.delete(cover.key)
       await deps.access?.deleted(principal.workspaceId, projectId)
       return { status: 'ok' as const }
     },
@@ -367,6 +413,38 @@ export function createStudioService(deps: StudioDeps) {
       return { project: projectView(await requireProject(principal, projectId)) }
     },
 
+    /** Replaces (or, without an image, removes) the project's cover. */
+    async setCover(principal: Workspace, projectId: string, cover: Buffer | null) {
+      const project = await requireEditableProject(principal, projectId)
+      const earlier = (project.metadata as ProjectMetadata).cover_image
+      const stored: StoredCover | null =
+        cover && (await storeCover(deps.storage, principal.workspaceId, project.id, cover))
+      const metadata: ProjectMetadata = { ...(project.metadata as ProjectMetadata), cover_image: stored }
+      await repository.updateProject(principal.workspaceId, projectId, {
+        metadata: metadata as Record<string, unknown>,
+      })
+      if (earlier) await deps.storage.delete(earlier.key)
+      return { project: projectView(await requireProject(principal, projectId)) }
+    },
+
+    /** The cover's bytes and type; not found when the project has none. */
+    async readCover(principal: Workspace, projectId: string) {
+      const project = await requireProject(principal, projectId)
+      const cover = (project.metadata as ProjectMetadata).cover_image
+      const data = cover && (await deps.storage.get(cover.key))
+      if (!cover || !data) throw new AppError('not_found', { message: 'This project has no cover image.' })
+      return { data, mimeType: cover.mime_type }
+    },
+
+    /**
+     * Chapters with muted tracks. Studio chapters here are single-track narration with no
+     * mute control, so after the project check the answer is always that none are muted.
+     */
+    async mutedTracks(principal: Workspace, projectId: string) {
+      await requireProject(principal, projectId)
+      return { chapter_ids: [] as string[] }
+    },
+
     async listChapters(principal: Workspace, projectId: string) {
       const project = await requireProject(principal, projectId)
       return { chapters: (await repository.listChapters(project.id)).map(chapterView) }
@@ -378,15 +456,19 @@ export function createStudioService(deps: StudioDeps) {
       body: { name: string; from_url?: string | null },
     ) {
       const project = await requireEditableProject(principal, projectId)
-      if (body.from_url) {
-        throw invalid('Importing from a web address is not available on this server.', 'from_url')
-      }
       const name = body.name.trim()
       if (!name) throw invalid('Name is required.', 'name')
+      // With from_url the chapter starts with the page's readable text, read aloud by the
+      // project's default voices.
+      const article = body.from_url ? await articleAt(body.from_url) : null
+      const voices = { title: project.default_title_voice_id, paragraph: project.default_paragraph_voice_id }
+      const blocks = article
+        ? blocksFromImport({ name, blocks: article.paragraphs.map((text) => ({ kind: 'p', text })) }, voices)
+        : []
       const id = newId()
       const outcome = await repository.appendChapters(
         project.id,
-        [{ id, name, blocks: [] }],
+        [{ id, name, blocks }],
         STUDIO_PROJECT_MAX_CHAPTERS,
       )
       if (outcome === 'full')

@@ -21,6 +21,7 @@ import type { PronunciationRulesPort } from '../../pronunciation-dictionaries/pr
 import type { Recorder } from '../../recording/recording.types.js'
 import type { VoiceLookup } from '../../voices/voice-lookup.js'
 import type { ChapterRow, ProjectRow, StudioRepository } from '../studio.repository.js'
+import type { StudioAccess } from '../studio.service.js'
 import type { StoredBlock } from '../studio-content.js'
 import type { BlockAudioRow, ConversionRepository, ConversionRow } from './conversion.repository.js'
 import { encodeMp3, pcmSeconds, STUDIO_PCM_FORMAT, silence } from './studio-audio.js'
@@ -45,6 +46,8 @@ export interface ConversionDeps {
   voices: VoiceLookup
   dictionaries: PronunciationRulesPort
   recorder: Recorder
+  /** Converting, regenerating and locking change the project: they need the editor role on it. */
+  access?: Pick<StudioAccess, 'requireEditor'> | undefined
   log?: (message: string, details: object) => void
 }
 
@@ -69,6 +72,13 @@ export function createConversionService(deps: ConversionDeps) {
   async function requireProject(workspace: Workspace, projectId: string): Promise<ProjectRow> {
     const project = await studio.findProject(workspace.workspaceId, projectId)
     if (!project) throw new AppError('project_not_found')
+    return project
+  }
+
+  /** A project the caller may change: members who may only view it are refused (403). */
+  async function requireEditableProject(workspace: Workspace, projectId: string): Promise<ProjectRow> {
+    const project = await requireProject(workspace, projectId)
+    await deps.access?.requireEditor(workspace, { id: project.id, createdBy: project.created_by })
     return project
   }
 
@@ -327,7 +337,7 @@ export function createConversionService(deps: ConversionDeps) {
     run,
 
     async convertProject(principal: Workspace, projectId: string) {
-      const project = await requireProject(principal, projectId)
+      const project = await requireEditableProject(principal, projectId)
       const chapters = await studio.listChapters(project.id)
       const id = await enqueue(
         principal,
@@ -339,7 +349,7 @@ export function createConversionService(deps: ConversionDeps) {
     },
 
     async convertChapter(principal: Workspace, projectId: string, chapterId: string) {
-      const project = await requireProject(principal, projectId)
+      const project = await requireEditableProject(principal, projectId)
       const chapter = await studio.findChapter(project.id, chapterId)
       if (!chapter) throw new AppError('chapter_not_found')
       const id = await enqueue(principal, project, [chapter.id], { wholeProject: false })
@@ -348,7 +358,7 @@ export function createConversionService(deps: ConversionDeps) {
 
     /** Renders one block again (never a locked one). */
     async regenerateBlock(principal: Workspace, projectId: string, chapterId: string, blockId: string) {
-      const project = await requireProject(principal, projectId)
+      const project = await requireEditableProject(principal, projectId)
       const chapter = await studio.findChapter(project.id, chapterId)
       if (!chapter) throw new AppError('chapter_not_found')
       if (!(chapter.blocks as StoredBlock[]).some((b) => b.block_id === blockId))
@@ -367,7 +377,7 @@ export function createConversionService(deps: ConversionDeps) {
       blockId: string,
       locked: boolean,
     ) {
-      const project = await requireProject(principal, projectId)
+      const project = await requireEditableProject(principal, projectId)
       const chapter = await studio.findChapter(project.id, chapterId)
       if (!chapter) throw new AppError('chapter_not_found')
       if (!(chapter.blocks as StoredBlock[]).some((b) => b.block_id === blockId))
@@ -396,7 +406,7 @@ export function createConversionService(deps: ConversionDeps) {
       projectId: string,
       locators: Array<{ pronunciation_dictionary_id: string; version_id?: string | null | undefined }>,
     ) {
-      const project = await requireProject(principal, projectId)
+      const project = await requireEditableProject(principal, projectId)
       const model = MODEL_PROFILES[project.default_model_id]
       const englishOnly = model?.languages.length === 1 && model.languages[0] === 'en'
       await deps.dictionaries.rulesFor(

@@ -2,9 +2,9 @@ import { request } from 'node:https'
 import { rootCertificates } from 'node:tls'
 import { AUDIO_NATIVE_MAX_PAGE_BYTES } from '@timbre/contract'
 import { AppError } from '../../errors.js'
-import { resolveWebhookTarget } from '../webhooks/webhook-address.js'
+import { resolveWebhookTarget } from '../../modules/webhooks/webhook-address.js'
 
-// Fetches an article page for reading aloud. The same outbound guard as webhooks decides where
+// Fetches an web page whose text is to be read aloud (an article player, a Studio project). The same outbound guard as webhooks decides where
 // the server may connect: HTTPS only, and no private, loopback or link-local address (checked
 // after DNS, and the connection goes to the checked address) unless the operator allows them.
 // Redirects are followed a few times, each target checked again.
