@@ -1,10 +1,6 @@
-import { execFileSync } from 'node:child_process'
 import { createHmac } from 'node:crypto'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:https'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { ElevenLabsClient } from '@elevenlabs/elevenlabs-js'
 import {
   WEBHOOK_AUTO_DISABLE_AFTER_FAILURES,
