@@ -481,3 +481,100 @@ describe('Stripe subscription changes', () => {
     expect([other.statusCode, other.json().applied]).toEqual([200, true])
   })
 })
+
+/** The workspace's plan changes as its admin reads them in the audit log, oldest first. */
+async function planAudit(user: TestUser) {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: '/v1/workspace/audit-logs?activity_name=subscription_changed',
+    headers: user.auth,
+  })
+  expect(res.statusCode, res.body).toBe(200)
+  return (res.json().entries as { actor: Record<string, unknown>; unmapped: Record<string, unknown> }[])
+    .map((e) => ({ actor: e.actor, details: e.unmapped }))
+    .reverse()
+}
+
+function subscriptionObject(id: string, lookupKey: string) {
+  const now = Math.floor(Date.now() / 1000)
+  return {
+    id,
+    object: 'subscription',
+    status: 'active',
+    customer: 'cus_1',
+    cancel_at_period_end: false,
+    cancel_at: null,
+    schedule: null,
+    metadata: {},
+    items: {
+      object: 'list',
+      data: [
+        {
+          id: `si_${id}`,
+          price: { id: 'price_y', lookup_key: lookupKey },
+          current_period_start: now,
+          current_period_end: now + 30 * 86400,
+        },
+      ],
+    },
+  }
+}
+
+describe('Stripe events in the audit log', () => {
+  it('records each plan change from a Stripe event once, with Stripe as the actor', async () => {
+    const user = await createUser(t.app, t.database)
+    const { completed } = await subscribeThroughStripe(user, 'sub_audited')
+    const stripeActor = { app_name: 'Stripe', user: { type: 'User', type_id: 1 } }
+    expect(await planAudit(user)).toEqual([
+      {
+        actor: stripeActor,
+        details: { action: 'checkout', from_tier: 'free', tier: 'creator', billing_period: 'monthly_period' },
+      },
+    ])
+    const replay = await deliver(completed)
+    expect([replay.statusCode, replay.json().applied]).toEqual([200, false])
+    expect(await planAudit(user)).toHaveLength(1)
+
+    const updated = event(
+      'customer.subscription.updated',
+      subscriptionObject('sub_audited', 'timbre_pro_monthly_period_usd'),
+    )
+    expect((await deliver(updated)).json().applied).toBe(true)
+    expect((await row(user)).tier).toBe('pro')
+    const change = {
+      actor: stripeActor,
+      details: { action: 'change', from_tier: 'creator', tier: 'pro', billing_period: 'monthly_period' },
+    }
+    expect((await planAudit(user)).slice(1)).toEqual([change])
+    // The same event replayed, twice at once, and a new event that changes nothing: no new entry.
+    const replays = await Promise.all([deliver(updated), deliver(updated)])
+    expect(replays.map((r) => [r.statusCode, r.json().applied])).toEqual([
+      [200, false],
+      [200, false],
+    ])
+    const same = event(
+      'customer.subscription.updated',
+      subscriptionObject('sub_audited', 'timbre_pro_monthly_period_usd'),
+    )
+    expect((await deliver(same)).json().applied).toBe(true)
+    expect((await planAudit(user)).slice(1)).toEqual([change])
+  })
+
+  it('records the subscription ending when Stripe deletes it, once', async () => {
+    const user = await createUser(t.app, t.database)
+    await subscribeThroughStripe(user, 'sub_audited_end')
+    const deleted = event('customer.subscription.deleted', {
+      ...subscriptionObject('sub_audited_end', 'timbre_creator_monthly_period_usd'),
+      status: 'canceled',
+    })
+    expect((await deliver(deleted)).json().applied).toBe(true)
+    expect((await row(user)).tier).toBe('free')
+    const ended = {
+      actor: { app_name: 'Stripe', user: { type: 'User', type_id: 1 } },
+      details: { action: 'ended', from_tier: 'creator', tier: 'free' },
+    }
+    expect((await planAudit(user)).slice(1)).toEqual([ended])
+    expect((await deliver(deleted)).json().applied).toBe(false)
+    expect((await planAudit(user)).slice(1)).toEqual([ended])
+  })
+})
