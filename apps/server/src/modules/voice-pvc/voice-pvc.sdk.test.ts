@@ -1,7 +1,7 @@
 import { ElevenLabsClient, ElevenLabsError } from '@elevenlabs/elevenlabs-js'
 import { analyseVoice, PREMADE_VOICES } from '@timbre/speech'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createUser, type TestUser, workspaceIdOf } from '../../../test/helpers/factories.js'
+import { createUser, joinWorkspaceOf, type TestUser, workspaceIdOf } from '../../../test/helpers/factories.js'
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.js'
 import { pcmWav } from '../../../test/helpers/voice-factory.js'
 
@@ -447,5 +447,60 @@ describe('professional voice cloning (voices.pvc)', () => {
     )
     expect(blocked).toMatchObject({ status: 403, code: 'pvc_voice_blocked' })
     expect(blocked.message).toContain('blocked for a terms violation')
+
+  })
+})
+
+describe('professional voice cloning in a workspace', () => {
+  it('refuses a member once the Everyone group loses professional voice cloning, and creates nothing', async () => {
+    const boss = await createUser(t.app, t.database, { verified: true })
+    await setTier(boss, 'scale_2024_08_10')
+    const member = await createUser(t.app, t.database, { verified: true })
+    const workspaceId = await joinWorkspaceOf(t.database.db, boss, member)
+    const memberSdk = await sdkFor(member)
+    const clones = async () =>
+      (
+        await t.database.db
+          .selectFrom('voices')
+          .select('name')
+          .where('workspace_id', '=', workspaceId)
+          .where('category', '=', 'professional')
+          .execute()
+      ).map((v) => v.name)
+
+    // With the permission the member may start a clone.
+    await memberSdk.voices.pvc.create({ name: 'Allowed', language: 'en' })
+    expect(await clones()).toEqual(['Allowed'])
+
+    const groups = (
+      await t.app.inject({ method: 'GET', url: '/v1/workspace/groups', headers: boss.auth })
+    ).json()
+    const everyone = Object.values(groups).find((g) => (g as { is_everyone: boolean }).is_everyone) as {
+      id: string
+      permissions: string[]
+    }
+    expect(everyone.permissions).toContain('create_professional_voice_clone')
+    const changed = await t.app.inject({
+      method: 'PATCH',
+      url: `/v1/workspace/groups/${everyone.id}`,
+      headers: boss.auth,
+      payload: { permissions: everyone.permissions.filter((p) => p !== 'create_professional_voice_clone') },
+    })
+    expect(changed.statusCode, changed.body).toBe(200)
+
+    let refused: ElevenLabsError | undefined
+    try {
+      await memberSdk.voices.pvc.create({ name: 'Refused', language: 'en' })
+    } catch (error) {
+      refused = error as ElevenLabsError
+    }
+    expect(refused).toBeInstanceOf(ElevenLabsError)
+    expect(refused!.statusCode).toBe(403)
+    expect((refused!.body as { detail: { status: string } }).detail.status).toBe('product_access_denied')
+    expect(await clones()).toEqual(['Allowed'])
+
+    // The owner keeps every product.
+    await (await sdkFor(boss)).voices.pvc.create({ name: 'By the owner', language: 'en' })
+    expect((await clones()).sort()).toEqual(['Allowed', 'By the owner'])
   })
 })
