@@ -128,6 +128,8 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     ...deps,
     // Asked at request time, once billing exists.
     tierOf: async (workspaceId) => (await billing.ports.subscription(workspaceId)).tier,
+    // Professional clones' fine-tuning state, asked at request time once that domain exists.
+    fineTuning: (voiceIds) => voicePvc.ports.fineTuningOf(voiceIds),
     // Per-voice roles from resource sharing, asked at request time once workspaces exist.
     access: {
       requireEditor: (caller, voice) =>

@@ -127,6 +127,32 @@ export function createPvcRepository(db: Database) {
       return row.verification_attempts
     },
 
+    /** The flows of those of the voices that are professional clones, with their samples' audio seconds. */
+    async flowsOf(voiceIds: readonly string[]) {
+      if (voiceIds.length === 0) return []
+      return db
+        .selectFrom('pvc_voices')
+        .innerJoin('voices', 'voices.id', 'pvc_voices.voice_id')
+        .leftJoin('pvc_samples', 'pvc_samples.voice_id', 'pvc_voices.voice_id')
+        .select([
+          'pvc_voices.voice_id',
+          'voices.language',
+          'pvc_voices.state',
+          'pvc_voices.verification_attempts',
+          'pvc_voices.manual_verification',
+          'pvc_voices.training_requested',
+          'pvc_voices.training_progress',
+          'pvc_voices.training_error',
+          'pvc_voices.model_id',
+        ])
+        .select((eb) =>
+          eb.fn.coalesce(eb.fn.sum<number>('pvc_samples.duration_seconds'), eb.lit(0)).as('seconds'),
+        )
+        .where('pvc_voices.voice_id', 'in', voiceIds)
+        .groupBy(['pvc_voices.voice_id', 'voices.language'])
+        .execute()
+    },
+
     async samples(voiceId: string): Promise<PvcSampleRow[]> {
       return db
         .selectFrom('pvc_samples')

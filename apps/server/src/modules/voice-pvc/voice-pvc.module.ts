@@ -7,10 +7,15 @@ import type { DomainModule } from '../domain-module.js'
 import { createPvcRepository } from './pvc.repository.js'
 import { pvcRoutes } from './pvc.routes.js'
 import { createPvcService } from './pvc.service.js'
+import { type FineTuningView, fineTuningView } from './pvc-fine-tuning.js'
 import { PVC_MULTIPART_LIMITS } from './pvc-form.js'
 import { PVC_LIMITS } from './pvc-limits.js'
 import { createPvcTraining } from './pvc-training.service.js'
 import { createPvcVerification } from './pvc-verification.service.js'
+
+export interface PvcPorts {
+  fineTuningOf(voiceIds: readonly string[]): Promise<Map<string, FineTuningView>>
+}
 
 /** Professional voice clones: drafts, samples, speaker separation, captcha verification, training jobs. */
 export function createVoicePvcModule(deps: {
@@ -22,7 +27,7 @@ export function createVoicePvcModule(deps: {
   /** A lower minimum of audio before training than the product's (an operator's choice); a higher one is ignored. */
   minTrainingSeconds?: number | undefined
   log?: (message: string, details: object) => void
-}): DomainModule {
+}): DomainModule<PvcPorts> {
   const minTrainingSeconds = Math.min(deps.minTrainingSeconds ?? Infinity, PVC_LIMITS.minTrainingSeconds)
   const repository = createPvcRepository(deps.db)
   const service = createPvcService({
@@ -56,6 +61,12 @@ export function createVoicePvcModule(deps: {
       await app.register(multipart, { limits: PVC_MULTIPART_LIMITS, throwFileSizeLimit: true })
       await app.register(pvcRoutes({ service, verification, training }))
     },
-    ports: {},
+    ports: {
+      /** The public `fine_tuning` object of each of the voices that is a professional clone. */
+      async fineTuningOf(voiceIds: readonly string[]): Promise<Map<string, FineTuningView>> {
+        const flows = await repository.flowsOf(voiceIds)
+        return new Map(flows.map((f) => [f.voice_id, fineTuningView(f, f.language, Number(f.seconds))]))
+      },
+    },
   }
 }

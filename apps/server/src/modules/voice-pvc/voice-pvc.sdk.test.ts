@@ -1,7 +1,9 @@
+import { existsSync } from 'node:fs'
+import { join as joinPath } from 'node:path'
 import { ElevenLabsClient, ElevenLabsError } from '@elevenlabs/elevenlabs-js'
 import { analyseVoice, PREMADE_VOICES } from '@timbre/speech'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createUser, type TestUser, workspaceIdOf } from '../../../test/helpers/factories.js'
+import { createUser, joinWorkspaceOf, type TestUser, workspaceIdOf } from '../../../test/helpers/factories.js'
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.js'
 import { pcmWav } from '../../../test/helpers/voice-factory.js'
 
@@ -169,6 +171,13 @@ describe('professional voice cloning (voices.pvc)', () => {
     expect(await status(owner, voiceId)).toMatchObject({ state: 'draft', language: 'en', verified: false })
     const voice = await client.voices.get(voiceId)
     expect(voice).toMatchObject({ category: 'professional', name: 'My professional voice' })
+    expect(voice.fineTuning).toMatchObject({
+      isAllowedToFineTune: true,
+      state: { eleven_multilingual_v2: 'not_started' },
+      verificationAttemptsCount: 0,
+      manualVerificationRequested: false,
+      datasetDurationSeconds: 0,
+    })
     const second = await refusal(client.voices.pvc.create({ name: 'Second', language: 'en' }))
     expect(second).toMatchObject({ status: 403, code: 'pvc_limit_reached' })
     expect(second.message).toContain('1 professional voice clone')
@@ -311,6 +320,9 @@ describe('professional voice cloning (voices.pvc)', () => {
       status: 'needs_verification',
     })
     expect((await status(owner, voiceId)).state).toBe('needs_verification')
+    const waiting = (await client.voices.get(voiceId)).fineTuning
+    expect(waiting?.state).toEqual({ eleven_multilingual_v2: 'queued' })
+    expect(waiting?.datasetDurationSeconds).toBeGreaterThan(MIN_TRAINING_SECONDS)
     // Not ready: text to speech does not speak it yet.
     const early = await t.app.inject({
       method: 'POST',
@@ -335,6 +347,7 @@ describe('professional voice cloning (voices.pvc)', () => {
     expect(refused).toMatchObject({ status: 422, code: 'pvc_verification_failed' })
     const otherDistance = Number(/distance ([\d.]+)/.exec(refused.message)![1])
     expect((await status(owner, voiceId)).verification_attempts_count).toBe(1)
+    expect((await client.voices.get(voiceId)).fineTuning?.verificationAttemptsCount).toBe(1)
 
     const own = leveled(await speak(female.voice_id, reading), -20)
     const accepted = await client.voices.pvc.verification.captcha.verify(voiceId, {
@@ -363,6 +376,11 @@ describe('professional voice cloning (voices.pvc)', () => {
     console.info(`training states seen: ${[...new Set(seen)].join(' ')}`)
     expect(seen.at(-1)).toBe('ready:100')
     expect(seen.some((s) => s.startsWith('fine_tuning'))).toBe(true)
+    expect((await client.voices.get(voiceId)).fineTuning).toMatchObject({
+      isAllowedToFineTune: false,
+      state: { eleven_multilingual_v2: 'fine_tuned' },
+      progress: { eleven_multilingual_v2: 1 },
+    })
     expect(await refusal(client.voices.pvc.train(voiceId))).toMatchObject({
       status: 409,
       code: 'pvc_voice_busy',
@@ -447,5 +465,88 @@ describe('professional voice cloning (voices.pvc)', () => {
     )
     expect(blocked).toMatchObject({ status: 403, code: 'pvc_voice_blocked' })
     expect(blocked.message).toContain('blocked for a terms violation')
+    const blockedView = (await sdk.voices.get(id)).fineTuning
+    expect(blockedView).toMatchObject({
+      isAllowedToFineTune: false,
+      state: { eleven_multilingual_v2: 'failed' },
+      verificationAttemptsCount: 5,
+      manualVerificationRequested: true,
+    })
+
+    // Deleting the clone removes its sample and document files from storage.
+    const flow = await t.database.db
+      .selectFrom('pvc_voices')
+      .select('manual_verification')
+      .where('voice_id', '=', id)
+      .executeTakeFirstOrThrow()
+    const samples = await t.database.db
+      .selectFrom('pvc_samples')
+      .select('storage_key')
+      .where('voice_id', '=', id)
+      .execute()
+    const keys = [
+      ...samples.map((r) => r.storage_key),
+      ...(flow.manual_verification as { files: Array<{ key: string }> }).files.map((f) => f.key),
+    ]
+    expect(keys).toHaveLength(2)
+    const stored = () => keys.filter((key) => existsSync(joinPath(t.dataDir, 'files', key)))
+    expect(stored()).toEqual(keys)
+    await sdk.voices.delete(id)
+    expect(stored()).toEqual([])
+    expect(await sampleCount(id)).toBe(0)
+  })
+})
+
+describe('professional voice cloning in a workspace', () => {
+  it('refuses a member once the Everyone group loses professional voice cloning, and creates nothing', async () => {
+    const boss = await createUser(t.app, t.database, { verified: true })
+    await setTier(boss, 'scale_2024_08_10')
+    const member = await createUser(t.app, t.database, { verified: true })
+    const workspaceId = await joinWorkspaceOf(t.database.db, boss, member)
+    const memberSdk = await sdkFor(member)
+    const clones = async () =>
+      (
+        await t.database.db
+          .selectFrom('voices')
+          .select('name')
+          .where('workspace_id', '=', workspaceId)
+          .where('category', '=', 'professional')
+          .execute()
+      ).map((v) => v.name)
+
+    // With the permission the member may start a clone.
+    await memberSdk.voices.pvc.create({ name: 'Allowed', language: 'en' })
+    expect(await clones()).toEqual(['Allowed'])
+
+    const groups = (
+      await t.app.inject({ method: 'GET', url: '/v1/workspace/groups', headers: boss.auth })
+    ).json()
+    const everyone = Object.values(groups).find((g) => (g as { is_everyone: boolean }).is_everyone) as {
+      id: string
+      permissions: string[]
+    }
+    expect(everyone.permissions).toContain('create_professional_voice_clone')
+    const changed = await t.app.inject({
+      method: 'PATCH',
+      url: `/v1/workspace/groups/${everyone.id}`,
+      headers: boss.auth,
+      payload: { permissions: everyone.permissions.filter((p) => p !== 'create_professional_voice_clone') },
+    })
+    expect(changed.statusCode, changed.body).toBe(200)
+
+    let refused: ElevenLabsError | undefined
+    try {
+      await memberSdk.voices.pvc.create({ name: 'Refused', language: 'en' })
+    } catch (error) {
+      refused = error as ElevenLabsError
+    }
+    expect(refused).toBeInstanceOf(ElevenLabsError)
+    expect(refused!.statusCode).toBe(403)
+    expect((refused!.body as { detail: { status: string } }).detail.status).toBe('product_access_denied')
+    expect(await clones()).toEqual(['Allowed'])
+
+    // The owner keeps every product.
+    await (await sdkFor(boss)).voices.pvc.create({ name: 'By the owner', language: 'en' })
+    expect((await clones()).sort()).toEqual(['Allowed', 'By the owner'])
   })
 })

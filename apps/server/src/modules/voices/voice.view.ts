@@ -10,8 +10,8 @@ import { publicSharing } from './voice-sharing.js'
 import type { VoiceView } from './voices.schemas.js'
 
 // A voice row as the public API shows it (the public API's Voice model). Fields this server
-// has no feature behind yet get the public API's neutral values (no fine-tuning, no
-// verification needed, no collections).
+// has no feature behind yet get the public API's neutral values (no verification needed, no
+// collections); only professional clones show a fine-tuning state, given by their domain.
 
 export interface ViewContext {
   publicUrl: string
@@ -72,7 +72,7 @@ export function voiceView(
   row: VoiceRow,
   samples: VoiceSampleRow[],
   ctx: ViewContext,
-  options: { withSettings?: boolean } = {},
+  options: { withSettings?: boolean; fineTuning?: VoiceView['fine_tuning'] | undefined } = {},
 ): VoiceView {
   const premade = row.workspace_id === null
   const definition = definitionOf(row)
@@ -93,7 +93,7 @@ export function voiceView(
       ? null
       : samples.map((s) => sampleView(s, options_[s.id]?.remove_background_noise ?? false)),
     settings: options.withSettings === false ? null : settingsOf(row),
-    fine_tuning: {
+    fine_tuning: options.fineTuning ?? {
       is_allowed_to_fine_tune: false,
       state: {},
       verification_failures: [],

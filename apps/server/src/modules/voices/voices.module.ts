@@ -25,7 +25,7 @@ import { createVoiceSamplesRepository } from './voice-samples.repository.js'
 import { voiceSettingsRoutes } from './voice-settings.routes.js'
 import { createVoicesRepository } from './voices.repository.js'
 import { voicesRoutes } from './voices.routes.js'
-import { createVoicesService } from './voices.service.js'
+import { createVoicesService, type FineTuningLookup } from './voices.service.js'
 
 export interface VoicesPorts {
   /** The voices a workspace may speak with (premade and its own). */
@@ -56,6 +56,8 @@ export function createVoicesModule(
     access?: VoiceAccess
     /** Voice removal notices, sent as workspace webhooks. */
     notifyRemoval?: VoiceRemovalNotifier
+    /** The fine-tuning state of professional clones (the professional voice clone domain). */
+    fineTuning?: FineTuningLookup
   },
 ): DomainModule<VoicesPorts> {
   const repository = createVoicesRepository(deps.db)
@@ -65,6 +67,7 @@ export function createVoicesModule(
   const samples = createVoiceSamplesRepository(deps.db)
   const voices = createVoicesService({
     access: deps.access,
+    fineTuning: deps.fineTuning,
     notifyRemoval: deps.notifyRemoval,
     collections: { voiceIds: library.voiceIdsOf, collectionIdsOf: library.collectionIdsOf },
     repository,

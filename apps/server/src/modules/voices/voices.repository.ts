@@ -337,13 +337,28 @@ export function createVoicesRepository(db: Database) {
           .select('storage_key')
           .where('voice_id', '=', id)
           .execute()
+        // A professional clone's samples and verification documents go with it (its rows cascade).
+        const pvcSamples = await trx
+          .selectFrom('pvc_samples')
+          .select('storage_key')
+          .where('voice_id', '=', id)
+          .execute()
+        const pvc = await trx
+          .selectFrom('pvc_voices')
+          .select('manual_verification')
+          .where('voice_id', '=', id)
+          .executeTakeFirst()
+        const documents = (pvc?.manual_verification as { files?: Array<{ key: string }> } | null)?.files ?? []
         const deleted = await trx
           .deleteFrom('voices')
           .where('id', '=', id)
           .where('workspace_id', '=', workspaceId)
           .executeTakeFirst()
         if (Number(deleted.numDeletedRows) !== 1) return undefined
-        return [...samples, ...previews].map((r) => r.storage_key)
+        return [
+          ...[...samples, ...previews, ...pvcSamples].map((r) => r.storage_key),
+          ...documents.map((d) => d.key),
+        ]
       })
     },
   }

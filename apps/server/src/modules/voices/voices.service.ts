@@ -27,8 +27,12 @@ export interface VoiceCollectionLookup {
   collectionIdsOf(workspaceId: string, voiceIds: readonly string[]): Promise<Map<string, string[]>>
 }
 
+/** The `fine_tuning` object of each of the voices that is a professional clone. */
+export type FineTuningLookup = (voiceIds: readonly string[]) => Promise<Map<string, VoiceView['fine_tuning']>>
+
 export interface VoicesServiceDeps {
   access?: VoiceAccess | undefined
+  fineTuning?: FineTuningLookup | undefined
   /** Webhook notices to the workspaces that lose a voice they use. */
   notifyRemoval?: VoiceRemovalNotifier | undefined
   collections?: VoiceCollectionLookup
@@ -118,6 +122,12 @@ export function createVoicesService(deps: VoicesServiceDeps) {
     userId: caller.userId,
   })
 
+  async function fineTuningOf(rows: VoiceRow[]): Promise<Map<string, VoiceView['fine_tuning']>> {
+    const professional = rows.filter((r) => r.category === 'professional').map((r) => r.id)
+    if (!deps.fineTuning || professional.length === 0) return new Map()
+    return deps.fineTuning(professional)
+  }
+
   async function views(caller: Caller, rows: VoiceRow[]): Promise<VoiceView[]> {
     const samples = samplesByVoice(
       await deps.samples.samplesOf(rows.filter((r) => r.workspace_id).map((r) => r.id)),
@@ -127,8 +137,9 @@ export function createVoicesService(deps: VoicesServiceDeps) {
         caller.workspaceId,
         rows.map((r) => r.id),
       )) ?? new Map<string, string[]>()
+    const fineTuning = await fineTuningOf(rows)
     return rows.map((row) => ({
-      ...voiceView(row, samples.get(row.id) ?? [], context(caller)),
+      ...voiceView(row, samples.get(row.id) ?? [], context(caller), { fineTuning: fineTuning.get(row.id) }),
       collection_ids: collections.get(row.id) ?? [],
     }))
   }
@@ -181,8 +192,9 @@ export function createVoicesService(deps: VoicesServiceDeps) {
       if (!row) throw voiceNotFound(voiceId)
       const samples = row.workspace_id ? await deps.samples.samplesOf([row.id]) : []
       const collections = await deps.collections?.collectionIdsOf(caller.workspaceId, [row.id])
+      const fineTuning = (await fineTuningOf([row])).get(row.id)
       return {
-        ...voiceView(row, samples, context(caller), { withSettings }),
+        ...voiceView(row, samples, context(caller), { withSettings, fineTuning }),
         collection_ids: collections?.get(row.id) ?? [],
       }
     },
