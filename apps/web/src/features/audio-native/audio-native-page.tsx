@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '../../components/alert'
 import { Button } from '../../components/button'
+import { FileField } from '../../components/file-field'
 import { PageSpinner } from '../../components/spinner'
 import { TextField } from '../../components/text-field'
 import { useErrorText } from '../../i18n/use-error-text'
@@ -66,19 +67,12 @@ export function AudioNativePage() {
           error={nameError}
           onChange={(e) => setName(e.target.value)}
         />
-        <div>
-          <label htmlFor="audio-native-file" className="mb-1.5 block text-sm font-medium text-neutral-800">
-            {t('audioNative.article')}
-          </label>
-          <input
-            id="audio-native-file"
-            type="file"
-            accept=".html,.htm,.txt,text/html,text/plain"
-            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-            className="block w-full text-sm text-neutral-700 file:mr-3 file:rounded-lg file:border file:border-neutral-300 file:bg-white file:px-3 file:py-2 file:text-sm file:font-medium file:text-neutral-900"
-          />
-          <p className="mt-1 text-xs text-neutral-500">{t('audioNative.articleHint')}</p>
-        </div>
+        <FileField
+          label={t('audioNative.article')}
+          hint={t('audioNative.articleHint')}
+          accept=".html,.htm,.txt,text/html,text/plain"
+          onFile={setFile}
+        />
         <div>
           <label htmlFor="audio-native-allow" className="mb-1.5 block text-sm font-medium text-neutral-800">
             {t('audioNative.allowlist')}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
 import { Alert } from '../../components/alert'
 import { Button } from '../../components/button'
+import { FileField } from '../../components/file-field'
 import { PageSpinner } from '../../components/spinner'
 import { TextField } from '../../components/text-field'
 import { useErrorText } from '../../i18n/use-error-text'
@@ -53,19 +54,12 @@ export function StudioPage() {
           error={nameError}
           onChange={(e) => setName(e.target.value)}
         />
-        <div>
-          <label htmlFor="studio-document" className="mb-1.5 block text-sm font-medium text-neutral-800">
-            {t('studio.document')}
-          </label>
-          <input
-            id="studio-document"
-            type="file"
-            accept=".epub,.docx,.html,.htm,.txt,application/epub+zip,text/html,text/plain"
-            onChange={(e) => setDocument(e.target.files?.[0] ?? null)}
-            className="block w-full text-sm text-neutral-700 file:mr-3 file:rounded-lg file:border file:border-neutral-300 file:bg-white file:px-3 file:py-2 file:text-sm file:font-medium file:text-neutral-900"
-          />
-          <p className="mt-1 text-xs text-neutral-500">{t('studio.documentHint')}</p>
-        </div>
+        <FileField
+          label={t('studio.document')}
+          hint={t('studio.documentHint')}
+          accept=".epub,.docx,.html,.htm,.txt,application/epub+zip,text/html,text/plain"
+          onFile={setDocument}
+        />
         {create.isError && <Alert tone="error">{errorText(create.error)}</Alert>}
         <Button type="submit" loading={create.isPending}>
           {document ? t('studio.createFromDocument') : t('studio.createBlank')}

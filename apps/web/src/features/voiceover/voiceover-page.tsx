@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
 import { Alert } from '../../components/alert'
 import { Button } from '../../components/button'
+import { FileField } from '../../components/file-field'
 import { PageSpinner } from '../../components/spinner'
 import { TextField } from '../../components/text-field'
 import { useErrorText } from '../../i18n/use-error-text'
@@ -58,19 +59,12 @@ export function VoiceoverPage() {
           error={nameError}
           onChange={(e) => setName(e.target.value)}
         />
-        <div>
-          <label htmlFor="voiceover-media" className="mb-1.5 block text-sm font-medium text-neutral-800">
-            {t('voiceover.media')}
-          </label>
-          <input
-            id="voiceover-media"
-            type="file"
-            accept="video/mp4,audio/*"
-            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-            className="block w-full text-sm text-neutral-700 file:mr-3 file:rounded-lg file:border file:border-neutral-300 file:bg-white file:px-3 file:py-2 file:text-sm file:font-medium file:text-neutral-900"
-          />
-          <p className="mt-1 text-xs text-neutral-500">{t('voiceover.mediaHint')}</p>
-        </div>
+        <FileField
+          label={t('voiceover.media')}
+          hint={t('voiceover.mediaHint')}
+          accept="video/mp4,audio/*"
+          onFile={setFile}
+        />
         {!file && (
           <TextField
             label={t('voiceover.duration')}
