@@ -1,11 +1,19 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { DEFAULT_VOICE_SETTINGS } from '../src/index.js'
+import type { ThreadMemory } from '../src/pool/messages.js'
 import { WorkerPool } from '../src/pool/worker-pool.js'
 import type { SegmentAudio } from '../src/synthesis/segment-job.js'
 import { voiceNamed } from './helpers/fixtures.js'
 
 const pool = new WorkerPool(1)
-afterAll(() => pool.close())
+const pair = new WorkerPool(2)
+afterAll(() => Promise.all([pool.close(), pair.close()]))
+
+/** The thread that ran a task with this affinity. */
+async function threadOf(key: string, strict = false): Promise<number> {
+  const memory = (await pair.run({ type: 'memory' }, { affinity: { key, strict } })) as ThreadMemory
+  return memory.threadId
+}
 
 const job = {
   pieces: [{ kind: 'text' as const, text: 'Hello there.', normStart: 0, normEnd: 12 }],
@@ -58,5 +66,23 @@ describe('WorkerPool', () => {
     await expect(second).rejects.toMatchObject({ code: 'aborted' })
     expect(pool.stats().queued).toBe(0)
     await first
+  })
+
+  it('keeps a strict affinity key on the one thread that took it, even when another is free', async () => {
+    const first = await threadOf('big-dictionary', true)
+    const together = await Promise.all(Array.from({ length: 6 }, () => threadOf('big-dictionary', true)))
+    expect(new Set(together)).toEqual(new Set([first]))
+    // Without the strict key the same burst spreads over both threads.
+    const spread = await Promise.all(Array.from({ length: 6 }, (_, i) => threadOf(`voice-${i}`)))
+    expect(new Set(spread).size).toBe(2)
+  })
+
+  it('sends a task to the free thread that ran its key last', async () => {
+    const [a, b] = await Promise.all([threadOf('voice-a'), threadOf('voice-b')])
+    expect(a).not.toBe(b)
+    for (let i = 0; i < 3; i++) {
+      expect(await threadOf('voice-b')).toBe(b)
+      expect(await threadOf('voice-a')).toBe(a)
+    }
   })
 })

@@ -3,9 +3,8 @@
 // synchronous call). LAME is told the output sample rate: left to itself it resamples 32 kbps
 // to 22.05 kHz, and `mp3_44100_32` must be 44.1 kHz as its name says. One wasm instance per
 // stream holds that stream's LAME state, so frames continue across calls.
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import type { OutputFormat } from '../formats/output-formats.js'
+import { sharedModule } from '../pool/shared-modules.js'
 import type { AudioEncoder } from './audio-encoder.js'
 
 interface LameExports {
@@ -21,14 +20,8 @@ interface LameExports {
   enc_free(ref: number): void
 }
 
-let compiled: WebAssembly.Module | null = null
-
 function lameModule(): WebAssembly.Module {
-  if (!compiled) {
-    const path = createRequire(import.meta.url).resolve('wasm-media-encoders/wasm/mp3')
-    compiled = new WebAssembly.Module(readFileSync(path))
-  }
-  return compiled
+  return sharedModule('lame')
 }
 
 function instantiate(): LameExports {

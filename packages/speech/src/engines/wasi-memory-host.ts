@@ -79,11 +79,16 @@ function instantiate(module: WebAssembly.Module): PreparedInstance {
   }
 }
 
-const spares = new WeakMap<WebAssembly.Module, PreparedInstance>()
+const spares = new WeakMap<WebAssembly.Module, PreparedInstance[]>()
 
-/** Instantiates the next run's instance now (call when idle); a run takes it instead of waiting. */
-export function prepareWasiInstance(module: WebAssembly.Module): void {
-  if (!spares.has(module)) spares.set(module, instantiate(module))
+/**
+ * Instantiates the next runs' instances now (call when idle), up to `count` waiting; a run takes
+ * one instead of waiting. Each holds the module's initial memory (17 MB for Flite).
+ */
+export function prepareWasiInstances(module: WebAssembly.Module, count = 1): void {
+  const ready = spares.get(module) ?? []
+  spares.set(module, ready)
+  while (ready.length < count) ready.push(instantiate(module))
 }
 
 export interface WasiRunResult {
@@ -256,8 +261,7 @@ export function runWasiCommand(
     },
   }
 
-  const prepared = spares.get(module) ?? instantiate(module)
-  spares.delete(module)
+  const prepared = spares.get(module)?.pop() ?? instantiate(module)
   prepared.bind(wasi as unknown as Record<string, WasiFunction>)
   const instance = prepared.instance
   memory = instance.exports.memory as WebAssembly.Memory

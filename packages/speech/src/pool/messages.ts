@@ -15,10 +15,25 @@ export type WorkerTask =
   | { type: 'convert-next'; session: number }
   | { type: 'convert-drop'; session: number }
   | { type: 'profile'; samples: Float32Array; rate: number }
+  /** This thread's memory (V8 heap, and external memory such as WebAssembly instances). */
+  | { type: 'memory' }
   /** Test hook: makes the worker thread die as a crashing engine would. */
   | { type: 'crash' }
 
-export type TaskResult = SegmentAudio | Uint8Array | Float32Array | ConversionOpened | VoiceProfile | null
+export interface ThreadMemory {
+  threadId: number
+  heapUsedMb: number
+  externalMb: number
+}
+
+export type TaskResult =
+  | SegmentAudio
+  | Uint8Array
+  | Float32Array
+  | ConversionOpened
+  | VoiceProfile
+  | ThreadMemory
+  | null
 
 export type WorkerRequest = WorkerTask & { id: number }
 

@@ -1,6 +1,6 @@
 // Entry of a speech worker thread: one eSpeak NG instance, one Flite module, the DSP wasm
 // modules and the encoders of the streams pinned to this worker.
-import { parentPort } from 'node:worker_threads'
+import { parentPort, threadId } from 'node:worker_threads'
 import type { ConversionSession } from '../conversion/conversion-session.js'
 import { type AudioEncoder, createEncoder } from '../encoders/create-encoder.js'
 import { prepareSpareMp3Encoder } from '../encoders/mp3-encoder.js'
@@ -63,6 +63,10 @@ async function handle(request: WorkerRequest): Promise<TaskResult> {
     case 'profile': {
       const { voiceProfile } = await import('../conversion/convert-voice.js')
       return voiceProfile(request.samples, request.rate)
+    }
+    case 'memory': {
+      const usage = process.memoryUsage()
+      return { threadId, heapUsedMb: usage.heapUsed / 1e6, externalMb: usage.external / 1e6 }
     }
     case 'crash':
       // Exit from a later tick, as an engine abort would, after the reply path is set up.

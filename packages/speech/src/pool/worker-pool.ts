@@ -10,7 +10,8 @@ import { dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import { deserializeError, SpeechError } from '../errors.js'
-import type { TaskResult, WorkerReply, WorkerTask } from './messages.js'
+import type { TaskResult, ThreadMemory, WorkerReply, WorkerTask } from './messages.js'
+import { compileSharedModules } from './shared-modules.js'
 
 interface Pending {
   id: number
@@ -19,6 +20,7 @@ interface Pending {
   pin: { slot: number; generation: number } | undefined
   priority: boolean
   owner: number | undefined
+  affinity: Affinity | undefined
   resolve: (value: TaskResult) => void
   reject: (error: SpeechError) => void
   signal: AbortSignal | undefined
@@ -30,7 +32,23 @@ interface Slot {
   generation: number
   running: Pending | undefined
   lastError: string | undefined
+  /** Affinity keys of the latest tasks run here, newest last: what this thread has warm. */
+  recent: string[]
 }
+
+/**
+ * What a task needs loaded (a voice, a language's dictionaries): a free thread that ran the same
+ * key lately takes it, so voices stay warm where they are. A `strict` key is a big resource (the
+ * Japanese reading dictionary, a few hundred MB): the first thread that loads it runs every task
+ * with that key, and no other thread ever loads it, so memory stays bounded.
+ */
+export interface Affinity {
+  key: string
+  strict?: boolean
+}
+
+/** Keys each thread remembers as warm. */
+const RECENT_KEYS = 8
 
 export interface RunOptions {
   signal?: AbortSignal
@@ -41,6 +59,7 @@ export interface RunOptions {
   priority?: boolean
   /** The request this task belongs to: requests take turns, so one long text cannot starve others. */
   owner?: number
+  affinity?: Affinity
 }
 
 export interface PoolStats {
@@ -84,6 +103,8 @@ export class WorkerPool {
   private nextId = 1
   /** When each request's task was last dispatched (a dispatch counter), for taking turns. */
   private readonly served = new Map<number, number>()
+  /** Strict affinity keys and the slot holding each. */
+  private readonly holders = new Map<string, number>()
   private dispatches = 0
   private restarts = 0
   private closed = false
@@ -117,6 +138,7 @@ export class WorkerPool {
         pin: options.pin,
         priority: options.priority ?? false,
         owner: options.owner,
+        affinity: options.affinity,
         resolve,
         reject,
         signal: options.signal,
@@ -153,6 +175,16 @@ export class WorkerPool {
     return { slot: best, generation: this.slots[best]!.generation }
   }
 
+  /** The memory of each thread started so far (render threads first, then encoder threads). */
+  threadMemory(): Promise<ThreadMemory[]> {
+    return Promise.all(
+      this.slots.map(
+        (slot, index) =>
+          this.run({ type: 'memory' }, { pin: { slot: index, generation: slot.generation } }) as Promise<ThreadMemory>,
+      ),
+    )
+  }
+
   stats(): PoolStats {
     return {
       workers: this.size,
@@ -171,9 +203,13 @@ export class WorkerPool {
 
   private spawn(index: number, generation: number): Slot {
     const entry = workerEntry()
-    const worker = new Worker(entry.script, { eval: entry.eval, execArgv: entry.execArgv })
+    const worker = new Worker(entry.script, {
+      eval: entry.eval,
+      execArgv: entry.execArgv,
+      workerData: { modules: compileSharedModules() },
+    })
     worker.unref()
-    const slot: Slot = { worker, generation, running: undefined, lastError: undefined }
+    const slot: Slot = { worker, generation, running: undefined, lastError: undefined, recent: [] }
     worker.on('message', (reply: WorkerReply) => this.onReply(slot, reply))
     worker.on('error', (error) => {
       slot.lastError = error instanceof Error ? error.message : String(error)
@@ -203,58 +239,104 @@ export class WorkerPool {
       this.settle(pending, crashed)
     }
     this.restarts++
+    for (const [key, holder] of this.holders) if (holder === index) this.holders.delete(key)
     this.slots[index] = this.spawn(index, slot.generation + 1)
     this.dispatch()
   }
 
   private dispatch(): void {
-    this.slots.forEach((slot, index) => {
-      if (slot.running) return
-      // Pinned tasks (encoder sessions) first: they are short and on a listener's critical path.
-      // Then first segments of requests (time to first audio under load), then the rest in order.
-      // On an encoder thread, a stream's first slice goes ahead of other streams' later slices.
-      const pinnedUrgent = this.queue.findIndex((p) => p.pin?.slot === index && p.priority)
-      const pinned = pinnedUrgent >= 0 ? pinnedUrgent : this.queue.findIndex((p) => p.pin?.slot === index)
-      const encoderOnly = this.isEncoderSlot(index)
-      const urgent = pinned >= 0 || encoderOnly ? pinned : this.queue.findIndex((p) => !p.pin && p.priority)
-      const at = urgent >= 0 || encoderOnly ? urgent : this.nextInTurn()
-      if (at < 0) return
+    for (;;) {
+      const choice = this.choose()
+      if (!choice) break
+      const { at, index } = choice
+      const slot = this.slots[index]!
       const pending = this.queue.splice(at, 1)[0]!
       if (pending.pin && pending.pin.generation !== slot.generation) {
         this.settle(
           pending,
-          new SpeechError(
-            'worker_crashed',
-            'The speech worker holding this stream stopped; it was replaced.',
-          ),
+          new SpeechError('worker_crashed', 'The speech worker holding this stream stopped; it was replaced.'),
         )
-        this.dispatch()
-        return
+        continue
       }
       slot.running = pending
       if (pending.owner !== undefined) this.served.set(pending.owner, ++this.dispatches)
+      const key = pending.affinity?.key
+      if (key !== undefined) {
+        if (pending.affinity?.strict && !this.holders.has(key)) this.holders.set(key, index)
+        slot.recent = [...slot.recent.filter((k) => k !== key), key].slice(-RECENT_KEYS)
+      }
       slot.worker.ref()
       slot.worker.postMessage({ ...pending.task, id: pending.id }, pending.transfer)
-    })
+    }
     for (const slot of this.slots) if (!slot.running) slot.worker.unref()
   }
 
-  /** The unpinned task of the request served longest ago (in queue order within a request). */
-  private nextInTurn(): number {
-    let best = -1
-    let bestServed = Number.POSITIVE_INFINITY
+  /**
+   * The next task and the free thread to run it. Pinned tasks (encoder sessions) first: they are
+   * short and on a listener's critical path, and on an encoder thread a stream's first slice goes
+   * ahead of other streams' later slices. Then first segments of requests (time to first audio
+   * under load), then the rest with requests taking turns. A task goes to a free render thread
+   * that has its affinity key warm, else to any free render thread; a task whose strict key is
+   * held by a busy thread waits for it (later tasks may pass it).
+   */
+  private choose(): { at: number; index: number } | undefined {
+    const free = this.slots.flatMap((slot, index) => (slot.running ? [] : [index]))
+    if (free.length === 0) return undefined
+    for (const urgent of [true, false]) {
+      const at = this.queue.findIndex(
+        (p) => p.pin !== undefined && p.priority === urgent && free.includes(p.pin.slot),
+      )
+      if (at >= 0) return { at, index: this.queue[at]!.pin!.slot }
+    }
+    const render = free.filter((index) => !this.isEncoderSlot(index))
+    if (render.length === 0) return undefined
+    for (const at of this.unpinnedInOrder()) {
+      const index = this.threadFor(this.queue[at]!, render)
+      if (index !== undefined) return { at, index }
+    }
+    return undefined
+  }
+
+  /** Indexes of unpinned tasks: first segments in queue order, then by turns between requests. */
+  private unpinnedInOrder(): number[] {
+    const urgent: number[] = []
+    const turns: Array<{ at: number; served: number }> = []
     const seen = new Set<number>()
-    for (let i = 0; i < this.queue.length; i++) {
-      const pending = this.queue[i]!
-      if (pending.pin || (pending.owner !== undefined && seen.has(pending.owner))) continue
-      if (pending.owner !== undefined) seen.add(pending.owner)
-      const served = pending.owner === undefined ? 0 : (this.served.get(pending.owner) ?? 0)
-      if (served < bestServed) {
-        best = i
-        bestServed = served
+    this.queue.forEach((pending, at) => {
+      if (pending.pin) return
+      if (pending.priority) urgent.push(at)
+      // Within a request, segments go in order: only its oldest queued one takes a turn.
+      else if (pending.owner === undefined) turns.push({ at, served: 0 })
+      else if (!seen.has(pending.owner)) {
+        seen.add(pending.owner)
+        turns.push({ at, served: this.served.get(pending.owner) ?? 0 })
+      }
+    })
+    if (this.served.size > 10_000) this.forgetIdleOwners()
+    // A stable sort: equal turns keep queue order.
+    turns.sort((a, b) => a.served - b.served)
+    return [...urgent, ...turns.map((t) => t.at)]
+  }
+
+  private threadFor(pending: Pending, free: readonly number[]): number | undefined {
+    const affinity = pending.affinity
+    if (!affinity) return free[0]
+    if (affinity.strict) {
+      const holder = this.holders.get(affinity.key)
+      if (holder !== undefined) return free.includes(holder) ? holder : undefined
+    }
+    // The thread that ran this key most recently, else the one with the fewest warm keys.
+    let best = free[0]!
+    let bestScore = Number.NEGATIVE_INFINITY
+    for (const index of free) {
+      const recent = this.slots[index]!.recent
+      const at = recent.lastIndexOf(affinity.key)
+      const score = at >= 0 ? RECENT_KEYS + at : -recent.length
+      if (score > bestScore) {
+        best = index
+        bestScore = score
       }
     }
-    if (this.served.size > 10_000) this.forgetIdleOwners()
     return best
   }
 

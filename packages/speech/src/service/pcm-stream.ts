@@ -4,10 +4,10 @@
 
 import { deriveSeed } from '../dsp/prng.js'
 import { SpeechError } from '../errors.js'
-import type { WorkerPool } from '../pool/worker-pool.js'
+import type { Affinity, WorkerPool } from '../pool/worker-pool.js'
 import type { SegmentAudio } from '../synthesis/segment-job.js'
 import type { Segment } from '../text/types.js'
-import type { PcmChunk } from '../types.js'
+import type { PcmChunk, VoiceDefinition } from '../types.js'
 import { AlignmentBuilder } from './alignment-builder.js'
 import type { PreparedRequest } from './prepare-request.js'
 
@@ -33,6 +33,7 @@ export async function* streamPcm(
   const segments = plan.segments
   const owner = nextOwner++
   const window = Math.max(2, pool.size * 2)
+  const affinity = affinityOf(request.voice, prepared.language)
   const renders = new Map<number, Promise<SegmentAudio>>()
   let nextToStart = 0
   const startRenders = (): void => {
@@ -53,7 +54,7 @@ export async function* streamPcm(
       const first = !segments.slice(0, index).some((s) => s.kind === 'speech')
       const promise = pool.run(
         { type: 'render', job },
-        { signal: controller.signal, priority: first, owner },
+        { signal: controller.signal, priority: first, owner, affinity },
       ) as Promise<SegmentAudio>
       promise.catch(() => {})
       renders.set(index, promise)
@@ -107,6 +108,19 @@ export async function* streamPcm(
     signal?.removeEventListener('abort', onAbort)
     controller.abort()
   }
+}
+
+/**
+ * What a render thread loads for this voice and language: the Flite voice, the neural model, or
+ * eSpeak NG's dictionaries for the language. Japanese (eSpeak NG) needs the kana reading
+ * dictionary, a few hundred MB: one thread holds it.
+ */
+function affinityOf(voice: VoiceDefinition, language: string): Affinity {
+  const engine = voice.engine
+  if (engine.engine === 'flite' && language === 'en') return { key: `flite:${engine.voice}` }
+  if (engine.engine === 'piper' || engine.engine === 'kokoro') return { key: `${engine.engine}:${engine.model}` }
+  if (language === 'ja') return { key: 'espeak:ja', strict: true }
+  return { key: `espeak:${language}` }
 }
 
 function* finish(

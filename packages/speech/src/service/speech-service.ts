@@ -4,6 +4,7 @@
 
 import type { VoiceProfile } from '../conversion/convert-voice.js'
 import { type OutputFormat, parseOutputFormat } from '../formats/output-formats.js'
+import type { ThreadMemory } from '../pool/messages.js'
 import { WorkerPool } from '../pool/worker-pool.js'
 import type { SpeechRequest, SynthesisResult } from '../types.js'
 import { type PreparedRequest, prepareRequest } from './prepare-request.js'
@@ -51,6 +52,8 @@ export interface SpeechService {
   /** A voice's profile measured in a worker thread (the samples are handed over). */
   measureVoice(samples: Float32Array, sampleRate: number): Promise<VoiceProfile>
   stats(): { workers: number; busy: number; queued: number; restarts: number }
+  /** Each started thread's V8 heap and external memory (the process's RSS covers them all). */
+  threadMemory(): Promise<ThreadMemory[]>
   close(): Promise<void>
   /** Test hook: makes one worker die as a crashing engine would. */
   crashWorkerForTest(): Promise<void>
@@ -95,6 +98,7 @@ export function createSpeechService(options: SpeechServiceOptions = {}): SpeechS
       )) as VoiceProfile
     },
     stats: () => pool.stats(),
+    threadMemory: () => pool.threadMemory(),
     close: () => pool.close(),
     crashWorkerForTest: async () => {
       await pool.run({ type: 'crash' }).catch(() => {})
