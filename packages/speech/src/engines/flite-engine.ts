@@ -1,10 +1,10 @@
 // Flite (CMU) compiled to WASI: the most intelligible English voices we ship. The module is
 // compiled once per process and shared by the threads (pool/shared-modules.ts); each call is a
-// fresh instance run in memory (wasi-memory-host.ts): the build exports only `_start`, so a
-// voice cannot stay loaded between calls. It need not: the voices are compiled in, and once the
-// code is warm a whole call for "Hi" takes about 1 ms (kal16) to 5 ms (slt) on an idle machine;
-// the slow calls are the first ones in a process, while V8 still runs baseline code.
-// Instantiating (the 17 MB initial memory) is done ahead, while the thread is idle.
+// run of the command line in memory (wasi-memory-host.ts) on one kept instance, set back to
+// its initial memory image before each run. The build exports only `_start`, so a voice cannot
+// stay loaded between calls; it need not: the voices are compiled in, and once the code is warm
+// a whole call for "Hi" takes about 1 ms (kal16) to 5 ms (slt) on an idle machine. The slow
+// calls are the first ones in a process, while V8 still runs baseline code.
 // Flite reports phones with end times but no word boundaries, so a second, cheap run with
 // each word as its own phrase (kal16 diphone voice) counts the phones of every word.
 import { SpeechError } from '../errors.js'
@@ -12,7 +12,7 @@ import { sharedModule } from '../pool/shared-modules.js'
 import type { FliteParams } from '../types.js'
 import type { EngineInput, EngineOutput, EnginePiece, SpeechEngine, WordTiming } from './engine.js'
 import { ipaToArpabet, normalizeArpabet } from './ipa-to-arpabet.js'
-import { prepareWasiInstances, runWasiCommand } from './wasi-memory-host.js'
+import { prepareWasiInstance, runWasiCommand } from './wasi-memory-host.js'
 
 interface Phone {
   name: string
@@ -151,9 +151,8 @@ export class FliteEngine implements SpeechEngine {
     }
     const { samples, sampleRate } = decodeWav(wav)
     const phones = parsePhones(main.stdout)
-    // The next call's instances (its main run and, for unseen words, its probe run) are made
-    // after this task has replied, while the thread is idle.
-    setImmediate(() => prepareWasiInstances(this.module, 2))
+    // The instance is set back for the next call after this task has replied, while idle.
+    setImmediate(() => prepareWasiInstance(this.module))
     return {
       samples,
       sampleRate,

@@ -32,7 +32,9 @@ export function compileSharedModules(): SharedModules {
 
 /** The module the pool handed this thread; outside the pool (a bench, the CLI) compiled here. */
 export function sharedModule(name: keyof SharedModules): WebAssembly.Module {
-  const handed = isMainThread ? undefined : (workerData as { modules?: Partial<SharedModules> } | null)?.modules
+  const handed = isMainThread
+    ? undefined
+    : (workerData as { modules?: Partial<SharedModules> } | null)?.modules
   const module = handed?.[name]
   if (module instanceof WebAssembly.Module) return module
   local[name] ??= compile(name)

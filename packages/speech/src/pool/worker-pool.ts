@@ -180,7 +180,10 @@ export class WorkerPool {
     return Promise.all(
       this.slots.map(
         (slot, index) =>
-          this.run({ type: 'memory' }, { pin: { slot: index, generation: slot.generation } }) as Promise<ThreadMemory>,
+          this.run(
+            { type: 'memory' },
+            { pin: { slot: index, generation: slot.generation } },
+          ) as Promise<ThreadMemory>,
       ),
     )
   }
@@ -254,7 +257,10 @@ export class WorkerPool {
       if (pending.pin && pending.pin.generation !== slot.generation) {
         this.settle(
           pending,
-          new SpeechError('worker_crashed', 'The speech worker holding this stream stopped; it was replaced.'),
+          new SpeechError(
+            'worker_crashed',
+            'The speech worker holding this stream stopped; it was replaced.',
+          ),
         )
         continue
       }

@@ -118,7 +118,8 @@ export async function* streamPcm(
 function affinityOf(voice: VoiceDefinition, language: string): Affinity {
   const engine = voice.engine
   if (engine.engine === 'flite' && language === 'en') return { key: `flite:${engine.voice}` }
-  if (engine.engine === 'piper' || engine.engine === 'kokoro') return { key: `${engine.engine}:${engine.model}` }
+  if (engine.engine === 'piper' || engine.engine === 'kokoro')
+    return { key: `${engine.engine}:${engine.model}` }
   if (language === 'ja') return { key: 'espeak:ja', strict: true }
   return { key: `espeak:${language}` }
 }
