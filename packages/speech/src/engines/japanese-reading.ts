@@ -29,7 +29,13 @@ function katakanaToHiragana(text: string): string {
 
 /** Replaces text pieces by kana readings, one piece per morpheme so timings map back. */
 export async function toKanaPieces(pieces: readonly EnginePiece[]): Promise<EnginePiece[]> {
-  if (!pieces.some((p) => p.kind === 'text' && HAS_KANJI.test(p.text))) return [...pieces]
+  if (!pieces.some((p) => p.kind === 'text' && HAS_KANJI.test(p.text))) {
+    // A segment in kana alone does not wait for the dictionary, but starts loading it: it reads
+    // its files asynchronously and builds after this segment has gone out, so the later segments
+    // (or the next request's) do not pay the second it takes.
+    loadTokenizer().catch(() => {})
+    return [...pieces]
+  }
   const analyser = await loadTokenizer()
   const out: EnginePiece[] = []
   for (const piece of pieces) {

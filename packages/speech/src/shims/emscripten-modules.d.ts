@@ -105,6 +105,16 @@ declare module '@echogarden/speex-resampler-wasm' {
   export default init
 }
 
+/** The same resampler built with WebAssembly SIMD (Node 16.4+): the same functions, faster. */
+declare module '@echogarden/speex-resampler-wasm/simd' {
+  import type { SpeexResamplerModule } from '@echogarden/speex-resampler-wasm'
+
+  export type { SpeexResamplerModule }
+
+  const init: (options?: object) => Promise<SpeexResamplerModule>
+  export default init
+}
+
 declare module '@echogarden/fvad-wasm' {
   export interface FvadModule extends EmscriptenHeaps {
     _fvad_new(): number
