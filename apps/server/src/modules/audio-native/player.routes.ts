@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError } from '../../errors.js'
-import { audioQuery, playerQuery, playerResponse, projectParams } from './audio-native.schemas.js'
+import { audioQuery, playBody, playerQuery, playerResponse, projectParams } from './audio-native.schemas.js'
 import type { AudioNativeService } from './audio-native.service.js'
 import { PLAYER_SCRIPT } from './embed/player-script.js'
 
@@ -69,21 +69,27 @@ export function playerRoutes(service: AudioNativeService): FastifyPluginAsyncZod
         schema: {
           tags,
           params: projectParams,
-          response: { 200: z.object({ status: z.literal('ok') }) },
+          response: { 200: z.object({ status: z.literal('ok'), counted: z.boolean() }) },
           hide: true,
         },
       },
       async (request) => {
         // Sent as text/plain so that browsers send it without a preflight request.
-        let page: string | undefined
+        let raw: unknown
         try {
-          const body = typeof request.body === 'string' ? JSON.parse(request.body) : request.body
-          page = typeof body?.page === 'string' ? body.page : undefined
+          raw = typeof request.body === 'string' ? JSON.parse(request.body) : request.body
         } catch {
           throw new AppError('invalid_json')
         }
-        await service.recordPlay(request.params.project_id, page, request.headers.origin)
-        return { status: 'ok' as const }
+        const body = playBody.safeParse(raw ?? {})
+        if (!body.success) throw new AppError('validation_error', { message: 'The play body is not valid.' })
+        const { counted } = await service.recordPlay(
+          request.params.project_id,
+          body.data.page,
+          request.headers.origin,
+          body.data.session,
+        )
+        return { status: 'ok' as const, counted }
       },
     )
   }
