@@ -131,13 +131,15 @@ describe('Audio Native', () => {
     await expect.poll(() => host.getAttribute('data-state'), { timeout: 30_000 }).toBe('ready')
     await reader.getByRole('button', { name: 'Listen to this article' }).click()
     await expect.poll(() => host.getAttribute('data-play-counted'), { timeout: 30_000 }).toBe('yes')
-    await expect.poll(() => timeOf(reader), { timeout: 30_000 }).toBeGreaterThan(1.5)
+    await expect.poll(() => timeOf(reader), { timeout: 30_000 }).toBeGreaterThan(3)
     await reader.getByRole('button', { name: 'Pause' }).click()
     const pausedAt = await timeOf(reader)
     await reader.reload()
     await expect.poll(() => host.getAttribute('data-resumed-at'), { timeout: 30_000 }).not.toBeNull()
-    // Resumed before anything is played again.
-    expect(Math.abs((await timeOf(reader)) - pausedAt)).toBeLessThan(0.5)
+    // Resumed before anything is played again (an MP3 seek lands within a fraction of a second).
+    const resumedAt = await timeOf(reader)
+    expect(resumedAt).toBeGreaterThan(2)
+    expect(Math.abs(resumedAt - pausedAt)).toBeLessThan(1)
     await reader.getByRole('button', { name: 'Listen to this article' }).click()
     await expect.poll(() => host.getAttribute('data-play-counted'), { timeout: 30_000 }).toBe('no')
     expect(await timeOf(reader)).toBeGreaterThanOrEqual(pausedAt - 0.5)

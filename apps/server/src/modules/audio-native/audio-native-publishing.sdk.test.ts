@@ -86,6 +86,12 @@ describe('Audio Native publishing', () => {
     const p = await player(id)
     first = (await audioOf(p)).bytes
     expect(first.length).toBeGreaterThan(0)
+    // Byte ranges, so that the player can seek and resume.
+    const part = await fetch((p.audio_url as string).replace('http://timbre.test', address), {
+      headers: { range: 'bytes=0-99' },
+    })
+    expect(part.status).toBe(206)
+    expect(Buffer.from(await part.arrayBuffer()).equals(first.subarray(0, 100))).toBe(true)
   })
 
   it('stores new content without converting when auto_convert is off, and keeps playing the old audio', async () => {

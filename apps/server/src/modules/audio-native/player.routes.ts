@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError } from '../../errors.js'
+import { sendAudio } from '../../lib/audio/audio-reply.js'
 import { audioQuery, playBody, playerQuery, playerResponse, projectParams } from './audio-native.schemas.js'
 import type { AudioNativeService } from './audio-native.service.js'
 import { PLAYER_SCRIPT } from './embed/player-script.js'
@@ -58,7 +59,9 @@ export function playerRoutes(service: AudioNativeService): FastifyPluginAsyncZod
       { config, schema: { tags, params: projectParams, querystring: audioQuery, hide: true } },
       async (request, reply) => {
         const { audio, contentType } = await service.audio(request.params.project_id, request.query)
-        return reply.type(contentType).header('cache-control', 'private, max-age=3600').send(audio)
+        // Byte ranges, so that the player can seek and resume a listening session.
+        reply.header('cache-control', 'private, max-age=3600')
+        return sendAudio(request, reply, { bytes: audio, contentType })
       },
     )
 
