@@ -80,9 +80,9 @@ describe('Voiceover Studio', () => {
 
     // The speaker track's voice and a dubbed track's language are chosen in the editor.
     const voiceSelect = page.getByLabel('Voice of Speaker 1')
-    const voices = await voiceSelect.locator('option').evaluateAll((els) =>
-      els.map((el) => (el as HTMLOptionElement).value),
-    )
+    const voices = await voiceSelect
+      .locator('option')
+      .evaluateAll((els) => els.map((el) => (el as HTMLOptionElement).value))
     const current = await voiceSelect.inputValue()
     const chosen = voices.find((v) => v !== current) ?? ''
     expect(chosen).not.toBe('')
