@@ -10,7 +10,9 @@ import { shots, signUpAndSignIn, useJourney } from './helpers/journey.js'
 // Audio Native as a publisher meets it: a player made on the settings page from an article,
 // its embed code pasted into a plain HTML page on another site (a server this test starts), and
 // a reader playing the article there in Chromium; the play shows in the player's analytics.
-// A page outside the allowlist gets no player.
+// A page outside the allowlist gets no player. With sessionization, a reload resumes where the
+// reader was and counts one play; a new article converted without publishing waits for the
+// Publish button while the published audio keeps playing.
 
 const journey = useJourney()
 
@@ -118,6 +120,57 @@ describe('Audio Native', () => {
       .toBe('Plays: 1')
     await app.getByText(`${siteOrigin}/articles/keeper.html`).waitFor()
     await shoot(app, 'analytics')
+
+    // Sessionization: for 30 minutes a reload resumes where the reader was and counts once.
+    await card.getByLabel('Listening session (minutes)').fill('30')
+    await card.getByRole('button', { name: 'Save settings' }).click()
+    await card.getByText('Settings saved.').waitFor()
+    const audioOf = (p: Page) => p.locator('audio[data-timbre-audio]')
+    const timeOf = (p: Page) => audioOf(p).evaluate((a) => (a as HTMLAudioElement).currentTime)
+    await reader.reload()
+    await expect.poll(() => host.getAttribute('data-state'), { timeout: 30_000 }).toBe('ready')
+    await reader.getByRole('button', { name: 'Listen to this article' }).click()
+    await expect.poll(() => host.getAttribute('data-play-counted'), { timeout: 30_000 }).toBe('yes')
+    await expect.poll(() => timeOf(reader), { timeout: 30_000 }).toBeGreaterThan(3)
+    await reader.getByRole('button', { name: 'Pause' }).click()
+    const pausedAt = await timeOf(reader)
+    await reader.reload()
+    await expect.poll(() => host.getAttribute('data-resumed-at'), { timeout: 30_000 }).not.toBeNull()
+    // Resumed before anything is played again (an MP3 seek lands within a fraction of a second).
+    const resumedAt = await timeOf(reader)
+    expect(resumedAt).toBeGreaterThan(2)
+    expect(Math.abs(resumedAt - pausedAt)).toBeLessThan(1)
+    await reader.getByRole('button', { name: 'Listen to this article' }).click()
+    await expect.poll(() => host.getAttribute('data-play-counted'), { timeout: 30_000 }).toBe('no')
+    expect(await timeOf(reader)).toBeGreaterThanOrEqual(pausedAt - 0.5)
+    await reader.getByRole('button', { name: 'Pause' }).click()
+    await reader.screenshot({ path: `${shots}audio-native-article-resumed.png`, fullPage: true })
+    await app.reload()
+    await expect
+      .poll(async () => (await app.getByTestId('total-plays').first().textContent()) ?? '', {
+        timeout: 30_000,
+      })
+      .toBe('Plays: 2')
+
+    // A new article converted without publishing waits; the published audio keeps playing.
+    const publishedSrc = (await audioOf(reader).getAttribute('src')) ?? ''
+    expect(publishedSrc).toContain('v=1')
+    const storyFile = join(tmpdir(), `storm-${Date.now()}.txt`)
+    writeFileSync(storyFile, 'That night the storm came early, and the lamp had to burn until morning.')
+    await card.getByTestId('content-form').getByLabel('Article page (HTML or text)').setInputFiles(storyFile)
+    await card.getByLabel('Publish when converted').uncheck()
+    await card.getByRole('button', { name: 'Replace article' }).click()
+    await card.getByTestId('awaiting-publish').waitFor({ timeout: 120_000 })
+    await expect(card.getByTestId('player-state').textContent()).resolves.toBe('Converted, awaiting publish')
+    await shoot(app, 'awaiting-publish')
+    await reader.reload()
+    await expect.poll(() => host.getAttribute('data-state'), { timeout: 30_000 }).toBe('ready')
+    expect(await audioOf(reader).getAttribute('src')).toContain('v=1')
+    await card.getByRole('button', { name: 'Publish', exact: true }).click()
+    await card.getByTestId('player-state').filter({ hasText: 'Published' }).waitFor({ timeout: 30_000 })
+    await reader.reload()
+    await expect.poll(() => host.getAttribute('data-state'), { timeout: 30_000 }).toBe('ready')
+    expect(await audioOf(reader).getAttribute('src')).not.toContain('v=1&')
     await context.close()
   }, 300_000)
 })

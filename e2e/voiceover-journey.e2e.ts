@@ -78,6 +78,28 @@ describe('Voiceover Studio', () => {
     await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor()
     await page.keyboard.press('Escape')
 
+    // The speaker track's voice and a dubbed track's language are chosen in the editor.
+    const voiceSelect = page.getByLabel('Voice of Speaker 1')
+    const voices = await voiceSelect
+      .locator('option')
+      .evaluateAll((els) => els.map((el) => (el as HTMLOptionElement).value))
+    const current = await voiceSelect.inputValue()
+    const chosen = voices.find((v) => v !== current) ?? ''
+    expect(chosen).not.toBe('')
+    await voiceSelect.selectOption(chosen)
+    await page.getByLabel('Type of the new track').selectOption('dubbed_speaker')
+    await page.locator('#voiceover-new-language').selectOption('de')
+    await page.getByRole('button', { name: 'Add track' }).click()
+    await page.getByText('DE · Dubbed speaker').waitFor()
+    await page.getByLabel('Language of Dubbed speaker 1').selectOption('fr')
+    await page.getByText('FR · Dubbed speaker').waitFor()
+    await page.reload()
+    await page.getByText('FR · Dubbed speaker').waitFor()
+    expect(await page.getByLabel('Voice of Speaker 1').inputValue()).toBe(chosen)
+    expect(await page.getByLabel('Language of Dubbed speaker 1').inputValue()).toBe('fr')
+    await page.getByTestId('track-settings').scrollIntoViewIfNeeded()
+    await screenshots(page, 'voiceover-track-settings')
+
     // Render the whole mix, then hear it in the player.
     await page.getByRole('button', { name: 'Render mix' }).click()
     const player = page.locator('[data-testid="voiceover-player"]')

@@ -2,8 +2,19 @@
 // converted to speech once per content change; the player asks for its settings and audio from
 // the page, and the server serves them only to pages on the project's URL allowlist.
 
-/** Publishing states as the product names them, and `draft` (nothing converted or queued yet). */
-export const AUDIO_NATIVE_STATES = ['draft', 'queued', 'publishing', 'published', 'failed'] as const
+/**
+ * Publishing states as the product names them (queued, publishing = converting, published), and
+ * ours: `draft` (nothing converted or queued yet), `converted` (converted with auto_publish off,
+ * waiting for a publish call while the previously published audio keeps playing) and `failed`.
+ */
+export const AUDIO_NATIVE_STATES = [
+  'draft',
+  'queued',
+  'publishing',
+  'converted',
+  'published',
+  'failed',
+] as const
 export type AudioNativeState = (typeof AUDIO_NATIVE_STATES)[number]
 
 export const AUDIO_NATIVE_TEXT_NORMALIZATION = ['auto', 'on', 'off', 'apply_english'] as const
@@ -13,7 +24,10 @@ export const AUDIO_NATIVE_DEFAULTS = {
   small: false,
   textColor: '#000000',
   backgroundColor: '#FFFFFF',
-  /** Minutes a listener's repeated plays of one page count as one session. */
+  /**
+   * Minutes a listening session persists across page reloads: the player resumes where the
+   * listener was and repeated plays of one page within it count once.
+   */
   sessionization: 0,
 } as const
 
@@ -28,3 +42,8 @@ export const AUDIO_NATIVE_MAX_DICTIONARIES = 3
 /** The player's audio format. */
 export const AUDIO_NATIVE_OUTPUT_FORMAT = 'mp3_44100_128'
 export const AUDIO_NATIVE_NAME_MAX = 200
+
+/** Longest sessionization window, in minutes (ours: one day). */
+export const AUDIO_NATIVE_MAX_SESSIONIZATION = 1440
+/** The anonymous listener session id the player sends with a play. */
+export const AUDIO_NATIVE_SESSION_ID = /^[A-Za-z0-9_-]{16,64}$/

@@ -10480,6 +10480,7 @@ export interface paths {
                     "application/json": {
                         name?: string;
                         voice_id?: string;
+                        language?: string;
                         muted?: boolean;
                     };
                 };
@@ -10755,12 +10756,16 @@ export interface paths {
                                 page_url: string | null;
                                 characters: number;
                                 /** @enum {string} */
-                                status: "draft" | "queued" | "publishing" | "published" | "failed";
+                                status: "draft" | "queued" | "publishing" | "converted" | "published" | "failed";
                                 progress: number;
                                 error: {
                                     code: string;
                                     message: string;
                                 } | null;
+                                /** @description Whether the pending conversion goes live when it ends */
+                                auto_publish: boolean;
+                                /** @description Whether published audio plays (it keeps playing while newer audio waits) */
+                                live: boolean;
                                 created_at_unix: number;
                                 updated_at_unix: number;
                             }[];
@@ -10913,12 +10918,16 @@ export interface paths {
                                 page_url: string | null;
                                 characters: number;
                                 /** @enum {string} */
-                                status: "draft" | "queued" | "publishing" | "published" | "failed";
+                                status: "draft" | "queued" | "publishing" | "converted" | "published" | "failed";
                                 progress: number;
                                 error: {
                                     code: string;
                                     message: string;
                                 } | null;
+                                /** @description Whether the pending conversion goes live when it ends */
+                                auto_publish: boolean;
+                                /** @description Whether published audio plays (it keeps playing while newer audio waits) */
+                                live: boolean;
                                 created_at_unix: number;
                                 updated_at_unix: number;
                             };
@@ -11000,12 +11009,16 @@ export interface paths {
                                 page_url: string | null;
                                 characters: number;
                                 /** @enum {string} */
-                                status: "draft" | "queued" | "publishing" | "published" | "failed";
+                                status: "draft" | "queued" | "publishing" | "converted" | "published" | "failed";
                                 progress: number;
                                 error: {
                                     code: string;
                                     message: string;
                                 } | null;
+                                /** @description Whether the pending conversion goes live when it ends */
+                                auto_publish: boolean;
+                                /** @description Whether published audio plays (it keeps playing while newer audio waits) */
+                                live: boolean;
                                 created_at_unix: number;
                                 updated_at_unix: number;
                             };
@@ -11027,7 +11040,7 @@ export interface paths {
         put?: never;
         /**
          * Replace the article of a player
-         * @description multipart/form-data: file (HTML or text), auto_convert, auto_publish.
+         * @description multipart/form-data: file (HTML or text), auto_convert (convert now; default false), auto_publish (publish when converted; default false: the audio waits in `converted`).
          */
         post: {
             parameters: {
@@ -11071,7 +11084,103 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Convert and publish the current article again */
+        /**
+         * Convert the current article again
+         * @description Timbre: publishes when the conversion ends if auto_publish (default: as the last content call asked).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                };
+                cookie?: never;
+            };
+            /** @description auto_publish: whether this conversion goes live when it ends (default: as the content call asked) */
+            requestBody: {
+                content: {
+                    "application/json": {
+                        auto_publish?: boolean;
+                    } | null;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            enabled: boolean;
+                            snapshot_id?: string;
+                            settings: {
+                                title: string;
+                                image: string;
+                                author: string;
+                                small: boolean;
+                                text_color: string;
+                                background_color: string;
+                                sessionization: number;
+                                audio_path?: string;
+                                audio_url?: string;
+                                /** @enum {string} */
+                                status: "processing" | "ready";
+                            };
+                            /** @description Timbre: the player as the settings page shows it */
+                            project: {
+                                project_id: string;
+                                name: string;
+                                voice_id: string;
+                                model_id: string;
+                                apply_text_normalization: string;
+                                pronunciation_dictionary_locators: {
+                                    pronunciation_dictionary_id: string;
+                                    version_id: string | null;
+                                }[];
+                                allowed_urls: string[];
+                                content_selector: string | null;
+                                page_url: string | null;
+                                characters: number;
+                                /** @enum {string} */
+                                status: "draft" | "queued" | "publishing" | "converted" | "published" | "failed";
+                                progress: number;
+                                error: {
+                                    code: string;
+                                    message: string;
+                                } | null;
+                                /** @description Whether the pending conversion goes live when it ends */
+                                auto_publish: boolean;
+                                /** @description Whether published audio plays (it keeps playing while newer audio waits) */
+                                live: boolean;
+                                created_at_unix: number;
+                                updated_at_unix: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/audio-native/{project_id}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish the converted article that waits for publishing
+         * @description Timbre (the public API has no publish call): after a content call with auto_publish=false, the converted audio waits in the `converted` state while the previously published audio keeps playing.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -11121,12 +11230,16 @@ export interface paths {
                                 page_url: string | null;
                                 characters: number;
                                 /** @enum {string} */
-                                status: "draft" | "queued" | "publishing" | "published" | "failed";
+                                status: "draft" | "queued" | "publishing" | "converted" | "published" | "failed";
                                 progress: number;
                                 error: {
                                     code: string;
                                     message: string;
                                 } | null;
+                                /** @description Whether the pending conversion goes live when it ends */
+                                auto_publish: boolean;
+                                /** @description Whether published audio plays (it keeps playing while newer audio waits) */
+                                live: boolean;
                                 created_at_unix: number;
                                 updated_at_unix: number;
                             };

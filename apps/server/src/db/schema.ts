@@ -511,6 +511,13 @@ export interface AudioNativeProjectsTable {
   api_key_id: string | null
   created_at: Timestamp
   updated_at: Timestamp
+  /** Whether the pending conversion goes live when it ends. */
+  auto_publish: Generated<boolean>
+  /** Converted audio of the current content awaiting a publish call (state `converted`). */
+  pending_audio_key: string | null
+  pending_content_type: string | null
+  /** The content version whose audio (`audio_key`) is live. */
+  published_version: number | null
 }
 
 /** One play of an Audio Native player, on the page that played it. */
@@ -519,6 +526,8 @@ export interface AudioNativePlaysTable {
   project_id: string
   page_url: string
   created_at: Timestamp
+  /** The anonymous listener session the player made (no personal data). */
+  session_id: string | null
 }
 
 /** A chapter of a Studio project: its blocks in order, as JSON. */

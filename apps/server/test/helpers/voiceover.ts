@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
@@ -25,6 +25,57 @@ export async function testVideo(seconds: number): Promise<Buffer> {
     'aac',
     '-shortest',
   ])
+}
+
+/** An MP4 whose picture is one plain colour per stretch (e.g. red then blue), with a tone. */
+export async function colourVideo(colours: readonly string[], secondsEach: number): Promise<Buffer> {
+  const sources = colours.map((c, i) => `color=c=${c}:s=160x120:r=10:d=${secondsEach}[v${i}]`).join(';')
+  const joined = `${colours.map((_, i) => `[v${i}]`).join('')}concat=n=${colours.length}:v=1:a=0`
+  return ffmpegFile('mp4', [
+    '-f',
+    'lavfi',
+    '-i',
+    `${sources};${joined}`,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=440:duration=${secondsEach * colours.length}`,
+    '-c:v',
+    'mpeg4',
+    '-q:v',
+    '2',
+    '-c:a',
+    'aac',
+    '-shortest',
+  ])
+}
+
+/** The average colour (r, g, b) of the frame of an MP4 at `seconds`. */
+export async function frameColour(video: Buffer, seconds: number): Promise<[number, number, number]> {
+  const dir = await mkdtemp(join(tmpdir(), 'timbre-vo-frame-'))
+  try {
+    const file = join(dir, 'video.mp4')
+    await writeFile(file, video)
+    const pixel = await new Promise<Buffer>((resolve, reject) =>
+      execFile(
+        ffmpegPath(),
+        ['-hide_banner', '-loglevel', 'error', '-ss', String(seconds), '-i', file, '-frames:v', '1'].concat([
+          '-vf',
+          'scale=1:1:flags=area',
+          '-f',
+          'rawvideo',
+          '-pix_fmt',
+          'rgb24',
+          'pipe:1',
+        ]),
+        { encoding: 'buffer' },
+        (error, stdout) => (error ? reject(error) : resolve(stdout)),
+      ),
+    )
+    return [pixel[0] ?? 0, pixel[1] ?? 0, pixel[2] ?? 0]
+  } finally {
+    await rm(dir, { recursive: true, force: true })
+  }
 }
 
 /** A WAV of a 330 Hz tone, `seconds` long. */

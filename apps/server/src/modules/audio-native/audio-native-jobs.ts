@@ -10,7 +10,8 @@ import type { AudioNativeRepository } from './audio-native.repository.js'
 // A conversion makes a player's audio for one content version through the one generation
 // pipeline: the recorder reserves the credits before anything is spoken and settles them when
 // the audio is stored (a crashed worker's reservation is released by the recording sweeper).
-// Queued, then publishing with a percent, then published; a refusal (no credits) or an error is
+// Queued, then publishing with a percent, then published (or `converted`, waiting for a publish
+// call, when auto_publish is off; the published audio plays meanwhile); a refusal (no credits) or an error is
 // `failed` with its message and nothing charged. Newer content makes an older run's result void.
 
 const PROGRESS_WRITE_MS = 500
@@ -37,7 +38,8 @@ export function createAudioNativeJobs(deps: {
     async run(projectId: string, version: number): Promise<void> {
       const row = await repository.findAny(projectId)
       // Gone, replaced by newer content, or already published: nothing to do.
-      if (!row || row.audio_version !== version || row.status === 'published') return
+      if (!row || row.audio_version !== version || row.status === 'published' || row.status === 'converted')
+        return
       const principal: Principal = {
         userId: row.created_by,
         workspaceId: row.workspace_id,
@@ -109,14 +111,26 @@ export function createAudioNativeJobs(deps: {
         key = audioKey(row.workspace_id, projectId, version)
         await deps.storage.put(key, audio)
         await generation.complete()
-        const published = await repository.progress(projectId, version, {
-          status: 'published',
-          progress: 100,
-          audio_key: key,
-          audio_content_type: generation.format.contentType,
-        })
-        if (!published) await deps.storage.delete(key).catch(() => undefined)
-        else if (row.audio_key && row.audio_key !== key)
+        const stored = await repository.progress(
+          projectId,
+          version,
+          row.auto_publish
+            ? {
+                status: 'published',
+                progress: 100,
+                audio_key: key,
+                audio_content_type: generation.format.contentType,
+                published_version: version,
+              }
+            : {
+                status: 'converted',
+                progress: 100,
+                pending_audio_key: key,
+                pending_content_type: generation.format.contentType,
+              },
+        )
+        if (!stored) await deps.storage.delete(key).catch(() => undefined)
+        else if (row.auto_publish && row.audio_key && row.audio_key !== key)
           await deps.storage.delete(row.audio_key).catch(() => undefined)
       } catch (error) {
         await generation?.fail({ reachedClient: false })

@@ -96,6 +96,34 @@ export function createAudioNativeRepository(db: Database) {
       return Number(result.numUpdatedRows) > 0
     },
 
+    /**
+     * Makes the converted audio of `version` the live audio, only while the project is still
+     * converted at that version. Returns the audio it replaced (to be deleted), or false.
+     */
+    async publish(id: string, version: number, previousKey: string | null): Promise<boolean> {
+      const result = await db
+        .updateTable('audio_native_projects')
+        .set((eb) => ({
+          status: 'published',
+          progress: 100,
+          audio_key: eb.ref('pending_audio_key'),
+          audio_content_type: eb.ref('pending_content_type'),
+          published_version: eb.ref('audio_version'),
+          pending_audio_key: null,
+          pending_content_type: null,
+          updated_at: new Date(),
+        }))
+        .where('id', '=', id)
+        .where('audio_version', '=', version)
+        .where('status', '=', 'converted')
+        .where('pending_audio_key', 'is not', null)
+        .where((eb) =>
+          previousKey === null ? eb('audio_key', 'is', null) : eb('audio_key', '=', previousKey),
+        )
+        .executeTakeFirst()
+      return Number(result.numUpdatedRows) > 0
+    },
+
     async delete(workspaceId: string, id: string): Promise<AudioNativeRow | undefined> {
       return db
         .deleteFrom('audio_native_projects')
@@ -105,8 +133,28 @@ export function createAudioNativeRepository(db: Database) {
         .executeTakeFirst()
     },
 
-    async addPlay(row: { id: string; project_id: string; page_url: string }): Promise<void> {
-      await db.insertInto('audio_native_plays').values(row).execute()
+    /**
+     * Counts a play, unless the same listener session already played this page within the
+     * last `windowMinutes` (checked and counted in one statement).
+     */
+    async addPlay(
+      row: { id: string; project_id: string; page_url: string; session_id: string | null },
+      windowMinutes: number,
+    ): Promise<boolean> {
+      if (!row.session_id || windowMinutes <= 0) {
+        await db.insertInto('audio_native_plays').values(row).execute()
+        return true
+      }
+      const since = new Date(Date.now() - windowMinutes * 60_000)
+      const result = await sql`
+        insert into audio_native_plays (id, project_id, page_url, session_id)
+        select ${row.id}, ${row.project_id}, ${row.page_url}, ${row.session_id}
+        where not exists (
+          select 1 from audio_native_plays
+          where project_id = ${row.project_id} and page_url = ${row.page_url}
+            and session_id = ${row.session_id} and created_at > ${since}
+        )`.execute(db)
+      return Number(result.numAffectedRows ?? 0) > 0
     },
 
     async playsByPage(projectId: string): Promise<Array<{ page_url: string; plays: number; last: Date }>> {

@@ -4,6 +4,7 @@ import { requirePrincipal } from '../../plugins/auth.js'
 import {
   analyticsResponse,
   contentFromUrlBody,
+  convertBody,
   createResponse,
   editContentResponse,
   listResponse,
@@ -108,7 +109,9 @@ export function audioNativeRoutes(service: AudioNativeService): FastifyPluginAsy
         schema: {
           tags,
           summary: 'Replace the article of a player',
-          description: 'multipart/form-data: file (HTML or text), auto_convert, auto_publish.',
+          description:
+            'multipart/form-data: file (HTML or text), auto_convert (convert now; default false), ' +
+            'auto_publish (publish when converted; default false: the audio waits in `converted`).',
           params: projectParams,
           consumes: ['multipart/form-data'],
           response: { 200: editContentResponse },
@@ -129,12 +132,33 @@ export function audioNativeRoutes(service: AudioNativeService): FastifyPluginAsy
         config,
         schema: {
           tags,
-          summary: 'Convert and publish the current article again',
+          summary: 'Convert the current article again',
+          description:
+            'Timbre: publishes when the conversion ends if auto_publish (default: as the last content call asked).',
+          params: projectParams,
+          body: convertBody,
+          response: { 200: settingsResponse },
+        },
+      },
+      async (request) =>
+        service.convert(requirePrincipal(request), request.params.project_id, request.body?.auto_publish),
+    )
+
+    app.post(
+      '/v1/audio-native/:project_id/publish',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Publish the converted article that waits for publishing',
+          description:
+            'Timbre (the public API has no publish call): after a content call with auto_publish=false, the ' +
+            'converted audio waits in the `converted` state while the previously published audio keeps playing.',
           params: projectParams,
           response: { 200: settingsResponse },
         },
       },
-      async (request) => service.convert(requirePrincipal(request), request.params.project_id),
+      async (request) => service.publish(requirePrincipal(request), request.params.project_id),
     )
 
     app.get(

@@ -41,6 +41,8 @@ const projectView = z.object({
   status: z.enum(AUDIO_NATIVE_STATES),
   progress: z.number().int(),
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  auto_publish: z.boolean().describe('Whether the pending conversion goes live when it ends'),
+  live: z.boolean().describe('Whether published audio plays (it keeps playing while newer audio waits)'),
   created_at_unix: z.number().int(),
   updated_at_unix: z.number().int(),
 })
@@ -100,7 +102,21 @@ export const playerResponse = z.object({
   text_color: z.string(),
   background_color: z.string(),
   status: z.enum(AUDIO_NATIVE_STATES),
+  sessionization: z.number().int(),
+  audio_version: z.number().int().nullable(),
   audio_url: z.string().nullable(),
+})
+
+export const convertBody = z
+  .object({ auto_publish: z.boolean().optional() })
+  .nullish()
+  .describe(
+    'auto_publish: whether this conversion goes live when it ends (default: as the content call asked)',
+  )
+
+export const playBody = z.object({
+  page: z.string().max(2000).optional(),
+  session: z.string().max(64).optional(),
 })
 
 export const audioQuery = z.object({

@@ -2,7 +2,9 @@ import {
   AUDIO_NATIVE_DEFAULTS,
   AUDIO_NATIVE_MAX_CHARACTERS,
   AUDIO_NATIVE_MAX_DICTIONARIES,
+  AUDIO_NATIVE_MAX_SESSIONIZATION,
   AUDIO_NATIVE_NAME_MAX,
+  AUDIO_NATIVE_SESSION_ID,
   AUDIO_NATIVE_TEXT_NORMALIZATION,
   type AudioNativeState,
   DEFAULT_TTS_MODEL_ID,
@@ -72,8 +74,11 @@ function checkNormalisation(value: string | undefined): string | undefined {
 function checkSessionization(value: string | number | undefined): number | undefined {
   if (value === undefined || value === '') return undefined
   const n = Number(value)
-  if (!Number.isInteger(n) || n < 0 || n > 1440)
-    throw invalid("'sessionization' must be whole minutes from 0 to 1440.", 'sessionization')
+  if (!Number.isInteger(n) || n < 0 || n > AUDIO_NATIVE_MAX_SESSIONIZATION)
+    throw invalid(
+      `'sessionization' must be whole minutes from 0 to ${AUDIO_NATIVE_MAX_SESSIONIZATION}.`,
+      'sessionization',
+    )
   return n
 }
 
@@ -174,19 +179,29 @@ export function createAudioNativeService(deps: AudioNativeDeps) {
     )
   }
 
+  /** Whether the player has live audio (a published version), whatever is being converted. */
+  const live = (row: AudioNativeRow) => row.audio_key !== null && row.published_version !== null
+
   function state(row: AudioNativeRow) {
     return {
       status: row.status as AudioNativeState,
       progress: row.progress,
       error: row.error_code ? { code: row.error_code, message: row.error_message ?? '' } : null,
+      auto_publish: row.auto_publish,
+      live: live(row),
     }
   }
 
-  /** Stores new content (a new version) and, when asked, queues its conversion. */
+  /**
+   * Stores new content (a new version) and, when asked, queues its conversion; `publish` says
+   * whether that conversion goes live when it ends. Audio converted for older content and not
+   * published is dropped; the published audio keeps playing until newer audio is published.
+   */
   async function replaceContent(
     row: AudioNativeRow,
     content: { text: string; title?: string | null; author?: string | null; pageUrl?: string },
     convert: boolean,
+    publish: boolean,
   ): Promise<void> {
     await repository.replaceContent(
       row.id,
@@ -196,12 +211,16 @@ export function createAudioNativeService(deps: AudioNativeDeps) {
         progress: 0,
         error_code: null,
         error_message: null,
+        auto_publish: publish,
+        pending_audio_key: null,
+        pending_content_type: null,
         ...(content.title ? { title: content.title.slice(0, 500) } : {}),
         ...(content.author ? { author: content.author.slice(0, 500) } : {}),
         ...(content.pageUrl ? { page_url: content.pageUrl } : {}),
       },
       convert ? enqueue(row.id) : null,
     )
+    if (row.pending_audio_key) await deps.storage.delete(row.pending_audio_key).catch(() => undefined)
   }
 
   return {
@@ -229,6 +248,9 @@ export function createAudioNativeService(deps: AudioNativeDeps) {
           checkSessionization(formField(form, 'sessionization')) ?? AUDIO_NATIVE_DEFAULTS.sessionization,
       }
       const autoConvert = formBoolean(form, 'auto_convert') ?? false
+      // Ours: the SDK's create has no auto_publish; a new player's first audio goes live unless
+      // auto_publish=false is sent.
+      const autoPublish = formBoolean(form, 'auto_publish') ?? true
       await checkSpeech(principal.workspaceId, voiceId, modelId, locators)
       const article = form.file ? articleFromUpload(form.file.data, selector) : null
       const text = article ? checkContent(article.paragraphs) : ''
@@ -254,6 +276,7 @@ export function createAudioNativeService(deps: AudioNativeDeps) {
           content_text: text,
           status: convert ? 'queued' : 'draft',
           audio_version: 1,
+          auto_publish: autoPublish,
         },
         async (trx) => {
           if (convert) await enqueue(id)(trx, 1)
@@ -269,13 +292,13 @@ export function createAudioNativeService(deps: AudioNativeDeps) {
       if (!form.file) throw invalid("The field 'file' is required.", 'file')
       const article = articleFromUpload(form.file.data, row.content_selector)
       const text = checkContent(article.paragraphs)
-      // Converting is publishing here: the new audio goes live when its conversion ends.
-      const convert = autoConvert || autoPublish
-      await replaceContent(row, { text }, convert)
+      // Nothing is converted unless asked; converted audio goes live only with auto_publish (or
+      // a later publish call), and the published audio plays meanwhile.
+      await replaceContent(row, { text }, autoConvert, autoPublish)
       return {
         project_id: row.id,
-        converting: convert,
-        publishing: convert,
+        converting: autoConvert,
+        publishing: autoConvert && autoPublish,
         html_snippet: snippet(siteOrigin, row.id),
       }
     },
@@ -313,6 +336,7 @@ export function createAudioNativeService(deps: AudioNativeDeps) {
           pageUrl,
         },
         true,
+        true,
       )
       return {
         project_id: row.id,
@@ -322,20 +346,35 @@ export function createAudioNativeService(deps: AudioNativeDeps) {
       }
     },
 
-    /** Converts the current content again (after a voice change or a failure). */
-    async convert(principal: Principal, projectId: string) {
+    /**
+     * Converts the current content again (after a voice change, a failure, or content stored
+     * with auto_convert off); `autoPublish` defaults to what the content call asked for.
+     */
+    async convert(principal: Principal, projectId: string, autoPublish?: boolean) {
       const row = await requireProject(principal, projectId)
       if (!row.content_text) throw new AppError('audio_native_no_content', { param: 'file' })
-      await replaceContent(row, { text: row.content_text }, true)
+      await replaceContent(row, { text: row.content_text }, true, autoPublish ?? row.auto_publish)
+      return this.settings(principal, projectId)
+    },
+
+    /** Ours (the SDK has none): puts converted audio that waits for publishing live. */
+    async publish(principal: Principal, projectId: string) {
+      const row = await requireProject(principal, projectId)
+      if (row.status === 'published') return this.settings(principal, projectId)
+      if (row.status !== 'converted' || !row.pending_audio_key)
+        throw new AppError('audio_native_nothing_to_publish')
+      if (!(await repository.publish(row.id, row.audio_version, row.audio_key)))
+        throw new AppError('audio_native_nothing_to_publish')
+      if (row.audio_key) await deps.storage.delete(row.audio_key).catch(() => undefined)
       return this.settings(principal, projectId)
     },
 
     async settings(principal: Principal, projectId: string) {
       const row = await requireProject(principal, projectId)
-      const ready = row.status === 'published' && row.audio_key !== null
+      const ready = live(row)
       return {
         enabled: true,
-        ...(ready ? { snapshot_id: `${row.id}-v${row.audio_version}` } : {}),
+        ...(ready ? { snapshot_id: `${row.id}-v${row.published_version}` } : {}),
         settings: {
           title: row.title,
           image: row.image,
@@ -438,7 +477,8 @@ export function createAudioNativeService(deps: AudioNativeDeps) {
     async remove(principal: Principal, projectId: string) {
       const row = await repository.delete(principal.workspaceId, projectId)
       if (!row) throw new AppError('audio_native_project_not_found', { param: 'project_id' })
-      if (row.audio_key) await deps.storage.delete(row.audio_key).catch(() => undefined)
+      for (const key of [row.audio_key, row.pending_audio_key])
+        if (key) await deps.storage.delete(key).catch(() => undefined)
     },
 
     async analytics(principal: Principal, projectId: string) {
@@ -471,9 +511,10 @@ export function createAudioNativeService(deps: AudioNativeDeps) {
       siteOrigin: string,
     ) {
       const row = await this.allowedProject(projectId, page, origin)
-      const ready = row.status === 'published' && row.audio_key !== null
+      const ready = live(row)
+      const version = row.published_version ?? 0
       const expires = Math.floor(Date.now() / 1000) + AUDIO_LINK_SECONDS
-      const query = `v=${row.audio_version}&exp=${expires}&sig=${deps.signer.sign(row.id, row.audio_version, expires)}`
+      const query = `v=${version}&exp=${expires}&sig=${deps.signer.sign(row.id, version, expires)}`
       return {
         project_id: row.id,
         title: row.title,
@@ -483,6 +524,8 @@ export function createAudioNativeService(deps: AudioNativeDeps) {
         text_color: row.text_color,
         background_color: row.background_color,
         status: row.status as AudioNativeState,
+        sessionization: row.sessionization,
+        audio_version: ready ? version : null,
         audio_url: ready ? `${siteOrigin}/audio-native/${row.id}/audio?${query}` : null,
       }
     },
@@ -491,18 +534,38 @@ export function createAudioNativeService(deps: AudioNativeDeps) {
       const row = await repository.findAny(projectId)
       if (!row || !deps.signer.verify(projectId, link.v, link.exp, link.sig))
         throw new AppError('audio_native_page_not_allowed')
-      if (row.status !== 'published' || !row.audio_key || row.audio_version !== link.v)
+      if (!row || !live(row) || !row.audio_key || row.published_version !== link.v)
         throw new AppError('audio_native_not_published')
       const audio = await deps.storage.get(row.audio_key)
       if (!audio) throw new AppError('audio_native_not_published')
       return { audio, contentType: row.audio_content_type ?? 'audio/mpeg' }
     },
 
-    async recordPlay(projectId: string, page: string | undefined, origin: string | undefined) {
+    /**
+     * Counts a play of a page. With a session id (anonymous, made by the player) and a
+     * sessionization window, one listener session counts once per page within the window.
+     */
+    async recordPlay(
+      projectId: string,
+      page: string | undefined,
+      origin: string | undefined,
+      session: string | undefined,
+    ): Promise<{ counted: boolean }> {
+      if (session !== undefined && !AUDIO_NATIVE_SESSION_ID.test(session))
+        throw invalid('The listener session id is not valid.', 'session')
       const row = await this.allowedProject(projectId, page, origin)
       const url = new URL(page as string)
       url.hash = ''
-      await repository.addPlay({ id: newId(), project_id: row.id, page_url: url.toString().slice(0, 2000) })
+      const counted = await repository.addPlay(
+        {
+          id: newId(),
+          project_id: row.id,
+          page_url: url.toString().slice(0, 2000),
+          session_id: session ?? null,
+        },
+        row.sessionization,
+      )
+      return { counted }
     },
   }
 }

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError } from '../../errors.js'
-import { audioQuery, playerQuery, playerResponse, projectParams } from './audio-native.schemas.js'
+import { sendAudio } from '../../lib/audio/audio-reply.js'
+import { audioQuery, playBody, playerQuery, playerResponse, projectParams } from './audio-native.schemas.js'
 import type { AudioNativeService } from './audio-native.service.js'
 import { PLAYER_SCRIPT } from './embed/player-script.js'
 
@@ -58,7 +59,9 @@ export function playerRoutes(service: AudioNativeService): FastifyPluginAsyncZod
       { config, schema: { tags, params: projectParams, querystring: audioQuery, hide: true } },
       async (request, reply) => {
         const { audio, contentType } = await service.audio(request.params.project_id, request.query)
-        return reply.type(contentType).header('cache-control', 'private, max-age=3600').send(audio)
+        // Byte ranges, so that the player can seek and resume a listening session.
+        reply.header('cache-control', 'private, max-age=3600')
+        return sendAudio(request, reply, { bytes: audio, contentType })
       },
     )
 
@@ -69,21 +72,27 @@ export function playerRoutes(service: AudioNativeService): FastifyPluginAsyncZod
         schema: {
           tags,
           params: projectParams,
-          response: { 200: z.object({ status: z.literal('ok') }) },
+          response: { 200: z.object({ status: z.literal('ok'), counted: z.boolean() }) },
           hide: true,
         },
       },
       async (request) => {
         // Sent as text/plain so that browsers send it without a preflight request.
-        let page: string | undefined
+        let raw: unknown
         try {
-          const body = typeof request.body === 'string' ? JSON.parse(request.body) : request.body
-          page = typeof body?.page === 'string' ? body.page : undefined
+          raw = typeof request.body === 'string' ? JSON.parse(request.body) : request.body
         } catch {
           throw new AppError('invalid_json')
         }
-        await service.recordPlay(request.params.project_id, page, request.headers.origin)
-        return { status: 'ok' as const }
+        const body = playBody.safeParse(raw ?? {})
+        if (!body.success) throw new AppError('validation_error', { message: 'The play body is not valid.' })
+        const { counted } = await service.recordPlay(
+          request.params.project_id,
+          body.data.page,
+          request.headers.origin,
+          body.data.session,
+        )
+        return { status: 'ok' as const, counted }
       },
     )
   }

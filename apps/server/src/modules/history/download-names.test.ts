@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { parseRange } from './audio-reply.js'
+import { parseRange } from '../../lib/audio/audio-reply.js'
 import {
   contentDisposition,
   downloadFileName,

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { sendAudio } from '../../lib/audio/audio-reply.js'
 import { requirePrincipal } from '../../plugins/auth.js'
-import { sendAudio } from './audio-reply.js'
 import { contentDisposition } from './download-names.js'
 import {
   downloadBody,

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError } from '../../errors.js'
-import { sendAudio } from './audio-reply.js'
+import { sendAudio } from '../../lib/audio/audio-reply.js'
 import { contentDisposition } from './download-names.js'
 import { shareTokenParams } from './history.schemas.js'
 import type { HistoryService } from './history.service.js'

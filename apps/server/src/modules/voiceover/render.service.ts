@@ -12,8 +12,9 @@ import { renderView } from './voiceover-views.js'
 // A render mixes every clip of the unmuted tracks at its place on the timeline (media clips
 // take their stretch of the uploaded media; speech and sound effects their generated audio,
 // cut at the clip's end) into one mono track as long as the timeline, then encodes it as MP3
-// and, when the media is a video, as an MP4 with the mix under the original picture. It runs
-// as a job that reports its percent; rendering charges nothing.
+// and, when the media is a video, as an MP4 with the mix under the picture re-cut to the
+// foreground clips' places (muting a track silences it; its picture still shows). It runs as a
+// job that reports its percent; rendering charges nothing.
 
 const RATE = 48_000
 const HEARTBEAT_MS = 5_000
@@ -65,10 +66,23 @@ export function createRenders(deps: {
       done++
       await report(Math.round((done / (playing.length + 1)) * 80))
     }
+    const foreground = tracks
+      .filter((t) => t.type === 'foreground')
+      .sort((a, b) => a.position - b.position)
+      .map((t) => t.id)
+    const pictures = clips
+      .filter((c) => c.kind === 'media' && foreground.includes(c.track_id))
+      .sort(
+        (a, b) => foreground.indexOf(a.track_id) - foreground.indexOf(b.track_id) || a.start_ms - b.start_ms,
+      )
+      .map((c) => ({ startMs: c.start_ms, endMs: c.end_ms, sourceStartMs: c.source_start_ms }))
     const encoded = await encodeMix(
       wavOf(mix, RATE),
-      mediaBytes && project.media_kind ? { bytes: mediaBytes, kind: project.media_kind } : null,
+      mediaBytes && project.media_kind
+        ? { bytes: mediaBytes, kind: project.media_kind, durationMs: project.media_duration_ms ?? 0 }
+        : null,
       project.duration_ms,
+      pictures,
     )
     await report(95)
     const audioKey = renderKey(row, 'mp3')

@@ -90,14 +90,80 @@ export function wavOf(samples: Float32Array, sampleRate: number): Buffer {
   return out
 }
 
+/** A stretch of the uploaded video shown at a place on the timeline (times in ms). */
+export interface PictureClip {
+  startMs: number
+  endMs: number
+  sourceStartMs: number
+}
+
+/** Picture size and frame rate of a video, read from FFmpeg's stream list. */
+export function readVideoFormat(stderr: string): { width: number; height: number; fps: number } {
+  const line = stderr.split('\n').find((l) => /Stream #.*: Video:/.test(l) && !/attached pic/.test(l)) ?? ''
+  const size = /, (\d{2,5})x(\d{2,5})[,\s[]/.exec(line)
+  const fps = /, (\d+(?:\.\d+)?) fps/.exec(line) ?? /, (\d+(?:\.\d+)?) tbr/.exec(line)
+  // Even sizes: the encoder's 4:2:0 picture needs them.
+  const even = (n: number) => Math.max(2, Math.floor(n / 2) * 2)
+  return {
+    width: even(size ? Number(size[1]) : 640),
+    height: even(size ? Number(size[2]) : 360),
+    fps: fps ? Math.min(60, Math.max(1, Number(fps[1]))) : 25,
+  }
+}
+
+/** The picture unchanged: one clip showing the video from its start at the timeline's start. */
+function pictureAsIs(pictures: readonly PictureClip[], durationMs: number, mediaMs: number): boolean {
+  const [only] = pictures
+  return (
+    pictures.length === 1 &&
+    only !== undefined &&
+    only.startMs === 0 &&
+    only.sourceStartMs === 0 &&
+    only.endMs >= Math.min(durationMs, mediaMs)
+  )
+}
+
 /**
- * Encodes the mix as MP3 and, when the media is a video, muxes the mix under its picture (the
- * picture copied as it is) into an MP4.
+ * The filter graph that re-cuts the picture: black as long as the timeline, and each clip's
+ * stretch of the video laid over it from the clip's start (later clips over earlier ones).
+ */
+export function recutFilter(
+  pictures: readonly PictureClip[],
+  format: { width: number; height: number; fps: number },
+  durationMs: number,
+): string {
+  const s = (ms: number) => (ms / 1000).toFixed(3)
+  const parts = [
+    `color=c=black:s=${format.width}x${format.height}:r=${format.fps}:d=${s(durationMs)},format=yuv420p[base]`,
+  ]
+  if (pictures.length > 0)
+    parts.push(`[0:v]split=${pictures.length}${pictures.map((_, i) => `[src${i}]`).join('')}`)
+  let below = 'base'
+  pictures.forEach((clip, i) => {
+    const from = clip.sourceStartMs
+    const to = clip.sourceStartMs + (clip.endMs - clip.startMs)
+    parts.push(
+      `[src${i}]trim=start=${s(from)}:end=${s(to)},setpts=PTS-STARTPTS+${s(clip.startMs)}/TB,` +
+        `scale=${format.width}:${format.height},format=yuv420p[clip${i}]`,
+    )
+    parts.push(`[${below}][clip${i}]overlay=eof_action=pass:repeatlast=0[layer${i}]`)
+    below = `layer${i}`
+  })
+  parts.push(`[${below}]null[picture]`)
+  return parts.join(';')
+}
+
+/**
+ * Encodes the mix as MP3 and, when the media is a video, muxes the mix under its picture into an
+ * MP4. The picture follows the foreground clips: when they show the video as it is, it is
+ * copied; otherwise each clip's stretch is placed where the clip sits on the timeline, with
+ * black where no clip is, and encoded as H.264.
  */
 export async function encodeMix(
   mix: Buffer,
-  media: { bytes: Buffer; kind: 'audio' | 'video' } | null,
+  media: { bytes: Buffer; kind: 'audio' | 'video'; durationMs: number } | null,
   durationMs: number,
+  pictures: readonly PictureClip[] = [],
 ): Promise<{ mp3: Buffer; mp4: Buffer | null }> {
   const dir = await mkdtemp(join(tmpdir(), 'timbre-voiceover-render-'))
   try {
@@ -121,6 +187,20 @@ export async function encodeMix(
       const input = join(dir, 'media.mp4')
       await writeFile(input, media.bytes)
       const out = join(dir, 'render.mp4')
+      const picture = pictureAsIs(pictures, durationMs, media.durationMs)
+        ? ['-map', '0:v:0', '-c:v', 'copy']
+        : [
+            '-filter_complex',
+            recutFilter(pictures, readVideoFormat((await runFfmpeg(['-i', input])).stderr), durationMs),
+            '-map',
+            '[picture]',
+            '-c:v',
+            'libx264',
+            '-preset',
+            'veryfast',
+            '-pix_fmt',
+            'yuv420p',
+          ]
       const muxed = await runFfmpeg([
         '-loglevel',
         'error',
@@ -128,12 +208,9 @@ export async function encodeMix(
         input,
         '-i',
         wav,
-        '-map',
-        '0:v:0',
+        ...picture,
         '-map',
         '1:a:0',
-        '-c:v',
-        'copy',
         '-c:a',
         'aac',
         '-b:a',

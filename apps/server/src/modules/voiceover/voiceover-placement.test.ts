@@ -1,4 +1,5 @@
 import { ERRORS } from '@timbre/contract'
+import { PREMADE_VOICES } from '@timbre/speech'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createUser, joinWorkspaceOf, type TestUser } from '../../../test/helpers/factories.js'
 import { characterCount, setPlan } from '../../../test/helpers/plans.js'
@@ -239,6 +240,45 @@ describe('voiceover placement rules', () => {
     expect(otherLanguage.statusCode, otherLanguage.body).toBe(200)
     const noLanguage = await api.addTrack(projectId, { type: 'dubbed_speaker' })
     expect(noLanguage.statusCode).toBe(422)
+  })
+
+  it("changes a speaker track's voice and a dubbed track's language, refusing bad ones", async () => {
+    const project = (await api.create('Voices and languages', 10)).json()
+    const pid = project.project_id as string
+    const speaker = project.tracks[0].track_id as string
+    const patchTrack = (trackId: string, body: object) =>
+      api.call('PATCH', `/projects/${pid}/tracks/${trackId}`, body)
+    const voice = PREMADE_VOICES[1]!.voice_id
+    const changed = await patchTrack(speaker, { voice_id: voice })
+    expect(changed.statusCode, changed.body).toBe(200)
+    expect(changed.json().voice_id).toBe(voice)
+    // A clip added afterwards speaks with the track's new voice.
+    const clip = await api.addClip(pid, {
+      track_id: speaker,
+      kind: 'speech',
+      start_seconds: 1,
+      end_seconds: 2,
+    })
+    expect(clip.json().voice_id).toBe(voice)
+    expect((await patchTrack(speaker, { voice_id: 'no-such-voice' })).statusCode).toBe(404)
+    expect(refused(await patchTrack(speaker, { language: 'de' }), 'validation_error')).toContain('dubbed')
+
+    const fr = (await api.addTrack(pid, { type: 'dubbed_speaker', language: 'fr' })).json()
+    const de = (await api.addTrack(pid, { type: 'dubbed_speaker', language: 'de' })).json()
+    await api.addClip(pid, { track_id: fr.track_id, kind: 'speech', start_seconds: 3, end_seconds: 5 })
+    await api.addClip(pid, { track_id: de.track_id, kind: 'speech', start_seconds: 4, end_seconds: 6 })
+    const toSpanish = await patchTrack(fr.track_id, { language: 'es' })
+    expect(toSpanish.statusCode, toSpanish.body).toBe(200)
+    expect(toSpanish.json().language).toBe('es')
+    // Now German too would overlap the other German track's clip: refused, nothing written.
+    refused(await patchTrack(fr.track_id, { language: 'de' }), 'voiceover_dubbed_overlap')
+    expect(refused(await patchTrack(fr.track_id, { language: 'xx' }), 'validation_error')).toContain("'xx'")
+    const after = (await api.get(pid)).json().tracks as Array<{ track_id: string; language: string }>
+    expect(after.find((tr) => tr.track_id === fr.track_id)?.language).toBe('es')
+    const sfx = (await api.addTrack(pid, { type: 'sfx' })).json()
+    expect(refused(await patchTrack(sfx.track_id, { voice_id: voice }), 'validation_error')).toContain(
+      'voice',
+    )
   })
 
   it('lets only one of three clips dropped on the same spot at once take it', async () => {

@@ -7,7 +7,13 @@ import { createUser, type TestUser } from '../../../test/helpers/factories.js'
 import { characterCount, setPlan } from '../../../test/helpers/plans.js'
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.js'
 import { multipartBody } from '../../../test/helpers/voice-factory.js'
-import { rmsBetween, testVideo, voiceoverCalls } from '../../../test/helpers/voiceover.js'
+import {
+  colourVideo,
+  frameColour,
+  rmsBetween,
+  testVideo,
+  voiceoverCalls,
+} from '../../../test/helpers/voiceover.js'
 import { decodeTo48kMono } from '../../lib/audio/audio-decode.js'
 import { readStreamInfo, runFfmpeg } from './voiceover-media.js'
 
@@ -169,5 +175,48 @@ describe('voiceover render', () => {
     expect(rmsBetween(mixed, 0.1, 0.9)).toBeGreaterThan(0.05)
     expect(rmsBetween(mixed, 1.1, 1.4)).toBeLessThan(0.002)
     expect(rmsBetween(mixed, 1.5, Math.min(speech.json().end_seconds, 3.9))).toBeGreaterThan(0.01)
+  })
+  it('re-cuts the picture of a video to where its foreground clips were moved', async () => {
+    // Red for two seconds, then blue for two.
+    const body = await multipartBody({ name: 'Re-cut' }, [
+      { name: 'colours.mp4', data: await colourVideo(['red', 'blue'], 2), type: 'video/mp4', field: 'file' },
+    ])
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/v1/voiceover/projects',
+      headers: { ...user.auth, ...body.headers },
+      payload: body.payload,
+    })
+    expect(created.statusCode, created.body).toBe(200)
+    const project = created.json()
+    const whole = await render(project.project_id)
+    const original = await api.call(
+      'GET',
+      `/projects/${project.project_id}/renders/${whole.last.render_id}/video`,
+    )
+    const isRed = ([r, g, b]: number[]) => (r ?? 0) > 180 && (g ?? 0) < 70 && (b ?? 0) < 70
+    const isBlue = ([r, g, b]: number[]) => (b ?? 0) > 180 && (r ?? 0) < 70 && (g ?? 0) < 70
+    const isBlack = (c: number[]) => c.every((v) => v < 30)
+    expect(isRed(await frameColour(original.rawPayload, 1))).toBe(true)
+    expect(isBlue(await frameColour(original.rawPayload, 3))).toBe(true)
+
+    // Split at 2 s, drop the red half and move the blue half to the start.
+    const split = await api.split(project.project_id, project.clips[0].clip_id, 2)
+    const [red, blue] = split.json().clips
+    await api.call('DELETE', `/projects/${project.project_id}/clips/${red.clip_id}`)
+    const moved = await api.moveClip(project.project_id, blue.clip_id, { start_seconds: 0 })
+    expect(moved.json()).toMatchObject({ start_seconds: 0, source_start_seconds: 2 })
+    expect(moved.json().end_seconds).toBeCloseTo(2, 1)
+
+    const { last } = await render(project.project_id)
+    expect(last, JSON.stringify(last)).toMatchObject({ status: 'done', has_video: true })
+    const video = await api.call('GET', `/projects/${project.project_id}/renders/${last.render_id}/video`)
+    const info = await probe(video.rawPayload, 'mp4')
+    expect(info.durationMs).toBeGreaterThan(3900)
+    expect(info.durationMs).toBeLessThan(4200)
+    // Blue now sits where red was; where no clip is, the picture is black.
+    expect(isBlue(await frameColour(video.rawPayload, 0.5))).toBe(true)
+    expect(isBlue(await frameColour(video.rawPayload, 1.5))).toBe(true)
+    expect(isBlack(await frameColour(video.rawPayload, 3))).toBe(true)
   })
 })

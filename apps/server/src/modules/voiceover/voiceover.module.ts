@@ -1,11 +1,11 @@
 import multipart from '@fastify/multipart'
-import { PREMADE_VOICES } from '@timbre/speech'
+import { DEFAULT_MODEL_ID, modelProfileFor, PREMADE_VOICES } from '@timbre/speech'
 import type { Database } from '../../db/database.js'
 import type { JobQueue } from '../../jobs/queue.js'
 import type { FileStorage } from '../../lib/storage.js'
 import type { DomainModule } from '../domain-module.js'
 import type { SoundEffectsService } from '../sound-effects/sound-effects.module.js'
-import type { GenerationDeps } from '../tts/generation.js'
+import { type GenerationDeps, resolveVoice } from '../tts/generation.js'
 import { createClipAudio } from './clip-audio.js'
 import { createClipsService } from './clips.service.js'
 import { projectsRoutes } from './projects.routes.js'
@@ -26,7 +26,16 @@ export function createVoiceoverModule(deps: {
 }): DomainModule {
   const repository = createVoiceoverRepository(deps.db)
   const defaultVoiceId = PREMADE_VOICES[0]?.voice_id ?? ''
-  const projects = createVoiceoverService({ repository, storage: deps.storage, defaultVoiceId, renderStale })
+  const projects = createVoiceoverService({
+    repository,
+    storage: deps.storage,
+    defaultVoiceId,
+    checkVoice: async (workspaceId, voiceId) => {
+      await resolveVoice(deps.generation.voices, workspaceId, voiceId)
+    },
+    languages: modelProfileFor(DEFAULT_MODEL_ID).languages,
+    renderStale,
+  })
   const clips = createClipsService({
     projects,
     storage: deps.storage,

@@ -42,6 +42,7 @@ export const addTrackBody = z.object({
 export const updateTrackBody = z.object({
   name: z.string().trim().min(1).max(60).optional(),
   voice_id: id.optional(),
+  language: z.string().trim().min(2).max(16).optional(),
   muted: z.boolean().optional(),
 })
 

@@ -31,10 +31,22 @@ export function createVoiceoverService(deps: {
   repository: VoiceoverRepository
   storage: FileStorage
   defaultVoiceId: string
+  /** Refuses a voice the workspace cannot use (404), before anything is written. */
+  checkVoice: (workspaceId: string, voiceId: string) => Promise<void>
+  /** The language codes a dubbed speaker track may speak. */
+  languages: readonly string[]
   /** Whether a render row's worker is gone (no heartbeat for a while). */
   renderStale: (updatedAt: Date, status: string) => boolean
 }) {
   const { repository } = deps
+
+  function checkLanguage(language: string): void {
+    if (!deps.languages.includes(language))
+      throw new AppError('validation_error', {
+        message: `'${language.slice(0, 16)}' is not a language a dubbed track can speak; use one of: ${deps.languages.join(', ')}.`,
+        param: 'language',
+      })
+  }
 
   async function project(principal: Principal, projectId: string): Promise<ProjectRow> {
     const row = await repository.find(principal.workspaceId, projectId)
@@ -210,6 +222,8 @@ export function createVoiceoverService(deps: {
         language?: string | null | undefined
       },
     ) {
+      // Looked up before the project is locked: the lock holds a connection of its own.
+      if (body.voice_id) await deps.checkVoice(principal.workspaceId, body.voice_id)
       return locked(principal, projectId, async (store, row) => {
         const tracks = await store.tracks(projectId)
         if (tracks.length >= VOICEOVER_MAX_TRACKS) throw new AppError('voiceover_limit_reached')
@@ -225,6 +239,7 @@ export function createVoiceoverService(deps: {
             param: 'language',
           })
         }
+        if (body.type === 'dubbed_speaker' && body.language) checkLanguage(body.language)
         const speaks = body.type === 'voiceover_speaker' || body.type === 'dubbed_speaker'
         const track = {
           id: newId(),
@@ -246,15 +261,60 @@ export function createVoiceoverService(deps: {
       principal: Principal,
       projectId: string,
       trackId: string,
-      body: { name?: string | undefined; voice_id?: string | undefined; muted?: boolean | undefined },
+      body: {
+        name?: string | undefined
+        voice_id?: string | undefined
+        language?: string | undefined
+        muted?: boolean | undefined
+      },
     ) {
+      // Looked up before the project is locked: the lock holds a connection of its own.
+      if (body.voice_id !== undefined) await deps.checkVoice(principal.workspaceId, body.voice_id)
       return locked(principal, projectId, async (store) => {
-        const track = (await store.tracks(projectId)).find((t) => t.id === trackId)
+        const tracks = await store.tracks(projectId)
+        const track = tracks.find((t) => t.id === trackId)
         if (!track) throw new AppError('voiceover_track_not_found', { param: 'track_id' })
+        // The track's voice and language apply to the clips generated from then on.
+        if (body.voice_id !== undefined) {
+          if (track.type !== 'voiceover_speaker' && track.type !== 'dubbed_speaker')
+            throw new AppError('validation_error', {
+              message: 'Only speaker tracks have a voice.',
+              param: 'voice_id',
+            })
+        }
+        if (body.language !== undefined) {
+          if (track.type !== 'dubbed_speaker')
+            throw new AppError('validation_error', {
+              message: 'Only dubbed speaker tracks have a language.',
+              param: 'language',
+            })
+          checkLanguage(body.language)
+          if (body.language !== track.language) {
+            const clips = await store.clips(projectId)
+            const others = new Set(
+              tracks
+                .filter(
+                  (t) => t.type === 'dubbed_speaker' && t.language === body.language && t.id !== trackId,
+                )
+                .map((t) => t.id),
+            )
+            const mine = clips.filter((c) => c.track_id === trackId)
+            const clash = clips.some(
+              (c) =>
+                others.has(c.track_id) && mine.some((m) => m.start_ms < c.end_ms && c.start_ms < m.end_ms),
+            )
+            if (clash)
+              throw new AppError('voiceover_dubbed_overlap', {
+                message: `Invalid placement: the clips of this track overlap clips of another dubbed ${body.language} track.`,
+                param: 'language',
+              })
+          }
+        }
         const patch = {
           ...(body.name !== undefined ? { name: body.name } : {}),
           ...(body.muted !== undefined ? { muted: body.muted } : {}),
-          ...(body.voice_id !== undefined && track.voice_id !== null ? { voice_id: body.voice_id } : {}),
+          ...(body.voice_id !== undefined ? { voice_id: body.voice_id } : {}),
+          ...(body.language !== undefined ? { language: body.language } : {}),
         }
         if (Object.keys(patch).length > 0) await store.updateTrack(trackId, patch)
         await store.touch(projectId)

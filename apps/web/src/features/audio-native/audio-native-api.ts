@@ -28,19 +28,11 @@ export interface NewPlayer {
   contentSelector: string
 }
 
-export async function createPlayer(input: NewPlayer): Promise<{ project_id: string; html_snippet: string }> {
-  const form = new FormData()
-  form.set('name', input.name)
-  form.set('small', String(input.small))
-  form.set('text_color', input.textColor)
-  form.set('background_color', input.backgroundColor)
-  form.set('auto_convert', 'true')
-  if (input.contentSelector.trim()) form.set('content_selector', input.contentSelector.trim())
-  for (const url of input.allowedUrls) form.append('allowed_urls', url)
-  if (input.file) form.set('file', input.file, input.file.name)
+/** Sends a multipart form to an Audio Native call and returns its JSON answer. */
+async function sendForm<T>(url: string, form: FormData): Promise<T> {
   let response: Response
   try {
-    response = await fetch('/v1/audio-native', {
+    response = await fetch(url, {
       method: 'POST',
       credentials: 'same-origin',
       headers: { accept: 'application/json' },
@@ -51,7 +43,38 @@ export async function createPlayer(input: NewPlayer): Promise<{ project_id: stri
   }
   const body: unknown = await response.json().catch(() => null)
   if (!response.ok) throw toApiError(response.status, body)
-  return body as { project_id: string; html_snippet: string }
+  return body as T
+}
+
+export interface NewContent {
+  file: File
+  autoConvert: boolean
+  autoPublish: boolean
+}
+
+/** The content call: a new article, converted and published only as asked. */
+export function replaceContent(id: string, input: NewContent) {
+  const form = new FormData()
+  form.set('file', input.file, input.file.name)
+  form.set('auto_convert', String(input.autoConvert))
+  form.set('auto_publish', String(input.autoPublish))
+  return sendForm<{ converting: boolean; publishing: boolean }>(
+    `/v1/audio-native/${encodeURIComponent(id)}/content`,
+    form,
+  )
+}
+
+export async function createPlayer(input: NewPlayer): Promise<{ project_id: string; html_snippet: string }> {
+  const form = new FormData()
+  form.set('name', input.name)
+  form.set('small', String(input.small))
+  form.set('text_color', input.textColor)
+  form.set('background_color', input.backgroundColor)
+  form.set('auto_convert', 'true')
+  if (input.contentSelector.trim()) form.set('content_selector', input.contentSelector.trim())
+  for (const url of input.allowedUrls) form.append('allowed_urls', url)
+  if (input.file) form.set('file', input.file, input.file.name)
+  return sendForm<{ project_id: string; html_snippet: string }>('/v1/audio-native', form)
 }
 
 const listPlayers = (): Promise<AudioNativeList> => settle(client.GET('/v1/audio-native'))
@@ -102,7 +125,23 @@ export function useSaveSettings(id: string) {
 export function useConvertPlayer(id: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: () => settle(client.POST('/v1/audio-native/{project_id}/convert', path(id))),
+    mutationFn: () => settle(client.POST('/v1/audio-native/{project_id}/convert', { ...path(id), body: {} })),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['audio-native'] }),
+  })
+}
+
+export function useReplaceContent(id: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: NewContent) => replaceContent(id, input),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['audio-native'] }),
+  })
+}
+
+export function usePublishPlayer(id: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: () => settle(client.POST('/v1/audio-native/{project_id}/publish', path(id))),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['audio-native'] }),
   })
 }

@@ -12,11 +12,13 @@ import {
   usePlayerSettings,
   useSaveSettings,
 } from './audio-native-api'
+import { ContentForm } from './content-form'
 
 const STATE_TONE: Record<AudioNativePlayer['status'], string> = {
   draft: 'bg-neutral-100 text-neutral-700',
   queued: 'bg-amber-50 text-amber-900',
   publishing: 'bg-accent-50 text-accent-700',
+  converted: 'bg-sky-50 text-sky-800',
   published: 'bg-emerald-50 text-emerald-800',
   failed: 'bg-red-50 text-red-800',
 }
@@ -57,6 +59,7 @@ export function PlayerCard({ player }: { player: AudioNativePlayer }) {
   const [textColor, setTextColor] = useState('#000000')
   const [background, setBackground] = useState('#FFFFFF')
   const [small, setSmall] = useState(false)
+  const [sessionization, setSessionization] = useState('0')
   const [allowlist, setAllowlist] = useState('')
   const [selector, setSelector] = useState('')
   const loaded = settings.data?.settings
@@ -66,6 +69,7 @@ export function PlayerCard({ player }: { player: AudioNativePlayer }) {
     setTextColor(loaded.text_color)
     setBackground(loaded.background_color)
     setSmall(loaded.small)
+    setSessionization(String(loaded.sessionization))
   }, [loaded])
   useEffect(() => {
     setAllowlist(player.allowed_urls.join('\n'))
@@ -83,6 +87,7 @@ export function PlayerCard({ player }: { player: AudioNativePlayer }) {
       text_color: textColor,
       background_color: background,
       small,
+      sessionization: Number(sessionization) || 0,
       allowed_urls: allowlistOf(allowlist),
       content_selector: selector.trim() || null,
     })
@@ -174,6 +179,16 @@ export function PlayerCard({ player }: { player: AudioNativePlayer }) {
           <p className="mt-1 text-xs text-neutral-500">{t('audioNative.allowlistHint')}</p>
         </div>
         <TextField
+          label={t('audioNative.sessionization')}
+          type="number"
+          min={0}
+          max={1440}
+          inputMode="numeric"
+          value={sessionization}
+          onChange={(e) => setSessionization(e.target.value)}
+          hint={t('audioNative.sessionizationHint')}
+        />
+        <TextField
           label={t('audioNative.contentSelector')}
           value={selector}
           onChange={(e) => setSelector(e.target.value)}
@@ -198,6 +213,8 @@ export function PlayerCard({ player }: { player: AudioNativePlayer }) {
         </div>
         {convert.isError && <Alert tone="error">{errorText(convert.error)}</Alert>}
       </form>
+
+      <ContentForm player={player} />
 
       <div>
         <h3 className="text-sm font-semibold text-neutral-900">{t('audioNative.analytics')}</h3>

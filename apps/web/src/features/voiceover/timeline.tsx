@@ -105,8 +105,9 @@ export function Timeline(props: {
               <span className="truncate text-xs font-medium text-neutral-900">{track.name}</span>
               <span className="flex items-center justify-between gap-1 text-[10px] text-neutral-500">
                 <span className="truncate">
+                  {/* The language first: the narrow label cuts the end off. */}
+                  {track.language ? `${track.language.toUpperCase()} · ` : ''}
                   {t(`voiceover.trackType.${track.type}`)}
-                  {track.language ? ` · ${track.language}` : ''}
                 </span>
                 <button
                   type="button"

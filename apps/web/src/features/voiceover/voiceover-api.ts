@@ -43,7 +43,11 @@ export async function createVoiceoverProject(input: {
 export const addVoiceoverTrack = (id: string, body: { type: TrackType; language?: string | null }) =>
   settle(client.POST('/v1/voiceover/projects/{project_id}/tracks', { ...project(id), body }))
 
-export const updateVoiceoverTrack = (id: string, trackId: string, body: { muted?: boolean; name?: string }) =>
+export const updateVoiceoverTrack = (
+  id: string,
+  trackId: string,
+  body: { muted?: boolean; name?: string; voice_id?: string; language?: string },
+) =>
   settle(
     client.PATCH('/v1/voiceover/projects/{project_id}/tracks/{track_id}', {
       params: { path: { project_id: id, track_id: trackId } },

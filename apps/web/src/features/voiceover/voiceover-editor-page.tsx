@@ -12,6 +12,7 @@ import { RenderPanel } from './render-panel'
 import { ShortcutsDialog } from './shortcuts-dialog'
 import { Timeline } from './timeline'
 import { DEFAULT_ZOOM_INDEX, formatTime, orderedClips, snap, typingInto, ZOOM_LEVELS } from './timeline-rules'
+import { TrackSettings, useDubbingLanguages } from './track-settings'
 import { useVoiceoverError } from './use-voiceover-error'
 import {
   type AddClipBody,
@@ -45,6 +46,8 @@ export function VoiceoverEditorPage() {
   const [help, setHelp] = useState(false)
   const [renderId, setRenderId] = useState<string | null>(null)
   const [newTrack, setNewTrack] = useState<TrackType>('sfx')
+  const [newLanguage, setNewLanguage] = useState('es')
+  const languages = useDubbingLanguages()
   const player = useRef<HTMLMediaElement | null>(null)
   const render = useVoiceoverRender(id, renderId ?? project.data?.latest_render?.render_id ?? null)
 
@@ -81,7 +84,12 @@ export function VoiceoverEditorPage() {
   })
   const addTrack = useMutation({
     mutationFn: (type: TrackType) =>
-      addVoiceoverTrack(id, { type, ...(type === 'dubbed_speaker' ? { language: 'es' } : {}) }),
+      addVoiceoverTrack(id, { type, ...(type === 'dubbed_speaker' ? { language: newLanguage } : {}) }),
+    ...options,
+  })
+  const trackChange = useMutation({
+    mutationFn: (input: { trackId: string; change: { voice_id?: string; language?: string } }) =>
+      updateVoiceoverTrack(id, input.trackId, input.change),
     ...options,
   })
   const mute = useMutation({
@@ -203,6 +211,25 @@ export function VoiceoverEditorPage() {
               </option>
             ))}
           </select>
+          {newTrack === 'dubbed_speaker' && (
+            <>
+              <label className="sr-only" htmlFor="voiceover-new-language">
+                {t('voiceover.trackLanguage')}
+              </label>
+              <select
+                id="voiceover-new-language"
+                value={newLanguage}
+                onChange={(e) => setNewLanguage(e.target.value)}
+                className="min-h-10 rounded-lg border border-neutral-300 bg-white px-2 text-sm text-neutral-900"
+              >
+                {languages.map((language) => (
+                  <option key={language.code} value={language.code}>
+                    {language.name}
+                  </option>
+                ))}
+              </select>
+            </>
+          )}
           <Button
             type="button"
             variant="secondary"
@@ -252,6 +279,11 @@ export function VoiceoverEditorPage() {
         onToggleMute={(track) => mute.mutate({ trackId: track.track_id, muted: !track.muted })}
       />
       <p className="text-xs text-neutral-500">{t('voiceover.timelineHint')}</p>
+      <TrackSettings
+        project={data}
+        busy={trackChange.isPending}
+        onChange={(track, change) => trackChange.mutate({ trackId: track.track_id, change })}
+      />
 
       <div className="grid gap-4 lg:grid-cols-3">
         <AddClipForm

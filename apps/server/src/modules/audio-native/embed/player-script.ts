@@ -2,8 +2,13 @@
 // framework, so it works on any page. It finds each `#timbre-audio-native` (or
 // `[data-timbre-audio-native]`) element, asks this server for the player of its project (the
 // server answers only pages on the project's allowlist), and draws a play button, the title
-// and a progress bar in the project's colours around an <audio> element. The first play of a
-// page load is counted. Text is set with textContent, never as HTML.
+// and a progress bar in the project's colours around an <audio> element. Text is set with
+// textContent, never as HTML.
+// Sessionization (the project's minutes, 0 = off): the listening position of each page and an
+// anonymous random session id are kept in localStorage with an expiry that each use renews, so
+// a reload within the window resumes where the listener was, and the play it sends carries the
+// session id, which the server counts once per page and session within the window. Nothing
+// about the listener is stored but that random id.
 
 export const PLAYER_SCRIPT = String.raw`(function () {
   'use strict';
@@ -17,6 +22,25 @@ export const PLAYER_SCRIPT = String.raw`(function () {
     if (style) node.setAttribute('style', style);
     if (text) node.textContent = text;
     return node;
+  }
+  function store(key, value, minutes) {
+    try {
+      if (value === null) localStorage.removeItem(key);
+      else localStorage.setItem(key, JSON.stringify({ value: value, exp: Date.now() + minutes * 60000 }));
+    } catch (e) { /* storage refused: the session is not remembered */ }
+  }
+  function recall(key) {
+    try {
+      var item = JSON.parse(localStorage.getItem(key) || 'null');
+      if (item && item.exp > Date.now()) return item.value;
+      if (item) localStorage.removeItem(key);
+    } catch (e) { /* storage refused or unreadable */ }
+    return null;
+  }
+  function newSessionId() {
+    var bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) { return (b + 256).toString(16).slice(1); }).join('');
   }
   function format(seconds) {
     if (!isFinite(seconds)) return '0:00';
@@ -76,6 +100,40 @@ export const PLAYER_SCRIPT = String.raw`(function () {
     audio.setAttribute('data-timbre-audio', '');
     host.appendChild(audio);
     host.setAttribute('data-state', 'ready');
+    var minutes = p.sessionization > 0 ? p.sessionization : 0;
+    var sessionKey = 'timbre-audio-native:session:' + id;
+    var positionKey = 'timbre-audio-native:position:' + id + ':' + page;
+    var saved = minutes ? recall(positionKey) : null;
+    var resumeAt = saved && saved.version === p.audio_version && saved.time > 0 ? saved.time : 0;
+    var lastSave = 0;
+    function remember(force) {
+      if (!minutes) return;
+      var now = Date.now();
+      if (!force && now - lastSave < 1000) return;
+      lastSave = now;
+      store(positionKey, { time: audio.currentTime, version: p.audio_version }, minutes);
+      var session = recall(sessionKey);
+      if (session) store(sessionKey, session, minutes);
+    }
+    function sessionId() {
+      if (!minutes) return undefined;
+      var session = recall(sessionKey) || newSessionId();
+      store(sessionKey, session, minutes);
+      return session;
+    }
+    function show() {
+      var d = audio.duration;
+      fill.style.width = (d > 0 ? (audio.currentTime / d) * 100 : 0) + '%';
+      time.textContent = format(audio.currentTime);
+    }
+    if (resumeAt) {
+      audio.preload = 'metadata';
+      audio.addEventListener('loadedmetadata', function () {
+        if (resumeAt < audio.duration) audio.currentTime = resumeAt;
+        host.setAttribute('data-resumed-at', String(resumeAt));
+        show();
+      }, { once: true });
+    }
     var counted = false;
     button.addEventListener('click', function () {
       if (audio.paused) audio.play(); else audio.pause();
@@ -86,20 +144,27 @@ export const PLAYER_SCRIPT = String.raw`(function () {
       host.setAttribute('data-state', 'playing');
       if (!counted) {
         counted = true;
-        post(base + '/audio-native/' + encodeURIComponent(id) + '/plays', { page: page }).catch(function () {});
+        post(base + '/audio-native/' + encodeURIComponent(id) + '/plays', { page: page, session: sessionId() })
+          .then(function (r) { return r.json(); })
+          .then(function (b) { host.setAttribute('data-play-counted', b && b.counted ? 'yes' : 'no'); })
+          .catch(function () {});
       }
     });
     audio.addEventListener('pause', function () {
       button.textContent = '\u25B6';
       button.setAttribute('aria-label', 'Listen to this article');
       host.setAttribute('data-state', 'paused');
+      remember(true);
     });
-    audio.addEventListener('ended', function () { host.setAttribute('data-state', 'ended'); });
+    audio.addEventListener('ended', function () {
+      host.setAttribute('data-state', 'ended');
+      if (minutes) store(positionKey, null, minutes);
+    });
     audio.addEventListener('timeupdate', function () {
-      var d = audio.duration;
-      fill.style.width = (d > 0 ? (audio.currentTime / d) * 100 : 0) + '%';
-      time.textContent = format(audio.currentTime);
+      show();
+      if (!audio.ended) remember(false);
     });
+    window.addEventListener('pagehide', function () { if (!audio.paused) remember(true); });
     bar.style.cursor = 'pointer';
     bar.addEventListener('click', function (e) {
       var r = bar.getBoundingClientRect();
