@@ -864,7 +864,10 @@ export interface StudioConversionsTable {
   error_code: string | null
   error_message: string | null
   created_at: Timestamp
+  /** The heartbeat of the run that holds a running conversion. */
   updated_at: Timestamp
+  /** The worker run that holds a running conversion (null when none does). */
+  worker_token: string | null
 }
 
 /** The generated audio of one block, the hash of what it was made from, and its lock. */

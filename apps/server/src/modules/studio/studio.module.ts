@@ -13,7 +13,7 @@ import type { ResourceAccess, ResourceLookup } from '../workspaces/workspaces.mo
 import { chaptersRoutes } from './chapters.routes.js'
 import { createConversionRepository } from './conversion/conversion.repository.js'
 import { conversionRoutes } from './conversion/conversion.routes.js'
-import { createConversionService } from './conversion/conversion.service.js'
+import { CONVERSION_HEARTBEAT_MS, createConversionService } from './conversion/conversion.service.js'
 import { snapshotsRoutes } from './conversion/snapshots.routes.js'
 import { createSnapshotsService } from './conversion/snapshots.service.js'
 import { projectsRoutes } from './projects.routes.js'
@@ -87,6 +87,7 @@ export function createStudioModule(deps: {
     conversion,
     storage: deps.storage,
   })
+  let recovery: NodeJS.Timeout | undefined
   const routes: FastifyPluginAsyncZod = async (app) => {
     // Scoped to this plugin: project creation and the content call take multipart bodies.
     await app.register(multipart, { limits: STUDIO_MULTIPART_LIMITS, throwFileSizeLimit: true })
@@ -98,7 +99,19 @@ export function createStudioModule(deps: {
   return {
     name: 'studio',
     routes,
-    jobs: (queue) => queue.work('studio.convert', ({ conversionId }) => conversion.run(conversionId)),
+    jobs: async (queue) => {
+      await queue.work('studio.convert', ({ conversionId }) => conversion.run(conversionId))
+      // Where conversions run, ones whose worker died are taken over as soon as they go stale.
+      const sweep = () => {
+        conversion
+          .recoverStale()
+          .catch((error: unknown) => deps.log?.('studio conversion recovery failed', { err: error }))
+      }
+      sweep()
+      recovery = setInterval(sweep, CONVERSION_HEARTBEAT_MS)
+      recovery.unref()
+    },
+    stop: () => clearInterval(recovery),
     ports: {
       projects: service,
       lookup: async (workspaceId, id) => {
