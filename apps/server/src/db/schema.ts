@@ -474,6 +474,8 @@ export interface StudioProjectsTable {
   last_conversion_at: NullableTimestamp
   /** The project's pronunciation dictionaries (locators), applied in order to every block. */
   pronunciation_dictionary_locators: ColumnType<unknown[], string | undefined, string>
+  /** Where each conversion's result is posted (HTTPS, checked as webhooks are). */
+  callback_url: string | null
 }
 
 /** An Audio Native player of one article page: appearance, allowlist, content, state, audio. */
@@ -668,7 +670,8 @@ export interface AuthConnectionsTable {
 /** One event sent to one webhook: its state after the latest attempt. */
 export interface WebhookDeliveriesTable {
   id: string
-  webhook_id: string
+  /** The registered webhook; null for a one-off callback to `target_url`. */
+  webhook_id: string | null
   event_type: string
   body: string
   status: Generated<string>
@@ -678,6 +681,8 @@ export interface WebhookDeliveriesTable {
   error: string | null
   created_at: Timestamp
   updated_at: Timestamp
+  /** Where a callback (a delivery of no registered webhook) goes. */
+  target_url: string | null
 }
 
 /** A workspace's identity provider (OIDC or SAML); an OIDC client secret is stored sealed. */

@@ -9,11 +9,16 @@ import type { DomainModule } from '../domain-module.js'
 import type { PronunciationRulesPort } from '../pronunciation-dictionaries/pronunciation-dictionaries.module.js'
 import type { Recorder } from '../recording/recording.types.js'
 import type { VoiceLookup } from '../voices/voice-lookup.js'
+import type { CallbacksPort } from '../webhooks/webhooks.module.js'
 import type { ResourceAccess, ResourceLookup } from '../workspaces/workspaces.module.js'
 import { chaptersRoutes } from './chapters.routes.js'
 import { createConversionRepository } from './conversion/conversion.repository.js'
 import { conversionRoutes } from './conversion/conversion.routes.js'
-import { CONVERSION_HEARTBEAT_MS, createConversionService } from './conversion/conversion.service.js'
+import {
+  CONVERSION_HEARTBEAT_MS,
+  type ConversionService,
+  createConversionService,
+} from './conversion/conversion.service.js'
 import { snapshotsRoutes } from './conversion/snapshots.routes.js'
 import { createSnapshotsService } from './conversion/snapshots.service.js'
 import { projectsRoutes } from './projects.routes.js'
@@ -27,6 +32,8 @@ export interface StudioPorts {
   projects: StudioService
   /** A workspace's project by id, as resource sharing names it. */
   lookup: ResourceLookup
+  /** Converting projects as the API does (podcasts are converted once created). */
+  conversion: Pick<ConversionService, 'convertProject'>
 }
 
 /** Studio: long-form projects (books, articles) made of chapters and blocks, converted as jobs. */
@@ -42,6 +49,8 @@ export function createStudioModule(deps: {
   resources?: ResourceAccess
   /** Where `from_url` may fetch pages (the same outbound rules as webhooks). */
   outbound: OutboundOptions
+  /** A project's `callback_url`: checked and posted to by the webhooks domain. */
+  callbacks?: CallbacksPort
   log?: (message: string, details: object) => void
 }): DomainModule<StudioPorts> {
   const repository = createStudioRepository(deps.db)
@@ -62,6 +71,7 @@ export function createStudioModule(deps: {
     access,
     storage: deps.storage,
     outbound: deps.outbound,
+    checkCallbackUrl: deps.callbacks?.check,
     voiceUsable: async (workspaceId, voiceId) =>
       (await deps.voices.findUsable(workspaceId, voiceId)) !== null,
     modelExists: (modelId) =>
@@ -79,6 +89,7 @@ export function createStudioModule(deps: {
     dictionaries: deps.dictionaries,
     recorder: deps.recorder,
     access,
+    callbacks: deps.callbacks,
     ...(deps.log ? { log: deps.log } : {}),
   })
   const snapshots = createSnapshotsService({
@@ -114,6 +125,7 @@ export function createStudioModule(deps: {
     stop: () => clearInterval(recovery),
     ports: {
       projects: service,
+      conversion,
       lookup: async (workspaceId, id) => {
         const row = await repository.findProject(workspaceId, id)
         return row ? { id: row.id, name: row.name, creatorUserId: row.created_by } : null

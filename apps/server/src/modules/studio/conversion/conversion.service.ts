@@ -22,6 +22,7 @@ import type { Principal } from '../../../plugins/auth.js'
 import type { PronunciationRulesPort } from '../../pronunciation-dictionaries/pronunciation-dictionaries.module.js'
 import type { Recorder } from '../../recording/recording.types.js'
 import type { VoiceLookup } from '../../voices/voice-lookup.js'
+import type { CallbacksPort } from '../../webhooks/webhooks.module.js'
 import type { ChapterRow, ProjectRow, StudioRepository } from '../studio.repository.js'
 import type { StudioAccess } from '../studio.service.js'
 import type { StoredBlock } from '../studio-content.js'
@@ -65,6 +66,8 @@ export interface ConversionDeps {
   recorder: Recorder
   /** Converting, regenerating and locking change the project: they need the editor role on it. */
   access?: Pick<StudioAccess, 'requireEditor'> | undefined
+  /** Posts a conversion's result to the project's callback URL (the webhooks' deliveries). */
+  callbacks?: Pick<CallbacksPort, 'send'> | undefined
   log?: (message: string, details: object) => void
 }
 
@@ -260,6 +263,50 @@ export function createConversionService(deps: ConversionDeps) {
     return id
   }
 
+  /**
+   * The result of a project's or chapter's conversion, posted to the project's callback URL as
+   * the public API's callbacks are. Sent before the conversion is marked done, so a crash in
+   * between sends it again rather than never.
+   */
+  async function notify(
+    project: ProjectRow,
+    conversion: ConversionRow,
+    result: { snapshotId: string | null; error: string | null },
+  ): Promise<void> {
+    if (!project.callback_url || !deps.callbacks || conversion.block_ids) return
+    const status = result.error === null ? 'success' : 'error'
+    const chapterId = conversion.whole_project ? null : (conversion.chapter_ids[0] ?? null)
+    const event =
+      chapterId === null
+        ? {
+            type: 'project_conversion_status',
+            data: {
+              request_id: conversion.id,
+              project_id: project.id,
+              conversion_status: status,
+              project_snapshot_id: result.snapshotId,
+              error_details: result.error,
+            },
+          }
+        : {
+            type: 'chapter_conversion_status',
+            data: {
+              request_id: conversion.id,
+              project_id: project.id,
+              chapter_id: chapterId,
+              conversion_status: status,
+              chapter_snapshot_id: result.snapshotId,
+              error_details: result.error,
+            },
+          }
+    await deps.callbacks.send(project.callback_url, event).catch((error: unknown) => {
+      deps.log?.('studio conversion callback could not be queued', {
+        conversionId: conversion.id,
+        err: error,
+      })
+    })
+  }
+
   async function run(conversionId: string): Promise<void> {
     const token = newId()
     // Done, failed, or held by a live run: nothing to do. Queued, or running in a worker that
@@ -377,11 +424,13 @@ export function createConversionService(deps: ConversionDeps) {
         else await conversions.chapterProgress(chapter.id, 'not_converted', 0)
         remaining.delete(chapter.id)
       }
+      let snapshotId = conversion.whole_project ? null : (snapshotIds[0] ?? null)
       if (conversion.whole_project && pcms.length > 0) {
         const joined = pcms.flatMap((pcm, i) => (i === 0 ? [pcm] : [silence(1), pcm]))
-        await saveSnapshot(project, null, project.name, Buffer.concat(joined), snapshotIds)
+        snapshotId = await saveSnapshot(project, null, project.name, Buffer.concat(joined), snapshotIds)
         await conversions.projectConverted(project.id, new Date())
       }
+      await notify(project, conversion, { snapshotId, error: null })
       await conversions.finish(conversion.id, token)
     } catch (error) {
       if (error instanceof TakenOver) return
@@ -395,6 +444,7 @@ export function createConversionService(deps: ConversionDeps) {
             ? error.message
             : 'Failed creation: the audio could not be made.'
       await conversions.chaptersFailed([...remaining], message)
+      await notify(project, conversion, { snapshotId: null, error: message })
       await conversions.fail(conversion.id, code, message)
     } finally {
       clearInterval(heartbeat)

@@ -1,7 +1,11 @@
 import { ElevenLabsClient } from '@elevenlabs/elevenlabs-js'
 import { PREMADE_VOICES } from '@timbre/speech'
 import { afterAll, describe, expect, it } from 'vitest'
-import { type CrashBackend, makeCrashBackend, signUpThroughApi } from '../../../../test/helpers/crash-backend.js'
+import {
+  type CrashBackend,
+  makeCrashBackend,
+  signUpThroughApi,
+} from '../../../../test/helpers/crash-backend.js'
 import { buildEpub } from '../../../../test/helpers/documents.js'
 import { type ServerProcess, startServerProcess } from '../../../../test/helpers/server-process.js'
 
@@ -134,9 +138,9 @@ describe(`kill -9 during a Studio conversion (${process.env.DATABASE_URL ? 'Post
       expect(Math.min(...seen)).toBeGreaterThanOrEqual(before.progress)
       for (let i = 1; i < seen.length; i++) expect(seen[i]!).toBeGreaterThanOrEqual(seen[i - 1]!)
       const listed = await client.studio.projects.chapters.list(projectId)
-      expect(listed.chapters.map((c) => (c as unknown as { conversion_state: string }).conversion_state)).toEqual(
-        ['converted', 'converted', 'converted'],
-      )
+      expect(
+        listed.chapters.map((c) => (c as unknown as { conversion_state: string }).conversion_state),
+      ).toEqual(['converted', 'converted', 'converted'])
       const snapshots = await client.studio.projects.snapshots.list(projectId)
       expect(snapshots.snapshots).toHaveLength(1)
 
