@@ -875,6 +875,36 @@ export interface StudioConversionsTable {
   worker_token: string | null
 }
 
+/** An export of a Studio project or chapter, made by a job; its file once done. */
+export interface StudioExportsTable {
+  id: string
+  workspace_id: string
+  project_id: string
+  /** null: the whole project. */
+  chapter_id: string | null
+  user_id: string
+  /** mp3 | wav | m4b */
+  format: string
+  /** queued | running | done | failed */
+  status: string
+  progress: Generated<number>
+  /** The worker run that holds a running export (its heartbeat is updated_at). */
+  worker_token: string | null
+  storage_key: string | null
+  file_name: string | null
+  content_type: string | null
+  size_bytes: number | null
+  loudness: ColumnType<
+    { integrated_lufs: number; true_peak_db: number; rms_db: number } | null,
+    string | null,
+    string | null
+  >
+  error_code: string | null
+  error_message: string | null
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
 /** The generated audio of one block, the hash of what it was made from, and its lock. */
 export interface StudioBlockAudioTable {
   chapter_id: string
@@ -1013,6 +1043,7 @@ export interface DB {
   generated_voice_previews: GeneratedVoicePreviewsTable
   pvc_voices: PvcVoicesTable
   pvc_samples: PvcSamplesTable
+  studio_exports: StudioExportsTable
 }
 
 /** A member asks the workspace admins for a permission they were refused. */

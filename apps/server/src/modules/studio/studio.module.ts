@@ -19,6 +19,9 @@ import {
   type ConversionService,
   createConversionService,
 } from './conversion/conversion.service.js'
+import { createExportsRepository } from './conversion/exports.repository.js'
+import { exportsRoutes } from './conversion/exports.routes.js'
+import { createExportsService } from './conversion/exports.service.js'
 import { snapshotsRoutes } from './conversion/snapshots.routes.js'
 import { createSnapshotsService } from './conversion/snapshots.service.js'
 import { projectsRoutes } from './projects.routes.js'
@@ -99,6 +102,15 @@ export function createStudioModule(deps: {
     storage: deps.storage,
   })
   let recovery: NodeJS.Timeout | undefined
+  const exports = createExportsService({
+    studio: repository,
+    conversions,
+    conversion,
+    exports: createExportsRepository(deps.db),
+    queue: deps.queue,
+    storage: deps.storage,
+    ...(deps.log ? { log: deps.log } : {}),
+  })
   const routes: FastifyPluginAsyncZod = async (app) => {
     // Scoped to this plugin: project creation and the content call take multipart bodies.
     await app.register(multipart, { limits: STUDIO_MULTIPART_LIMITS, throwFileSizeLimit: true })
@@ -106,17 +118,20 @@ export function createStudioModule(deps: {
     await app.register(chaptersRoutes(service))
     await app.register(conversionRoutes(conversion))
     await app.register(snapshotsRoutes(snapshots))
+    await app.register(exportsRoutes(exports))
   }
   return {
     name: 'studio',
     routes,
     jobs: async (queue) => {
       await queue.work('studio.convert', ({ conversionId }) => conversion.run(conversionId))
-      // Where conversions run, ones whose worker died are taken over as soon as they go stale.
+      await queue.work('studio.export', ({ exportId }) => exports.run(exportId))
+      // Where the jobs run, conversions and exports whose worker died are taken over as soon as
+      // they go stale.
       const sweep = () => {
-        conversion
-          .recoverStale()
-          .catch((error: unknown) => deps.log?.('studio conversion recovery failed', { err: error }))
+        Promise.all([conversion.recoverStale(), exports.recoverStale()]).catch((error: unknown) =>
+          deps.log?.('studio job recovery failed', { err: error }),
+        )
       }
       sweep()
       recovery = setInterval(sweep, CONVERSION_HEARTBEAT_MS)
