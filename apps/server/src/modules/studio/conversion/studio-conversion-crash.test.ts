@@ -7,6 +7,7 @@ import {
   signUpThroughApi,
 } from '../../../../test/helpers/crash-backend.js'
 import { buildEpub } from '../../../../test/helpers/documents.js'
+import { probeAudio } from '../../../../test/helpers/ffprobe.js'
 import { type ServerProcess, startServerProcess } from '../../../../test/helpers/server-process.js'
 
 // A Studio conversion survives kill -9: the server process dies in the middle of converting a
@@ -144,6 +145,46 @@ describe(`kill -9 during a Studio conversion (${process.env.DATABASE_URL ? 'Post
       const snapshots = await client.studio.projects.snapshots.list(projectId)
       expect(snapshots.snapshots).toHaveLength(1)
 
+      // An export killed mid-way is finished by the next process from the kept audio.
+      const exportPath = `${running.url}/v1/studio/projects/${projectId}/exports`
+      const startedExport = (await (
+        await fetch(exportPath, {
+          method: 'POST',
+          headers: { 'xi-api-key': apiKey, 'content-type': 'application/json' },
+          body: JSON.stringify({ format: 'm4b' }),
+        })
+      ).json()) as { export_id: string }
+      const exportState = async () =>
+        (await (
+          await fetch(`${running!.url}/v1/studio/projects/${projectId}/exports/${startedExport.export_id}`, {
+            headers: { 'xi-api-key': apiKey },
+          })
+        ).json()) as ConversionView
+      let exportBefore = await exportState()
+      while (
+        exportBefore.status === 'queued' ||
+        (exportBefore.status === 'running' && exportBefore.progress === 0)
+      )
+        exportBefore = await exportState()
+      await running.kill9()
+      running = await startServerProcess({ env })
+      const exportSeen: number[] = []
+      let exportAfter = exportBefore
+      while (['queued', 'running'].includes(exportAfter.status)) {
+        exportAfter = await exportState()
+        exportSeen.push(exportAfter.progress)
+        await new Promise((r) => setTimeout(r, 50))
+      }
+      expect(exportAfter).toMatchObject({ status: 'done', progress: 100 })
+      expect(Math.min(...exportSeen, 100)).toBeGreaterThanOrEqual(exportBefore.progress)
+      const m4b = await fetch(
+        `${running.url}/v1/studio/projects/${projectId}/exports/${startedExport.export_id}/download`,
+        { headers: { 'xi-api-key': apiKey } },
+      )
+      expect(m4b.status).toBe(200)
+      const probed = await probeAudio(Buffer.from(await m4b.arrayBuffer()), 'm4b')
+      expect(probed.codec).toBe('aac')
+
       // The dead process's reservation (a block in flight) is released once its lease runs out.
       await new Promise((r) => setTimeout(r, (LEASE_SECONDS * 2 + 1) * 1000))
       await running.stop()
@@ -154,7 +195,8 @@ describe(`kill -9 during a Studio conversion (${process.env.DATABASE_URL ? 'Post
       console.log(
         `${backend.name}: killed at ${before.progress} %, resumed from ${seen[0]} %;` +
           ` ${charged.length} blocks charged ${count} of ${totalCharacters} characters,` +
-          ` ${ledger.filter((l) => l.state === 'released').length} reservation(s) released`,
+          ` ${ledger.filter((l) => l.state === 'released').length} reservation(s) released;` +
+          ` export killed at ${exportBefore.status} ${exportBefore.progress} %`,
       )
       expect(ledger.filter((l) => l.state === 'reserved')).toHaveLength(0)
       const perBlock = new Map<string, number>()
