@@ -15,9 +15,9 @@ import { chaptersRoutes } from './chapters.routes.js'
 import { createConversionRepository } from './conversion/conversion.repository.js'
 import { conversionRoutes } from './conversion/conversion.routes.js'
 import {
-  CONVERSION_HEARTBEAT_MS,
   type ConversionService,
   createConversionService,
+  RECOVERY_SWEEP_MS,
 } from './conversion/conversion.service.js'
 import { createExportsRepository } from './conversion/exports.repository.js'
 import { exportsRoutes } from './conversion/exports.routes.js'
@@ -134,7 +134,7 @@ export function createStudioModule(deps: {
         )
       }
       sweep()
-      recovery = setInterval(sweep, CONVERSION_HEARTBEAT_MS)
+      recovery = setInterval(sweep, RECOVERY_SWEEP_MS)
       recovery.unref()
     },
     stop: () => clearInterval(recovery),

@@ -46,6 +46,8 @@ const PROGRESS_WRITE_MS = 400
 export const CONVERSION_HEARTBEAT_MS = 3_000
 /** A running conversion whose row has not moved for this long belongs to a dead worker. */
 export const STALE_CONVERSION_SECONDS = 15
+/** How often the worker roles look for conversions and exports of dead workers. */
+export const RECOVERY_SWEEP_MS = 5_000
 /** A job waits this long at most for a free concurrency slot of its workspace. */
 const SLOT_WAIT_MS = 90_000
 const SLOT_RETRY_MS = 1_000
