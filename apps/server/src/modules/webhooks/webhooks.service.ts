@@ -225,7 +225,7 @@ export function createWebhooksService(deps: {
       try {
         await resolveWebhookTarget(url, options.allowPrivateAddresses)
       } catch (error) {
-        if (error instanceof AppError) throw new AppError(error.code as 'webhook_url_invalid', { param })
+        if (error instanceof AppError) throw new AppError(error.code, { param })
         throw error
       }
     },

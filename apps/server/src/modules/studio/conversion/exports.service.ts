@@ -231,11 +231,13 @@ export function createExportsService(deps: {
       return exportView(row)
     },
 
-    /** The finished file; 409 while the export is queued or running (or after it failed). */
+    /** The finished file; 409 while the export is queued or running, 422 when it failed. */
     async download(principal: Workspace, projectId: string, exportId: string) {
       const project = await requireProject(principal, projectId)
       const row = await exports.findInProject(project.id, exportId)
       if (!row) throw new AppError('studio_export_not_found')
+      if (row.status === 'failed')
+        throw new AppError('studio_export_failed', row.error_message ? { message: row.error_message } : {})
       if (row.status !== 'done' || !row.storage_key) throw new AppError('studio_export_not_ready')
       const audio = await deps.storage.get(row.storage_key)
       if (!audio) throw new AppError('history_audio_missing')
