@@ -105,6 +105,8 @@ describe('the Studio project editor', () => {
       .poll(
         async () => {
           const now = await exportBar.getAttribute('aria-valuenow', { timeout: 50 }).catch(() => null)
+          if (now !== null && exportSeen.length === 0)
+            await page.screenshot({ path: `${shots}studio-export-running.png` }).catch(() => undefined)
           if (now !== null) exportSeen.push(Number(now))
           return download.isVisible()
         },
