@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
@@ -95,7 +95,31 @@ describe('the Studio project editor', () => {
     expect(await bar.getAttribute('aria-valuenow')).toBe('100')
     expect(seen.size).toBeGreaterThan(0)
     await page.getByLabel('Chapter audio').waitFor()
-    await page.getByRole('link', { name: 'Export chapter as MP3' }).waitFor()
+    // Export the chapter as a job: its progress bar, then the download link for the file.
+    await page.getByRole('button', { name: 'Export chapter as MP3' }).click()
+    const exportBar = page.getByRole('progressbar', { name: 'Export progress' })
+    const download = page.getByRole('link', { name: 'Download The Harbour.mp3' })
+    await exportBar.or(download).first().waitFor()
+    const exportSeen: number[] = []
+    await expect
+      .poll(
+        async () => {
+          const now = await exportBar.getAttribute('aria-valuenow', { timeout: 50 }).catch(() => null)
+          if (now !== null && exportSeen.length === 0)
+            await page.screenshot({ path: `${shots}studio-export-running.png` }).catch(() => undefined)
+          if (now !== null) exportSeen.push(Number(now))
+          return download.isVisible()
+        },
+        { timeout: 120_000, interval: 100 },
+      )
+      .toBe(true)
+    for (let i = 1; i < exportSeen.length; i++)
+      expect(exportSeen[i]!).toBeGreaterThanOrEqual(exportSeen[i - 1]!)
+    const [file] = await Promise.all([page.waitForEvent('download'), download.click()])
+    expect(file.suggestedFilename()).toBe('The Harbour.mp3')
+    const saved = join(tmpdir(), `studio-export-${Date.now()}.mp3`)
+    await file.saveAs(saved)
+    expect(readFileSync(saved).subarray(0, 3).toString('latin1')).toMatch(/^(ID3|\xff)/)
     // Generated paragraphs can be locked; a locked one cannot be regenerated.
     await page.getByRole('button', { name: 'Lock', exact: true }).first().click()
     await page.getByRole('button', { name: 'Unlock', exact: true }).first().waitFor()

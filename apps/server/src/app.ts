@@ -302,6 +302,13 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     soundEffects: soundEffects.ports.soundEffects,
     log: (message, details) => app.log.error(details, message),
   })
+  const webhooks = createWebhooksModule({
+    db,
+    queue,
+    secretKey: config.secretKey,
+    options: config.webhooks,
+    audit: audit.ports.audit,
+  })
   const studio = createStudioModule({
     db,
     voices: voices.ports.lookup,
@@ -313,6 +320,7 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     resources: workspaces.ports.resources,
     // Pages for from_url are fetched under the same outbound rules as webhooks.
     outbound: config.webhooks,
+    callbacks: webhooks.ports.callbacks,
     log: (message, details) => app.log.error(details, message),
   })
   const audioNative = createAudioNativeModule({
@@ -330,6 +338,8 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
   })
   const podcasts = createPodcastsModule({
     studio: studio.ports.projects,
+    conversion: studio.ports.conversion,
+    callbacks: webhooks.ports.callbacks,
     voices: voices.ports.lookup,
     outbound: config.webhooks,
     llm: config.podcastLlm,
@@ -354,13 +364,6 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     tierOf: async (workspaceId) => (await billing.ports.subscription(workspaceId)).tier,
     minTrainingSeconds: config.pvc.minTrainingSeconds,
     log: (message, details) => app.log.error(details, message),
-  })
-  const webhooks = createWebhooksModule({
-    db,
-    queue,
-    secretKey: config.secretKey,
-    options: config.webhooks,
-    audit: audit.ports.audit,
   })
   return [
     health,

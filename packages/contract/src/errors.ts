@@ -135,6 +135,11 @@ export const ERRORS = {
   },
   studio_snapshot_not_found: { status: 404, message: 'Snapshot not found or no access.' },
   studio_export_failed: { status: 422, message: 'The audio could not be exported.' },
+  studio_export_not_found: { status: 404, message: 'Export not found or no access.' },
+  studio_export_not_ready: {
+    status: 409,
+    message: 'The export is not finished yet; download it once its status is done.',
+  },
   unreadable_document: { status: 400, message: 'The script file is empty or could not be loaded.' },
   voice_sample_not_found: { status: 404, message: 'This voice has no sample with this sample_id.' },
   voice_preview_unavailable: { status: 404, message: 'This voice has no preview in that language.' },

@@ -9956,22 +9956,80 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/studio/projects/{project_id}/export": {
+    "/v1/studio/projects/{project_id}/exports": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Ours: the whole project as MP3, WAV or M4B with chapter marks, loudness-normalised */
-        get: {
+        get?: never;
+        put?: never;
+        /** Ours: start an export (MP3, WAV, or M4B with chapter marks; loudness-normalised) as a job; an identical export already running is answered (200) instead of a second */
+        post: {
             parameters: {
-                query?: {
-                    format?: "mp3" | "wav" | "m4b";
-                };
+                query?: never;
                 header?: never;
                 path: {
                     project_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description m4b (with chapter marks) only for the whole project
+                         * @enum {string}
+                         */
+                        format: "mp3" | "wav" | "m4b";
+                        /** @description One chapter; absent or null: the whole project */
+                        chapter_id?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StudioExport"];
+                    };
+                };
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StudioExport"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/studio/projects/{project_id}/exports/{export_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ours: an export job, its percent and, once done, its file and loudness */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                    export_id: string;
                 };
                 cookie?: never;
             };
@@ -9982,7 +10040,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["StudioExport"];
+                    };
                 };
             };
         };
@@ -9994,23 +10054,21 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/studio/projects/{project_id}/chapters/{chapter_id}/export": {
+    "/v1/studio/projects/{project_id}/exports/{export_id}/download": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Ours: one chapter as MP3 or WAV, loudness-normalised */
+        /** Ours: a finished export's file (409 until it is done) */
         get: {
             parameters: {
-                query?: {
-                    format?: "mp3" | "wav";
-                };
+                query?: never;
                 header?: never;
                 path: {
                     project_id: string;
-                    chapter_id: string;
+                    export_id: string;
                 };
                 cookie?: never;
             };
@@ -13603,6 +13661,29 @@ export interface components {
                 message: string;
             } | null;
         };
+        StudioExportInput: {
+            export_id: string;
+            project_id: string;
+            chapter_id: string | null;
+            /** @enum {string} */
+            format: "mp3" | "wav" | "m4b";
+            /** @enum {string} */
+            status: "queued" | "running" | "done" | "failed";
+            progress: number;
+            file_name: string | null;
+            size_bytes: number | null;
+            /** @description Measured on the finished file (EBU R128 integrated loudness, true peak, RMS) */
+            loudness: {
+                integrated_lufs: number;
+                true_peak_db: number;
+                rms_db: number;
+            } | null;
+            error: {
+                code: string;
+                message: string;
+            } | null;
+            created_at_unix: number;
+        };
         PronunciationRuleInput: {
             /** @enum {string} */
             type: "alias" | "phoneme";
@@ -14310,6 +14391,29 @@ export interface components {
                 code: string;
                 message: string;
             } | null;
+        };
+        StudioExport: {
+            export_id: string;
+            project_id: string;
+            chapter_id: string | null;
+            /** @enum {string} */
+            format: "mp3" | "wav" | "m4b";
+            /** @enum {string} */
+            status: "queued" | "running" | "done" | "failed";
+            progress: number;
+            file_name: string | null;
+            size_bytes: number | null;
+            /** @description Measured on the finished file (EBU R128 integrated loudness, true peak, RMS) */
+            loudness: {
+                integrated_lufs: number;
+                true_peak_db: number;
+                rms_db: number;
+            } | null;
+            error: {
+                code: string;
+                message: string;
+            } | null;
+            created_at_unix: number;
         };
         PronunciationRule: {
             /** @enum {string} */

@@ -474,6 +474,8 @@ export interface StudioProjectsTable {
   last_conversion_at: NullableTimestamp
   /** The project's pronunciation dictionaries (locators), applied in order to every block. */
   pronunciation_dictionary_locators: ColumnType<unknown[], string | undefined, string>
+  /** Where each conversion's result is posted (HTTPS, checked as webhooks are). */
+  callback_url: string | null
 }
 
 /** An Audio Native player of one article page: appearance, allowlist, content, state, audio. */
@@ -677,7 +679,8 @@ export interface AuthConnectionsTable {
 /** One event sent to one webhook: its state after the latest attempt. */
 export interface WebhookDeliveriesTable {
   id: string
-  webhook_id: string
+  /** The registered webhook; null for a one-off callback to `target_url`. */
+  webhook_id: string | null
   event_type: string
   body: string
   status: Generated<string>
@@ -687,6 +690,8 @@ export interface WebhookDeliveriesTable {
   error: string | null
   created_at: Timestamp
   updated_at: Timestamp
+  /** Where a callback (a delivery of no registered webhook) goes. */
+  target_url: string | null
 }
 
 /** A workspace's identity provider (OIDC or SAML); an OIDC client secret is stored sealed. */
@@ -873,6 +878,39 @@ export interface StudioConversionsTable {
   error_code: string | null
   error_message: string | null
   created_at: Timestamp
+  /** The heartbeat of the run that holds a running conversion. */
+  updated_at: Timestamp
+  /** The worker run that holds a running conversion (null when none does). */
+  worker_token: string | null
+}
+
+/** An export of a Studio project or chapter, made by a job; its file once done. */
+export interface StudioExportsTable {
+  id: string
+  workspace_id: string
+  project_id: string
+  /** null: the whole project. */
+  chapter_id: string | null
+  user_id: string
+  /** mp3 | wav | m4b */
+  format: string
+  /** queued | running | done | failed */
+  status: string
+  progress: Generated<number>
+  /** The worker run that holds a running export (its heartbeat is updated_at). */
+  worker_token: string | null
+  storage_key: string | null
+  file_name: string | null
+  content_type: string | null
+  size_bytes: number | null
+  loudness: ColumnType<
+    { integrated_lufs: number; true_peak_db: number; rms_db: number } | null,
+    string | null,
+    string | null
+  >
+  error_code: string | null
+  error_message: string | null
+  created_at: Timestamp
   updated_at: Timestamp
 }
 
@@ -1014,6 +1052,7 @@ export interface DB {
   generated_voice_previews: GeneratedVoicePreviewsTable
   pvc_voices: PvcVoicesTable
   pvc_samples: PvcSamplesTable
+  studio_exports: StudioExportsTable
 }
 
 /** A member asks the workspace admins for a permission they were refused. */

@@ -57,6 +57,12 @@ export const JOB_DEFINITIONS = {
     payload: z.object({ voiceId: z.string(), sampleId: z.string() }),
     options: { retryLimit: 2, retryDelay: 5, retryBackoff: false, expireInSeconds: 600 },
   },
+  // One export of a Studio project or chapter; a rerun after a crash makes the file again from
+  // the kept block audio (exporting charges nothing).
+  'studio.export': {
+    payload: z.object({ exportId: z.string() }),
+    options: { retryLimit: 2, retryDelay: 5, retryBackoff: false, expireInSeconds: 900 },
+  },
 } as const
 
 export type JobName = keyof typeof JOB_DEFINITIONS

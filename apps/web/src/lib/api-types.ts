@@ -185,3 +185,5 @@ export type StudioProjectDetail = ResponseJson<'/v1/studio/projects/{project_id}
 export type StudioChapter = ResponseJson<'/v1/studio/projects/{project_id}/chapters/{chapter_id}', 'get', 200>
 export type StudioBlock = StudioChapter['content']['blocks'][number]
 export type StudioChapterSave = RequestJson<'/v1/studio/projects/{project_id}/chapters/{chapter_id}', 'post'>
+export type StudioExport = ResponseJson<'/v1/studio/projects/{project_id}/exports/{export_id}', 'get', 200>
+export type StudioExportFormat = StudioExport['format']

@@ -54,6 +54,7 @@ import type {
   SoundEffectRequest,
   StudioChapter,
   StudioChapterSave,
+  StudioExportFormat,
   StudioProject,
   StudioProjectDetail,
   StudioProjectList,
@@ -494,13 +495,23 @@ export async function studioChapterSnapshotAudio(
   })
   return response.blob()
 }
-/** Where an export downloads from (same origin, the session cookie goes with it). */
-export const studioExportUrl = (
-  projectId: string,
-  format: 'mp3' | 'wav' | 'm4b',
-  chapterId?: string,
-): string =>
-  `/v1/studio/projects/${encodeURIComponent(projectId)}${chapterId ? `/chapters/${encodeURIComponent(chapterId)}` : ''}/export?format=${format}`
+/** Starts an export job of the project (no chapter) or a chapter; a running identical one is answered. */
+export const startStudioExport = (projectId: string, format: StudioExportFormat, chapterId?: string) =>
+  settle(
+    client.POST('/v1/studio/projects/{project_id}/exports', {
+      ...projectPath(projectId),
+      body: { format, chapter_id: chapterId ?? null },
+    }),
+  )
+export const getStudioExport = (projectId: string, exportId: string) =>
+  settle(
+    client.GET('/v1/studio/projects/{project_id}/exports/{export_id}', {
+      params: { path: { project_id: projectId, export_id: exportId } },
+    }),
+  )
+/** Where a finished export downloads from (same origin, the session cookie goes with it). */
+export const studioExportDownloadUrl = (projectId: string, exportId: string): string =>
+  `/v1/studio/projects/${encodeURIComponent(projectId)}/exports/${encodeURIComponent(exportId)}/download`
 
 /** POST /v1/studio/projects: a multipart form with the name and, optionally, a document. */
 export async function createStudioProject(input: {

@@ -33,6 +33,9 @@ import * as studioConversion from './20261124040000-studio-conversion.js'
 import * as audioNative from './20261124050000-audio-native.js'
 import * as voiceover from './20261124060000-voiceover.js'
 import * as audioNativePublishSessions from './20261125030000-audio-native-publish-sessions.js'
+import * as studioConversionHeartbeat from './20261125010000-studio-conversion-heartbeat.js'
+import * as studioCallbacks from './20261125010100-studio-callbacks.js'
+import * as studioExports from './20261125010200-studio-exports.js'
 
 // Listed in code (not read from disk) so the same list works from sources and from dist/.
 export const migrations: Record<string, Migration> = {
@@ -70,4 +73,7 @@ export const migrations: Record<string, Migration> = {
   '20261124050000-audio-native': audioNative,
   '20261124060000-voiceover': voiceover,
   '20261125030000-audio-native-publish-sessions': audioNativePublishSessions,
+  '20261125010000-studio-conversion-heartbeat': studioConversionHeartbeat,
+  '20261125010100-studio-callbacks': studioCallbacks,
+  '20261125010200-studio-exports': studioExports,
 }

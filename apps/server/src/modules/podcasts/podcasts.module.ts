@@ -1,7 +1,9 @@
 import type { OutboundOptions } from '../../lib/web-page/page-fetch.js'
 import type { DomainModule } from '../domain-module.js'
+import type { StudioPorts } from '../studio/studio.module.js'
 import type { StudioService } from '../studio/studio.service.js'
 import type { VoiceLookup } from '../voices/voice-lookup.js'
+import type { CallbacksPort } from '../webhooks/webhooks.module.js'
 import type { LlmEndpoint } from './chat-completions.js'
 import { podcastsRoutes } from './podcasts.routes.js'
 import { createPodcastsService } from './podcasts.service.js'
@@ -9,12 +11,16 @@ import { createPodcastsService } from './podcasts.service.js'
 /** Studio podcasts: a conversation (or the document in turns) as a two-voice Studio project. */
 export function createPodcastsModule(deps: {
   studio: StudioService
+  conversion: StudioPorts['conversion']
+  callbacks: CallbacksPort
   voices: VoiceLookup
   outbound: OutboundOptions
   llm: LlmEndpoint | null
 }): DomainModule {
   const service = createPodcastsService({
     studio: deps.studio,
+    conversion: deps.conversion,
+    callbacks: deps.callbacks,
     voices: deps.voices,
     outbound: deps.outbound,
     llm: deps.llm,

@@ -5,6 +5,7 @@ import { ElevenLabsClient, ElevenLabsError } from '@elevenlabs/elevenlabs-js'
 import { PREMADE_VOICES } from '@timbre/speech'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createUser } from '../../../test/helpers/factories.js'
+import { setPlan } from '../../../test/helpers/plans.js'
 import { type SelfSignedCertificate, selfSignedCertificate } from '../../../test/helpers/self-signed.js'
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.js'
 
@@ -36,6 +37,10 @@ const llmRequests: Array<{
   auth: string | undefined
   body: { model: string; messages: Array<{ role: string; content: string }> }
 }> = []
+/** The operator's HTTPS callback receiver: every POST it got, as JSON. */
+let receiver: Server
+let receiverUrl: string
+const callbacks: Array<{ path: string; body: { type: string; data: Record<string, unknown> } }> = []
 let withModel: TestApp
 let withoutModel: TestApp
 let client: ElevenLabsClient
@@ -97,6 +102,16 @@ beforeAll(async () => {
   })
   await new Promise<void>((r) => pages.listen(0, '127.0.0.1', r))
   pagesOrigin = `https://127.0.0.1:${(pages.address() as AddressInfo).port}`
+  receiver = createHttpsServer({ key: tls.key, cert: tls.cert }, (req, res) => {
+    const chunks: Buffer[] = []
+    req.on('data', (c: Buffer) => chunks.push(c))
+    req.on('end', () => {
+      callbacks.push({ path: req.url ?? '', body: JSON.parse(Buffer.concat(chunks).toString('utf8')) })
+      res.end('ok')
+    })
+  })
+  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r))
+  receiverUrl = `https://127.0.0.1:${(receiver.address() as AddressInfo).port}`
   ;[withModel, withoutModel] = await Promise.all([
     createTestApp({
       env: {
@@ -121,6 +136,7 @@ afterAll(async () => {
   await withoutModel?.close()
   await new Promise((r) => llm?.close(r))
   await new Promise((r) => pages?.close(r))
+  await new Promise((r) => receiver?.close(r))
   tls?.remove()
 })
 
@@ -246,5 +262,78 @@ describe('POST /v1/studio/podcasts', () => {
     })
     expect(tooManyHighlights.status).toBe(422)
     expect(llmRequests.length).toBe(asked)
+  })
+
+  it('converts the podcast and posts the result to its callback_url over HTTPS', async () => {
+    const { project } = await client.studio.createPodcast({
+      modelId: 'eleven_multilingual_v2',
+      mode: { type: 'bulletin', bulletin: { hostVoiceId: host.voice_id } },
+      source: { type: 'text', text: DOCUMENT },
+      callbackUrl: `${receiverUrl}/podcast-done?ref=42`,
+    })
+    for (let i = 0; i < 3000 && !callbacks.some((c) => c.path === '/podcast-done?ref=42'); i++)
+      await new Promise((r) => setTimeout(r, 50))
+    const posted = callbacks.filter((c) => c.path === '/podcast-done?ref=42')
+    expect(posted).toHaveLength(1)
+    expect(posted[0]!.body).toMatchObject({
+      type: 'project_conversion_status',
+      data: { project_id: project.projectId, conversion_status: 'success', error_details: null },
+    })
+    const snapshots = await client.studio.projects.snapshots.list(project.projectId)
+    expect(snapshots.snapshots.map((s) => s.projectSnapshotId)).toEqual([
+      posted[0]!.body.data.project_snapshot_id,
+    ])
+  })
+
+  it('posts a failed conversion to the callback_url with its error', async () => {
+    const poor = await createUser(withModel.app, withModel.database, { verified: true })
+    await setPlan(withModel.database, poor.userId, { characterCount: 0, characterLimit: 10 })
+    const key = (
+      await withModel.app.inject({
+        method: 'POST',
+        url: '/v1/user/api-keys',
+        headers: poor.auth,
+        payload: { name: 'sdk' },
+      })
+    ).json().api_key as string
+    const sdk = new ElevenLabsClient({ apiKey: key, baseUrl: address })
+    const { project } = await sdk.studio.createPodcast({
+      modelId: 'eleven_multilingual_v2',
+      mode: { type: 'bulletin', bulletin: { hostVoiceId: host.voice_id } },
+      source: { type: 'text', text: DOCUMENT },
+      callbackUrl: `${receiverUrl}/podcast-failed`,
+    })
+    for (let i = 0; i < 3000 && !callbacks.some((c) => c.path === '/podcast-failed'); i++)
+      await new Promise((r) => setTimeout(r, 50))
+    const posted = callbacks.filter((c) => c.path === '/podcast-failed')
+    expect(posted).toHaveLength(1)
+    expect(posted[0]!.body).toMatchObject({
+      type: 'project_conversion_status',
+      data: { project_id: project.projectId, conversion_status: 'error', project_snapshot_id: null },
+    })
+    expect(String(posted[0]!.body.data.error_details)).toContain('credits')
+  })
+
+  it('refuses an http:// or private-address callback_url with a 422 and creates nothing', async () => {
+    const before = (await plain.studio.projects.list()).projects.length
+    for (const callbackUrl of [
+      'http://example.com/done',
+      'https://127.0.0.1/done',
+      'https://10.1.2.3/done',
+      'https://localhost/done',
+    ]) {
+      const error = await plain.studio
+        .createPodcast({
+          modelId: 'eleven_multilingual_v2',
+          mode: { type: 'bulletin', bulletin: { hostVoiceId: host.voice_id } },
+          source: { type: 'text', text: DOCUMENT },
+          callbackUrl,
+        })
+        .catch((e: unknown) => e)
+      expect(error, callbackUrl).toBeInstanceOf(ElevenLabsError)
+      expect((error as ElevenLabsError).statusCode, callbackUrl).toBe(422)
+      expect(JSON.stringify((error as ElevenLabsError).body)).toContain('callback_url')
+    }
+    expect((await plain.studio.projects.list()).projects.length).toBe(before)
   })
 })

@@ -10,10 +10,11 @@ import { AppError } from '../../errors.js'
 import { extractArticle, paragraphsOfText } from '../../lib/web-page/article-text.js'
 import { fetchPage, type OutboundOptions } from '../../lib/web-page/page-fetch.js'
 import type { Principal } from '../../plugins/auth.js'
+import type { StudioPorts } from '../studio/studio.module.js'
 import type { StudioService } from '../studio/studio.service.js'
 import type { StudioForm } from '../studio/studio-form.js'
 import type { VoiceLookup } from '../voices/voice-lookup.js'
-import { parseWebhookUrl } from '../webhooks/webhook-address.js'
+import type { CallbacksPort } from '../webhooks/webhooks.module.js'
 import { chatCompletion, type LlmEndpoint } from './chat-completions.js'
 import {
   bulletinFromDocument,
@@ -65,6 +66,8 @@ function nameFrom(document: string): string {
 
 export function createPodcastsService(deps: {
   studio: StudioService
+  conversion: StudioPorts['conversion']
+  callbacks: Pick<CallbacksPort, 'check'>
   voices: VoiceLookup
   outbound: OutboundOptions
   llm: LlmEndpoint | null
@@ -114,7 +117,7 @@ export function createPodcastsService(deps: {
       if (guest) await requireVoice(principal.workspaceId, guest, 'guest_voice_id')
       const model = MODEL_PROFILES[body.model_id]
       if (!model?.can_do_text_to_speech) throw new AppError('model_not_found', { param: 'model_id' })
-      if (body.callback_url) parseWebhookUrl(body.callback_url, deps.outbound.allowPrivateAddresses)
+      if (body.callback_url) await deps.callbacks.check(body.callback_url, 'callback_url')
       if (mode.type === 'conversation' && !deps.llm) throw new AppError('podcast_llm_not_configured')
 
       const paragraphs = await documentOf(body.source)
@@ -160,11 +163,16 @@ export function createPodcastsService(deps: {
         ['quality_preset', body.quality_preset],
         ['apply_text_normalization', body.apply_text_normalization],
         ['language', body.language?.toLowerCase()],
+        ['callback_url', body.callback_url],
       ]
       const form: StudioForm = {
         fields: new Map(fields.filter((f): f is [string, string] => !!f[1]).map(([k, v]) => [k, [v]])),
       }
-      return deps.studio.create(principal, form)
+      const created = await deps.studio.create(principal, form)
+      // As the public API does, a podcast is converted as soon as it is made; its callback_url
+      // hears when that conversion ends.
+      await deps.conversion.convertProject(principal, created.project.project_id)
+      return created
     },
   }
 }

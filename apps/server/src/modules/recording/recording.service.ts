@@ -126,7 +126,10 @@ function openRecording(
     }
   }
 
-  async function settleAll(historyText: string | undefined): Promise<void> {
+  async function settleAll(
+    historyText: string | undefined,
+    within: ((trx: Transaction<DB>) => Promise<void>) | undefined,
+  ): Promise<void> {
     await progress.stop()
     const text = historyText ?? input.history?.text ?? ''
     const keep = historyItemId !== null && text !== '' && held.length > 0
@@ -150,6 +153,7 @@ function openRecording(
           const ok = await deps.credits.settle(trx, h.reservation, h.reservation.characters, historyItemId)
           if (!ok) throw new AlreadySettled('reservation already settled')
         }
+        await within?.(trx)
         if (!item) return
         if (held.length > 1) {
           const to = await deps.credits.characterCount(trx, principal.workspaceId)
@@ -194,7 +198,7 @@ function openRecording(
 
     complete(options = {}) {
       if (finished) return Promise.resolve()
-      completing ??= settleAll(options.text)
+      completing ??= settleAll(options.text, options.within)
       return completing
     },
 

@@ -1,4 +1,6 @@
 import type { OutputFormat } from '@timbre/speech'
+import type { Transaction } from 'kysely'
+import type { DB } from '../../db/schema.js'
 import type { Principal } from '../../plugins/auth.js'
 
 /** What the history item of a generation shows (besides its audio, timings and charge). */
@@ -74,7 +76,14 @@ export interface Recording {
    * Everything went out: stores the audio, then settles every reservation in full and writes
    * the history item in one transaction. `text` replaces the history text (a session's).
    */
-  complete(options?: { text?: string }): Promise<void>
+  complete(options?: {
+    text?: string
+    /**
+     * Written in the settlement's transaction: a job's result that must exist exactly when it
+     * is charged (a crash before the commit leaves neither, after it both).
+     */
+    within?: (trx: Transaction<DB>) => Promise<void>
+  }): Promise<void>
   /**
    * Broke off: each reservation is charged for what reached the client, or released.
    * `reachedClient: false` (a buffered response that never went out) releases everything.

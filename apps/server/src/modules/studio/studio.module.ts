@@ -9,11 +9,19 @@ import type { DomainModule } from '../domain-module.js'
 import type { PronunciationRulesPort } from '../pronunciation-dictionaries/pronunciation-dictionaries.module.js'
 import type { Recorder } from '../recording/recording.types.js'
 import type { VoiceLookup } from '../voices/voice-lookup.js'
+import type { CallbacksPort } from '../webhooks/webhooks.module.js'
 import type { ResourceAccess, ResourceLookup } from '../workspaces/workspaces.module.js'
 import { chaptersRoutes } from './chapters.routes.js'
 import { createConversionRepository } from './conversion/conversion.repository.js'
 import { conversionRoutes } from './conversion/conversion.routes.js'
-import { createConversionService } from './conversion/conversion.service.js'
+import {
+  type ConversionService,
+  createConversionService,
+  RECOVERY_SWEEP_MS,
+} from './conversion/conversion.service.js'
+import { createExportsRepository } from './conversion/exports.repository.js'
+import { exportsRoutes } from './conversion/exports.routes.js'
+import { createExportsService } from './conversion/exports.service.js'
 import { snapshotsRoutes } from './conversion/snapshots.routes.js'
 import { createSnapshotsService } from './conversion/snapshots.service.js'
 import { projectsRoutes } from './projects.routes.js'
@@ -27,6 +35,8 @@ export interface StudioPorts {
   projects: StudioService
   /** A workspace's project by id, as resource sharing names it. */
   lookup: ResourceLookup
+  /** Converting projects as the API does (podcasts are converted once created). */
+  conversion: Pick<ConversionService, 'convertProject'>
 }
 
 /** Studio: long-form projects (books, articles) made of chapters and blocks, converted as jobs. */
@@ -42,6 +52,8 @@ export function createStudioModule(deps: {
   resources?: ResourceAccess
   /** Where `from_url` may fetch pages (the same outbound rules as webhooks). */
   outbound: OutboundOptions
+  /** A project's `callback_url`: checked and posted to by the webhooks domain. */
+  callbacks?: CallbacksPort
   log?: (message: string, details: object) => void
 }): DomainModule<StudioPorts> {
   const repository = createStudioRepository(deps.db)
@@ -62,6 +74,7 @@ export function createStudioModule(deps: {
     access,
     storage: deps.storage,
     outbound: deps.outbound,
+    checkCallbackUrl: deps.callbacks?.check,
     voiceUsable: async (workspaceId, voiceId) =>
       (await deps.voices.findUsable(workspaceId, voiceId)) !== null,
     modelExists: (modelId) =>
@@ -79,6 +92,7 @@ export function createStudioModule(deps: {
     dictionaries: deps.dictionaries,
     recorder: deps.recorder,
     access,
+    callbacks: deps.callbacks,
     ...(deps.log ? { log: deps.log } : {}),
   })
   const snapshots = createSnapshotsService({
@@ -87,6 +101,16 @@ export function createStudioModule(deps: {
     conversion,
     storage: deps.storage,
   })
+  let recovery: NodeJS.Timeout | undefined
+  const exports = createExportsService({
+    studio: repository,
+    conversions,
+    conversion,
+    exports: createExportsRepository(deps.db),
+    queue: deps.queue,
+    storage: deps.storage,
+    ...(deps.log ? { log: deps.log } : {}),
+  })
   const routes: FastifyPluginAsyncZod = async (app) => {
     // Scoped to this plugin: project creation and the content call take multipart bodies.
     await app.register(multipart, { limits: STUDIO_MULTIPART_LIMITS, throwFileSizeLimit: true })
@@ -94,13 +118,29 @@ export function createStudioModule(deps: {
     await app.register(chaptersRoutes(service))
     await app.register(conversionRoutes(conversion))
     await app.register(snapshotsRoutes(snapshots))
+    await app.register(exportsRoutes(exports))
   }
   return {
     name: 'studio',
     routes,
-    jobs: (queue) => queue.work('studio.convert', ({ conversionId }) => conversion.run(conversionId)),
+    jobs: async (queue) => {
+      await queue.work('studio.convert', ({ conversionId }) => conversion.run(conversionId))
+      await queue.work('studio.export', ({ exportId }) => exports.run(exportId))
+      // Where the jobs run, conversions and exports whose worker died are taken over as soon as
+      // they go stale.
+      const sweep = () => {
+        Promise.all([conversion.recoverStale(), exports.recoverStale()]).catch((error: unknown) =>
+          deps.log?.('studio job recovery failed', { err: error }),
+        )
+      }
+      sweep()
+      recovery = setInterval(sweep, RECOVERY_SWEEP_MS)
+      recovery.unref()
+    },
+    stop: () => clearInterval(recovery),
     ports: {
       projects: service,
+      conversion,
       lookup: async (workspaceId, id) => {
         const row = await repository.findProject(workspaceId, id)
         return row ? { id: row.id, name: row.name, creatorUserId: row.created_by } : null

@@ -16,6 +16,8 @@ export interface NewProject {
   defaultParagraphVoiceId: string
   defaultModelId: string
   sourceType: string
+  /** Where each conversion's result is posted. */
+  callbackUrl?: string | null
 }
 
 export interface NewChapter {
@@ -65,6 +67,7 @@ export function createStudioRepository(db: Database) {
             default_paragraph_voice_id: project.defaultParagraphVoiceId,
             default_model_id: project.defaultModelId,
             source_type: project.sourceType,
+            callback_url: project.callbackUrl ?? null,
           })
           .execute()
         await insertChapters(trx, project.id, chapters)

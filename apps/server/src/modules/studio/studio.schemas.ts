@@ -190,8 +190,29 @@ export const chapterSnapshotList = z.object({ snapshots: z.array(chapterSnapshot
 export const chapterSnapshotExtended = chapterSnapshot.extend({ character_alignments: z.array(z.object({})) })
 export const streamBody = z.object({ convert_to_mpeg: z.boolean().optional() }).nullish()
 
-export const exportQuery = z.object({ format: z.enum(STUDIO_EXPORT_FORMATS).default('mp3') })
-export const chapterExportQuery = z.object({ format: z.enum(['mp3', 'wav']).default('mp3') })
+export const exportBody = z.object({
+  format: z.enum(STUDIO_EXPORT_FORMATS).describe('m4b (with chapter marks) only for the whole project'),
+  chapter_id: z.string().min(1).max(64).nullish().describe('One chapter; absent or null: the whole project'),
+})
+export const exportParams = projectIdParams.extend({ export_id: z.string().min(1).max(64) })
+export const exportView = z
+  .object({
+    export_id: z.string(),
+    project_id: z.string(),
+    chapter_id: z.string().nullable(),
+    format: z.enum(STUDIO_EXPORT_FORMATS),
+    status: z.enum(['queued', 'running', 'done', 'failed']),
+    progress: z.number().int().min(0).max(100),
+    file_name: z.string().nullable(),
+    size_bytes: z.number().int().nullable(),
+    loudness: z
+      .object({ integrated_lufs: z.number(), true_peak_db: z.number(), rms_db: z.number() })
+      .nullable()
+      .describe('Measured on the finished file (EBU R128 integrated loudness, true peak, RMS)'),
+    error: z.object({ code: z.string(), message: z.string() }).nullable(),
+    created_at_unix: z.number().int(),
+  })
+  .meta({ id: 'StudioExport' })
 
 export const dictionariesBody = z.object({
   pronunciation_dictionary_locators: z

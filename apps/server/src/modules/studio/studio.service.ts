@@ -53,6 +53,8 @@ export interface StudioDeps {
   storage: FileStorage
   /** Where `from_url` may fetch pages: HTTPS only, private addresses only if the operator allows. */
   outbound: OutboundOptions
+  /** Checks a `callback_url` under the webhooks' outbound rules (absent: refused). */
+  checkCallbackUrl?: ((url: string, param: string) => Promise<void>) | undefined
 }
 
 export interface StudioAccess {
@@ -269,6 +271,12 @@ export function createStudioService(deps: StudioDeps) {
         )
       }
       const sourceType = oneOf(STUDIO_SOURCE_TYPES, field(form, 'source_type'), 'source_type')
+      const callbackUrl = field(form, 'callback_url') || null
+      if (callbackUrl) {
+        if (!deps.checkCallbackUrl)
+          throw invalid('callback_url is not available on this server.', 'callback_url')
+        await deps.checkCallbackUrl(callbackUrl, 'callback_url')
+      }
       const metadata = metadataFrom(form)
       const content = await chaptersFromForm(form, voices, principal.workspaceId)
       const chapters = content.chapters ?? [{ id: newId(), name: 'Chapter 1', blocks: [] }]
@@ -295,6 +303,7 @@ export function createStudioService(deps: StudioDeps) {
             defaultParagraphVoiceId: voices.paragraph,
             defaultModelId: modelId,
             sourceType: sourceType ?? (content.chapters ? 'book' : 'blank'),
+            callbackUrl,
           },
           chapters,
         )

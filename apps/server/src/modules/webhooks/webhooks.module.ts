@@ -17,13 +17,21 @@ export interface WebhooksPorts {
   emit(workspaceId: string, event: WebhookEvent): Promise<number>
 }
 
+/** One-off callbacks to a URL a request named (a Studio project's callback_url). */
+export interface CallbacksPort {
+  /** Refuses (422, naming `param`) a URL webhooks could not reach: not HTTPS, or a private address. */
+  check(url: string, param: string): Promise<void>
+  /** Posts the event to the URL as a delivery job, retried as webhook deliveries are. */
+  send(url: string, event: { type: string; data: Record<string, unknown> }): Promise<void>
+}
+
 export function createWebhooksModule(deps: {
   db: Database
   queue: JobQueue
   secretKey: string
   options: WebhooksOptions
   audit?: AuditLog
-}): DomainModule<{ webhooks: WebhooksPorts }> {
+}): DomainModule<{ webhooks: WebhooksPorts; callbacks: CallbacksPort }> {
   const connections = createAuthConnectionsService({
     repo: createAuthConnectionsRepository(deps.db),
     secrets: createSecretBox(deps.secretKey, 'auth-connections'),
@@ -48,6 +56,12 @@ export function createWebhooksModule(deps: {
         service.deliver(payload.deliveryId, meta.retryCount),
       )
     },
-    ports: { webhooks: { emit: (workspaceId, event) => service.emit(workspaceId, event) } },
+    ports: {
+      webhooks: { emit: (workspaceId, event) => service.emit(workspaceId, event) },
+      callbacks: {
+        check: (url, param) => service.checkCallbackUrl(url, param),
+        send: (url, event) => service.callback(url, event),
+      },
+    },
   }
 }

@@ -118,7 +118,7 @@ export function createWebhooksRepository(db: Database) {
 
     async insertDelivery(
       trx: Transaction<DB>,
-      row: { id: string; webhookId: string; eventType: string; body: string },
+      row: { id: string; webhookId: string | null; targetUrl?: string; eventType: string; body: string },
     ): Promise<void> {
       const now = new Date()
       await trx
@@ -126,6 +126,7 @@ export function createWebhooksRepository(db: Database) {
         .values({
           id: row.id,
           webhook_id: row.webhookId,
+          target_url: row.targetUrl ?? null,
           event_type: row.eventType,
           body: row.body,
           created_at: now,

@@ -82,6 +82,36 @@ export function createWebhooksService(deps: {
     return ids
   }
 
+  /** Records one attempt's result; throws when the queue should try again. */
+  async function recordResult(deliveryId: string, retryCount: number, result: SendResult, final: boolean) {
+    const attempt = retryCount + 1
+    const ok = result.status !== null && result.status >= 200 && result.status < 300
+    const willRetry = !ok && !final && retryable(result) && retryCount < DELIVERY_RETRIES
+    await repo.recordAttempt(deliveryId, {
+      status: ok ? 'delivered' : willRetry ? 'retrying' : 'failed',
+      attempts: attempt,
+      responseCode: result.status,
+      durationMs: result.durationMs,
+      error: ok ? null : (result.error ?? `The receiver answered ${result.status}.`),
+    })
+    if (willRetry) throw new Error(`callback delivery attempt ${attempt} failed`)
+  }
+
+  /** A callback: unsigned (it has no webhook secret), under the same address rules and retries. */
+  async function deliverCallback(deliveryId: string, url: string, body: string, retryCount: number) {
+    let result: SendResult
+    let final = false
+    try {
+      // Resolved and checked at every attempt: the name may point elsewhere since it was given.
+      const target = await resolveWebhookTarget(url, options.allowPrivateAddresses)
+      result = await sendWebhook(target, body, {}, { extraCa: options.extraCa })
+    } catch (error) {
+      final = true
+      result = { status: null, durationMs: 0, error: error instanceof Error ? error.message : String(error) }
+    }
+    await recordResult(deliveryId, retryCount, result, final)
+  }
+
   return {
     async list(principal: Principal) {
       requireAdmin(principal)
@@ -187,10 +217,40 @@ export function createWebhooksService(deps: {
       ).length
     },
 
+    /**
+     * The port: refuses (422, naming `param`) a callback URL that is not HTTPS or whose host is,
+     * or resolves to, an address webhooks may not reach.
+     */
+    async checkCallbackUrl(url: string, param: string): Promise<void> {
+      try {
+        await resolveWebhookTarget(url, options.allowPrivateAddresses)
+      } catch (error) {
+        if (error instanceof AppError) throw new AppError(error.code, { param })
+        throw error
+      }
+    },
+
+    /** The port: queue one delivery of an event to a callback URL (no registered webhook). */
+    async callback(url: string, event: { type: string; data: Record<string, unknown> }): Promise<void> {
+      const body = JSON.stringify({
+        type: event.type,
+        event_timestamp: Math.floor(Date.now() / 1000),
+        data: event.data,
+      })
+      const id = newId()
+      await repo.transaction(async (trx) => {
+        await repo.insertDelivery(trx, { id, webhookId: null, targetUrl: url, eventType: event.type, body })
+        await queue.send('webhook.deliver', { deliveryId: id }, { trx })
+      })
+    },
+
     /** One attempt of one delivery (the job handler); throws to have the queue retry it. */
     async deliver(deliveryId: string, retryCount: number): Promise<void> {
       const delivery = await repo.findDelivery(deliveryId)
       if (!delivery || delivery.status === 'delivered' || delivery.status === 'failed') return
+      if (delivery.target_url !== null)
+        return deliverCallback(delivery.id, delivery.target_url, delivery.body, retryCount)
+      if (delivery.webhook_id === null) return
       const webhook = await repo.findById(delivery.webhook_id)
       const attempt = retryCount + 1
       if (!webhook) return

@@ -2,16 +2,16 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '../../components/alert'
-import { Button, buttonClass } from '../../components/button'
+import { Button } from '../../components/button'
 import { useErrorText } from '../../i18n/use-error-text'
 import {
   convertStudioChapter,
   convertStudioProject,
   listStudioChapterSnapshots,
   studioChapterSnapshotAudio,
-  studioExportUrl,
 } from '../../lib/api'
 import type { StudioProjectDetail } from '../../lib/api-types'
+import { ExportPanel } from './export-panel'
 
 type ChapterSummary = StudioProjectDetail['chapters'][number]
 
@@ -95,18 +95,13 @@ export function ConversionPanel({ projectId, chapter }: { projectId: string; cha
         />
       )}
       {chapter.conversion_state === 'converted' && !running && (
-        <div className="flex flex-wrap gap-2">
-          {(['mp3', 'wav'] as const).map((format) => (
-            <a
-              key={format}
-              href={studioExportUrl(projectId, format, chapter.chapter_id)}
-              download
-              className={buttonClass('secondary')}
-            >
-              {t('studio.conversion.exportChapter', { format: format.toUpperCase() })}
-            </a>
-          ))}
-        </div>
+        <ExportPanel
+          key={chapter.chapter_id}
+          projectId={projectId}
+          chapterId={chapter.chapter_id}
+          formats={['mp3', 'wav']}
+          label={(format) => t('studio.conversion.exportChapter', { format })}
+        />
       )}
     </section>
   )
@@ -143,7 +138,7 @@ function SnapshotPlayer({
   return <audio controls src={url} aria-label={t('studio.conversion.player')} className="w-full" />
 }
 
-/** The whole project: convert every chapter, and its exports (MP3, WAV, M4B with chapter marks). */
+/** The whole project: convert every chapter, and its export jobs (MP3, WAV, M4B with chapter marks). */
 export function ProjectExports({
   projectId,
   ready,
@@ -171,17 +166,13 @@ export function ProjectExports({
         {t('studio.conversion.convertProject')}
       </Button>
       {convert.isError && <Alert tone="error">{errorText(convert.error)}</Alert>}
-      {ready &&
-        (['mp3', 'wav', 'm4b'] as const).map((format) => (
-          <a
-            key={format}
-            href={studioExportUrl(projectId, format)}
-            download
-            className={buttonClass('secondary')}
-          >
-            {t('studio.conversion.exportProject', { format: format.toUpperCase() })}
-          </a>
-        ))}
+      {ready && (
+        <ExportPanel
+          projectId={projectId}
+          formats={['mp3', 'wav', 'm4b']}
+          label={(format) => t('studio.conversion.exportProject', { format })}
+        />
+      )}
     </div>
   )
 }

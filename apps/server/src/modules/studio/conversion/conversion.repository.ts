@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Transaction } from 'kysely'
+import { type Insertable, type Selectable, sql, type Transaction } from 'kysely'
 import type { Database } from '../../../db/database.js'
 import type {
   DB,
@@ -61,18 +61,91 @@ export function createConversionRepository(db: Database) {
         .executeTakeFirst()
     },
 
-    async setStatus(id: string, status: string, progress: number): Promise<void> {
+    /**
+     * Takes a conversion for one worker run: a queued one, or a running one whose holder stopped
+     * beating before `staleBefore` (its process died). Undefined when it is done, failed, or held
+     * by a live run, so two runs of one conversion never render side by side.
+     */
+    async claim(id: string, token: string, staleBefore: Date): Promise<ConversionRow | undefined> {
+      return db
+        .updateTable('studio_conversions')
+        .set({ status: 'running', worker_token: token, updated_at: new Date() })
+        .where('id', '=', id)
+        .where((eb) =>
+          eb.or([
+            eb('status', '=', 'queued'),
+            eb.and([
+              eb('status', '=', 'running'),
+              eb.or([eb('worker_token', 'is', null), eb('updated_at', '<', staleBefore)]),
+            ]),
+          ]),
+        )
+        .returningAll()
+        .executeTakeFirst()
+    },
+
+    /**
+     * The holder's heartbeat, with the percent done (which never goes down, whichever run wrote
+     * it last); false when another run has taken the conversion over.
+     */
+    async beat(id: string, token: string, progress: number): Promise<boolean> {
+      const result = await db
+        .updateTable('studio_conversions')
+        .set((eb) => ({
+          progress: sql<number>`greatest(${eb.ref('progress')}, ${progress})`,
+          updated_at: new Date(),
+        }))
+        .where('id', '=', id)
+        .where('worker_token', '=', token)
+        .where('status', '=', 'running')
+        .executeTakeFirst()
+      return Number(result.numUpdatedRows) > 0
+    },
+
+    /**
+     * Running conversions whose holder stopped beating before `staleBefore`, released for the
+     * next run to claim (the caller sends each a job). Each is returned once per release.
+     */
+    async releaseStale(staleBefore: Date, limit: number): Promise<string[]> {
+      const rows = await db
+        .updateTable('studio_conversions')
+        .set({ worker_token: null, updated_at: new Date() })
+        .where(
+          'id',
+          'in',
+          db
+            .selectFrom('studio_conversions')
+            .select('id')
+            .where('status', '=', 'running')
+            .where('updated_at', '<', staleBefore)
+            .limit(limit),
+        )
+        .where('status', '=', 'running')
+        .where('updated_at', '<', staleBefore)
+        .returning('id')
+        .execute()
+      return rows.map((r) => r.id)
+    },
+
+    async finish(id: string, token: string): Promise<void> {
       await db
         .updateTable('studio_conversions')
-        .set({ status, progress, updated_at: new Date() })
+        .set({ status: 'done', progress: 100, worker_token: null, updated_at: new Date() })
         .where('id', '=', id)
+        .where('worker_token', '=', token)
         .execute()
     },
 
     async fail(id: string, code: string, message: string): Promise<void> {
       await db
         .updateTable('studio_conversions')
-        .set({ status: 'failed', error_code: code, error_message: message, updated_at: new Date() })
+        .set({
+          status: 'failed',
+          error_code: code,
+          error_message: message,
+          worker_token: null,
+          updated_at: new Date(),
+        })
         .where('id', '=', id)
         .execute()
     },
@@ -81,6 +154,18 @@ export function createConversionRepository(db: Database) {
       await db
         .updateTable('studio_chapters')
         .set({ conversion_state: state, conversion_progress: percent })
+        .where('id', '=', chapterId)
+        .execute()
+    },
+
+    /** A converting chapter's percent; never lowered (a resumed run starts counting again). */
+    async chapterAdvanced(chapterId: string, percent: number): Promise<void> {
+      await db
+        .updateTable('studio_chapters')
+        .set((eb) => ({
+          conversion_state: 'converting',
+          conversion_progress: sql<number>`greatest(${eb.ref('conversion_progress')}, ${percent})`,
+        }))
         .where('id', '=', chapterId)
         .execute()
     },
@@ -121,9 +206,15 @@ export function createConversionRepository(db: Database) {
       return db.selectFrom('studio_block_audio').selectAll().where('chapter_id', 'in', chapterIds).execute()
     },
 
-    /** Keeps a block's newest audio; the earlier file's key is returned to be deleted. */
-    async saveBlockAudio(row: Insertable<StudioBlockAudioTable>): Promise<string | null> {
-      return db.transaction().execute(async (trx) => {
+    /**
+     * Keeps a block's newest audio; the earlier file's key is returned to be deleted. Inside
+     * `within` (the settlement of the block's credits) it commits or rolls back with the charge.
+     */
+    async saveBlockAudio(
+      row: Insertable<StudioBlockAudioTable>,
+      within?: Transaction<DB>,
+    ): Promise<string | null> {
+      const save = async (trx: Transaction<DB>) => {
         const earlier = await trx
           .selectFrom('studio_block_audio')
           .select('storage_key')
@@ -144,7 +235,8 @@ export function createConversionRepository(db: Database) {
           )
           .execute()
         return earlier && earlier.storage_key !== row.storage_key ? earlier.storage_key : null
-      })
+      }
+      return within ? save(within) : db.transaction().execute(save)
     },
 
     async setLocked(chapterId: string, blockId: string, locked: boolean): Promise<boolean> {

@@ -12,6 +12,8 @@ import {
   type SpeechRequest,
   type SpeechService,
 } from '@timbre/speech'
+import type { Transaction } from 'kysely'
+import type { DB } from '../../../db/schema.js'
 import { AppError } from '../../../errors.js'
 import type { JobQueue } from '../../../jobs/queue.js'
 import { newId } from '../../../lib/ids.js'
@@ -20,6 +22,7 @@ import type { Principal } from '../../../plugins/auth.js'
 import type { PronunciationRulesPort } from '../../pronunciation-dictionaries/pronunciation-dictionaries.module.js'
 import type { Recorder } from '../../recording/recording.types.js'
 import type { VoiceLookup } from '../../voices/voice-lookup.js'
+import type { CallbacksPort } from '../../webhooks/webhooks.module.js'
 import type { ChapterRow, ProjectRow, StudioRepository } from '../studio.repository.js'
 import type { StudioAccess } from '../studio.service.js'
 import type { StoredBlock } from '../studio-content.js'
@@ -29,13 +32,30 @@ import { encodeMp3, pcmSeconds, STUDIO_PCM_FORMAT, silence } from './studio-audi
 // Conversion of Studio chapters to audio as jobs. The request marks the chapters queued and
 // enqueues one job; a worker renders every block through the one speech pipeline with the
 // block's voice (the project's default when it is gone) and the project's pronunciation
-// dictionaries, charging each block's characters through the recorder, then joins the blocks
-// into a chapter snapshot. A block whose audio was made from the same text, voice, model and
-// dictionaries is kept, and a locked block is never rendered again, so a rerun after a crash
-// resumes where the dead run stopped (its open reservation is released by the recording sweeper).
+// dictionaries, then joins the blocks into a chapter snapshot. A block's audio is saved in the
+// same transaction that charges its characters, so a block is charged exactly when it is kept.
+// A block whose audio was made from the same text, voice, model and dictionaries is kept, and a
+// locked block is never rendered again, so a rerun after a crash resumes where the dead run
+// stopped (the dead run's open reservation is released by the recording sweeper). The run holds
+// the conversion with a heartbeat; the recovery sweep hands a conversion whose heartbeat stopped
+// to a new run within seconds of a restart.
 
 /** Progress is written at most this often (and whenever a block ends). */
 const PROGRESS_WRITE_MS = 400
+/** A running conversion's row is touched this often, whatever the work is doing. */
+export const CONVERSION_HEARTBEAT_MS = 3_000
+/** A running conversion whose row has not moved for this long belongs to a dead worker. */
+export const STALE_CONVERSION_SECONDS = 15
+/** How often the worker roles look for conversions and exports of dead workers. */
+export const RECOVERY_SWEEP_MS = 5_000
+/** A job waits this long at most for a free concurrency slot of its workspace. */
+const SLOT_WAIT_MS = 90_000
+const SLOT_RETRY_MS = 1_000
+
+/** The conversion was taken over by another run (this one was thought dead): stop quietly. */
+class TakenOver extends Error {}
+
+const staleBefore = () => new Date(Date.now() - STALE_CONVERSION_SECONDS * 1000)
 
 export interface ConversionDeps {
   studio: StudioRepository
@@ -48,6 +68,8 @@ export interface ConversionDeps {
   recorder: Recorder
   /** Converting, regenerating and locking change the project: they need the editor role on it. */
   access?: Pick<StudioAccess, 'requireEditor'> | undefined
+  /** Posts a conversion's result to the project's callback URL (the webhooks' deliveries). */
+  callbacks?: Pick<CallbacksPort, 'send'> | undefined
   log?: (message: string, details: object) => void
 }
 
@@ -122,13 +144,34 @@ export function createConversionService(deps: ConversionDeps) {
     })
   }
 
-  /** Renders one block with the recorder holding its credits; returns its PCM. */
+  /**
+   * A job is not refused for its workspace's concurrency limit as a request is: it waits for a
+   * slot (one a dead process held frees itself when its lease runs out).
+   */
+  async function beginWhenSlotFree(input: Parameters<Recorder['begin']>[0]) {
+    const until = Date.now() + SLOT_WAIT_MS
+    for (;;) {
+      try {
+        return await deps.recorder.begin(input)
+      } catch (error) {
+        const busy = error instanceof AppError && error.code === 'concurrent_limit_exceeded'
+        if (!busy || Date.now() > until) throw error
+        await new Promise((r) => setTimeout(r, SLOT_RETRY_MS))
+      }
+    }
+  }
+
+  /**
+   * Renders one block with the recorder holding its credits, and keeps its audio in the
+   * transaction that charges it; returns its PCM (empty for a block with nothing to say).
+   */
   async function renderBlock(
     principal: Principal,
     conversion: ConversionRow,
     project: ProjectRow,
     block: StoredBlock,
     rules: PronunciationRule[],
+    keep: (pcm: Buffer, trx: Transaction<DB> | undefined) => Promise<void>,
   ): Promise<Buffer> {
     const requests: SpeechRequest[] = []
     let firstVoice: { voiceId: string; name: string } | null = null
@@ -148,10 +191,13 @@ export function createConversionService(deps: ConversionDeps) {
         ...(rules.length > 0 ? { pronunciationRules: rules } : {}),
       })
     }
-    if (requests.length === 0) return Buffer.alloc(0)
+    if (requests.length === 0) {
+      await keep(Buffer.alloc(0), undefined)
+      return Buffer.alloc(0)
+    }
     const prepared = requests.map((r) => deps.speech.prepare(r))
     const model = MODEL_PROFILES[project.default_model_id]
-    const recording = await deps.recorder.begin({
+    const recording = await beginWhenSlotFree({
       principal,
       requestId: `${conversion.id}:${block.block_id}`,
       kind: 'studio',
@@ -168,11 +214,14 @@ export function createConversionService(deps: ConversionDeps) {
       pipeline.end()
       const parts: Buffer[] = []
       for await (const chunk of pipeline) {
-        recording.delivered(chunk)
+        // Nothing reaches a client before the block is kept: a run that dies mid-block has
+        // delivered nothing, and its reservation is released whole.
+        recording.delivered({ ...chunk, characters: 0 })
         parts.push(Buffer.from(chunk.audio))
       }
-      await recording.complete()
-      return Buffer.concat(parts)
+      const pcm = Buffer.concat(parts)
+      await recording.complete({ within: (trx) => keep(pcm, trx) })
+      return pcm
     } catch (error) {
       await recording.fail({ reachedClient: false })
       throw error
@@ -216,13 +265,61 @@ export function createConversionService(deps: ConversionDeps) {
     return id
   }
 
+  /**
+   * The result of a project's or chapter's conversion, posted to the project's callback URL as
+   * the public API's callbacks are. Sent before the conversion is marked done, so a crash in
+   * between sends it again rather than never.
+   */
+  async function notify(
+    project: ProjectRow,
+    conversion: ConversionRow,
+    result: { snapshotId: string | null; error: string | null },
+  ): Promise<void> {
+    if (!project.callback_url || !deps.callbacks || conversion.block_ids) return
+    const status = result.error === null ? 'success' : 'error'
+    const chapterId = conversion.whole_project ? null : (conversion.chapter_ids[0] ?? null)
+    const event =
+      chapterId === null
+        ? {
+            type: 'project_conversion_status',
+            data: {
+              request_id: conversion.id,
+              project_id: project.id,
+              conversion_status: status,
+              project_snapshot_id: result.snapshotId,
+              error_details: result.error,
+            },
+          }
+        : {
+            type: 'chapter_conversion_status',
+            data: {
+              request_id: conversion.id,
+              project_id: project.id,
+              chapter_id: chapterId,
+              conversion_status: status,
+              chapter_snapshot_id: result.snapshotId,
+              error_details: result.error,
+            },
+          }
+    await deps.callbacks.send(project.callback_url, event).catch((error: unknown) => {
+      deps.log?.('studio conversion callback could not be queued', {
+        conversionId: conversion.id,
+        err: error,
+      })
+    })
+  }
+
   async function run(conversionId: string): Promise<void> {
-    const conversion = await conversions.find(conversionId)
-    // Done or failed: nothing to do. Queued, or running in a worker that died: (re)start; every
-    // block already rendered is kept.
-    if (!conversion || (conversion.status !== 'queued' && conversion.status !== 'running')) return
+    const token = newId()
+    // Done, failed, or held by a live run: nothing to do. Queued, or running in a worker that
+    // died: this run takes it; every block already kept is kept.
+    const conversion = await conversions.claim(conversionId, token, staleBefore())
+    if (!conversion) return
     const project = await studio.findProject(conversion.workspace_id, conversion.project_id)
-    if (!project) return
+    if (!project) {
+      await conversions.fail(conversion.id, 'project_not_found', 'The project was deleted.')
+      return
+    }
     const principal: Principal = {
       userId: conversion.user_id,
       workspaceId: conversion.workspace_id,
@@ -245,15 +342,23 @@ export function createConversionService(deps: ConversionDeps) {
     )
     let doneCharacters = 0
     let lastWrite = 0
+    let percent = conversion.progress
+    let held = true
+    const beat = async () => {
+      if (!(await conversions.beat(conversion.id, token, percent))) held = false
+    }
+    const heartbeat = setInterval(() => beat().catch(() => undefined), CONVERSION_HEARTBEAT_MS)
+    heartbeat.unref()
     const report = async (chapterId: string, chapterPercent: number, force = false) => {
       const now = Date.now()
       if (!force && now - lastWrite < PROGRESS_WRITE_MS) return
       lastWrite = now
       const overall = totalCharacters > 0 ? Math.floor((doneCharacters / totalCharacters) * 100) : 100
-      await conversions.chapterProgress(chapterId, 'converting', Math.min(99, chapterPercent))
-      await conversions.setStatus(conversion.id, 'running', Math.min(99, overall))
+      percent = Math.max(percent, Math.min(99, overall))
+      await beat()
+      if (!held) throw new TakenOver('conversion taken over by another run')
+      await conversions.chapterAdvanced(chapterId, Math.min(99, chapterPercent))
     }
-    await conversions.setStatus(conversion.id, 'running', conversion.progress)
     const remaining = new Set(chapterIds)
     try {
       const rules = await rulesFor(project)
@@ -270,18 +375,27 @@ export function createConversionService(deps: ConversionDeps) {
           const hash = sourceHash(block, project.default_model_id, locators)
           const existing = audio.get(block.block_id)
           const wanted = onlyBlocks === null || onlyBlocks.has(block.block_id)
+          // A regeneration renders its blocks again, unless an earlier run of it already did.
           const current =
-            existing !== undefined && (existing.locked || (existing.source_hash === hash && !onlyBlocks))
+            existing !== undefined &&
+            (existing.locked ||
+              (existing.source_hash === hash &&
+                (!onlyBlocks || existing.created_at.getTime() >= conversion.created_at.getTime())))
           if (text.trim() && wanted && !current) {
-            const pcm = await renderBlock(principal, conversion, project, block, rules)
             const key = blockAudioKey(project.workspace_id, chapter.id, block.block_id, hash)
-            await deps.storage.put(key, pcm)
-            const earlier = await conversions.saveBlockAudio({
-              chapter_id: chapter.id,
-              block_id: block.block_id,
-              source_hash: hash,
-              storage_key: key,
-              duration_seconds: pcmSeconds(pcm),
+            let earlier: string | null = null
+            const pcm = await renderBlock(principal, conversion, project, block, rules, async (pcm, trx) => {
+              await deps.storage.put(key, pcm)
+              earlier = await conversions.saveBlockAudio(
+                {
+                  chapter_id: chapter.id,
+                  block_id: block.block_id,
+                  source_hash: hash,
+                  storage_key: key,
+                  duration_seconds: pcmSeconds(pcm),
+                },
+                trx,
+              )
             })
             if (earlier) await deps.storage.delete(earlier).catch(() => undefined)
             audio.set(block.block_id, {
@@ -312,13 +426,16 @@ export function createConversionService(deps: ConversionDeps) {
         else await conversions.chapterProgress(chapter.id, 'not_converted', 0)
         remaining.delete(chapter.id)
       }
+      let snapshotId = conversion.whole_project ? null : (snapshotIds[0] ?? null)
       if (conversion.whole_project && pcms.length > 0) {
         const joined = pcms.flatMap((pcm, i) => (i === 0 ? [pcm] : [silence(1), pcm]))
-        await saveSnapshot(project, null, project.name, Buffer.concat(joined), snapshotIds)
+        snapshotId = await saveSnapshot(project, null, project.name, Buffer.concat(joined), snapshotIds)
         await conversions.projectConverted(project.id, new Date())
       }
-      await conversions.setStatus(conversion.id, 'done', 100)
+      await notify(project, conversion, { snapshotId, error: null })
+      await conversions.finish(conversion.id, token)
     } catch (error) {
+      if (error instanceof TakenOver) return
       const refusal = error instanceof AppError
       if (!refusal) deps.log?.('studio conversion failed', { conversionId, err: error })
       const code = refusal ? error.code : 'studio_conversion_failed'
@@ -329,12 +446,27 @@ export function createConversionService(deps: ConversionDeps) {
             ? error.message
             : 'Failed creation: the audio could not be made.'
       await conversions.chaptersFailed([...remaining], message)
+      await notify(project, conversion, { snapshotId: null, error: message })
       await conversions.fail(conversion.id, code, message)
+    } finally {
+      clearInterval(heartbeat)
     }
+  }
+
+  /**
+   * Hands every conversion whose run stopped beating (its process died) to a new run; called at
+   * start and every few seconds by the worker roles.
+   */
+  async function recoverStale(): Promise<number> {
+    const ids = await conversions.releaseStale(staleBefore(), 50)
+    for (const id of ids) await deps.queue.send('studio.convert', { conversionId: id })
+    if (ids.length > 0) deps.log?.('studio conversions resumed after their worker stopped', { ids })
+    return ids.length
   }
 
   return {
     run,
+    recoverStale,
 
     async convertProject(principal: Workspace, projectId: string) {
       const project = await requireEditableProject(principal, projectId)

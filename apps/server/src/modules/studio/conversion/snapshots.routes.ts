@@ -1,12 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { requirePrincipal } from '../../../plugins/auth.js'
 import {
-  chapterExportQuery,
   chapterIdParams,
   chapterSnapshotExtended,
   chapterSnapshotList,
   chapterSnapshotParams,
-  exportQuery,
   projectIdParams,
   projectSnapshotExtended,
   projectSnapshotList,
@@ -14,21 +12,10 @@ import {
   streamBody,
 } from '../studio.schemas.js'
 import type { SnapshotsService } from './snapshots.service.js'
-import type { MasteredExport } from './studio-audio.js'
 
-// Snapshots of projects and chapters with their audio and archives, and the exports.
+// Snapshots of projects and chapters with their audio and archives.
 const tags = ['studio']
 const config = { scope: 'projects' as const }
-
-/** The measured loudness travels with an export, so a client can show it. */
-function exportHeaders(result: MasteredExport & { fileName: string }) {
-  return {
-    'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(result.fileName)}`,
-    'x-loudness-integrated-lufs': result.loudness.integratedLufs.toFixed(1),
-    'x-loudness-true-peak-db': result.loudness.truePeakDb.toFixed(1),
-    'x-loudness-rms-db': result.loudness.rmsDb.toFixed(1),
-  }
-}
 
 export function snapshotsRoutes(snapshots: SnapshotsService): FastifyPluginAsyncZod {
   return async (app) => {
@@ -166,49 +153,6 @@ export function snapshotsRoutes(snapshots: SnapshotsService): FastifyPluginAsync
           chapter_snapshot_id,
         )
         return reply.type('audio/mpeg').send(audio)
-      },
-    )
-
-    app.get(
-      '/v1/studio/projects/:project_id/export',
-      {
-        config,
-        schema: {
-          tags,
-          summary: 'Ours: the whole project as MP3, WAV or M4B with chapter marks, loudness-normalised',
-          params: projectIdParams,
-          querystring: exportQuery,
-        },
-      },
-      async (request, reply) => {
-        const result = await snapshots.exportProject(
-          requirePrincipal(request),
-          request.params.project_id,
-          request.query.format,
-        )
-        return reply.headers(exportHeaders(result)).type(result.contentType).send(result.audio)
-      },
-    )
-
-    app.get(
-      '/v1/studio/projects/:project_id/chapters/:chapter_id/export',
-      {
-        config,
-        schema: {
-          tags,
-          summary: 'Ours: one chapter as MP3 or WAV, loudness-normalised',
-          params: chapterIdParams,
-          querystring: chapterExportQuery,
-        },
-      },
-      async (request, reply) => {
-        const result = await snapshots.exportChapter(
-          requirePrincipal(request),
-          request.params.project_id,
-          request.params.chapter_id,
-          request.query.format,
-        )
-        return reply.headers(exportHeaders(result)).type(result.contentType).send(result.audio)
       },
     )
   }

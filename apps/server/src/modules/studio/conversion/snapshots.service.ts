@@ -1,4 +1,3 @@
-import type { StudioExportFormat } from '@timbre/contract'
 import { zipSync } from 'fflate'
 import { AppError } from '../../../errors.js'
 import type { FileStorage } from '../../../lib/storage.js'
@@ -6,12 +5,14 @@ import type { Principal } from '../../../plugins/auth.js'
 import type { ChapterRow, ProjectRow, StudioRepository } from '../studio.repository.js'
 import type { ConversionRepository, SnapshotRow } from './conversion.repository.js'
 import type { ConversionService } from './conversion.service.js'
-import { type ChapterAudio, ExportFailed, masterExport } from './studio-audio.js'
 
 // Snapshots (the audio of each finished conversion of a chapter or project), their streamed
-// audio and zip archives, and exports normalised to the audiobook loudness range.
+// audio and zip archives.
 
 type Workspace = Pick<Principal, 'workspaceId' | 'userId'>
+
+/** A file name that keeps letters and digits of any script. */
+const fileName = (name: string) => name.replace(/[^\p{L}\p{N} _-]/gu, '').trim() || 'audio'
 
 const unix = (date: Date) => Math.floor(date.getTime() / 1000)
 
@@ -33,9 +34,6 @@ function chapterSnapshotView(row: SnapshotRow) {
     name: row.name,
   }
 }
-
-/** A file name that keeps letters and digits of any script. */
-const fileName = (name: string) => name.replace(/[^\p{L}\p{N} _-]/gu, '').trim() || 'audio'
 
 export function createSnapshotsService(deps: {
   studio: StudioRepository
@@ -62,31 +60,6 @@ export function createSnapshotsService(deps: {
     const audio = await deps.storage.get(row.storage_key)
     if (!audio) throw new AppError('history_audio_missing')
     return audio
-  }
-
-  /** The current audio of chapters, every block converted, in reading order. */
-  async function chapterAudio(chapters: ChapterRow[]): Promise<ChapterAudio[]> {
-    const rows = await conversions.blockAudio(chapters.map((c) => c.id))
-    const out: ChapterAudio[] = []
-    for (const chapter of chapters) {
-      const audio = new Map(rows.filter((r) => r.chapter_id === chapter.id).map((r) => [r.block_id, r]))
-      const pcm = await deps.conversion.chapterPcm(chapter, audio)
-      if (!pcm)
-        throw new AppError('studio_not_converted', {
-          message: `Convert the chapter “${chapter.name}” before exporting it.`,
-        })
-      out.push({ title: chapter.name, pcm })
-    }
-    return out
-  }
-
-  async function master(title: string, chapters: ChapterAudio[], format: StudioExportFormat) {
-    try {
-      return await masterExport(title, chapters, format)
-    } catch (error) {
-      if (error instanceof ExportFailed) throw new AppError('studio_export_failed')
-      throw error
-    }
   }
 
   return {
@@ -153,22 +126,6 @@ export function createSnapshotsService(deps: {
       const project = await requireProject(principal, projectId)
       const chapter = await requireChapter(project, chapterId)
       return snapshotAudio(await conversions.snapshot(project.id, chapter.id, snapshotId))
-    },
-
-    async exportProject(principal: Workspace, projectId: string, format: StudioExportFormat) {
-      const project = await requireProject(principal, projectId)
-      const chapters = await studio.listChapters(project.id)
-      const withText = chapters.filter((c) => (c.blocks as unknown[]).length > 0)
-      if (withText.length === 0) throw new AppError('studio_not_converted')
-      const result = await master(project.name, await chapterAudio(withText), format)
-      return { ...result, fileName: `${fileName(project.name)}.${result.extension}` }
-    },
-
-    async exportChapter(principal: Workspace, projectId: string, chapterId: string, format: 'mp3' | 'wav') {
-      const project = await requireProject(principal, projectId)
-      const chapter = await requireChapter(project, chapterId)
-      const result = await master(chapter.name, await chapterAudio([chapter]), format)
-      return { ...result, fileName: `${fileName(chapter.name)}.${result.extension}` }
     },
   }
 }

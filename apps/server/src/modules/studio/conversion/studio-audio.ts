@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -28,17 +28,34 @@ export interface Loudness {
   rmsDb: number
 }
 
-function ffmpeg(args: string[]): Promise<string> {
+/**
+ * Runs FFmpeg; resolves with its log (the measurements are printed there). With `onSeconds`,
+ * FFmpeg reports how far into the audio it is (`-progress`), for an export's percent.
+ */
+function ffmpeg(args: string[], onSeconds?: (seconds: number) => void): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(
-      ffmpegPath(),
-      ['-hide_banner', '-nostdin', '-y', ...args],
-      { maxBuffer: 64 * 1024 * 1024 },
-      (error, _stdout, stderr) => {
-        if (error) reject(new ExportFailed(`ffmpeg failed: ${String(stderr).slice(-400)}`))
-        else resolve(String(stderr))
-      },
-    )
+    const progress = onSeconds ? ['-progress', 'pipe:1', '-nostats'] : []
+    const child = spawn(ffmpegPath(), ['-hide_banner', '-nostdin', '-y', ...progress, ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    const log: Buffer[] = []
+    let pending = ''
+    child.stderr.on('data', (chunk: Buffer) => log.push(chunk))
+    child.stdout.on('data', (chunk: Buffer) => {
+      pending += chunk.toString()
+      const lines = pending.split('\n')
+      pending = lines.pop() ?? ''
+      for (const line of lines) {
+        const at = /^out_time_us=(\d+)/.exec(line)
+        if (at?.[1]) onSeconds?.(Number(at[1]) / 1_000_000)
+      }
+    })
+    child.once('error', (error) => reject(new ExportFailed(`ffmpeg could not start: ${error.message}`)))
+    child.once('close', (code) => {
+      const stderr = Buffer.concat(log).toString()
+      if (code === 0) resolve(stderr)
+      else reject(new ExportFailed(`ffmpeg failed: ${stderr.slice(-400)}`))
+    })
   })
 }
 
@@ -136,15 +153,26 @@ export async function masterExport(
   title: string,
   chapters: ChapterAudio[],
   format: StudioExportFormat,
+  /** The share done, from 0 to 1: the measuring pass is the first 40 %, encoding the next 50 %. */
+  onProgress: (done: number) => void = () => undefined,
 ): Promise<MasteredExport> {
   const spec = FORMATS[format]
+  const total = Math.max(
+    0.001,
+    chapters.reduce((n, c) => n + pcmSeconds(c.pcm), 0),
+  )
+  const stage = (from: number, span: number) => (seconds: number) =>
+    onProgress(from + span * Math.min(1, seconds / total))
   return inTempDir(async (dir) => {
     const input = join(dir, 'in.pcm')
     await writeFile(input, Buffer.concat(chapters.map((c) => c.pcm)))
     const { targetLufs, targetTruePeakDb } = STUDIO_LOUDNESS
     const target = `I=${targetLufs}:TP=${targetTruePeakDb}:LRA=11`
     const measured = loudnormJson(
-      await ffmpeg([...rawInput(input), '-af', `loudnorm=${target}:print_format=json`, '-f', 'null', '-']),
+      await ffmpeg(
+        [...rawInput(input), '-af', `loudnorm=${target}:print_format=json`, '-f', 'null', '-'],
+        stage(0, 0.4),
+      ),
     )
     const second = [
       `loudnorm=${target}`,
@@ -165,17 +193,21 @@ export async function masterExport(
     } else {
       args.push('-metadata', `title=${title}`)
     }
-    await ffmpeg([
-      ...args,
-      '-af',
-      `${second},aresample=${STUDIO_SAMPLE_RATE}`,
-      '-ar',
-      String(STUDIO_SAMPLE_RATE),
-      '-ac',
-      '1',
-      ...spec.args,
-      output,
-    ])
+    await ffmpeg(
+      [
+        ...args,
+        '-af',
+        `${second},aresample=${STUDIO_SAMPLE_RATE}`,
+        '-ar',
+        String(STUDIO_SAMPLE_RATE),
+        '-ac',
+        '1',
+        ...spec.args,
+        output,
+      ],
+      stage(0.4, 0.5),
+    )
+    onProgress(0.9)
     return {
       audio: await readFile(output),
       contentType: spec.contentType,

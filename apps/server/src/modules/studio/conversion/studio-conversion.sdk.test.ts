@@ -27,6 +27,7 @@ let client: ElevenLabsClient
 let otherClient: ElevenLabsClient
 let address = ''
 let apiKey = ''
+let otherKey = ''
 let user: TestUser
 let workspaceId = ''
 const [first, second] = PREMADE_VOICES
@@ -54,7 +55,8 @@ beforeAll(async () => {
   address = await t.app.listen({ port: 0, host: '127.0.0.1' })
   apiKey = await keyFor(user.auth)
   client = new ElevenLabsClient({ apiKey, baseUrl: address })
-  otherClient = new ElevenLabsClient({ apiKey: await keyFor(other.auth), baseUrl: address })
+  otherKey = await keyFor(other.auth)
+  otherClient = new ElevenLabsClient({ apiKey: otherKey, baseUrl: address })
 })
 afterAll(() => t?.close())
 
@@ -97,6 +99,44 @@ async function waitForChapters(projectId: string): Promise<{ chapters: ChapterSt
 
 async function get(path: string): Promise<Response> {
   return fetch(`${address}${path}`, { headers: { 'xi-api-key': apiKey } })
+}
+
+interface ExportState {
+  export_id: string
+  status: string
+  progress: number
+  file_name: string | null
+  loudness: { integrated_lufs: number } | null
+  error: { code: string; message: string } | null
+}
+
+function startExport(projectId: string, body: object): Promise<Response> {
+  return fetch(`${address}/v1/studio/projects/${projectId}/exports`, {
+    method: 'POST',
+    headers: { 'xi-api-key': apiKey, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+}
+
+/** Polls an export job until it ends, keeping every percent seen; then downloads its file. */
+async function finishExport(projectId: string, exportId: string) {
+  const seen: number[] = []
+  let state = { status: 'queued' } as ExportState
+  for (let i = 0; i < 3000 && ['queued', 'running'].includes(state.status); i++) {
+    state = (await (await get(`/v1/studio/projects/${projectId}/exports/${exportId}`)).json()) as ExportState
+    seen.push(state.progress)
+    if (['queued', 'running'].includes(state.status)) await new Promise((r) => setTimeout(r, 20))
+  }
+  const file = await get(`/v1/studio/projects/${projectId}/exports/${exportId}/download`)
+  return { state, seen, file }
+}
+
+/** An export through the job API: started, finished, downloaded. */
+async function exported(projectId: string, body: object) {
+  const started = await startExport(projectId, body)
+  expect(started.status).toBe(202)
+  const job = (await started.json()) as ExportState
+  return finishExport(projectId, job.export_id)
 }
 
 async function ffprobeChapters(bytes: Buffer, extension: string) {
@@ -248,7 +288,21 @@ describe('Studio conversion through @elevenlabs/elevenlabs-js', () => {
   })
 
   it('exports an M4B with a chapter mark per chapter in the audiobook loudness range', async () => {
-    const response = await get(`/v1/studio/projects/${projectId}/export?format=m4b`)
+    // Two identical requests at once: one export job, answered to both.
+    const [a, b] = await Promise.all([
+      startExport(projectId, { format: 'm4b' }),
+      startExport(projectId, { format: 'm4b' }),
+    ])
+    expect([a.status, b.status].sort()).toEqual([200, 202])
+    const [jobA, jobB] = (await Promise.all([a.json(), b.json()])) as ExportState[]
+    expect(jobA!.export_id).toBe(jobB!.export_id)
+    expect(['queued', 'running']).toContain(jobA!.status)
+    const early = await get(`/v1/studio/projects/${projectId}/exports/${jobA!.export_id}/download`)
+    const { state, seen, file: response } = await finishExport(projectId, jobA!.export_id)
+    // Whether the first poll still saw it queued or running depends on the worker's pace.
+    if (early.status !== 200) expect(early.status).toBe(409)
+    expect(state).toMatchObject({ status: 'done', progress: 100, error: null })
+    for (let i = 1; i < seen.length; i++) expect(seen[i]!).toBeGreaterThanOrEqual(seen[i - 1]!)
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toBe('audio/mp4')
     const m4b = Buffer.from(await response.arrayBuffer())
@@ -268,15 +322,27 @@ describe('Studio conversion through @elevenlabs/elevenlabs-js', () => {
     expect(rmsDb).toBeLessThanOrEqual(STUDIO_LOUDNESS.maxDb)
     expect(truePeakDb).toBeLessThanOrEqual(STUDIO_LOUDNESS.peakCeilingDb)
 
-    const wav = await get(`/v1/studio/projects/${projectId}/chapters/${chapterIds[1]}/export?format=wav`)
+    expect(state.loudness?.integrated_lufs).toBeCloseTo(integratedLufs, 0)
+
+    const wav = (await exported(projectId, { format: 'wav', chapter_id: chapterIds[1] })).file
     expect(wav.headers.get('content-type')).toBe('audio/wav')
+    expect(wav.headers.get('content-disposition')).toContain('Departure.wav')
     const wavProbe = await probeAudio(Buffer.from(await wav.arrayBuffer()), 'wav')
     expect(wavProbe).toMatchObject({ codec: 'pcm_s16le', sampleRate: 44_100, errors: '' })
-    const mp3 = await get(`/v1/studio/projects/${projectId}/export?format=mp3`)
+    const mp3 = (await exported(projectId, { format: 'mp3' })).file
     const mp3Probe = await probeAudio(Buffer.from(await mp3.arrayBuffer()), 'mp3')
     expect(mp3Probe.codec).toBe('mp3')
     expect(Math.abs(mp3Probe.durationSeconds - Number(probed.format.duration))).toBeLessThan(0.5)
-    expect((await get(`/v1/studio/projects/${projectId}/export?format=ogg`)).status).toBe(422)
+    expect((await startExport(projectId, { format: 'ogg' })).status).toBe(422)
+    expect((await startExport(projectId, { format: 'm4b', chapter_id: chapterIds[0] })).status).toBe(422)
+    expect((await startExport(projectId, { format: 'mp3', chapter_id: 'nope' })).status).toBe(404)
+    // Another workspace sees neither the job nor its file.
+    for (const path of [`exports/${jobA!.export_id}`, `exports/${jobA!.export_id}/download`]) {
+      const other = await fetch(`${address}/v1/studio/projects/${projectId}/${path}`, {
+        headers: { 'xi-api-key': otherKey },
+      })
+      expect(other.status).toBe(404)
+    }
   })
 
   it('locks only generated blocks; a locked block is neither regenerated nor charged again', async () => {
@@ -362,7 +428,7 @@ describe('Studio conversion through @elevenlabs/elevenlabs-js', () => {
       .executeTakeFirstOrThrow()
     expect(Number(ledger.n)).toBe(0)
     // The book cannot be exported while a chapter has text without audio.
-    const refused = await get(`/v1/studio/projects/${projectId}/export?format=m4b`)
+    const refused = await startExport(projectId, { format: 'm4b' })
     expect(refused.status).toBe(400)
     expect((await refused.json()).detail.message).toBe('Convert the chapter “Arrival” before exporting it.')
     // Another workspace cannot start a conversion of this project.

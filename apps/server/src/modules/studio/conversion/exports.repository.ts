@@ -1,0 +1,161 @@
+import { type Insertable, type Selectable, sql, type Transaction } from 'kysely'
+import type { Database } from '../../../db/database.js'
+import type { DB, StudioExportsTable } from '../../../db/schema.js'
+
+export type ExportRow = Selectable<StudioExportsTable>
+
+/** Export jobs of Studio projects and chapters (the SQL of exports). */
+export function createExportsRepository(db: Database) {
+  return {
+    /**
+     * Records an export unless an identical one (same project, chapter and format) is queued or
+     * running, in one transaction with the job's send; returns the export that stands.
+     */
+    async insertUnlessRunning(
+      row: Insertable<StudioExportsTable>,
+      enqueue: (trx: Transaction<DB>) => Promise<void>,
+    ): Promise<{ row: ExportRow; created: boolean }> {
+      return db.transaction().execute(async (trx) => {
+        // One request at a time per project decides whether an identical export is running.
+        await trx
+          .selectFrom('studio_projects')
+          .select('id')
+          .where('id', '=', row.project_id)
+          .forUpdate()
+          .execute()
+        let running = trx
+          .selectFrom('studio_exports')
+          .selectAll()
+          .where('project_id', '=', row.project_id)
+          .where('format', '=', row.format)
+          .where('status', 'in', ['queued', 'running'])
+        running =
+          row.chapter_id == null
+            ? running.where('chapter_id', 'is', null)
+            : running.where('chapter_id', '=', row.chapter_id)
+        const existing = await running.orderBy('created_at', 'desc').executeTakeFirst()
+        if (existing) return { row: existing, created: false }
+        const inserted = await trx
+          .insertInto('studio_exports')
+          .values(row)
+          .returningAll()
+          .executeTakeFirstOrThrow()
+        await enqueue(trx)
+        return { row: inserted, created: true }
+      })
+    },
+
+    async find(id: string): Promise<ExportRow | undefined> {
+      return db.selectFrom('studio_exports').selectAll().where('id', '=', id).executeTakeFirst()
+    },
+
+    async findInProject(projectId: string, id: string): Promise<ExportRow | undefined> {
+      return db
+        .selectFrom('studio_exports')
+        .selectAll()
+        .where('project_id', '=', projectId)
+        .where('id', '=', id)
+        .executeTakeFirst()
+    },
+
+    /** A queued export, or a running one whose holder stopped beating before `staleBefore`. */
+    async claim(id: string, token: string, staleBefore: Date): Promise<ExportRow | undefined> {
+      return db
+        .updateTable('studio_exports')
+        .set({ status: 'running', worker_token: token, updated_at: new Date() })
+        .where('id', '=', id)
+        .where((eb) =>
+          eb.or([
+            eb('status', '=', 'queued'),
+            eb.and([
+              eb('status', '=', 'running'),
+              eb.or([eb('worker_token', 'is', null), eb('updated_at', '<', staleBefore)]),
+            ]),
+          ]),
+        )
+        .returningAll()
+        .executeTakeFirst()
+    },
+
+    /** The holder's heartbeat with its percent (never lowered); false when it lost the export. */
+    async beat(id: string, token: string, progress: number): Promise<boolean> {
+      const result = await db
+        .updateTable('studio_exports')
+        .set((eb) => ({
+          progress: sql<number>`greatest(${eb.ref('progress')}, ${progress})`,
+          updated_at: new Date(),
+        }))
+        .where('id', '=', id)
+        .where('worker_token', '=', token)
+        .where('status', '=', 'running')
+        .executeTakeFirst()
+      return Number(result.numUpdatedRows) > 0
+    },
+
+    /** Running exports whose holder stopped beating, released for a new run to claim. */
+    async releaseStale(staleBefore: Date, limit: number): Promise<string[]> {
+      const rows = await db
+        .updateTable('studio_exports')
+        .set({ worker_token: null, updated_at: new Date() })
+        .where(
+          'id',
+          'in',
+          db
+            .selectFrom('studio_exports')
+            .select('id')
+            .where('status', '=', 'running')
+            .where('updated_at', '<', staleBefore)
+            .limit(limit),
+        )
+        .where('status', '=', 'running')
+        .where('updated_at', '<', staleBefore)
+        .returning('id')
+        .execute()
+      return rows.map((r) => r.id)
+    },
+
+    async finish(
+      id: string,
+      token: string,
+      file: {
+        storage_key: string
+        file_name: string
+        content_type: string
+        size_bytes: number
+        loudness: { integrated_lufs: number; true_peak_db: number; rms_db: number }
+      },
+    ): Promise<boolean> {
+      const result = await db
+        .updateTable('studio_exports')
+        .set({
+          ...file,
+          loudness: JSON.stringify(file.loudness),
+          status: 'done',
+          progress: 100,
+          worker_token: null,
+          updated_at: new Date(),
+        })
+        .where('id', '=', id)
+        .where('worker_token', '=', token)
+        .executeTakeFirst()
+      return Number(result.numUpdatedRows) > 0
+    },
+
+    async fail(id: string, token: string, code: string, message: string): Promise<void> {
+      await db
+        .updateTable('studio_exports')
+        .set({
+          status: 'failed',
+          error_code: code,
+          error_message: message,
+          worker_token: null,
+          updated_at: new Date(),
+        })
+        .where('id', '=', id)
+        .where('worker_token', '=', token)
+        .execute()
+    },
+  }
+}
+
+export type ExportsRepository = ReturnType<typeof createExportsRepository>
