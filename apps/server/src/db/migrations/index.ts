@@ -32,6 +32,7 @@ import * as professionalVoiceClones from './20261124020000-professional-voice-cl
 import * as studioConversion from './20261124040000-studio-conversion.js'
 import * as audioNative from './20261124050000-audio-native.js'
 import * as voiceover from './20261124060000-voiceover.js'
+import * as studioPublishing from './20261125020000-studio-publishing.js'
 
 // Listed in code (not read from disk) so the same list works from sources and from dist/.
 export const migrations: Record<string, Migration> = {
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '20261124040000-studio-conversion': studioConversion,
   '20261124050000-audio-native': audioNative,
   '20261124060000-voiceover': voiceover,
+  '20261125020000-studio-publishing': studioPublishing,
 }

@@ -17,6 +17,10 @@ import { createConversionService } from './conversion/conversion.service.js'
 import { snapshotsRoutes } from './conversion/snapshots.routes.js'
 import { createSnapshotsService } from './conversion/snapshots.service.js'
 import { projectsRoutes } from './projects.routes.js'
+import { publicBookRoutes } from './publishing/public-book.routes.js'
+import { createPublishingRepository } from './publishing/publishing.repository.js'
+import { publishingRoutes } from './publishing/publishing.routes.js'
+import { createPublishingService } from './publishing/publishing.service.js'
 import { createStudioRepository } from './studio.repository.js'
 import { createStudioService, type StudioAccess, type StudioService } from './studio.service.js'
 import { STUDIO_MULTIPART_LIMITS } from './studio-form.js'
@@ -87,6 +91,16 @@ export function createStudioModule(deps: {
     conversion,
     storage: deps.storage,
   })
+  const publishing = createPublishingService({
+    publications: createPublishingRepository(deps.db),
+    studio: repository,
+    conversions,
+    conversion,
+    storage: deps.storage,
+    queue: deps.queue,
+    access,
+    ...(deps.log ? { log: deps.log } : {}),
+  })
   const routes: FastifyPluginAsyncZod = async (app) => {
     // Scoped to this plugin: project creation and the content call take multipart bodies.
     await app.register(multipart, { limits: STUDIO_MULTIPART_LIMITS, throwFileSizeLimit: true })
@@ -94,11 +108,16 @@ export function createStudioModule(deps: {
     await app.register(chaptersRoutes(service))
     await app.register(conversionRoutes(conversion))
     await app.register(snapshotsRoutes(snapshots))
+    await app.register(publishingRoutes(publishing))
+    await app.register(publicBookRoutes(publishing))
   }
   return {
     name: 'studio',
     routes,
-    jobs: (queue) => queue.work('studio.convert', ({ conversionId }) => conversion.run(conversionId)),
+    jobs: async (queue) => {
+      await queue.work('studio.convert', ({ conversionId }) => conversion.run(conversionId))
+      await queue.work('studio.publish', ({ projectId, runId }) => publishing.run(projectId, runId))
+    },
     ports: {
       projects: service,
       lookup: async (workspaceId, id) => {
