@@ -74,7 +74,7 @@ const status = async (projectId: string) =>
 
 async function multipartImage(user: TestUser, projectId: string, bytes: Buffer) {
   const form = new FormData()
-  form.set('image', new Blob([bytes]), 'image.bin')
+  form.set('image', new Blob([new Uint8Array(bytes)]), 'image.bin')
   const request = new Request('http://x/', { method: 'POST', body: form })
   return t.app.inject({
     method: 'POST',
