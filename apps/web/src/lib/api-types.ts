@@ -185,3 +185,6 @@ export type StudioProjectDetail = ResponseJson<'/v1/studio/projects/{project_id}
 export type StudioChapter = ResponseJson<'/v1/studio/projects/{project_id}/chapters/{chapter_id}', 'get', 200>
 export type StudioBlock = StudioChapter['content']['blocks'][number]
 export type StudioChapterSave = RequestJson<'/v1/studio/projects/{project_id}/chapters/{chapter_id}', 'post'>
+
+export type StudioPublishing = ResponseJson<'/v1/studio/projects/{project_id}/publishing', 'get', 200>
+export type PodcastRequest = RequestJson<'/v1/studio/podcasts', 'post'>
