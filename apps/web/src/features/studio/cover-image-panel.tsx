@@ -19,7 +19,12 @@ export function CoverImagePanel({ projectId, coverUrl }: { projectId: string; co
   const queryClient = useQueryClient()
   // A new picker after every upload, so the same file can be picked again.
   const [pickerKey, setPickerKey] = useState(0)
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['studio', 'project', projectId] })
+  // The cover is part of what is published: a change shows a published project as a draft.
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['studio', 'project', projectId] }),
+      queryClient.invalidateQueries({ queryKey: ['studio', 'publishing', projectId] }),
+    ])
   const upload = useMutation({
     mutationFn: (file: File) => uploadStudioCover(projectId, file),
     onSuccess: refresh,
