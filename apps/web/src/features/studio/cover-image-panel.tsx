@@ -39,20 +39,20 @@ export function CoverImagePanel({ projectId, coverUrl }: { projectId: string; co
       className="space-y-3 rounded-2xl border border-neutral-200 p-4"
     >
       <h2 className="text-sm font-semibold text-neutral-700">{t('studioCover.title')}</h2>
-      <div className="flex items-start gap-4">
+      <div className="space-y-3">
         {coverUrl ? (
           <img
             src={coverUrl}
             alt={t('studioCover.alt')}
             data-testid="studio-cover"
-            className="size-24 shrink-0 rounded-xl border border-neutral-200 object-cover"
+            className="size-32 rounded-xl border border-neutral-200 object-cover"
           />
         ) : (
-          <div className="flex size-24 shrink-0 items-center justify-center rounded-xl border border-dashed border-neutral-300 px-2 text-center text-xs text-neutral-500">
+          <div className="flex size-32 items-center justify-center rounded-xl border border-dashed border-neutral-300 px-2 text-center text-xs text-neutral-500">
             {t('studioCover.none')}
           </div>
         )}
-        <div className="min-w-0 flex-1 space-y-2">
+        <div className="space-y-2">
           <FileField
             key={pickerKey}
             label={coverUrl ? t('studioCover.replace') : t('studioCover.upload')}

@@ -78,9 +78,9 @@ ${body}
 `
 }
 
-/** m:ss or h:mm:ss. */
+/** m:ss or h:mm:ss, whole seconds as audio players count them. */
 export function clock(seconds: number): string {
-  const s = Math.round(seconds)
+  const s = Math.floor(seconds)
   const hh = Math.floor(s / 3600)
   const mm = Math.floor((s % 3600) / 60)
   const ss = String(s % 60).padStart(2, '0')

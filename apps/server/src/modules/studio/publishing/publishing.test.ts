@@ -2,8 +2,10 @@ import { STUDIO_PUBLISH_PREVIEW_SECONDS } from '@timbre/contract'
 import { PREMADE_VOICES } from '@timbre/speech'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createUser, joinWorkspaceOf, type TestUser } from '../../../../test/helpers/factories.js'
+import { probeAudio } from '../../../../test/helpers/ffprobe.js'
 import { setPlan } from '../../../../test/helpers/plans.js'
 import { createTestApp, type TestApp } from '../../../../test/helpers/test-app.js'
+import { createLocalStorage, defaultStorageDir } from '../../../lib/storage.js'
 import { STUDIO_SAMPLE_RATE } from '../conversion/studio-audio.js'
 import { previewPcm } from './publishing.service.js'
 
@@ -278,5 +280,51 @@ describe('who may publish', () => {
     const notEditor = await call(member, 'POST', `/v1/studio/projects/${viewerOnly}/publish`, {})
     expect(notEditor.statusCode).toBe(403)
     expect(notEditor.json().detail.status).toBe('resource_edit_not_allowed')
+  })
+})
+
+describe('the free preview on the public page', () => {
+  it('serves only the first 5 minutes of a longer chapter, and the whole chapter with full access', async () => {
+    const projectId = await createProject(owner, 'Long book')
+    await convert(projectId)
+    // The chapter's one block gets six minutes of audio (a tone), as a long chapter would have.
+    const block = await t.database.db
+      .selectFrom('studio_block_audio')
+      .innerJoin('studio_chapters', 'studio_chapters.id', 'studio_block_audio.chapter_id')
+      .select('studio_block_audio.storage_key')
+      .where('studio_chapters.project_id', '=', projectId)
+      .executeTakeFirstOrThrow()
+    const samples = 6 * 60 * STUDIO_SAMPLE_RATE
+    const pcm = Buffer.alloc(samples * 2)
+    for (let i = 0; i < samples; i++)
+      pcm.writeInt16LE(Math.round(8000 * Math.sin((i * 2 * Math.PI * 220) / STUDIO_SAMPLE_RATE)), i * 2)
+    await createLocalStorage(defaultStorageDir(t.dataDir)).put(block.storage_key, pcm)
+
+    const publishAndRead = async (fullAccess: boolean) => {
+      const started = await call(owner, 'POST', `/v1/studio/projects/${projectId}/publish`, {
+        full_access: fullAccess,
+      })
+      expect(started.statusCode, started.body).toBe(200)
+      const done = await until(
+        () => status(projectId),
+        (s) => s.state !== 'publishing' && s.state !== 'updating',
+      )
+      expect(done.state).toBe('published')
+      const slug = done.public_path.split('/').pop()
+      const audio = await t.app.inject({
+        method: 'GET',
+        url: `/v1/studio/published/${slug}/chapters/1/audio`,
+      })
+      expect(audio.statusCode).toBe(200)
+      const page = await t.app.inject({ method: 'GET', url: done.public_path })
+      return { seconds: (await probeAudio(audio.rawPayload, 'mp3')).durationSeconds, page: page.body }
+    }
+    const preview = await publishAndRead(false)
+    expect(preview.seconds).toBeGreaterThan(STUDIO_PUBLISH_PREVIEW_SECONDS - 1)
+    expect(preview.seconds).toBeLessThan(STUDIO_PUBLISH_PREVIEW_SECONDS + 1)
+    expect(preview.page).toContain('<span>5:00</span>')
+    const full = await publishAndRead(true)
+    expect(full.seconds).toBeGreaterThan(6 * 60 - 1)
+    expect(full.page).toContain('<span>6:00</span>')
   })
 })
