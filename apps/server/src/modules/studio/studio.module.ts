@@ -72,6 +72,8 @@ export function createStudioModule(deps: {
       Object.hasOwn(MODEL_PROFILES, modelId) && MODEL_PROFILES[modelId]?.can_do_text_to_speech === true,
     defaults: { voiceId: PREMADE_VOICES[0]?.voice_id ?? '', modelId: DEFAULT_MODEL_ID },
     blockAudio: (chapterId) => conversions.blockAudio([chapterId]),
+    // Bound late: publishing is made after the project service it builds on.
+    publicationFiles: (projectId) => publishing.files(projectId),
   })
   const conversion = createConversionService({
     studio: repository,

@@ -203,6 +203,16 @@ export function createPublishingService(deps: {
       return { data, mimeType: image.mime_type }
     },
 
+    /** Every stored file of a project's publication (its published version and image). */
+    async files(projectId: string): Promise<string[]> {
+      const row = await publications.find(projectId)
+      const version = row?.published as PublishedVersion | null | undefined
+      const keys = new Set(version?.chapters.flatMap((c) => [c.full_key, c.preview_key]) ?? [])
+      if (version?.image) keys.add(version.image.key)
+      if (row?.image) keys.add(row.image.key)
+      return [...keys]
+    },
+
     /** The publish job: encodes the chapters into a new version and swaps it in. */
     async run(projectId: string, runId: string): Promise<void> {
       const row = await publications.find(projectId)

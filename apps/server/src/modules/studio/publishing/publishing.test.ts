@@ -326,6 +326,18 @@ describe('the free preview on the public page', () => {
     const full = await publishAndRead(true)
     expect(full.seconds).toBeGreaterThan(6 * 60 - 1)
     expect(full.page).toContain('<span>6:00</span>')
+
+    // Deleting the project deletes the published files with it.
+    const published = await t.database.db
+      .selectFrom('studio_publications')
+      .select('published')
+      .where('project_id', '=', projectId)
+      .executeTakeFirstOrThrow()
+    const fullKey = (published.published as { chapters: Array<{ full_key: string }> }).chapters[0]!.full_key
+    const storage = createLocalStorage(defaultStorageDir(t.dataDir))
+    expect(await storage.get(fullKey)).not.toBeNull()
+    expect((await call(owner, 'DELETE', `/v1/studio/projects/${projectId}`)).statusCode).toBe(200)
+    expect(await storage.get(fullKey)).toBeNull()
     // Encoding 16 minutes of MP3 on a shared machine: a generous limit, not a speed check.
   }, 300_000)
 })
