@@ -78,9 +78,9 @@ describe('publishing a Studio project', () => {
     await page.getByText('The cover image must be a JPEG, PNG, SVG or WebP image.').waitFor()
     await page.getByLabel('Upload a cover image').setInputFiles(await coverPng(page, 'Harbour', 210))
     await page.getByTestId('studio-cover').waitFor()
-    expect(await page.getByTestId('studio-cover').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(
-      344,
-    )
+    await expect
+      .poll(() => page.getByTestId('studio-cover').evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBe(344)
 
     // Publishing waits for the conversion.
     const state = page.getByTestId('publishing-state')
@@ -116,7 +116,9 @@ describe('publishing a Studio project', () => {
     await reader.getByRole('heading', { name: 'A Test Book' }).waitFor()
     await reader.getByText('by Ada Author').waitFor()
     await reader.getByText('Free preview: you can listen to the first 5 minutes of each chapter.').waitFor()
-    expect(await reader.locator('img.cover').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(344)
+    await expect
+      .poll(() => reader.locator('img.cover').evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBe(344)
     const audio = reader.getByLabel('The Harbour')
     await audio.click()
     await audio.evaluate((a: HTMLAudioElement) => a.play())
