@@ -15,6 +15,7 @@ import {
   uploadPublishingImage,
 } from '../../lib/api'
 import type { StudioPublishing } from '../../lib/api-types'
+import { useWorkspaceAccess } from '../workspace/workspace-queries'
 
 const PUBLISH_POLL_MS = 700
 const running = (p: StudioPublishing | undefined) => p?.state === 'publishing' || p?.state === 'updating'
@@ -126,6 +127,9 @@ export function PublishingPanel({ projectId, ready }: { projectId: string; ready
     onSettled: () => setPickerKey((k) => k + 1),
   })
 
+  const access = useWorkspaceAccess()
+  // Publishing is its own feature of the workspace groups, beside Studio itself.
+  const allowed = !access.data || access.data.permissions.includes('publish_studio_project')
   const data = publishing.data
   const busy = running(data)
   const failure = publish.error ?? image.error
@@ -140,6 +144,11 @@ export function PublishingPanel({ projectId, ready }: { projectId: string; ready
       {data && (
         <>
           <PublishingStatus publishing={data} origin={window.location.origin} />
+          {!allowed && <Alert tone="info">{t('studioPublishing.notAllowed')}</Alert>}
+        </>
+      )}
+      {data && allowed && (
+        <>
           <CheckboxField checked={fullAccess ?? data.full_access} onChange={setFullAccess} disabled={busy}>
             {t('studioPublishing.fullAccess', { minutes: Math.round(data.preview_seconds / 60) })}
           </CheckboxField>
