@@ -26,6 +26,9 @@ export interface PublishedVersion {
   }>
 }
 
+/** Longer than a publish job may run (its queue expiry), so a run this still is dead. */
+const STALE_RUN_MS = 20 * 60 * 1000
+
 /** The publications of Studio projects (the SQL of publishing). */
 export function createPublishingRepository(db: Database) {
   const table = 'studio_publications' as const
@@ -78,11 +81,15 @@ export function createPublishingRepository(db: Database) {
       return db.transaction().execute(async (trx) => {
         const row = await trx
           .selectFrom(table)
-          .select('state')
+          .select(['state', 'updated_at'])
           .where('project_id', '=', projectId)
           .forUpdate()
           .executeTakeFirst()
-        if (!row || row.state === 'publishing' || row.state === 'updating') return false
+        if (!row) return false
+        // A run that has not moved for longer than its job may live died with every retry;
+        // a new run takes over (the dead run can no longer swap its version in).
+        const alive = row.updated_at.getTime() > Date.now() - STALE_RUN_MS
+        if ((row.state === 'publishing' || row.state === 'updating') && alive) return false
         await trx
           .updateTable(table)
           .set({

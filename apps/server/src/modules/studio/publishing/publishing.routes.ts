@@ -12,7 +12,12 @@ import type { PublishingService } from './publishing.service.js'
 // member's groups as well as Studio.
 const tags = ['studio publishing']
 const readConfig = { scope: 'projects' as const }
-const config = { scope: 'projects' as const, permission: 'publish_studio_project' as const }
+// Publishing puts content on a public page: like spending credits, it needs a verified email.
+const config = {
+  scope: 'projects' as const,
+  permission: 'publish_studio_project' as const,
+  verifiedEmail: true,
+}
 
 export function publishingRoutes(publishing: PublishingService): FastifyPluginAsyncZod {
   return async (app) => {

@@ -341,3 +341,37 @@ describe('the free preview on the public page', () => {
     // Encoding 16 minutes of MP3 on a shared machine: a generous limit, not a speed check.
   }, 300_000)
 })
+
+describe('a publish run that died', () => {
+  it('blocks a new run while it may still be alive, and is taken over once it is stale', async () => {
+    const projectId = await createProject(owner, 'Book four')
+    await convert(projectId)
+    const first = await call(owner, 'POST', `/v1/studio/projects/${projectId}/publish`, {})
+    expect(first.statusCode).toBe(200)
+    await until(
+      () => status(projectId),
+      (s) => s.state === 'published',
+    )
+    // As a crashed run leaves it: still "updating", owned by a run that will never finish.
+    const stuck = (minutesAgo: number) =>
+      t.database.db
+        .updateTable('studio_publications')
+        .set({
+          state: 'updating',
+          run_id: 'dead-run',
+          updated_at: new Date(Date.now() - minutesAgo * 60_000),
+        })
+        .where('project_id', '=', projectId)
+        .execute()
+    await stuck(1)
+    expect((await call(owner, 'POST', `/v1/studio/projects/${projectId}/publish`, {})).statusCode).toBe(409)
+    await stuck(60)
+    const takeover = await call(owner, 'POST', `/v1/studio/projects/${projectId}/publish`, {})
+    expect(takeover.statusCode, takeover.body).toBe(200)
+    const done = await until(
+      () => status(projectId),
+      (s) => s.state !== 'updating',
+    )
+    expect(done).toMatchObject({ state: 'published', has_unpublished_changes: false })
+  })
+})
