@@ -23,6 +23,8 @@ const proxied = [
   '/create-update-payment-methods-session',
   '/create-grant-acceptance-session',
   '/convert-paying-workspace-to-grant',
+  // The public reader page of published Studio projects.
+  '/listen',
 ]
 
 export default defineConfig({

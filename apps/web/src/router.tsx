@@ -19,6 +19,9 @@ import { ProductGuard } from './features/workspace/product-guard'
 import { routes } from './routes'
 
 // Pages few visits need load on demand.
+const PodcastPage = lazy(() =>
+  import('./features/studio/podcast-page').then((m) => ({ default: m.PodcastPage })),
+)
 const StudioPage = lazy(() =>
   import('./features/studio/studio-page').then((m) => ({ default: m.StudioPage })),
 )
@@ -379,6 +382,14 @@ export function AppRoutes() {
               <ProductGuard permission="voiceover_studio">
                 <VoiceoverEditorPage />
               </ProductGuard>
+            </Lazy>
+          }
+        />
+        <Route
+          path={routes.studioPodcast}
+          element={
+            <Lazy>
+              <PodcastPage />
             </Lazy>
           }
         />

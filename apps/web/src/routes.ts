@@ -55,6 +55,7 @@ export const routes = {
   // The third-party integration callback; it keeps its query parameters.
   integrationCallback: '/app/integrations/callback',
   studio: '/app/studio',
+  studioPodcast: '/app/studio/create-podcast',
   studioProject: '/app/studio/:id',
   voiceover: '/app/voiceover',
   voiceoverProject: '/app/voiceover/:id',

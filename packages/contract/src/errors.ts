@@ -140,6 +140,12 @@ export const ERRORS = {
     status: 409,
     message: 'The export is not finished yet; download it once its status is done.',
   },
+  studio_publish_not_converted: {
+    status: 409,
+    message: 'Convert every chapter before publishing: the reader page plays the converted audio.',
+  },
+  studio_publish_running: { status: 409, message: 'This project is already being published.' },
+  studio_not_published: { status: 404, message: 'This project is not published.' },
   unreadable_document: { status: 400, message: 'The script file is empty or could not be loaded.' },
   voice_sample_not_found: { status: 404, message: 'This voice has no sample with this sample_id.' },
   voice_preview_unavailable: { status: 404, message: 'This voice has no preview in that language.' },

@@ -10091,6 +10091,334 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/studio/projects/{project_id}/publishing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A Studio project's publication: state, percent while publishing, public page */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            project_id: string;
+                            /** @enum {string} */
+                            state: "draft" | "publishing" | "updating" | "published";
+                            progress: number | null;
+                            public_path: string | null;
+                            is_published: boolean;
+                            has_unpublished_changes: boolean;
+                            published_at_unix: number | null;
+                            full_access: boolean;
+                            preview_seconds: number;
+                            has_image: boolean;
+                            last_error: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/studio/projects/{project_id}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish (or republish) a Studio project to its public reader page
+         * @description Starts a publish job from the converted chapters (409 when a chapter is not converted). State goes publishing (first time) or updating (republish), then published. `full_access` lets listeners hear whole chapters; by default they hear the free preview (first 5 minutes).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        full_access?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            project_id: string;
+                            /** @enum {string} */
+                            state: "draft" | "publishing" | "updating" | "published";
+                            progress: number | null;
+                            public_path: string | null;
+                            is_published: boolean;
+                            has_unpublished_changes: boolean;
+                            published_at_unix: number | null;
+                            full_access: boolean;
+                            preview_seconds: number;
+                            has_image: boolean;
+                            last_error: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        /** Unpublish a Studio project: its public page answers 404 */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            project_id: string;
+                            /** @enum {string} */
+                            state: "draft" | "publishing" | "updating" | "published";
+                            progress: number | null;
+                            public_path: string | null;
+                            is_published: boolean;
+                            has_unpublished_changes: boolean;
+                            published_at_unix: number | null;
+                            full_access: boolean;
+                            preview_seconds: number;
+                            has_image: boolean;
+                            last_error: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/studio/projects/{project_id}/publishing/image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A Studio project's publishing image */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Set a Studio project's publishing image
+         * @description multipart/form-data with `image`: JPEG, PNG or WebP, at most 2 MB, recognised by content; 172x172 pixels recommended.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            project_id: string;
+                            /** @enum {string} */
+                            state: "draft" | "publishing" | "updating" | "published";
+                            progress: number | null;
+                            public_path: string | null;
+                            is_published: boolean;
+                            has_unpublished_changes: boolean;
+                            published_at_unix: number | null;
+                            full_access: boolean;
+                            preview_seconds: number;
+                            has_image: boolean;
+                            last_error: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        /** Remove a Studio project's publishing image */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            project_id: string;
+                            /** @enum {string} */
+                            state: "draft" | "publishing" | "updating" | "published";
+                            progress: number | null;
+                            public_path: string | null;
+                            is_published: boolean;
+                            has_unpublished_changes: boolean;
+                            published_at_unix: number | null;
+                            full_access: boolean;
+                            preview_seconds: number;
+                            has_image: boolean;
+                            last_error: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/studio/published/{slug}/chapters/{index}/audio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A published chapter's audio (public; the free preview unless full access; byte ranges) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    slug: string;
+                    index: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/studio/published/{slug}/image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A published project's image (public) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/voiceover/projects": {
         parameters: {
             query?: never;

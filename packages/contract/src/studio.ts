@@ -67,3 +67,17 @@ export const STUDIO_LOUDNESS = {
 
 export const STUDIO_EXPORT_FORMATS = ['mp3', 'wav', 'm4b'] as const
 export type StudioExportFormat = (typeof STUDIO_EXPORT_FORMATS)[number]
+
+/**
+ * Publishing a Studio project to this server's own public reader page. `draft` is never
+ * published or changed since its last publish (the page then keeps serving the last published
+ * version until it is republished); `publishing` is a first publish running, `updating` a
+ * republish of a published project running.
+ */
+export const STUDIO_PUBLISHING_STATES = ['draft', 'publishing', 'updating', 'published'] as const
+export type StudioPublishingState = (typeof STUDIO_PUBLISHING_STATES)[number]
+/** The first 5 minutes of a chapter form the free audiobook preview. */
+export const STUDIO_PUBLISH_PREVIEW_SECONDS = 5 * 60
+/** The image in the publishing settings: JPEG, PNG or WebP, at most 2 MB; 172x172 recommended. */
+export const STUDIO_PUBLISHING_IMAGE_MAX_BYTES = 2 * 1024 * 1024
+export const STUDIO_PUBLISHING_IMAGE_RECOMMENDED_PX = 172

@@ -63,6 +63,12 @@ export const JOB_DEFINITIONS = {
     payload: z.object({ exportId: z.string() }),
     options: { retryLimit: 2, retryDelay: 5, retryBackoff: false, expireInSeconds: 900 },
   },
+  // One publish of a Studio project to its public reader page; a rerun after a crash encodes
+  // the chapters again and swaps the published version only if the run still owns the project.
+  'studio.publish': {
+    payload: z.object({ projectId: z.string(), runId: z.string() }),
+    options: { retryLimit: 2, retryDelay: 5, retryBackoff: false, expireInSeconds: 900 },
+  },
 } as const
 
 export type JobName = keyof typeof JOB_DEFINITIONS

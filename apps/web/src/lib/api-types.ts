@@ -187,3 +187,6 @@ export type StudioBlock = StudioChapter['content']['blocks'][number]
 export type StudioChapterSave = RequestJson<'/v1/studio/projects/{project_id}/chapters/{chapter_id}', 'post'>
 export type StudioExport = ResponseJson<'/v1/studio/projects/{project_id}/exports/{export_id}', 'get', 200>
 export type StudioExportFormat = StudioExport['format']
+
+export type StudioPublishing = ResponseJson<'/v1/studio/projects/{project_id}/publishing', 'get', 200>
+export type PodcastRequest = RequestJson<'/v1/studio/podcasts', 'post'>

@@ -42,6 +42,7 @@ import type {
   Model,
   OptOutResponse,
   PlanOffers,
+  PodcastRequest,
   PromoValidation,
   PublicConfig,
   SetLocaleResponse,
@@ -58,6 +59,7 @@ import type {
   StudioProject,
   StudioProjectDetail,
   StudioProjectList,
+  StudioPublishing,
   Subscription,
   SubscriptionInfo,
   TimestampsRequest,
@@ -642,3 +644,48 @@ export const trainPvc = (voiceId: string) =>
     headers: JSON_HEADERS,
     body: JSON.stringify({ model_id: 'eleven_multilingual_v2' }),
   })
+
+// --- Studio cover image, publishing and podcasts --------------------------------------------
+
+/** POST /v1/studio/projects/{id}/cover-image: multipart `cover_image`. */
+export async function uploadStudioCover(projectId: string, file: File): Promise<{ project: StudioProject }> {
+  const form = new FormData()
+  form.set('cover_image', file, file.name)
+  const response = await binary(`/v1/studio/projects/${encodeURIComponent(projectId)}/cover-image`, {
+    method: 'POST',
+    headers: { accept: 'application/json' },
+    body: form,
+  })
+  return (await response.json()) as { project: StudioProject }
+}
+export const removeStudioCover = (projectId: string) =>
+  settle(client.DELETE('/v1/studio/projects/{project_id}/cover-image', projectPath(projectId)))
+
+export const getStudioPublishing = (projectId: string): Promise<StudioPublishing> =>
+  settle(client.GET('/v1/studio/projects/{project_id}/publishing', projectPath(projectId)))
+export const publishStudioProject = (projectId: string, fullAccess: boolean): Promise<StudioPublishing> =>
+  settle(
+    client.POST('/v1/studio/projects/{project_id}/publish', {
+      ...projectPath(projectId),
+      body: { full_access: fullAccess },
+    }),
+  )
+export const unpublishStudioProject = (projectId: string): Promise<StudioPublishing> =>
+  settle(client.DELETE('/v1/studio/projects/{project_id}/publish', projectPath(projectId)))
+/** POST /v1/studio/projects/{id}/publishing/image: multipart `image`. */
+export async function uploadPublishingImage(projectId: string, file: File): Promise<StudioPublishing> {
+  const form = new FormData()
+  form.set('image', file, file.name)
+  const response = await binary(`/v1/studio/projects/${encodeURIComponent(projectId)}/publishing/image`, {
+    method: 'POST',
+    headers: { accept: 'application/json' },
+    body: form,
+  })
+  return (await response.json()) as StudioPublishing
+}
+export const removePublishingImage = (projectId: string): Promise<StudioPublishing> =>
+  settle(client.DELETE('/v1/studio/projects/{project_id}/publishing/image', projectPath(projectId)))
+
+/** POST /v1/studio/podcasts: a Studio project of a podcast written from the sources. */
+export const createPodcast = (body: PodcastRequest): Promise<{ project: StudioProject }> =>
+  settle(client.POST('/v1/studio/podcasts', { body }))

@@ -36,6 +36,7 @@ import * as audioNativePublishSessions from './20261125030000-audio-native-publi
 import * as studioConversionHeartbeat from './20261125010000-studio-conversion-heartbeat.js'
 import * as studioCallbacks from './20261125010100-studio-callbacks.js'
 import * as studioExports from './20261125010200-studio-exports.js'
+import * as studioPublishing from './20261125020000-studio-publishing.js'
 
 // Listed in code (not read from disk) so the same list works from sources and from dist/.
 export const migrations: Record<string, Migration> = {
@@ -76,4 +77,5 @@ export const migrations: Record<string, Migration> = {
   '20261125010000-studio-conversion-heartbeat': studioConversionHeartbeat,
   '20261125010100-studio-callbacks': studioCallbacks,
   '20261125010200-studio-exports': studioExports,
+  '20261125020000-studio-publishing': studioPublishing,
 }

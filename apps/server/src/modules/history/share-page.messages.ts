@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '@timbre/contract'
+import type { Locale } from '@timbre/contract'
 
 // The share page's texts in the app's nine locales. The visitor is usually signed out, so the
 // page speaks the language their browser asks for (Accept-Language), like the app itself.
@@ -198,31 +198,6 @@ const MESSAGES: Record<Locale, ShareMessages> = {
     notFoundBody:
       'Delningslänken finns inte eller har tagits bort. Be personen som delade den om en ny länk.',
   },
-}
-
-/**
- * The best of the nine locales for an Accept-Language header: the highest-weighted entry
- * that names a locale exactly or by its language (`de`, `de-AT` -> de-DE); else en-US.
- */
-export function shareLocale(acceptLanguage: string | undefined): Locale {
-  const wanted = (acceptLanguage ?? '')
-    .split(',')
-    .map((part, index) => {
-      const [tag = '', ...params] = part.trim().split(';')
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
-      const weight = q ? Number(q.slice(2)) : 1
-      return { tag: tag.trim().toLowerCase(), weight: Number.isFinite(weight) ? weight : 0, index }
-    })
-    .filter((entry) => entry.tag && entry.tag !== '*' && entry.weight > 0)
-    .sort((a, b) => b.weight - a.weight || a.index - b.index)
-  for (const { tag } of wanted) {
-    const exact = LOCALES.find((l) => l.toLowerCase() === tag)
-    if (exact) return exact
-    const language = tag.split('-')[0]
-    const byLanguage = LOCALES.find((l) => l.slice(0, 2).toLowerCase() === language)
-    if (byLanguage) return byLanguage
-  }
-  return DEFAULT_LOCALE
 }
 
 export function shareMessages(locale: Locale): ShareMessages {

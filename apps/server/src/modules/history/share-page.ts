@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { Locale } from '@timbre/contract'
 import type { HistoryItemRow } from '../../db/schema.js'
+import { escapeHtml } from '../../lib/html/escape-html.js'
 import { readDialogue } from './history.view.js'
 import { type ShareMessages, shareMessages } from './share-page.messages.js'
 
@@ -18,10 +19,6 @@ const THEME_SCRIPT =
 const THEME_SCRIPT_HASH = createHash('sha256').update(THEME_SCRIPT).digest('base64')
 
 export const SHARE_PAGE_CSP = `default-src 'none'; script-src 'sha256-${THEME_SCRIPT_HASH}'; media-src 'self'; style-src 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
-}
 
 // The app's palette (one accent colour on a neutral scale, the same oklch values as the web
 // app's stylesheet), light and dark.

@@ -2,12 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError } from '../../errors.js'
 import { sendAudio } from '../../lib/audio/audio-reply.js'
+import { requestLocale } from '../../lib/html/request-locale.js'
 import { contentDisposition } from './download-names.js'
 import { shareTokenParams } from './history.schemas.js'
 import type { HistoryService } from './history.service.js'
 import { itemFileName, storedExtension } from './history-download.service.js'
 import { renderShareNotFound, renderSharePage, SHARE_PAGE_CSP } from './share-page.js'
-import { shareLocale } from './share-page.messages.js'
 
 // Share links: the page at `/share/{token}` and the audio it plays, both public. The token
 // is the only secret: pages are kept out of search engines and referrers, and nothing else
@@ -31,7 +31,7 @@ export function shareRoutes(history: HistoryService): FastifyPluginAsyncZod {
           .headers(privacyHeaders)
           .header('content-security-policy', SHARE_PAGE_CSP)
           .header('vary', 'accept-language')
-        const locale = shareLocale(request.headers['accept-language'])
+        const locale = requestLocale(request.headers['accept-language'])
         const { token } = request.params
         const shared = await history.sharedItem(token)
         if (!shared) {

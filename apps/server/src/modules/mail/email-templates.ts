@@ -1,4 +1,5 @@
 import { INVITE_TTL_SECONDS } from '@timbre/contract'
+import { escapeHtml } from '../../lib/html/escape-html.js'
 import type { OutgoingEmail } from './mail.repository.js'
 
 // The emails the account flows send. Links open the web app's email-link action handler,
@@ -14,10 +15,6 @@ export function actionLink(
   if (params.continueUrl) url.searchParams.set('continueUrl', params.continueUrl)
   url.searchParams.set('lang', params.lang ?? 'en')
   return url.toString()
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 }
 
 function layout(

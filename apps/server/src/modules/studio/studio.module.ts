@@ -25,6 +25,10 @@ import { createExportsService } from './conversion/exports.service.js'
 import { snapshotsRoutes } from './conversion/snapshots.routes.js'
 import { createSnapshotsService } from './conversion/snapshots.service.js'
 import { projectsRoutes } from './projects.routes.js'
+import { publicBookRoutes } from './publishing/public-book.routes.js'
+import { createPublishingRepository } from './publishing/publishing.repository.js'
+import { publishingRoutes } from './publishing/publishing.routes.js'
+import { createPublishingService } from './publishing/publishing.service.js'
 import { createStudioRepository } from './studio.repository.js'
 import { createStudioService, type StudioAccess, type StudioService } from './studio.service.js'
 import { STUDIO_MULTIPART_LIMITS } from './studio-form.js'
@@ -81,6 +85,8 @@ export function createStudioModule(deps: {
       Object.hasOwn(MODEL_PROFILES, modelId) && MODEL_PROFILES[modelId]?.can_do_text_to_speech === true,
     defaults: { voiceId: PREMADE_VOICES[0]?.voice_id ?? '', modelId: DEFAULT_MODEL_ID },
     blockAudio: (chapterId) => conversions.blockAudio([chapterId]),
+    // Bound late: publishing is made after the project service it builds on.
+    publicationFiles: (projectId) => publishing.files(projectId),
   })
   const conversion = createConversionService({
     studio: repository,
@@ -111,6 +117,16 @@ export function createStudioModule(deps: {
     storage: deps.storage,
     ...(deps.log ? { log: deps.log } : {}),
   })
+  const publishing = createPublishingService({
+    publications: createPublishingRepository(deps.db),
+    studio: repository,
+    conversions,
+    conversion,
+    storage: deps.storage,
+    queue: deps.queue,
+    access,
+    ...(deps.log ? { log: deps.log } : {}),
+  })
   const routes: FastifyPluginAsyncZod = async (app) => {
     // Scoped to this plugin: project creation and the content call take multipart bodies.
     await app.register(multipart, { limits: STUDIO_MULTIPART_LIMITS, throwFileSizeLimit: true })
@@ -119,6 +135,8 @@ export function createStudioModule(deps: {
     await app.register(conversionRoutes(conversion))
     await app.register(snapshotsRoutes(snapshots))
     await app.register(exportsRoutes(exports))
+    await app.register(publishingRoutes(publishing))
+    await app.register(publicBookRoutes(publishing))
   }
   return {
     name: 'studio',
@@ -126,6 +144,7 @@ export function createStudioModule(deps: {
     jobs: async (queue) => {
       await queue.work('studio.convert', ({ conversionId }) => conversion.run(conversionId))
       await queue.work('studio.export', ({ exportId }) => exports.run(exportId))
+      await queue.work('studio.publish', ({ projectId, runId }) => publishing.run(projectId, runId))
       // Where the jobs run, conversions and exports whose worker died are taken over as soon as
       // they go stale.
       const sweep = () => {

@@ -10,6 +10,7 @@ export const NAV_ITEMS = [
   { key: 'soundEffects', to: routes.soundEffects, icon: 'sparkles', phone: false },
   { key: 'voiceIsolator', to: routes.voiceIsolator, icon: 'volume', phone: false },
   { key: 'studio', to: routes.studio, icon: 'book', phone: false },
+  { key: 'podcasts', to: routes.studioPodcast, icon: 'dialogue', phone: false },
   { key: 'voiceover', to: routes.voiceover, icon: 'volume', phone: false },
   { key: 'voiceChanger', to: routes.voiceChanger, icon: 'speech', phone: false },
   { key: 'voiceDesign', to: routes.voiceDesign, icon: 'sparkles', phone: false },

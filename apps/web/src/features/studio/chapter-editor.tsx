@@ -69,6 +69,7 @@ function LoadedChapter({
   const [blocks, setBlocks] = useState<DraftBlock[]>(() => draftFrom(chapter))
   const [dirty, setDirty] = useState(false)
   const [conflict, setConflict] = useState(false)
+  const queryClient = useQueryClient()
   const save = useMutation({
     mutationFn: (overwrite: boolean) =>
       saveStudioChapter(
@@ -81,6 +82,8 @@ function LoadedChapter({
       setConflict(false)
       toast({ title: t('studio.saved'), tone: 'success' })
       reload()
+      // A saved change makes a published project a draft again.
+      queryClient.invalidateQueries({ queryKey: ['studio', 'publishing', projectId] })
     },
     onError: (error) => {
       if (error instanceof ApiError && error.status === 409) setConflict(true)
@@ -112,7 +115,6 @@ function LoadedChapter({
   const audio = new Map<string, AudioState>(
     chapter.content.blocks.map((b) => [b.block_id, { generated: b.generated, locked: b.locked }]),
   )
-  const queryClient = useQueryClient()
   const blockAction = useMutation({
     mutationFn: async ({ blockId, lock }: { blockId: string; lock: boolean | null }): Promise<unknown> =>
       lock === null

@@ -10,6 +10,8 @@ import { useErrorText } from '../../i18n/use-error-text'
 import { routes } from '../../routes'
 import { ChapterEditor } from './chapter-editor'
 import { ConversionPanel, isConverting, ProjectExports } from './conversion-panel'
+import { CoverImagePanel } from './cover-image-panel'
+import { PublishingPanel } from './publishing-panel'
 import { useAddStudioChapter, useDeleteStudioProject, useStudioProject } from './studio-queries'
 
 /** A Studio project: its chapters on the side, the chosen chapter's blocks in the editor. */
@@ -76,41 +78,48 @@ export function ProjectEditorPage() {
         </div>
       </div>
 
-      <div className="grid gap-6 md:grid-cols-[14rem_1fr]">
-        <nav aria-label={t('studio.chapters')} className="space-y-3">
-          <h2 className="text-sm font-semibold text-neutral-700">{t('studio.chapters')}</h2>
-          <ul className="space-y-1">
-            {data.chapters.map((chapter) => (
-              <li key={chapter.chapter_id}>
-                <button
-                  type="button"
-                  aria-current={chapter.chapter_id === chapterId ? 'page' : undefined}
-                  onClick={() => setChosen(chapter.chapter_id)}
-                  className="w-full truncate rounded-lg px-3 py-2 text-left text-sm text-neutral-800 hover:bg-neutral-100 aria-[current=page]:bg-neutral-100 aria-[current=page]:font-semibold"
-                >
-                  {chapter.name}
-                </button>
-              </li>
-            ))}
-          </ul>
-          <form onSubmit={submitChapter} className="space-y-2">
-            <TextField
-              label={t('studio.newChapter')}
-              value={newChapter}
-              maxLength={200}
-              onChange={(e) => setNewChapter(e.target.value)}
-            />
-            <Button
-              type="submit"
-              variant="secondary"
-              loading={addChapter.isPending}
-              disabled={!newChapter.trim()}
-            >
-              {t('studio.addChapter')}
-            </Button>
-            {addChapter.isError && <Alert tone="error">{errorText(addChapter.error)}</Alert>}
-          </form>
-        </nav>
+      <div className="grid gap-6 md:grid-cols-[18rem_1fr]">
+        <div className="min-w-0 space-y-6">
+          <nav aria-label={t('studio.chapters')} className="space-y-3">
+            <h2 className="text-sm font-semibold text-neutral-700">{t('studio.chapters')}</h2>
+            <ul className="space-y-1">
+              {data.chapters.map((chapter) => (
+                <li key={chapter.chapter_id}>
+                  <button
+                    type="button"
+                    aria-current={chapter.chapter_id === chapterId ? 'page' : undefined}
+                    onClick={() => setChosen(chapter.chapter_id)}
+                    className="w-full truncate rounded-lg px-3 py-2 text-left text-sm text-neutral-800 hover:bg-neutral-100 aria-[current=page]:bg-neutral-100 aria-[current=page]:font-semibold"
+                  >
+                    {chapter.name}
+                  </button>
+                </li>
+              ))}
+            </ul>
+            <form onSubmit={submitChapter} className="space-y-2">
+              <TextField
+                label={t('studio.newChapter')}
+                value={newChapter}
+                maxLength={200}
+                onChange={(e) => setNewChapter(e.target.value)}
+              />
+              <Button
+                type="submit"
+                variant="secondary"
+                loading={addChapter.isPending}
+                disabled={!newChapter.trim()}
+              >
+                {t('studio.addChapter')}
+              </Button>
+              {addChapter.isError && <Alert tone="error">{errorText(addChapter.error)}</Alert>}
+            </form>
+          </nav>
+          <CoverImagePanel projectId={data.project_id} coverUrl={data.cover_image_url ?? null} />
+          <PublishingPanel
+            projectId={data.project_id}
+            ready={data.chapters.length > 0 && data.chapters.every((c) => c.conversion_state === 'converted')}
+          />
+        </div>
         <section className="space-y-4">
           {chosenChapter && <ConversionPanel projectId={data.project_id} chapter={chosenChapter} />}
           {chapterId ? (

@@ -7,7 +7,7 @@ import { FileField } from '../../components/file-field'
 import { PageSpinner } from '../../components/spinner'
 import { TextField } from '../../components/text-field'
 import { useErrorText } from '../../i18n/use-error-text'
-import { pathTo } from '../../routes'
+import { pathTo, routes } from '../../routes'
 import { useCreateStudioProject, useStudioProjects } from './studio-queries'
 
 /** Studio: the workspace's long-form projects, and a new one, blank or from a document. */
@@ -39,6 +39,12 @@ export function StudioPage() {
       <div className="max-w-2xl">
         <h1 className="text-2xl font-semibold tracking-tight text-neutral-900">{t('studio.title')}</h1>
         <p className="mt-1 text-sm text-neutral-600">{t('studio.subtitle')}</p>
+        <Link
+          to={routes.studioPodcast}
+          className="mt-3 inline-block text-sm font-medium text-accent-700 underline"
+        >
+          {t('podcast.createLink')}
+        </Link>
       </div>
 
       <form

@@ -1,0 +1,222 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { type FormEvent, type ReactNode, useId, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useNavigate } from 'react-router'
+import { Alert } from '../../components/alert'
+import { Button } from '../../components/button'
+import { FileField } from '../../components/file-field'
+import { TextField } from '../../components/text-field'
+import { useErrorText } from '../../i18n/use-error-text'
+import { createPodcast } from '../../lib/api'
+import type { PodcastRequest } from '../../lib/api-types'
+import { pathTo, routes } from '../../routes'
+import { useVoices } from '../tts/tts-queries'
+
+const MODES = ['conversation', 'bulletin', 'turns'] as const
+type Mode = (typeof MODES)[number]
+const SOURCES = ['text', 'file', 'url'] as const
+type SourceKind = (typeof SOURCES)[number]
+const PODCAST_MODEL = 'eleven_multilingual_v2'
+
+const FIELD =
+  'w-full rounded-lg border border-neutral-300 bg-white px-3 text-sm text-neutral-900 shadow-xs outline-none focus:border-accent-500 focus:ring-3 focus:ring-accent-100'
+
+/** The request body for a mode and its voices (the bulletin has the host only). */
+export function podcastMode(mode: Mode, host: string, guest: string): PodcastRequest['mode'] {
+  if (mode === 'bulletin') return { type: 'bulletin', bulletin: { host_voice_id: host } }
+  if (mode === 'turns') return { type: 'turns', turns: { host_voice_id: host, guest_voice_id: guest } }
+  return { type: 'conversation', conversation: { host_voice_id: host, guest_voice_id: guest } }
+}
+
+function Select({
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  label: string
+  value: string
+  onChange(value: string): void
+  children: ReactNode
+}) {
+  const id = useId()
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-neutral-800">
+        {label}
+      </label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} className={`h-10 ${FIELD}`}>
+        {children}
+      </select>
+    </div>
+  )
+}
+
+/**
+ * A podcast made from text, a text file or a web page: host and guest voices, the mode, then
+ * the Studio project it becomes. The server's refusal (such as no language model configured
+ * for a conversation) is shown as it says it.
+ */
+export function PodcastPage() {
+  const { t } = useTranslation()
+  const errorText = useErrorText()
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const voices = useVoices()
+  const textId = useId()
+  const [mode, setMode] = useState<Mode>('conversation')
+  const [kind, setKind] = useState<SourceKind>('text')
+  const [text, setText] = useState('')
+  const [url, setUrl] = useState('')
+  const [file, setFile] = useState<File | null>(null)
+  const [host, setHost] = useState('')
+  const [guest, setGuest] = useState('')
+  const [problem, setProblem] = useState<string | null>(null)
+  const list = voices.data?.voices ?? []
+  const hostId = host || list[0]?.voice_id || ''
+  const guestId = guest || list[1]?.voice_id || list[0]?.voice_id || ''
+
+  const create = useMutation({
+    mutationFn: async () => {
+      const source: PodcastRequest['source'] =
+        kind === 'url'
+          ? { type: 'url', url: url.trim() }
+          : { type: 'text', text: kind === 'file' ? await (file as File).text() : text }
+      return createPodcast({ model_id: PODCAST_MODEL, mode: podcastMode(mode, hostId, guestId), source })
+    },
+    onSuccess: async (made) => {
+      await queryClient.invalidateQueries({ queryKey: ['studio'] })
+      navigate(pathTo('studioProject', { id: made.project.project_id }))
+    },
+  })
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const missing =
+      (kind === 'text' && !text.trim() && t('podcast.textRequired')) ||
+      (kind === 'url' && !url.trim() && t('podcast.urlRequired')) ||
+      (kind === 'file' && !file && t('podcast.fileRequired')) ||
+      (!hostId && t('podcast.voiceRequired'))
+    setProblem(missing || null)
+    if (!missing) create.mutate()
+  }
+
+  return (
+    <div className="space-y-6">
+      <div className="max-w-2xl">
+        <Link to={routes.studio} className="text-sm text-neutral-500 hover:text-neutral-800">
+          {t('studio.title')}
+        </Link>
+        <h1 className="text-2xl font-semibold tracking-tight text-neutral-900">{t('podcast.title')}</h1>
+        <p className="mt-1 text-sm text-neutral-600">{t('podcast.subtitle')}</p>
+      </div>
+      <form
+        onSubmit={submit}
+        noValidate
+        className="max-w-2xl space-y-5 rounded-2xl border border-neutral-200 p-5"
+      >
+        <fieldset className="space-y-2">
+          <legend className="mb-1.5 text-sm font-medium text-neutral-800">{t('podcast.mode')}</legend>
+          {MODES.map((m) => (
+            <label
+              key={m}
+              className="flex items-start gap-2.5 rounded-lg border border-neutral-200 p-3 text-sm"
+            >
+              <input
+                type="radio"
+                name="mode"
+                value={m}
+                checked={mode === m}
+                onChange={() => setMode(m)}
+                className="mt-0.5 accent-accent-600"
+              />
+              <span>
+                <span className="block font-medium text-neutral-900">{t(`podcast.modes.${m}`)}</span>
+                <span className="block text-neutral-600">{t(`podcast.modeHints.${m}`)}</span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Select label={t('podcast.host')} value={hostId} onChange={setHost}>
+            {list.map((v) => (
+              <option key={v.voice_id} value={v.voice_id}>
+                {v.name}
+              </option>
+            ))}
+          </Select>
+          {mode !== 'bulletin' && (
+            <Select label={t('podcast.guest')} value={guestId} onChange={setGuest}>
+              {list.map((v) => (
+                <option key={v.voice_id} value={v.voice_id}>
+                  {v.name}
+                </option>
+              ))}
+            </Select>
+          )}
+        </div>
+
+        <fieldset>
+          <legend className="mb-1.5 text-sm font-medium text-neutral-800">{t('podcast.source')}</legend>
+          <div className="flex flex-wrap gap-2">
+            {SOURCES.map((s) => (
+              <label
+                key={s}
+                className="flex items-center gap-2 rounded-lg border border-neutral-200 px-3 py-2 text-sm text-neutral-800 has-checked:border-accent-500 has-checked:bg-accent-50"
+              >
+                <input
+                  type="radio"
+                  name="source"
+                  value={s}
+                  checked={kind === s}
+                  onChange={() => setKind(s)}
+                  className="accent-accent-600"
+                />
+                {t(`podcast.sources.${s}`)}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        {kind === 'text' && (
+          <div>
+            <label htmlFor={textId} className="mb-1.5 block text-sm font-medium text-neutral-800">
+              {t('podcast.text')}
+            </label>
+            <textarea
+              id={textId}
+              value={text}
+              rows={8}
+              maxLength={100_000}
+              onChange={(e) => setText(e.target.value)}
+              className={`py-2 ${FIELD}`}
+            />
+          </div>
+        )}
+        {kind === 'file' && (
+          <FileField
+            label={t('podcast.file')}
+            hint={t('podcast.fileHint')}
+            accept=".txt,.md,text/plain,text/markdown"
+            onFile={setFile}
+          />
+        )}
+        {kind === 'url' && (
+          <TextField
+            label={t('podcast.url')}
+            hint={t('podcast.urlHint')}
+            type="url"
+            value={url}
+            placeholder="https://"
+            onChange={(e) => setUrl(e.target.value)}
+          />
+        )}
+        {problem && <Alert tone="error">{problem}</Alert>}
+        {create.isError && <Alert tone="error">{errorText(create.error)}</Alert>}
+        <Button type="submit" loading={create.isPending}>
+          {t('podcast.create')}
+        </Button>
+      </form>
+    </div>
+  )
+}
