@@ -73,7 +73,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     db: database.db,
     queue,
     speech: createSpeechService({ workers: config.speechWorkers }),
-    storage: options.storageDir ? createLocalStorage(options.storageDir) : createStorage(config.storage),
+    storage: options.storageDir
+      ? createLocalStorage(options.storageDir)
+      : await createStorage(config.storage),
   }
   const modules = buildModules(app, deps, options)
   for (const module of modules) if (module.routes) await app.register(module.routes)
