@@ -24,7 +24,7 @@ export interface ChildServer {
 /** The bench server (bench-app.ts) in its own process, started from the TypeScript sources. */
 export async function startChildServer(
   speechWorkers: number,
-  options: { tinyKokoro?: boolean; dataDir?: string; databaseUrl?: string } = {},
+  options: { tinyKokoro?: boolean; dataDir?: string; databaseUrl?: string; built?: boolean } = {},
 ): Promise<ChildServer> {
   const env: NodeJS.ProcessEnv = { ...process.env }
   if (options.dataDir) env.BENCH_DATA_DIR = options.dataDir
@@ -33,7 +33,10 @@ export async function startChildServer(
   else if (options.databaseUrl === '') delete env.BENCH_DATABASE_URL
   const child = spawn(
     process.execPath,
-    ['--conditions=source', '--import', 'tsx', join(here, 'child/server-child.ts')],
+    // built: the compiled server under plain node, as `npm start` runs it (needs a data dir).
+    options.built
+      ? [join(here, 'child/dist-server-child.mjs')]
+      : ['--conditions=source', '--import', 'tsx', join(here, 'child/server-child.ts')],
     {
       cwd: repoRoot,
       env: {

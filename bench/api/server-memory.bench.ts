@@ -3,10 +3,11 @@
 // while POST /v1/text-to-speech/{id}/stream runs at concurrency 8, and after; with the first
 // byte at c=1 (p50) and c=8 (p99). Embedded PGlite on disk in the data directory (as the server
 // runs it) and PostgreSQL at BENCH_DATABASE_URL; beside a bare node process (plain and with
-// tsx's loader, which the bench server runs under) in the same run.
-import { mkdtempSync, rmSync } from 'node:fs'
+// tsx's loader, which the bench server runs under from the sources) in the same run.
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { PREMADE_VOICES } from '@timbre/speech'
 import { fmt, percentile, pooled } from './bench-app.js'
 import { bareNodeRss, type ChildServer, memoryOf, startChildServer } from './child-process.js'
@@ -17,6 +18,9 @@ const ROUNDS = QUICK ? { c1: 6, c8: 16 } : { c1: 12, c8: 32 }
 const WORKERS = 2
 const SETTLE_MS = 3000
 const voice = PREMADE_VOICES.find((v) => v.name === 'Emma')!
+
+/** The built server (`npm run build`), as `npm start` runs it; otherwise the sources under tsx. */
+const BUILT = existsSync(join(dirname(fileURLToPath(import.meta.url)), '../../apps/server/dist/app.js'))
 
 const settle = () => new Promise((r) => setTimeout(r, SETTLE_MS))
 
@@ -50,12 +54,12 @@ async function load(server: ChildServer): Promise<Omit<Figures, 'firstStart' | '
 async function measure(databaseUrl: string): Promise<Figures> {
   const dataDir = mkdtempSync(join(tmpdir(), 'timbre-bench-memory-'))
   try {
-    const first = await startChildServer(WORKERS, { dataDir, databaseUrl })
+    const first = await startChildServer(WORKERS, { dataDir, databaseUrl, built: BUILT })
     await settle()
     const firstStart = memoryOf(first.child.pid!).rssMb
     await first.stop()
     // A restart finds the database made and migrated: what a server at rest runs with.
-    const server = await startChildServer(WORKERS, { dataDir, databaseUrl })
+    const server = await startChildServer(WORKERS, { dataDir, databaseUrl, built: BUILT })
     try {
       await settle()
       const restart = memoryOf(server.child.pid!).rssMb
@@ -89,7 +93,7 @@ export async function bench(): Promise<void> {
     )
   }
   console.log(
-    `server memory (RSS, MB) and first audio byte of POST /stream (ms), Flite Emma, 1,000 characters, ${WORKERS} speech workers, ${ROUNDS.c1} requests at c=1, ${ROUNDS.c8} at c=8`,
+    `server memory (RSS, MB; ${BUILT ? 'the built server under plain node, as npm start runs it' : 'the sources under tsx: run npm run build for the figures of npm start'}) and first audio byte of POST /stream (ms), Flite Emma, 1,000 characters, ${WORKERS} speech workers, ${ROUNDS.c1} requests at c=1, ${ROUNDS.c8} at c=8`,
   )
   console.log(
     '| database | at rest after first start | at rest after restart | peak at c=8 | after the load | TTFB p50 c=1 | TTFB p99 c=8 |',
