@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { buildApp } from '../../apps/server/src/app.js'
 import { loadConfig } from '../../apps/server/src/config.js'
-import { migrateToLatest, openDatabase } from '../../apps/server/src/db/database.js'
+import {
+  embeddedDataDir,
+  migrateToLatest,
+  openDatabase,
+  openMigratedDatabase,
+} from '../../apps/server/src/db/database.js'
 import {
   buildTinyKokoroModel,
   tinyKokoroConfig,
@@ -37,17 +42,27 @@ function writeTinyPiper(modelsDir: string): void {
   writeFileSync(join(modelsDir, `${TINY_PIPER_FILE}.json`), JSON.stringify(tinyPiperConfig()))
 }
 
-/** The real server on an embedded database, listening on a free port, with a user on a big plan. */
-export async function startBenchServer(options: { speechWorkers?: number; tinyKokoro?: boolean } = {}) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'timbre-bench-'))
+/**
+ * The real server on an embedded database, listening on a free port, with a user on a big plan.
+ * `dataDir`: the data directory (kept at stop) with the embedded database on disk in it, opened
+ * as the server opens it; otherwise a new directory and the database in memory.
+ */
+export async function startBenchServer(
+  options: { speechWorkers?: number; tinyKokoro?: boolean; dataDir?: string } = {},
+) {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'timbre-bench-'))
   if (options.tinyKokoro) {
     writeTinyKokoro(join(dataDir, 'models'))
     writeTinyPiper(join(dataDir, 'models'))
   }
   // BENCH_DATABASE_URL: PostgreSQL instead of the embedded database (whose memory is not ours).
   const databaseUrl = process.env.BENCH_DATABASE_URL
-  const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir: 'memory://' })
-  await migrateToLatest(database.db)
+  const database = databaseUrl
+    ? await openMigratedDatabase({ databaseUrl })
+    : options.dataDir
+      ? await openMigratedDatabase({ dataDir: embeddedDataDir(dataDir) })
+      : await openDatabase({ dataDir: 'memory://' })
+  if (!databaseUrl && !options.dataDir) await migrateToLatest(database.db)
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
@@ -97,7 +112,7 @@ export async function startBenchServer(options: { speechWorkers?: number; tinyKo
       app.server.closeAllConnections()
       await app.close()
       await database.close()
-      rmSync(dataDir, { recursive: true, force: true })
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true })
     },
   }
 }

@@ -24,15 +24,23 @@ export interface ChildServer {
 /** The bench server (bench-app.ts) in its own process, started from the TypeScript sources. */
 export async function startChildServer(
   speechWorkers: number,
-  options: { tinyKokoro?: boolean } = {},
+  options: { tinyKokoro?: boolean; dataDir?: string; databaseUrl?: string; built?: boolean } = {},
 ): Promise<ChildServer> {
+  const env: NodeJS.ProcessEnv = { ...process.env }
+  if (options.dataDir) env.BENCH_DATA_DIR = options.dataDir
+  // An explicit choice of database: PostgreSQL at the URL, or (empty) the embedded one.
+  if (options.databaseUrl) env.BENCH_DATABASE_URL = options.databaseUrl
+  else if (options.databaseUrl === '') delete env.BENCH_DATABASE_URL
   const child = spawn(
     process.execPath,
-    ['--conditions=source', '--import', 'tsx', join(here, 'child/server-child.ts')],
+    // built: the compiled server under plain node, as `npm start` runs it (needs a data dir).
+    options.built
+      ? [join(here, 'child/dist-server-child.mjs')]
+      : ['--conditions=source', '--import', 'tsx', join(here, 'child/server-child.ts')],
     {
       cwd: repoRoot,
       env: {
-        ...process.env,
+        ...env,
         SPEECH_WORKERS: String(speechWorkers),
         BENCH_TINY_KOKORO: options.tinyKokoro ? '1' : '0',
       },

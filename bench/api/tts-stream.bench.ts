@@ -23,7 +23,7 @@ import { ensureEspeakCli, runEspeakCli } from '../speech/espeak-cli.js'
 import { fmt, percentile, pooled, TINY_PIPER_FILE } from './bench-app.js'
 import { bareNodeRss, memoryOf, startChildServer } from './child-process.js'
 
-const EN = [
+export const EN = [
   'The old lighthouse keeper climbed the stairs every evening, counting each step as his father had done before him.',
   'From the top he could see the whole bay: the fishing boats coming home and the gulls circling over the harbour.',
   'Visitors often asked whether he felt lonely.',
@@ -40,7 +40,7 @@ const DE = [
   'Das waren die Nächte, die er am liebsten mochte, weil dort draußen ein Seemann nach ihm suchte.',
 ]
 
-function text1000(sentences: readonly string[], seed: number): string {
+export function text1000(sentences: readonly string[], seed: number): string {
   let out = ''
   for (let i = 0; out.length < 1000; i++) out += `${sentences[(i + seed) % sentences.length]} `
   return out.slice(0, out.lastIndexOf('.', 1000) + 1)
@@ -78,7 +78,7 @@ const ROUNDS = QUICK ? { c1: 6, c8: 8 } : { c1: 12, c8: 24 }
 const VOICE_ROUNDS = QUICK ? 1 : 3
 const WORKERS = 2
 
-async function apiFirstByte(
+export async function apiFirstByte(
   url: string,
   apiKey: string,
   voice: VoiceDefinition,
@@ -129,7 +129,7 @@ async function bareHttpFirstByte(url: string): Promise<number> {
   return Number.NaN
 }
 
-type Sample = { ttfb: number; total: number; chars: number }
+export type Sample = { ttfb: number; total: number; chars: number }
 
 const p = (xs: Sample[], q: number) =>
   fmt(

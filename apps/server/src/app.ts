@@ -2,7 +2,7 @@ import { createSpeechService, loadNeuralCatalogue, registerNeuralCatalogue } fro
 import type { FastifyInstance } from 'fastify'
 import type { AppDeps } from './app-deps.js'
 import type { Config } from './config.js'
-import { type DatabaseHandle, embeddedDataDir, migrateToLatest, openDatabase } from './db/database.js'
+import { type DatabaseHandle, embeddedDataDir, migrateToLatest, openMigratedDatabase } from './db/database.js'
 import { createHttpServer } from './http-server.js'
 import { startQueue } from './jobs/queue.js'
 import { createLocalStorage, createStorage } from './lib/storage.js'
@@ -59,8 +59,12 @@ export interface BuildOptions {
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const database =
     options.database ??
-    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: embeddedDataDir(config.dataDir) }))
-  await migrateToLatest(database.db)
+    (await openMigratedDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: embeddedDataDir(config.dataDir),
+      sharedBuffersMb: config.embeddedDbCacheMb,
+    }))
+  if (options.database) await migrateToLatest(database.db)
   const queue = await startQueue(database)
   const app = await createHttpServer(config, options)
   await registerModelFiles(app, config)
@@ -69,7 +73,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     db: database.db,
     queue,
     speech: createSpeechService({ workers: config.speechWorkers }),
-    storage: options.storageDir ? createLocalStorage(options.storageDir) : createStorage(config.storage),
+    storage: options.storageDir
+      ? createLocalStorage(options.storageDir)
+      : await createStorage(config.storage),
   }
   const modules = buildModules(app, deps, options)
   for (const module of modules) if (module.routes) await app.register(module.routes)

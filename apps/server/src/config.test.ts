@@ -11,6 +11,16 @@ describe('config', () => {
     expect(c.secureCookies).toBe(false)
   })
 
+  it('sizes the embedded database page cache from EMBEDDED_DB_CACHE_MB, 16 MB by default', () => {
+    expect(loadConfig({ DATA_DIR: '/tmp/timbre-config-test' }).embeddedDbCacheMb).toBe(16)
+    expect(
+      loadConfig({ DATA_DIR: '/tmp/timbre-config-test', EMBEDDED_DB_CACHE_MB: '64' }).embeddedDbCacheMb,
+    ).toBe(64)
+    expect(() => loadConfig({ DATA_DIR: '/tmp/timbre-config-test', EMBEDDED_DB_CACHE_MB: '0' })).toThrowError(
+      /EMBEDDED_DB_CACHE_MB/,
+    )
+  })
+
   it('names each bad variable', () => {
     expect(() =>
       loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SMTP_URL: 'http://x' }),

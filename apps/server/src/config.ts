@@ -41,6 +41,11 @@ const envSchema = z.object({
    * start; DATA_DIR/models when unset. A missing directory means no neural voices.
    */
   MODELS_DIR: z.string().min(1).optional(),
+  /**
+   * The embedded database's page cache (PostgreSQL's shared_buffers), MB; all of it is resident
+   * memory. Ignored with DATABASE_URL.
+   */
+  EMBEDDED_DB_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(16),
   /** Speech synthesis worker threads (one engine instance each). */
   SPEECH_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   /**
@@ -145,6 +150,8 @@ export interface Config {
   logLevel: Env['LOG_LEVEL']
   webDistDir: string | undefined
   speechWorkers: number
+  /** The embedded database's page cache, MB. */
+  embeddedDbCacheMb: number
   /** Where neural voice model files are read from at start (absolute). */
   modelsDir: string
   creditLeaseSeconds: number
@@ -269,6 +276,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: e.WEB_DIST_DIR,
     modelsDir: resolve(e.MODELS_DIR ?? join(dataDir, 'models')),
     speechWorkers: e.SPEECH_WORKERS ?? Math.max(1, Math.min(4, availableParallelism())),
+    embeddedDbCacheMb: e.EMBEDDED_DB_CACHE_MB,
     creditLeaseSeconds: e.CREDIT_LEASE_SECONDS,
     audioIsolation: { maxBytes: e.AUDIO_ISOLATION_MAX_BYTES, maxSeconds: e.AUDIO_ISOLATION_MAX_SECONDS },
     pvc: { minTrainingSeconds: e.PVC_MIN_TRAINING_SECONDS },

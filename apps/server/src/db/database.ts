@@ -1,5 +1,7 @@
-import { mkdirSync } from 'node:fs'
+import { existsSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { Kysely, Migrator, PostgresDialect } from 'kysely'
@@ -31,7 +33,17 @@ export interface DatabaseOptions {
   dataDir?: string
   /** Embedded mode: start from a dump (tests load a migrated template this way). */
   loadDataDir?: Blob
+  /** Embedded mode: PostgreSQL's page cache inside the process, in MB. */
+  sharedBuffersMb?: number
 }
+
+/**
+ * The embedded database's page cache. PostgreSQL's default (128 MB) is sized for a server
+ * with many connections; PGlite has one, its WASM heap zeroes the whole cache at start (so it
+ * all counts as resident memory), and the operating system caches the data directory's files
+ * anyway. 16 MB holds the hot tables of a small deployment.
+ */
+export const EMBEDDED_SHARED_BUFFERS_MB = 16
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
@@ -49,14 +61,22 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return { db, kind: 'postgres', url: options.databaseUrl, close: () => db.destroy() }
   }
   const dataDir = options.dataDir ?? 'memory://'
-  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true, mode: 0o700 })
+  const inMemory = dataDir.startsWith('memory://')
+  if (!inMemory) mkdirSync(dataDir, { recursive: true, mode: 0o700 })
+  const initialises = !options.loadDataDir && (inMemory || !existsSync(join(dataDir, 'PG_VERSION')))
   const pglite = new PGlite({
     dataDir,
     loadDataDir: options.loadDataDir,
     parsers: { [INT8_OID]: parseInt8 },
     extensions: { pg_trgm },
+    startParams: [
+      ...PGlite.defaultStartParams,
+      '-c',
+      `shared_buffers=${options.sharedBuffersMb ?? EMBEDDED_SHARED_BUFFERS_MB}MB`,
+    ],
   })
   await pglite.waitReady
+  if (initialises) collectGarbage()
   // PGlite unpacks a new database with explicit 0666 modes (a chmod that ignores the umask);
   // files it creates later honour the umask, so one pass after opening makes all of it private.
   if (!dataDir.startsWith('memory://')) makePrivate(dataDir)
@@ -72,11 +92,24 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
 }
 
+/**
+ * A new embedded database is made by a second PGlite instance (initdb) whose WASM heap, some
+ * hundreds of MB, is garbage once it closes; a server at rest allocates too little to trigger a
+ * collection, so that memory would stay resident until the first busy minutes. One full
+ * collection right after the database opens returns it.
+ */
+function collectGarbage(): void {
+  setFlagsFromString('--expose-gc')
+  const gc = runInNewContext('gc') as () => void
+  gc()
+}
+
 export function embeddedDataDir(dataDir: string): string {
   return join(dataDir, 'pglite')
 }
 
-export async function migrateToLatest(db: Database): Promise<void> {
+/** Runs the migrations the database has not run yet; returns how many ran. */
+export async function migrateToLatest(db: Database): Promise<number> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
@@ -89,4 +122,22 @@ export async function migrateToLatest(db: Database): Promise<void> {
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`)
   }
+  return results?.length ?? 0
+}
+
+/**
+ * Opens the database from the server's settings and brings it to the latest schema. The
+ * embedded database's WASM heap only grows: creating a new database's hundreds of tables leaves
+ * it some 100 MB larger than serving needs, for as long as the process runs. So after
+ * migrations ran on a database kept on disk, it is closed and opened again, which starts a
+ * fresh heap (a second or so, once per upgrade).
+ */
+export async function openMigratedDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  const database = await openDatabase(options)
+  const ran = await migrateToLatest(database.db)
+  const onDisk = database.kind === 'pglite' && !(options.dataDir ?? 'memory://').startsWith('memory://')
+  if (ran === 0 || !onDisk) return database
+  await database.close()
+  collectGarbage()
+  return openDatabase(options)
 }

@@ -1,6 +1,4 @@
 import { decodeG711, OUTPUT_FORMATS, wavHeader } from '@timbre/speech'
-import { MPEGDecoder } from 'mpg123-decoder'
-import { OggOpusDecoder } from 'ogg-opus-decoder'
 import { AppError } from '../../errors.js'
 
 // WAV conversion for `POST /v1/history/download` with `output_format: "wav"` (public API:
@@ -45,7 +43,10 @@ function floatToInt16(channels: readonly Float32Array[], length: number): Int16A
   return out
 }
 
+// The WASM decoders are loaded on the first download that needs one, not at start.
+
 async function decodeMp3(bytes: Uint8Array): Promise<{ samples: Int16Array; sampleRate: number }> {
+  const { MPEGDecoder } = await import('mpg123-decoder')
   const decoder = new MPEGDecoder()
   try {
     await decoder.ready
@@ -63,6 +64,7 @@ async function decodeMp3(bytes: Uint8Array): Promise<{ samples: Int16Array; samp
 }
 
 async function decodeOpus(bytes: Uint8Array): Promise<{ samples: Int16Array; sampleRate: number }> {
+  const { OggOpusDecoder } = await import('ogg-opus-decoder')
   const decoder = new OggOpusDecoder()
   try {
     await decoder.ready

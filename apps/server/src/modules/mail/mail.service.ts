@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely'
-import nodemailer from 'nodemailer'
+import type { Transporter } from 'nodemailer'
 import type { DB } from '../../db/schema.js'
 import type { JobQueue } from '../../jobs/queue.js'
 import type { MailRepository, OutgoingEmail } from './mail.repository.js'
@@ -9,9 +9,13 @@ export type MailTransport = (message: OutgoingEmail & { from: string }) => Promi
 
 export function createSmtpTransport(smtpUrl: string | undefined): MailTransport | null {
   if (!smtpUrl) return null
-  const transporter = nodemailer.createTransport(smtpUrl)
+  // The SMTP client is loaded with the first message sent, not at start.
+  let transporter: Promise<Transporter> | undefined
   return async (message) => {
-    await transporter.sendMail({
+    transporter ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport(smtpUrl),
+    )
+    await (await transporter).sendMail({
       from: message.from,
       to: message.to,
       subject: message.subject,

@@ -7,7 +7,6 @@ import {
   TOTP_WINDOW_STEPS,
 } from '@timbre/contract'
 import { Secret, TOTP } from 'otpauth'
-import QRCode from 'qrcode'
 
 function totpFor(secretBase32: string, label: string): TOTP {
   return new TOTP({
@@ -28,6 +27,8 @@ export function newTotpSecret(): string {
 /** The otpauth:// URI and its QR code (an SVG data URL) for an authenticator app to scan. */
 export async function enrolmentDetails(secretBase32: string, email: string) {
   const uri = totpFor(secretBase32, email).toString()
+  // Only enrolment draws a QR code: the library is loaded then, not at start.
+  const { default: QRCode } = await import('qrcode')
   const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 })
   return { uri, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` }
 }

@@ -1,4 +1,4 @@
-import * as oidc from 'openid-client'
+import type * as Oidc from 'openid-client'
 import { AppError } from '../../errors.js'
 import type { OutboundFetch, OutboundPolicy } from './outbound.js'
 
@@ -15,17 +15,21 @@ export interface OidcClaims {
   name: string | null
 }
 
+/** The OpenID client is loaded on the first single sign-on, not at start. */
+const openidClient = () => import('openid-client')
+
 /**
  * The authorization code flow with PKCE through openid-client: discovery from the issuer, the
  * state and nonce checked on return, the ID token's signature, issuer, audience and expiry
  * verified by the library. Every request goes through the outbound fetch (address rules).
  */
 export function createOidcFlow(deps: { fetch: OutboundFetch; policy: OutboundPolicy }) {
-  async function discover(provider: OidcProviderConfig): Promise<oidc.Configuration> {
+  async function discover(provider: OidcProviderConfig): Promise<Oidc.Configuration> {
+    const oidc = await openidClient()
     const issuer = new URL(provider.issuer)
     try {
       return await oidc.discovery(issuer, provider.clientId, provider.clientSecret, undefined, {
-        [oidc.customFetch]: deps.fetch as oidc.CustomFetch,
+        [oidc.customFetch]: deps.fetch as Oidc.CustomFetch,
         // Plain HTTP only reaches here for a loopback issuer the operator allowed.
         ...(issuer.protocol === 'http:' ? { execute: [oidc.allowInsecureRequests] } : {}),
         timeout: 10,
@@ -46,6 +50,7 @@ export function createOidcFlow(deps: { fetch: OutboundFetch; policy: OutboundPol
       input: { redirectUri: string; state: string; loginHint?: string | undefined },
     ) {
       const config = await discover(provider)
+      const oidc = await openidClient()
       const codeVerifier = oidc.randomPKCECodeVerifier()
       const nonce = oidc.randomNonce()
       const url = oidc.buildAuthorizationUrl(config, {
@@ -72,6 +77,7 @@ export function createOidcFlow(deps: { fetch: OutboundFetch; policy: OutboundPol
       },
     ): Promise<OidcClaims> {
       const config = await discover(provider)
+      const oidc = await openidClient()
       const current = new URL(input.redirectUri)
       for (const [k, v] of input.query) current.searchParams.append(k, v)
       let claims: Record<string, unknown> & { sub: string }

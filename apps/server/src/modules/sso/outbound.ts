@@ -1,6 +1,6 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns'
 import { isIP } from 'node:net'
-import { Agent, fetch as undiciFetch } from 'undici'
+import type { Agent, fetch as UndiciFetch } from 'undici'
 import { AppError } from '../../errors.js'
 import { isRefusedAddress } from '../webhooks/webhook-address.js'
 
@@ -78,19 +78,27 @@ export function createCheckedLookup(policy: OutboundPolicy) {
  * refused), and plain HTTP is refused except where the policy allows it.
  */
 export function createOutboundFetch(policy: OutboundPolicy, timeoutMs = 10_000) {
-  const agent = new Agent({ connect: { timeout: timeoutMs, lookup: createCheckedLookup(policy) } })
+  // undici is loaded with the first call to an identity provider, not at start.
+  let client: Promise<{ agent: Agent; undiciFetch: typeof UndiciFetch }> | undefined
+  const connect = () =>
+    import('undici').then(({ Agent, fetch }) => ({
+      agent: new Agent({ connect: { timeout: timeoutMs, lookup: createCheckedLookup(policy) } }),
+      undiciFetch: fetch,
+    }))
   return async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const url = new URL(input instanceof Request ? input.url : input.toString())
     parseProviderUrl(url.toString(), policy)
     const host = hostOf(url)
     if (!policy.allowPrivateAddresses && isIP(host) && isRefusedAddress(host))
       throw new Error('refused address')
+    client ??= connect()
+    const { agent, undiciFetch } = await client
     const response = await undiciFetch(url, {
       ...(init as object),
       dispatcher: agent,
       redirect: 'manual',
       signal: AbortSignal.timeout(timeoutMs),
-    } as Parameters<typeof undiciFetch>[1])
+    } as Parameters<typeof UndiciFetch>[1])
     return response as unknown as Response
   }
 }

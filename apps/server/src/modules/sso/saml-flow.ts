@@ -1,4 +1,4 @@
-import { type CacheProvider, SAML, ValidateInResponseTo } from '@node-saml/node-saml'
+import type { CacheProvider } from '@node-saml/node-saml'
 import { AppError } from '../../errors.js'
 
 export interface SamlProviderConfig {
@@ -25,7 +25,9 @@ const EMAIL_ATTRIBUTES = ['email', 'mail', 'urn:oid:0.9.2342.19200300.100.1.3', 
  * its validity window, and answer the one request this sign-in sent (InResponseTo).
  */
 export function createSamlFlow() {
-  function saml(provider: SamlProviderConfig, expectedRequestId: string | null, requestId?: string) {
+  async function saml(provider: SamlProviderConfig, expectedRequestId: string | null, requestId?: string) {
+    // node-saml (and its XML stack) is loaded on the first SAML sign-in, not at start.
+    const { SAML, ValidateInResponseTo } = await import('@node-saml/node-saml')
     // The request id is kept in our sign-in state, not node-saml's memory cache, so any replica
     // can take the answer: the cache only has to confirm the one id this sign-in expects (the
     // state's own expiry bounds its age, so it reads as issued now).
@@ -54,7 +56,11 @@ export function createSamlFlow() {
 
   return {
     async start(provider: SamlProviderConfig, input: { relayState: string; requestId: string }) {
-      return saml(provider, null, input.requestId).getAuthorizeUrlAsync(input.relayState, undefined, {})
+      return (await saml(provider, null, input.requestId)).getAuthorizeUrlAsync(
+        input.relayState,
+        undefined,
+        {},
+      )
     },
 
     async finish(
@@ -63,7 +69,7 @@ export function createSamlFlow() {
     ): Promise<SamlClaims> {
       let profile: Record<string, unknown> | null
       try {
-        const result = await saml(provider, input.requestId).validatePostResponseAsync({
+        const result = await (await saml(provider, input.requestId)).validatePostResponseAsync({
           SAMLResponse: input.samlResponse,
           RelayState: input.relayState,
         })
@@ -82,10 +88,10 @@ export function createSamlFlow() {
       return { subject: nameId, email, name: typeof display === 'string' ? display : null }
     },
 
-    metadata(
+    async metadata(
       provider: Pick<SamlProviderConfig, 'spEntityId' | 'acsUrl' | 'certificates' | 'ssoUrl' | 'idpEntityId'>,
     ) {
-      return saml(provider, null).generateServiceProviderMetadata(null, null)
+      return (await saml(provider, null)).generateServiceProviderMetadata(null, null)
     },
   }
 }
