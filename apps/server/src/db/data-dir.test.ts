@@ -72,10 +72,9 @@ describe('the data directory', () => {
   it('is held by one process: a second one exits at once naming the holder', async () => {
     const dataDir = newDataDir()
     const first = await start(dataDir)
-    const started = Date.now()
+    // The holder keeps running, so the second exiting at all shows it did not wait for the lock.
     const second = await start(dataDir, { waitReady: false })
     expect(await second.exited).toBe(1)
-    expect(Date.now() - started).toBeLessThan(15_000)
     expect(second.output()).toContain(`Another Timbre process (pid ${first.child.pid}`)
     expect((await fetch(`${first.url}/readyz`)).status).toBe(200)
     await first.stop()

@@ -1,4 +1,4 @@
-import type { Selectable, Transaction } from 'kysely'
+import { type ExpressionBuilder, type Selectable, sql, type Transaction } from 'kysely'
 import type { Database } from '../../db/database.js'
 import type { DB, StudioChaptersTable, StudioProjectsTable } from '../../db/schema.js'
 import type { StoredBlock } from './studio-content.js'
@@ -182,7 +182,18 @@ export function createStudioRepository(db: Database) {
         .updateTable('studio_chapters')
         .set((eb) => ({
           ...(patch.name === undefined ? {} : { name: patch.name }),
-          ...(patch.blocks === undefined ? {} : { blocks: JSON.stringify(patch.blocks) }),
+          ...(patch.blocks === undefined
+            ? {}
+            : {
+                blocks: JSON.stringify(patch.blocks),
+                // Audio made from other text no longer stands for the chapter: once its blocks
+                // change, a converted (or failed) chapter is "not converted yet" until converted
+                // again. Blocks whose text is unchanged keep their audio, so that rerun is short.
+                conversion_state: sql<string>`case when ${changedAfterConversion(eb, patch.blocks)} then 'not_converted' else ${eb.ref('conversion_state')} end`,
+                conversion_progress: sql<
+                  number | null
+                >`case when ${changedAfterConversion(eb, patch.blocks)} then 0 else ${eb.ref('conversion_progress')} end`,
+              }),
           version: eb('version', '+', 1),
           updated_at: new Date(),
         }))
@@ -219,3 +230,8 @@ export function createStudioRepository(db: Database) {
 }
 
 export type StudioRepository = ReturnType<typeof createStudioRepository>
+
+/** True (in SQL) when new blocks differ from a chapter's converted (or failed) ones. */
+function changedAfterConversion(eb: ExpressionBuilder<DB, 'studio_chapters'>, blocks: StoredBlock[]) {
+  return sql<boolean>`(${eb.ref('blocks')} <> ${JSON.stringify(blocks)}::jsonb and ${eb.ref('conversion_state')} in ('converted', 'failed'))`
+}

@@ -388,7 +388,16 @@ describe('Studio conversion through @elevenlabs/elevenlabs-js', () => {
       subType: 'p',
       nodes: [{ voiceId: first!.voice_id, text: 'A new line.', type: 'tts_node' }],
     })
+    const stateOf = async () =>
+      (
+        (await (
+          await get(`/v1/studio/projects/${projectId}/chapters/${chapterIds[1]}`)
+        ).json()) as ChapterState
+      ).conversion_state
+    expect(await stateOf()).toBe('converted')
     await client.studio.projects.chapters.update(projectId, chapterIds[1]!, { content: { blocks } })
+    // Its audio no longer matches the text, so the chapter waits for a conversion again.
+    expect(await stateOf()).toBe('not_converted')
     const unlockable = await post(lockUrl('new-block'), { locked: true })
     expect(unlockable.status).toBe(400)
     expect((await unlockable.json()).detail.message).toBe(
@@ -401,6 +410,9 @@ describe('Studio conversion through @elevenlabs/elevenlabs-js', () => {
     expect((await characterCount(t.database, workspaceId)) - before).toBe(
       'The road was long.'.length + 'A new line.'.length,
     )
+    // Saving the same text again leaves the converted chapter as it is.
+    await client.studio.projects.chapters.update(projectId, chapterIds[1]!, { content: { blocks } })
+    expect(await stateOf()).toBe('converted')
     expect(heading!.generated).toBe(true)
     const snaps = await client.studio.projects.chapters.snapshots.list(projectId, chapterIds[1]!)
     expect(snaps.snapshots).toHaveLength(2)
