@@ -8,6 +8,11 @@ export const NAV_PERMISSIONS: Partial<Record<string, GroupPermission>> = {
   speechSynthesis: 'text_to_speech',
   soundEffects: 'sound_effects',
   voiceIsolator: 'voice_isolator',
+  voiceChanger: 'speech_to_speech',
+  studio: 'projects',
+  podcasts: 'projects',
+  voiceover: 'voiceover_studio',
+  audioNative: 'audio_native',
 }
 
 /** Whether a nav entry is usable in the current workspace (true while not yet known). */
