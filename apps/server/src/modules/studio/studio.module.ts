@@ -86,7 +86,10 @@ export function createStudioModule(deps: {
     defaults: { voiceId: PREMADE_VOICES[0]?.voice_id ?? '', modelId: DEFAULT_MODEL_ID },
     blockAudio: (chapterId) => conversions.blockAudio([chapterId]),
     // Bound late: publishing is made after the project service it builds on.
-    publicationFiles: (projectId) => publishing.files(projectId),
+    derivedFiles: async (projectId) => [
+      ...(await publishing.files(projectId)),
+      ...(await exports.files(projectId)),
+    ],
   })
   const conversion = createConversionService({
     studio: repository,

@@ -55,8 +55,8 @@ export interface StudioDeps {
   outbound: OutboundOptions
   /** Checks a `callback_url` under the webhooks' outbound rules (absent: refused). */
   checkCallbackUrl?: ((url: string, param: string) => Promise<void>) | undefined
-  /** The stored files of a project's publication, deleted with the project. */
-  publicationFiles?: (projectId: string) => Promise<string[]>
+  /** The stored files made from a project (its publication, its exports), deleted with it. */
+  derivedFiles?: (projectId: string) => Promise<string[]>
 }
 
 export interface StudioAccess {
@@ -399,12 +399,12 @@ export function createStudioService(deps: StudioDeps) {
 
     async remove(principal: Workspace, projectId: string) {
       const project = await requireEditableProject(principal, projectId)
-      const published = (await deps.publicationFiles?.(project.id)) ?? []
+      const derived = (await deps.derivedFiles?.(project.id)) ?? []
       if (!(await repository.deleteProject(principal.workspaceId, projectId)))
         throw new AppError('project_not_found')
       const cover = (project.metadata as ProjectMetadata).cover_image
       if (cover) await deps.storage.delete(cover.key)
-      for (const key of published) await deps.storage.delete(key)
+      for (const key of derived) await deps.storage.delete(key)
       await deps.access?.deleted(principal.workspaceId, projectId)
       return { status: 'ok' as const }
     },

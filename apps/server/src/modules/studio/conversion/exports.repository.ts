@@ -141,6 +141,37 @@ export function createExportsRepository(db: Database) {
       return Number(result.numUpdatedRows) > 0
     },
 
+    /**
+     * Removes the ended exports of the same kind (project, chapter, format) made before `row`,
+     * returning the storage keys of their files.
+     */
+    async removeEarlier(row: ExportRow): Promise<string[]> {
+      let query = db
+        .deleteFrom('studio_exports')
+        .where('project_id', '=', row.project_id)
+        .where('format', '=', row.format)
+        .where('status', 'in', ['done', 'failed'])
+        .where('id', '<>', row.id)
+        .where('created_at', '<=', row.created_at)
+      query =
+        row.chapter_id == null
+          ? query.where('chapter_id', 'is', null)
+          : query.where('chapter_id', '=', row.chapter_id)
+      const removed = await query.returning('storage_key').execute()
+      return removed.flatMap((r) => (r.storage_key ? [r.storage_key] : []))
+    },
+
+    /** The storage keys of every export file of a project. */
+    async filesOf(projectId: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('studio_exports')
+        .select('storage_key')
+        .where('project_id', '=', projectId)
+        .where('storage_key', 'is not', null)
+        .execute()
+      return rows.flatMap((r) => (r.storage_key ? [r.storage_key] : []))
+    },
+
     async fail(id: string, token: string, code: string, message: string): Promise<void> {
       await db
         .updateTable('studio_exports')

@@ -166,6 +166,9 @@ export function createExportsService(deps: {
         },
       })
       if (!kept) throw new TakenOver('export taken over by another run')
+      // Only the newest finished export of each kind is kept, so exporting again does not
+      // pile files up in storage.
+      for (const earlier of await exports.removeEarlier(row)) await deps.storage.delete(earlier)
     } catch (error) {
       if (error instanceof TakenOver) return
       const refusal = error instanceof AppError
@@ -183,6 +186,9 @@ export function createExportsService(deps: {
 
   return {
     run,
+
+    /** The export files of a project, deleted with it. */
+    files: (projectId: string) => exports.filesOf(projectId),
 
     /** Hands every export whose run stopped beating (its process died) to a new run. */
     async recoverStale(): Promise<number> {

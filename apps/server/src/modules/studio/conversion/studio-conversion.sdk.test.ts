@@ -13,6 +13,7 @@ import { createUser, type TestUser } from '../../../../test/helpers/factories.js
 import { ffprobePath, probeAudio } from '../../../../test/helpers/ffprobe.js'
 import { characterCount, setPlan } from '../../../../test/helpers/plans.js'
 import { createTestApp, type TestApp } from '../../../../test/helpers/test-app.js'
+import { createLocalStorage, defaultStorageDir } from '../../../lib/storage.js'
 import { measureLoudness } from './studio-audio.js'
 
 // The official SDK converts a Studio project imported from an EPUB built here: progress while
@@ -333,6 +334,27 @@ describe('Studio conversion through @elevenlabs/elevenlabs-js', () => {
     const mp3Probe = await probeAudio(Buffer.from(await mp3.arrayBuffer()), 'mp3')
     expect(mp3Probe.codec).toBe('mp3')
     expect(Math.abs(mp3Probe.durationSeconds - Number(probed.format.duration))).toBeLessThan(0.5)
+    // Exporting the same kind again keeps only the newer file: the earlier one is gone from the
+    // API and from storage.
+    const { state: firstMp3 } = await exported(projectId, { format: 'mp3' })
+    const storage = createLocalStorage(defaultStorageDir(t.dataDir))
+    const earlierKey = (
+      await t.database.db
+        .selectFrom('studio_exports')
+        .select('storage_key')
+        .where('id', '=', firstMp3.export_id)
+        .executeTakeFirstOrThrow()
+    ).storage_key
+    expect(await storage.get(earlierKey!)).not.toBeNull()
+    const { state: secondMp3 } = await exported(projectId, { format: 'mp3' })
+    expect(secondMp3.export_id).not.toBe(firstMp3.export_id)
+    expect(
+      (await get(`/v1/studio/projects/${projectId}/exports/${firstMp3.export_id}/download`)).status,
+    ).toBe(404)
+    expect(await storage.get(earlierKey!)).toBeNull()
+    expect(
+      (await get(`/v1/studio/projects/${projectId}/exports/${secondMp3.export_id}/download`)).status,
+    ).toBe(200)
     expect((await startExport(projectId, { format: 'ogg' })).status).toBe(422)
     expect((await startExport(projectId, { format: 'm4b', chapter_id: chapterIds[0] })).status).toBe(422)
     expect((await startExport(projectId, { format: 'mp3', chapter_id: 'nope' })).status).toBe(404)
