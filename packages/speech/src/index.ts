@@ -76,6 +76,7 @@ export {
   modelProfileFor,
   registerModels,
 } from './models/model-profiles.js'
+export type { WarmUpRecord } from './pool/worker-pool.js'
 export { type PreparedRequest, prepareRequest } from './service/prepare-request.js'
 export {
   appendAlignment,

@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it, vi } from 'vitest'
 import { DEFAULT_VOICE_SETTINGS } from '../src/index.js'
 import type { ThreadMemory } from '../src/pool/messages.js'
 import { WorkerPool } from '../src/pool/worker-pool.js'
@@ -7,7 +7,8 @@ import { voiceNamed } from './helpers/fixtures.js'
 
 const pool = new WorkerPool(1)
 const pair = new WorkerPool(2)
-afterAll(() => Promise.all([pool.close(), pair.close()]))
+const warmed = new WorkerPool(2, { encoderThreads: 1, warmUp: true })
+afterAll(() => Promise.all([pool.close(), pair.close(), warmed.close()]))
 
 /** The thread that ran a task with this affinity. */
 async function threadOf(key: string, strict = false): Promise<number> {
@@ -85,4 +86,32 @@ describe('WorkerPool', () => {
       expect(await threadOf('voice-a')).toBe(a)
     }
   })
+
+  it('warms each new render thread once it is idle, never an encoder thread, and only when asked', async () => {
+    // The first task starts the threads: render thread 0 runs it, thread 1 warms up meanwhile.
+    const first = (await warmed.run({ type: 'memory' })) as ThreadMemory
+    expect(first.threadId).toBeGreaterThan(0)
+    await vi.waitFor(() => expect(warmed.warmUpRecords()).toHaveLength(2), { timeout: 120_000, interval: 50 })
+    const records = warmed.warmUpRecords()
+    expect(records.map((r) => r.slot).sort()).toEqual([0, 1])
+    for (const record of records) {
+      expect(record.engines.map((e) => e.engine)).toEqual(['flite', 'espeak'])
+      for (const engine of record.engines) expect(engine.ms).toBeGreaterThan(0)
+    }
+    // A render after the warm-up runs as usual.
+    const audio = (await warmed.run({ type: 'render', job })) as SegmentAudio
+    expect(audio.samples.length).toBeGreaterThan(8000)
+    // A thread that replaces a crashed one is warmed again; the pool without the option never warms.
+    const pin = warmed.pickSlot('render')
+    await expect(warmed.run({ type: 'crash' }, { pin })).rejects.toMatchObject({ code: 'worker_crashed' })
+    await vi.waitFor(
+      () =>
+        expect(warmed.warmUpRecords().filter((r) => r.slot === pin.slot && r.generation === 1)).toHaveLength(
+          1,
+        ),
+      { timeout: 120_000, interval: 50 },
+    )
+    await pair.run({ type: 'memory' })
+    expect(pair.warmUpRecords()).toHaveLength(0)
+  }, 240_000)
 })

@@ -5,6 +5,7 @@ import type { VoiceProfile } from '../conversion/convert-voice.js'
 import type { SerializedSpeechError } from '../errors.js'
 import type { OutputFormat } from '../formats/output-formats.js'
 import type { SegmentAudio, SegmentJob } from '../synthesis/segment-job.js'
+import type { WarmUpReport } from '../synthesis/warm-up.js'
 
 export type WorkerTask =
   | { type: 'render'; job: SegmentJob }
@@ -15,6 +16,8 @@ export type WorkerTask =
   | { type: 'convert-next'; session: number }
   | { type: 'convert-drop'; session: number }
   | { type: 'profile'; samples: Float32Array; rate: number }
+  /** One short phrase through each engine family, sent by the pool to an idle new render thread. */
+  | { type: 'warm' }
   /** This thread's memory (V8 heap, and external memory such as WebAssembly instances). */
   | { type: 'memory' }
   /** Test hook: makes the worker thread die as a crashing engine would. */
@@ -33,6 +36,7 @@ export type TaskResult =
   | ConversionOpened
   | VoiceProfile
   | ThreadMemory
+  | WarmUpReport
   | null
 
 export type WorkerRequest = WorkerTask & { id: number }

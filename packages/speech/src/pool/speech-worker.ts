@@ -26,6 +26,10 @@ async function handle(request: WorkerRequest): Promise<TaskResult> {
   switch (request.type) {
     case 'render':
       return render(request.job)
+    case 'warm': {
+      const { warmUpRenderThread } = await import('../synthesis/warm-up.js')
+      return warmUpRenderThread()
+    }
     case 'encode-open':
       encoders.set(request.session, createEncoder(request.format))
       // The next stream's encoder is made now, while this thread waits for audio to encode.

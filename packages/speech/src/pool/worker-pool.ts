@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import { deserializeError, SpeechError } from '../errors.js'
+import type { WarmUpReport } from '../synthesis/warm-up.js'
 import type { TaskResult, ThreadMemory, WorkerReply, WorkerTask } from './messages.js'
 import { compileSharedModules } from './shared-modules.js'
 
@@ -34,6 +35,14 @@ interface Slot {
   lastError: string | undefined
   /** Affinity keys of the latest tasks run here, newest last: what this thread has warm. */
   recent: string[]
+  /** A render thread not yet warmed up (see `PoolOptions.warmUp`). */
+  needsWarmUp: boolean
+}
+
+/** A render thread's warm-up: which thread (slot and generation) and what it cost. */
+export interface WarmUpRecord extends WarmUpReport {
+  slot: number
+  generation: number
 }
 
 /**
@@ -94,12 +103,20 @@ function workerEntry(): { script: URL | string; eval: boolean; execArgv: string[
 export interface PoolOptions {
   /** Threads that only run pinned tasks (encoder sessions); 0 pins sessions to render threads. */
   encoderThreads?: number
+  /**
+   * Warm each new render thread with one short phrase per engine family while it is idle (no
+   * queued task can run there), so its first request does not pay for loading the engines.
+   * Threads still start only with the first task.
+   */
+  warmUp?: boolean
 }
 
 export class WorkerPool {
   private readonly slots: Slot[] = []
   private readonly queue: Pending[] = []
   private readonly encoderThreads: number
+  private readonly warmUp: boolean
+  private readonly warmUps: WarmUpRecord[] = []
   private nextId = 1
   /** When each request's task was last dispatched (a dispatch counter), for taking turns. */
   private readonly served = new Map<number, number>()
@@ -115,6 +132,7 @@ export class WorkerPool {
     options: PoolOptions = {},
   ) {
     this.encoderThreads = Math.max(0, options.encoderThreads ?? 0)
+    this.warmUp = options.warmUp ?? false
   }
 
   private start(): void {
@@ -188,6 +206,11 @@ export class WorkerPool {
     )
   }
 
+  /** The warm-ups finished so far, oldest first. */
+  warmUpRecords(): readonly WarmUpRecord[] {
+    return this.warmUps
+  }
+
   stats(): PoolStats {
     return {
       workers: this.size,
@@ -212,7 +235,14 @@ export class WorkerPool {
       workerData: { modules: compileSharedModules() },
     })
     worker.unref()
-    const slot: Slot = { worker, generation, running: undefined, lastError: undefined, recent: [] }
+    const slot: Slot = {
+      worker,
+      generation,
+      running: undefined,
+      lastError: undefined,
+      recent: [],
+      needsWarmUp: this.warmUp && !this.isEncoderSlot(index),
+    }
     worker.on('message', (reply: WorkerReply) => this.onReply(slot, reply))
     worker.on('error', (error) => {
       slot.lastError = error instanceof Error ? error.message : String(error)
@@ -274,7 +304,37 @@ export class WorkerPool {
       slot.worker.ref()
       slot.worker.postMessage({ ...pending.task, id: pending.id }, pending.transfer)
     }
+    // Nothing queued can run on the threads still free: those not warmed up do it now.
+    this.slots.forEach((slot, index) => {
+      if (!slot.running && slot.needsWarmUp && !this.closed) this.startWarmUp(index, slot)
+    })
     for (const slot of this.slots) if (!slot.running) slot.worker.unref()
+  }
+
+  /**
+   * Runs the warm-up as the thread's task without a caller: a request that arrives meanwhile
+   * waits for it like for any running task (or takes another free thread). The thread stays
+   * unreferenced, so a warm-up never keeps the process alive; a failed one is not retried.
+   */
+  private startWarmUp(index: number, slot: Slot): void {
+    slot.needsWarmUp = false
+    const pending: Pending = {
+      id: this.nextId++,
+      task: { type: 'warm' },
+      transfer: [],
+      pin: undefined,
+      priority: false,
+      owner: undefined,
+      affinity: undefined,
+      resolve: (report) => {
+        this.warmUps.push({ ...(report as WarmUpReport), slot: index, generation: slot.generation })
+      },
+      reject: () => {},
+      signal: undefined,
+      onAbort: undefined,
+    }
+    slot.running = pending
+    slot.worker.postMessage({ ...pending.task, id: pending.id })
   }
 
   /**

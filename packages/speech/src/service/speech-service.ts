@@ -5,7 +5,7 @@
 import type { VoiceProfile } from '../conversion/convert-voice.js'
 import { type OutputFormat, parseOutputFormat } from '../formats/output-formats.js'
 import type { ThreadMemory } from '../pool/messages.js'
-import { WorkerPool } from '../pool/worker-pool.js'
+import { type WarmUpRecord, WorkerPool } from '../pool/worker-pool.js'
 import type { SpeechRequest, SynthesisResult } from '../types.js'
 import { type PreparedRequest, prepareRequest } from './prepare-request.js'
 import {
@@ -26,6 +26,8 @@ import { encoderFor } from './worker-encoder.js'
 export interface SpeechServiceOptions {
   /** Worker threads (default: 2). */
   workers?: number
+  /** Warm each new render thread with one short phrase while it is idle (default: on). */
+  warmUp?: boolean
 }
 
 export interface StreamOptions {
@@ -54,6 +56,8 @@ export interface SpeechService {
   stats(): { workers: number; busy: number; queued: number; restarts: number }
   /** Each started thread's V8 heap and external memory (the process's RSS covers them all). */
   threadMemory(): Promise<ThreadMemory[]>
+  /** The render threads' warm-ups finished so far and what each cost. */
+  warmUps(): readonly WarmUpRecord[]
   close(): Promise<void>
   /** Test hook: makes one worker die as a crashing engine would. */
   crashWorkerForTest(): Promise<void>
@@ -63,7 +67,10 @@ export function createSpeechService(options: SpeechServiceOptions = {}): SpeechS
   const workers = Math.max(1, options.workers ?? 2)
   // One encoder thread per two render threads: an MP3 slice is a few milliseconds, and a render
   // thread waiting for its stream's window to drain leaves the CPU to the encoder anyway.
-  const pool = new WorkerPool(workers, { encoderThreads: Math.max(1, Math.floor(workers / 2)) })
+  const pool = new WorkerPool(workers, {
+    encoderThreads: Math.max(1, Math.floor(workers / 2)),
+    warmUp: options.warmUp ?? true,
+  })
 
   const pipeline = (outputFormat: string | OutputFormat, opts: PipelineOptions = {}): SpeechPipeline => {
     const format = typeof outputFormat === 'string' ? parseOutputFormat(outputFormat) : outputFormat
@@ -99,6 +106,7 @@ export function createSpeechService(options: SpeechServiceOptions = {}): SpeechS
     },
     stats: () => pool.stats(),
     threadMemory: () => pool.threadMemory(),
+    warmUps: () => pool.warmUpRecords(),
     close: () => pool.close(),
     crashWorkerForTest: async () => {
       await pool.run({ type: 'crash' }).catch(() => {})
