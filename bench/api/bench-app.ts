@@ -68,6 +68,8 @@ export async function startBenchServer(
     LOG_LEVEL: 'silent',
     SECRET_KEY: 'b'.repeat(32),
     SPEECH_WORKERS: String(options.speechWorkers ?? 2),
+    // The bench can compare the speech threads with and without their warm-up.
+    ...(process.env.SPEECH_WARM_UP ? { SPEECH_WARM_UP: process.env.SPEECH_WARM_UP } : {}),
     WEB_DIST_DIR: '/nonexistent',
   })
   const app = await buildApp(config, { database, logger: false, mailTransport: null })

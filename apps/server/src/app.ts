@@ -72,7 +72,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     config,
     db: database.db,
     queue,
-    speech: createSpeechService({ workers: config.speechWorkers }),
+    speech: createSpeechService({ workers: config.speechWorkers, warmUp: config.speechWarmUp }),
     storage: options.storageDir
       ? createLocalStorage(options.storageDir)
       : await createStorage(config.storage),

@@ -49,6 +49,15 @@ const envSchema = z.object({
   /** Speech synthesis worker threads (one engine instance each). */
   SPEECH_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   /**
+   * Each new speech thread speaks one short phrase per engine while idle, so its first request
+   * does not pay for loading the engines (about 100 MB a thread, loaded by its first request
+   * anyway). On by default.
+   */
+  SPEECH_WARM_UP: z
+    .enum(['true', 'false', '1', '0'], 'must be true or false')
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
+  /**
    * Seconds a credit reservation outlives a silent process: a live one renews it, and after a
    * crash the reservation is settled for what was delivered once it runs out.
    */
@@ -150,6 +159,7 @@ export interface Config {
   logLevel: Env['LOG_LEVEL']
   webDistDir: string | undefined
   speechWorkers: number
+  speechWarmUp: boolean
   /** The embedded database's page cache, MB. */
   embeddedDbCacheMb: number
   /** Where neural voice model files are read from at start (absolute). */
@@ -276,6 +286,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: e.WEB_DIST_DIR,
     modelsDir: resolve(e.MODELS_DIR ?? join(dataDir, 'models')),
     speechWorkers: e.SPEECH_WORKERS ?? Math.max(1, Math.min(4, availableParallelism())),
+    speechWarmUp: e.SPEECH_WARM_UP,
     embeddedDbCacheMb: e.EMBEDDED_DB_CACHE_MB,
     creditLeaseSeconds: e.CREDIT_LEASE_SECONDS,
     audioIsolation: { maxBytes: e.AUDIO_ISOLATION_MAX_BYTES, maxSeconds: e.AUDIO_ISOLATION_MAX_SECONDS },

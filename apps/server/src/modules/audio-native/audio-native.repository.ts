@@ -135,7 +135,7 @@ export function createAudioNativeRepository(db: Database) {
 
     /**
      * Counts a play, unless the same listener session already played this page within the
-     * last `windowMinutes` (checked and counted in one statement).
+     * last `windowMinutes`.
      */
     async addPlay(
       row: { id: string; project_id: string; page_url: string; session_id: string | null },
@@ -146,15 +146,21 @@ export function createAudioNativeRepository(db: Database) {
         return true
       }
       const since = new Date(Date.now() - windowMinutes * 60_000)
-      const result = await sql`
-        insert into audio_native_plays (id, project_id, page_url, session_id)
-        select ${row.id}, ${row.project_id}, ${row.page_url}, ${row.session_id}
-        where not exists (
-          select 1 from audio_native_plays
-          where project_id = ${row.project_id} and page_url = ${row.page_url}
-            and session_id = ${row.session_id} and created_at > ${since}
-        )`.execute(db)
-      return Number(result.numAffectedRows ?? 0) > 0
+      // Two tabs of one session reporting at the same instant would both see no play; a lock on
+      // the (project, page, session) key makes the second wait for the first one's row.
+      const key = `${row.project_id}\n${row.page_url}\n${row.session_id}`
+      return db.transaction().execute(async (trx) => {
+        await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx)
+        const result = await sql`
+          insert into audio_native_plays (id, project_id, page_url, session_id)
+          select ${row.id}, ${row.project_id}, ${row.page_url}, ${row.session_id}
+          where not exists (
+            select 1 from audio_native_plays
+            where project_id = ${row.project_id} and page_url = ${row.page_url}
+              and session_id = ${row.session_id} and created_at > ${since}
+          )`.execute(trx)
+        return Number(result.numAffectedRows ?? 0) > 0
+      })
     },
 
     async playsByPage(projectId: string): Promise<Array<{ page_url: string; plays: number; last: Date }>> {
