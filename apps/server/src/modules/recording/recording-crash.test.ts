@@ -1,13 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { PREMADE_VOICES } from '@timbre/speech'
-import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
+import { makeCrashBackend, signUpThroughApi } from '../../../test/helpers/crash-backend.js'
 import { type ServerProcess, startServerProcess } from '../../../test/helpers/server-process.js'
-import { type DatabaseHandle, embeddedDataDir, openDatabase } from '../../db/database.js'
-import { newId } from '../../lib/ids.js'
+import type { DatabaseHandle } from '../../db/database.js'
 
 // Credits survive a process killed with SIGKILL in the middle of generations: after a restart
 // the sweeper settles every reservation the dead process held for what it had delivered (never
@@ -17,70 +13,6 @@ const LEASE_SECONDS = 2
 const noah = PREMADE_VOICES.find((v) => v.name === 'Noah')!
 const SENTENCE = 'Every sentence of this long story is spoken in the same even rhythm. '
 const LONG_TEXT = SENTENCE.repeat(36).trim() // about 2,500 characters
-
-interface Backend {
-  name: string
-  env: Record<string, string>
-  open(): Promise<DatabaseHandle>
-  cleanup(): Promise<void>
-}
-
-function pgliteBackend(): Backend {
-  const dataDir = mkdtempSync(join(tmpdir(), 'timbre-crash-'))
-  return {
-    name: 'PGlite',
-    env: { DATA_DIR: dataDir },
-    open: () => openDatabase({ dataDir: embeddedDataDir(dataDir) }),
-    cleanup: async () => rmSync(dataDir, { recursive: true, force: true }),
-  }
-}
-
-async function postgresBackend(serverUrl: string): Promise<Backend> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'timbre-crash-'))
-  const name = `timbre_crash_${newId(12).toLowerCase()}`
-  const admin = new pg.Client({ connectionString: serverUrl })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const url = new URL(serverUrl)
-  url.pathname = `/${name}`
-  return {
-    name: 'PostgreSQL',
-    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
-    open: () => openDatabase({ databaseUrl: url.toString() }),
-    cleanup: async () => {
-      rmSync(dataDir, { recursive: true, force: true })
-      const c = new pg.Client({ connectionString: serverUrl })
-      await c.connect()
-      await c.query(`drop database if exists ${name} with (force)`)
-      await c.end()
-    },
-  }
-}
-
-// As the rest of the suite: PGlite, or with DATABASE_URL set a fresh database on that server
-// (the spawned server inherits the environment, so the two cannot share a run).
-const serverUrl = process.env.DATABASE_URL
-const makeBackend = serverUrl ? () => postgresBackend(serverUrl) : async () => pgliteBackend()
-
-async function signUp(base: string, label: string): Promise<{ userId: string; token: string }> {
-  const email = `${label}-${newId(8).toLowerCase()}@example.com`
-  const password = 'correct horse 42'
-  const up = await fetch(`${base}/v1/auth/sign-up`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  })
-  if (up.status !== 201) throw new Error(`sign-up: ${up.status} ${await up.text()}`)
-  const userId = ((await up.json()) as { user_id: string }).user_id
-  const signIn = await fetch(`${base}/v1/auth/sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  })
-  const token = ((await signIn.json()) as { access_token: string }).access_token
-  return { userId, token }
-}
 
 /** The state of one workspace's credits, read from the database after the sweep. */
 async function creditsOf(db: DatabaseHandle, userId: string) {
@@ -137,16 +69,16 @@ afterAll(async () => {
   await running?.kill9()
 })
 
-describe(`kill -9 during generations (${serverUrl ? 'PostgreSQL' : 'PGlite'})`, () => {
+describe(`kill -9 during generations (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
   it('settles what was delivered, releases what was not, and charges nothing twice', async () => {
-    const backend = await makeBackend()
+    const backend = await makeCrashBackend()
     const env = { ...backend.env, CREDIT_LEASE_SECONDS: String(LEASE_SECONDS), SECRET_KEY: 'k'.repeat(32) }
     try {
       // Accounts through the API; paid plans and verified emails straight in the database between runs.
       running = await startServerProcess({ env })
-      const streamer = await signUp(running.url, 'stream')
-      const early = await signUp(running.url, 'early')
-      const socket = await signUp(running.url, 'socket')
+      const streamer = await signUpThroughApi(running.url, 'stream')
+      const early = await signUpThroughApi(running.url, 'early')
+      const socket = await signUpThroughApi(running.url, 'socket')
       await running.stop()
       const setup = await backend.open()
       await setup.db

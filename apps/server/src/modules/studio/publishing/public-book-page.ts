@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto'
 import type { Locale } from '@timbre/contract'
 import { escapeHtml } from '../../../lib/html/escape-html.js'
+import { PALETTE_CSS, THEME_SCRIPT, THEME_SCRIPT_HASH } from '../../../lib/html/public-page-theme.js'
 import { type BookMessages, bookMessages } from './public-book.messages.js'
 import type { PublishedVersion } from './publishing.repository.js'
 
@@ -8,21 +8,10 @@ import type { PublishedVersion } from './publishing.repository.js'
 // with a player. Plain server-rendered HTML in the app's look (the share page's palette and
 // theme script, so it opens in the theme chosen in the app); its CSP allows only that script.
 
-const THEME_SCRIPT =
-  "try{var t=localStorage.getItem('xi:theme');if(t==='dark'||t==='light')document.documentElement.classList.add(t)}catch(e){}"
-const THEME_SCRIPT_HASH = createHash('sha256').update(THEME_SCRIPT).digest('base64')
-
 export const BOOK_PAGE_CSP = `default-src 'none'; script-src 'sha256-${THEME_SCRIPT_HASH}'; media-src 'self'; style-src 'unsafe-inline'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`
 
-const LIGHT =
-  '--bg:oklch(98.5% 0.002 270);--card:#fff;--text:oklch(21% 0.006 270);--muted:oklch(55% 0.01 270);--line:oklch(92% 0.004 270);--soft:oklch(96.5% 0.003 270);--accent:oklch(0.511 0.262 276.966);--accent-soft:oklch(0.962 0.018 272.314);--accent-text:oklch(0.457 0.24 277.023)'
-const DARK =
-  '--bg:oklch(16% 0.006 270);--card:oklch(19% 0.006 270);--text:oklch(96% 0.002 270);--muted:oklch(66% 0.006 270);--line:oklch(30% 0.008 270);--soft:oklch(23% 0.006 270);--accent:oklch(70% 0.17 277);--accent-soft:oklch(28% 0.06 277);--accent-text:oklch(82% 0.1 277)'
-
 const STYLE = `
-:root{color-scheme:light;${LIGHT}}
-:root.dark{color-scheme:dark;${DARK}}
-@media (prefers-color-scheme:dark){:root:not(.light){color-scheme:dark;${DARK}}}
+${PALETTE_CSS}
 *{box-sizing:border-box}
 body{margin:0;min-height:100vh;display:flex;flex-direction:column;background:var(--bg);color:var(--text);font:16px/1.55 Inter,ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,"Noto Sans","Noto Sans JP","Noto Sans Devanagari",sans-serif;-webkit-font-smoothing:antialiased}
 header{display:flex;align-items:center;justify-content:space-between;gap:16px;height:64px;padding:0 24px;border-bottom:1px solid var(--line);background:var(--card)}
