@@ -20,12 +20,13 @@ export function SideNav() {
           if (items.length === 0) return null
           return (
             <section key={group} aria-labelledby={`nav-group-${group}`}>
-              <h2
+              {/* A label, not a heading: the page's own headings stay the only ones. */}
+              <p
                 id={`nav-group-${group}`}
                 className="px-3 pb-1 text-[11px] font-medium tracking-wide text-neutral-400 uppercase"
               >
                 {t(`shell.navGroups.${group}`)}
-              </h2>
+              </p>
               <ul className="flex flex-col gap-0.5">
                 {items.map((item) => {
                   const current = item.key === active
