@@ -6,6 +6,7 @@ import type {
   StudioConversionsTable,
   StudioSnapshotsTable,
 } from '../../../db/schema.js'
+import { createHeldRuns } from './held-runs.repository.js'
 
 export type ConversionRow = Selectable<StudioConversionsTable>
 export type BlockAudioRow = Selectable<StudioBlockAudioTable>
@@ -14,6 +15,7 @@ export type SnapshotRow = Selectable<StudioSnapshotsTable>
 /** Conversions, block audio and snapshots of Studio projects (the SQL of the conversion). */
 export function createConversionRepository(db: Database) {
   return {
+    ...createHeldRuns<ConversionRow>(db, 'studio_conversions'),
     /**
      * Records a conversion and marks its chapters queued, in one transaction with the job's
      * send; refused (false) when one of the chapters is already queued or converting.
@@ -59,72 +61,6 @@ export function createConversionRepository(db: Database) {
         .where('project_id', '=', projectId)
         .where('id', '=', id)
         .executeTakeFirst()
-    },
-
-    /**
-     * Takes a conversion for one worker run: a queued one, or a running one whose holder stopped
-     * beating before `staleBefore` (its process died). Undefined when it is done, failed, or held
-     * by a live run, so two runs of one conversion never render side by side.
-     */
-    async claim(id: string, token: string, staleBefore: Date): Promise<ConversionRow | undefined> {
-      return db
-        .updateTable('studio_conversions')
-        .set({ status: 'running', worker_token: token, updated_at: new Date() })
-        .where('id', '=', id)
-        .where((eb) =>
-          eb.or([
-            eb('status', '=', 'queued'),
-            eb.and([
-              eb('status', '=', 'running'),
-              eb.or([eb('worker_token', 'is', null), eb('updated_at', '<', staleBefore)]),
-            ]),
-          ]),
-        )
-        .returningAll()
-        .executeTakeFirst()
-    },
-
-    /**
-     * The holder's heartbeat, with the percent done (which never goes down, whichever run wrote
-     * it last); false when another run has taken the conversion over.
-     */
-    async beat(id: string, token: string, progress: number): Promise<boolean> {
-      const result = await db
-        .updateTable('studio_conversions')
-        .set((eb) => ({
-          progress: sql<number>`greatest(${eb.ref('progress')}, ${progress})`,
-          updated_at: new Date(),
-        }))
-        .where('id', '=', id)
-        .where('worker_token', '=', token)
-        .where('status', '=', 'running')
-        .executeTakeFirst()
-      return Number(result.numUpdatedRows) > 0
-    },
-
-    /**
-     * Running conversions whose holder stopped beating before `staleBefore`, released for the
-     * next run to claim (the caller sends each a job). Each is returned once per release.
-     */
-    async releaseStale(staleBefore: Date, limit: number): Promise<string[]> {
-      const rows = await db
-        .updateTable('studio_conversions')
-        .set({ worker_token: null, updated_at: new Date() })
-        .where(
-          'id',
-          'in',
-          db
-            .selectFrom('studio_conversions')
-            .select('id')
-            .where('status', '=', 'running')
-            .where('updated_at', '<', staleBefore)
-            .limit(limit),
-        )
-        .where('status', '=', 'running')
-        .where('updated_at', '<', staleBefore)
-        .returning('id')
-        .execute()
-      return rows.map((r) => r.id)
     },
 
     async finish(id: string, token: string): Promise<void> {

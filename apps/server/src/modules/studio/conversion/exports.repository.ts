@@ -1,12 +1,14 @@
-import { type Insertable, type Selectable, sql, type Transaction } from 'kysely'
+import type { Insertable, Selectable, Transaction } from 'kysely'
 import type { Database } from '../../../db/database.js'
 import type { DB, StudioExportsTable } from '../../../db/schema.js'
+import { createHeldRuns } from './held-runs.repository.js'
 
 export type ExportRow = Selectable<StudioExportsTable>
 
 /** Export jobs of Studio projects and chapters (the SQL of exports). */
 export function createExportsRepository(db: Database) {
   return {
+    ...createHeldRuns<ExportRow>(db, 'studio_exports'),
     /**
      * Records an export unless an identical one (same project, chapter and format) is queued or
      * running, in one transaction with the job's send; returns the export that stands.
@@ -56,62 +58,6 @@ export function createExportsRepository(db: Database) {
         .where('project_id', '=', projectId)
         .where('id', '=', id)
         .executeTakeFirst()
-    },
-
-    /** A queued export, or a running one whose holder stopped beating before `staleBefore`. */
-    async claim(id: string, token: string, staleBefore: Date): Promise<ExportRow | undefined> {
-      return db
-        .updateTable('studio_exports')
-        .set({ status: 'running', worker_token: token, updated_at: new Date() })
-        .where('id', '=', id)
-        .where((eb) =>
-          eb.or([
-            eb('status', '=', 'queued'),
-            eb.and([
-              eb('status', '=', 'running'),
-              eb.or([eb('worker_token', 'is', null), eb('updated_at', '<', staleBefore)]),
-            ]),
-          ]),
-        )
-        .returningAll()
-        .executeTakeFirst()
-    },
-
-    /** The holder's heartbeat with its percent (never lowered); false when it lost the export. */
-    async beat(id: string, token: string, progress: number): Promise<boolean> {
-      const result = await db
-        .updateTable('studio_exports')
-        .set((eb) => ({
-          progress: sql<number>`greatest(${eb.ref('progress')}, ${progress})`,
-          updated_at: new Date(),
-        }))
-        .where('id', '=', id)
-        .where('worker_token', '=', token)
-        .where('status', '=', 'running')
-        .executeTakeFirst()
-      return Number(result.numUpdatedRows) > 0
-    },
-
-    /** Running exports whose holder stopped beating, released for a new run to claim. */
-    async releaseStale(staleBefore: Date, limit: number): Promise<string[]> {
-      const rows = await db
-        .updateTable('studio_exports')
-        .set({ worker_token: null, updated_at: new Date() })
-        .where(
-          'id',
-          'in',
-          db
-            .selectFrom('studio_exports')
-            .select('id')
-            .where('status', '=', 'running')
-            .where('updated_at', '<', staleBefore)
-            .limit(limit),
-        )
-        .where('status', '=', 'running')
-        .where('updated_at', '<', staleBefore)
-        .returning('id')
-        .execute()
-      return rows.map((r) => r.id)
     },
 
     async finish(
