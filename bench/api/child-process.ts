@@ -40,6 +40,8 @@ export async function startChildServer(
     {
       cwd: repoRoot,
       env: {
+        // As `npm start` runs the server: two malloc arenas unless the operator chose otherwise.
+        ...(options.built ? { MALLOC_ARENA_MAX: '2' } : {}),
         ...env,
         SPEECH_WORKERS: String(speechWorkers),
         BENCH_TINY_KOKORO: options.tinyKokoro ? '1' : '0',

@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'kysely'
 import { afterAll, describe, expect, it } from 'vitest'
+import { createDatabaseInChild } from './create-in-child.js'
 import { EMBEDDED_SHARED_BUFFERS_MB, openDatabase, openMigratedDatabase } from './database.js'
 import { migrations } from './migrations/index.js'
 
@@ -53,5 +54,29 @@ describe('the embedded database', () => {
     } finally {
       await again.close()
     }
+  }, 120_000)
+
+  it('a new database is created and migrated by a child process, which reports its failure', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'timbre-db-child-'))
+    dirs.push(dir)
+    const dataDir = join(dir, 'pglite')
+    expect(await createDatabaseInChild({ dataDir, sharedBuffersMb: 16 })).toBe(true)
+    expect(existsSync(join(dataDir, 'PG_VERSION'))).toBe(true)
+    // This process never opened it before: every migration is already there.
+    const opened = await openDatabase({ dataDir })
+    try {
+      const rows = await sql<{ n: number }>`select count(*)::int as n from kysely_migration`.execute(
+        opened.db,
+      )
+      expect(rows.rows[0]?.n).toBe(Object.keys(migrations).length)
+    } finally {
+      await opened.close()
+    }
+    // A data directory that is a file: the child fails, and says so.
+    const notADir = join(dir, 'a-file')
+    writeFileSync(notADir, 'x')
+    await expect(createDatabaseInChild({ dataDir: notADir })).rejects.toThrow(
+      /Creating the embedded database failed/,
+    )
   }, 120_000)
 })

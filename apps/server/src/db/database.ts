@@ -6,6 +6,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { Kysely, Migrator, PostgresDialect } from 'kysely'
 import pg from 'pg'
+import { createDatabaseInChild } from './create-in-child.js'
 import { makePrivate } from './data-dir.js'
 import { migrations } from './migrations/index.js'
 import { SerializedPGliteDialect } from './pglite-dialect.js'
@@ -128,14 +129,20 @@ export async function migrateToLatest(db: Database): Promise<number> {
 /**
  * Opens the database from the server's settings and brings it to the latest schema. The
  * embedded database's WASM heap only grows: creating a new database's hundreds of tables leaves
- * it some 100 MB larger than serving needs, for as long as the process runs. So after
- * migrations ran on a database kept on disk, it is closed and opened again, which starts a
- * fresh heap (a second or so, once per upgrade).
+ * it some 100 MB larger than serving needs, for as long as the process runs. So a new database
+ * kept on disk is created and migrated in a child process, and the server opens the result; and
+ * after migrations ran in this process (an upgrade), it is closed and opened again, which starts
+ * a fresh heap (a second or so, once per upgrade).
  */
 export async function openMigratedDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  const dataDir = options.dataDir ?? 'memory://'
+  const onDisk = !options.databaseUrl && !dataDir.startsWith('memory://')
+  if (onDisk && !options.loadDataDir && !existsSync(join(dataDir, 'PG_VERSION'))) {
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 })
+    await createDatabaseInChild({ dataDir, sharedBuffersMb: options.sharedBuffersMb })
+  }
   const database = await openDatabase(options)
   const ran = await migrateToLatest(database.db)
-  const onDisk = database.kind === 'pglite' && !(options.dataDir ?? 'memory://').startsWith('memory://')
   if (ran === 0 || !onDisk) return database
   await database.close()
   collectGarbage()

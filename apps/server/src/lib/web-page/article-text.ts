@@ -1,9 +1,7 @@
-import { Readability } from '@mozilla/readability'
-import { parseHTML } from 'linkedom'
-
 // The article a page holds, as the paragraphs read aloud. With a content selector the page's
 // matching elements are the article; without one, Readability finds the main text and leaves
-// out navigation, sidebars, comments and other page furniture.
+// out navigation, sidebars, comments and other page furniture. The DOM and Readability are
+// loaded on the first page read: some 25 MB a server that never imports a page need not hold.
 
 export interface Article {
   title: string | null
@@ -28,7 +26,11 @@ function blocksOf(root: Element): string[] {
 
 export class InvalidSelector extends Error {}
 
-export function extractArticle(html: string, selector: string | null): Article {
+export async function extractArticle(html: string, selector: string | null): Promise<Article> {
+  const [{ parseHTML }, { Readability }] = await Promise.all([
+    import('linkedom'),
+    import('@mozilla/readability'),
+  ])
   const { document } = parseHTML(html)
   const metaAuthor = document.querySelector('meta[name="author"]')?.getAttribute('content') ?? null
   if (selector) {

@@ -116,15 +116,15 @@ function parseLocators(values: string[]): Locator[] {
 }
 
 /** The article an upload holds: HTML (by its bytes, whatever its name) or plain text. */
-function articleFromUpload(data: Buffer, selector: string | null) {
+async function articleFromUpload(data: Buffer, selector: string | null) {
   const text = data.toString('utf8')
   if (/^\s*</.test(text)) return articleFromHtml(text, selector)
   return { title: null, author: null, paragraphs: paragraphsOfText(text) }
 }
 
-function articleFromHtml(html: string, selector: string | null) {
+async function articleFromHtml(html: string, selector: string | null) {
   try {
-    return extractArticle(html, selector)
+    return await extractArticle(html, selector)
   } catch (error) {
     if (error instanceof InvalidSelector)
       throw invalid(`'${selector}' is not a valid CSS selector.`, 'content_selector')
@@ -252,7 +252,7 @@ export function createAudioNativeService(deps: AudioNativeDeps) {
       // auto_publish=false is sent.
       const autoPublish = formBoolean(form, 'auto_publish') ?? true
       await checkSpeech(principal.workspaceId, voiceId, modelId, locators)
-      const article = form.file ? articleFromUpload(form.file.data, selector) : null
+      const article = form.file ? await articleFromUpload(form.file.data, selector) : null
       const text = article ? checkContent(article.paragraphs) : ''
       const convert = autoConvert && text !== ''
       const id = newId()
@@ -290,7 +290,7 @@ export function createAudioNativeService(deps: AudioNativeDeps) {
       const autoConvert = formBoolean(form, 'auto_convert') ?? false
       const autoPublish = formBoolean(form, 'auto_publish') ?? false
       if (!form.file) throw invalid("The field 'file' is required.", 'file')
-      const article = articleFromUpload(form.file.data, row.content_selector)
+      const article = await articleFromUpload(form.file.data, row.content_selector)
       const text = checkContent(article.paragraphs)
       // Nothing is converted unless asked; converted audio goes live only with auto_publish (or
       // a later publish call), and the published audio plays meanwhile.
@@ -325,7 +325,7 @@ export function createAudioNativeService(deps: AudioNativeDeps) {
           param: 'url',
         })
       const page = await fetchPage(pageUrl, deps.outbound)
-      const article = articleFromHtml(page.html, row.content_selector)
+      const article = await articleFromHtml(page.html, row.content_selector)
       const text = checkContent(article.paragraphs)
       await replaceContent(
         row,
@@ -469,7 +469,8 @@ export function createAudioNativeService(deps: AudioNativeDeps) {
           checkNormalisation(body.apply_text_normalization) ?? row.apply_text_normalization,
         dictionary_locators: JSON.stringify(locators),
       }
-      if (changes.content_selector) articleFromHtml('<html><body></body></html>', changes.content_selector)
+      if (changes.content_selector)
+        await articleFromHtml('<html><body></body></html>', changes.content_selector)
       await repository.update(row.id, changes)
       return this.settings(principal, projectId)
     },

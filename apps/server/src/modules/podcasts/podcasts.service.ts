@@ -88,7 +88,7 @@ export function createPodcastsService(deps: {
       if (item.type === 'text') paragraphs.push(...paragraphsOfText(item.text))
       else {
         const page = await fetchPage(item.url, deps.outbound)
-        paragraphs.push(...extractArticle(page.html, null).paragraphs)
+        paragraphs.push(...(await extractArticle(page.html, null)).paragraphs)
       }
     }
     const length = paragraphs.reduce((n, p) => n + p.length, 0)

@@ -233,7 +233,7 @@ export function createStudioService(deps: StudioDeps) {
         throw new AppError(error.code, { message: error.message, param: 'from_url' })
       throw error
     }
-    const article = extractArticle(html, null)
+    const article = await extractArticle(html, null)
     if (article.paragraphs.length === 0)
       throw new AppError('unreadable_document', {
         message: 'The page has no readable text.',

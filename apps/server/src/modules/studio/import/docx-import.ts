@@ -1,14 +1,14 @@
-import mammoth from 'mammoth'
 import { chaptersFromBlocks, htmlBlocks } from './html-blocks.js'
 import { type ImportedDocument, UnreadableDocument } from './imported-document.js'
 
 // A Word document is turned into HTML by mammoth (its heading styles become h1-h6, images are
-// left out), then read like any other HTML.
+// left out), then read like any other HTML. mammoth is loaded on the first Word document.
 
 export async function docxDocument(
   bytes: Uint8Array,
   fallbackName: (index: number) => string,
 ): Promise<ImportedDocument> {
+  const { default: mammoth } = await import('mammoth')
   let html: string
   try {
     const result = await mammoth.convertToHtml(
