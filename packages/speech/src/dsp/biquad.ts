@@ -55,25 +55,6 @@ function design(
   return { b0: b0 / a0, b1: b1 / a0, b2: b2 / a0, a1: a1 / a0, a2: a2 / a0 }
 }
 
-/** A biquad that keeps its state between calls, so audio filtered piece by piece joins without seams. */
-function filter(c: Coefficients): (samples: Float32Array) => void {
-  let x1 = 0
-  let x2 = 0
-  let y1 = 0
-  let y2 = 0
-  return (samples) => {
-    for (let i = 0; i < samples.length; i++) {
-      const x = samples[i]!
-      const y = c.b0 * x + c.b1 * x1 + c.b2 * x2 - c.a1 * y1 - c.a2 * y2
-      x2 = x1
-      x1 = x
-      y2 = y1
-      y1 = y
-      samples[i] = y
-    }
-  }
-}
-
 export interface EqSettings {
   highpassHz?: number
   lowShelfDb: number
@@ -81,17 +62,46 @@ export interface EqSettings {
   highShelfDb: number
 }
 
-/** An EQ applied piece by piece, in place; bands at 0 dB are skipped. */
+/**
+ * An EQ applied piece by piece, in place; bands at 0 dB are skipped. State is kept between
+ * calls, so audio filtered piece by piece joins without seams.
+ *
+ * All bands run in one pass over the samples: a biquad waits on its own previous output, so a
+ * band alone keeps the processor idle between samples, while the next band's work on the
+ * previous sample fills that wait (a third less time for three bands). Each band's output is
+ * rounded to 32-bit float before the next band, exactly as when each band wrote its samples.
+ */
 export function createEq(sampleRate: number, eq: EqSettings): (samples: Float32Array) => void {
-  const stages: ((samples: Float32Array) => void)[] = []
-  if (eq.highpassHz) stages.push(filter(design('highpass', sampleRate, eq.highpassHz, 0, Math.SQRT1_2)))
-  if (eq.lowShelfDb !== 0)
-    stages.push(filter(design('lowshelf', sampleRate, 180, eq.lowShelfDb, Math.SQRT1_2)))
-  if (eq.presenceDb !== 0) stages.push(filter(design('peaking', sampleRate, 3200, eq.presenceDb, 0.9)))
-  if (eq.highShelfDb !== 0)
-    stages.push(filter(design('highshelf', sampleRate, 6000, eq.highShelfDb, Math.SQRT1_2)))
+  const bands: Coefficients[] = []
+  if (eq.highpassHz) bands.push(design('highpass', sampleRate, eq.highpassHz, 0, Math.SQRT1_2))
+  if (eq.lowShelfDb !== 0) bands.push(design('lowshelf', sampleRate, 180, eq.lowShelfDb, Math.SQRT1_2))
+  if (eq.presenceDb !== 0) bands.push(design('peaking', sampleRate, 3200, eq.presenceDb, 0.9))
+  if (eq.highShelfDb !== 0) bands.push(design('highshelf', sampleRate, 6000, eq.highShelfDb, Math.SQRT1_2))
+  const n = bands.length
+  const c = new Float64Array(bands.flatMap((b) => [b.b0, b.b1, b.b2, b.a1, b.a2]))
+  // Per band: x[n-1], x[n-2], y[n-1], y[n-2].
+  const state = new Float64Array(n * 4)
   return (samples) => {
-    for (const stage of stages) stage(samples)
+    if (n === 0) return
+    for (let i = 0; i < samples.length; i++) {
+      let x = samples[i]!
+      for (let band = 0; band < n; band++) {
+        const k = band * 5
+        const z = band * 4
+        const y =
+          c[k]! * x +
+          c[k + 1]! * state[z]! +
+          c[k + 2]! * state[z + 1]! -
+          c[k + 3]! * state[z + 2]! -
+          c[k + 4]! * state[z + 3]!
+        state[z + 1] = state[z]!
+        state[z] = x
+        state[z + 3] = state[z + 2]!
+        state[z + 2] = y
+        x = Math.fround(y)
+      }
+      samples[i] = x
+    }
   }
 }
 
