@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // The first step of `npm test`: the system packages the tests run besides npm's own —
 // Chromium for the end-to-end journeys, PocketSphinx and its US English model to check that
-// synthesised speech is intelligible. With `--bench`, also the espeak-ng command-line tool
-// the benchmarks use as their baseline. Missing ones are installed with apt-get when this
+// synthesised speech is intelligible. With `--bench`, also the espeak-ng and Flite command-line
+// tools the benchmarks use as their baselines. Missing ones are installed with apt-get when this
 // process can (root, Debian or Ubuntu); otherwise one line says what to install, and the
 // exit code is non-zero.
 import { execFileSync, spawnSync } from 'node:child_process'
@@ -15,7 +15,10 @@ const tools = [
   { pkg: 'pocketsphinx', present: () => hasCommand('pocketsphinx_continuous') },
   { pkg: 'pocketsphinx-en-us', present: () => existsSync('/usr/share/pocketsphinx/model/en-us') },
 ]
-if (process.argv.includes('--bench')) tools.push({ pkg: 'espeak-ng', present: () => hasCommand('espeak-ng') })
+if (process.argv.includes('--bench')) {
+  tools.push({ pkg: 'espeak-ng', present: () => hasCommand('espeak-ng') })
+  tools.push({ pkg: 'flite', present: () => hasCommand('flite') })
+}
 
 const missing = tools.filter((t) => !t.present()).map((t) => t.pkg)
 if (missing.length === 0) process.exit(0)

@@ -20,6 +20,7 @@ import {
 import { kokoroVoiceId } from '../../packages/speech/src/engines/neural/kokoro-catalogue.js'
 import { neuralVoiceId, PIPER_MODEL_ID } from '../../packages/speech/src/engines/neural/neural-catalogue.js'
 import { ensureEspeakCli, runEspeakCli } from '../speech/espeak-cli.js'
+import { hasFliteCli, runFliteCli } from '../speech/flite-cli.js'
 import { fmt, percentile, pooled, TINY_PIPER_FILE } from './bench-app.js'
 import { bareNodeRss, memoryOf, startChildServer } from './child-process.js'
 
@@ -68,6 +69,8 @@ const MODEL_TABLE_VOICES: Array<{ label: string; voice: VoiceDefinition; sentenc
 ]
 const MODEL = 'eleven_multilingual_v2'
 const FORMAT = 'mp3_44100_128'
+/** The espeak-ng command line's own output: 16-bit mono PCM at 22.05 kHz. */
+const CLI_FORMAT = 'pcm_22050'
 /**
  * BENCH_QUICK=1: fewer rounds (c=1 6, c=8 8 per family, one first byte per voice, one stream
  * per voice at c=8, 2 per model cell) for a before/after pair on a loaded machine, where a full
@@ -83,12 +86,12 @@ export async function apiFirstByte(
   apiKey: string,
   voice: VoiceDefinition,
   text: string,
-  options: { model?: string; firstByteOnly?: boolean } = {},
+  options: { model?: string; firstByteOnly?: boolean; format?: string } = {},
 ): Promise<Sample> {
   const started = performance.now()
   const controller = new AbortController()
   const res = await fetch(
-    `${url}/v1/text-to-speech/${voice.voice_id}/stream?output_format=${FORMAT}&enable_logging=false`,
+    `${url}/v1/text-to-speech/${voice.voice_id}/stream?output_format=${options.format ?? FORMAT}&enable_logging=false`,
     {
       method: 'POST',
       headers: { 'xi-api-key': apiKey, 'content-type': 'application/json' },
@@ -142,6 +145,16 @@ const p = (xs: Sample[], q: number) =>
 function row(label: string, c1: Sample[], c8: Sample[], wall8: number): string {
   const chars8 = c8.reduce((s, x) => s + x.chars, 0)
   return `| ${label} | ${p(c1, 50)} | ${p(c1, 99)} | ${p(c8, 50)} | ${p(c8, 99)} | ${fmt(chars8 / (wall8 / 1000))} |`
+}
+
+/** Flite's own command line on the same texts: chars/s with `processes` at once. */
+async function fliteBaseline(family: Family, processes: number): Promise<number> {
+  const voice = family.voice.engine.engine === 'flite' ? family.voice.engine.voice : 'slt'
+  await runFliteCli(voice, 'warm up')
+  const texts = Array.from({ length: 8 }, (_, i) => text1000(family.sentences, i))
+  const started = performance.now()
+  await pooled(texts.length, processes, (i) => runFliteCli(voice, texts[i]!))
+  return texts.reduce((s, t) => s + t.length, 0) / ((performance.now() - started) / 1000)
 }
 
 /** The espeak-ng command line on the same texts: first byte, and chars/s with `processes` at once. */
@@ -336,10 +349,24 @@ export async function bench(): Promise<void> {
       const aWall = performance.now() - t0
       firstSample[family.label] = a1
       lines.push(row(`API /stream, ${family.label}`, a1, a8, aWall))
+      // The same load in the command line's own output (16-bit PCM at 22.05 kHz): no MP3 encoder.
+      t0 = performance.now()
+      const pcm8 = await pooled(ROUNDS.c8, 8, (i) =>
+        apiFirstByte(server.url, server.apiKey, family.voice, text(i), { format: CLI_FORMAT }),
+      )
+      lines.push(
+        `| API /stream, ${family.label}, ${CLI_FORMAT} (the command line's output) | - | - | ${p(pcm8, 50)} | ${p(pcm8, 99)} | ${fmt(pcm8.reduce((s, x) => s + x.chars, 0) / ((performance.now() - t0) / 1000))} |`,
+      )
       if (cli) {
         const base = await cliBaseline(family, WORKERS)
         lines.push(
           `| espeak-ng CLI -v ${family.cliVoice}, same texts (first byte; chars/s with ${WORKERS} processes) | ${fmt(base.firstByte)} | - | - | - | ${fmt(base.charsPerSecond)} |`,
+        )
+      }
+      if (family.voice.engine.engine === 'flite' && hasFliteCli()) {
+        const voice = family.voice.engine.voice
+        lines.push(
+          `| flite CLI -voice ${voice} (native Flite, the engine of this voice), same texts (chars/s with ${WORKERS} processes) | - | - | - | - | ${fmt(await fliteBaseline(family, WORKERS))} |`,
         )
       }
     }
