@@ -8,9 +8,14 @@ import type { SegmentAudio, SegmentJob } from '../synthesis/segment-job.js'
 import type { WarmUpReport } from '../synthesis/warm-up.js'
 
 export type WorkerTask =
-  | { type: 'render'; job: SegmentJob }
+  /** `pad`: samples of silence the thread adds before and after the segment's audio. */
+  | { type: 'render'; job: SegmentJob; pad?: { lead: number; tail: number } }
   | { type: 'encode-open'; session: number; format: OutputFormat }
-  | { type: 'encode'; session: number; samples: Float32Array; final: boolean }
+  /**
+   * Encodes `from`-`to` of the session's held chunk; `samples`, when present, is a new chunk
+   * that replaces it (transferred once, then encoded range by range).
+   */
+  | { type: 'encode'; session: number; samples?: Float32Array; from: number; to: number; final: boolean }
   | { type: 'encode-drop'; session: number }
   | { type: 'convert-open'; session: number; request: ConversionRequest }
   | { type: 'convert-next'; session: number }

@@ -12,10 +12,22 @@ import type { TaskResult, WorkerReply, WorkerRequest } from './messages.js'
 const port = parentPort
 if (!port) throw new Error('speech-worker must run in a worker thread')
 
-const encoders = new Map<number, AudioEncoder>()
+/** A stream's encoder and the chunk of audio it is encoding range by range. */
+const encoders = new Map<number, { encoder: AudioEncoder; chunk: Float32Array }>()
 const conversions = new Map<number, ConversionSession>()
 
 // The engines and DSP modules load with the first render: an encoder thread never loads them.
+/**
+ * The segment with the silence around it in the stream, made here so the audio crosses to the
+ * service once, as one transferred buffer, and the service's thread never copies it.
+ */
+function padded(audio: SegmentAudio, lead: number, tail: number): SegmentAudio {
+  if (lead === 0 && tail === 0) return audio
+  const samples = new Float32Array(lead + audio.samples.length + tail)
+  samples.set(audio.samples, lead)
+  return { ...audio, samples }
+}
+
 let renderer: Promise<(job: SegmentJob) => Promise<SegmentAudio>> | undefined
 function render(job: SegmentJob): Promise<SegmentAudio> {
   renderer ??= import('../synthesis/render-segment.js').then((m) => m.renderSegment)
@@ -24,27 +36,30 @@ function render(job: SegmentJob): Promise<SegmentAudio> {
 
 async function handle(request: WorkerRequest): Promise<TaskResult> {
   switch (request.type) {
-    case 'render':
-      return render(request.job)
+    case 'render': {
+      const audio = await render(request.job)
+      return request.pad ? padded(audio, request.pad.lead, request.pad.tail) : audio
+    }
     case 'warm': {
       const { warmUpRenderThread } = await import('../synthesis/warm-up.js')
       return warmUpRenderThread()
     }
     case 'encode-open':
-      encoders.set(request.session, createEncoder(request.format))
+      encoders.set(request.session, { encoder: createEncoder(request.format), chunk: new Float32Array(0) })
       // The next stream's encoder is made now, while this thread waits for audio to encode.
       if (request.format.codec === 'mp3') setImmediate(prepareSpareMp3Encoder)
       return null
     case 'encode': {
-      const encoder = encoders.get(request.session)
-      if (!encoder) throw new Error(`no encoder session ${request.session}`)
-      const bytes = encoder.encode(request.samples)
+      const session = encoders.get(request.session)
+      if (!session) throw new Error(`no encoder session ${request.session}`)
+      if (request.samples) session.chunk = request.samples
+      const bytes = session.encoder.encode(session.chunk.subarray(request.from, request.to))
       if (!request.final) return bytes
       encoders.delete(request.session)
-      return concatBytes([bytes, encoder.end()])
+      return concatBytes([bytes, session.encoder.end()])
     }
     case 'encode-drop':
-      encoders.get(request.session)?.close()
+      encoders.get(request.session)?.encoder.close()
       encoders.delete(request.session)
       return null
     case 'convert-open': {

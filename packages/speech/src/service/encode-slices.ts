@@ -13,7 +13,8 @@ const SLICE_SECONDS = 1
 /**
  * Encodes one PCM chunk in slices and yields each slice's bytes as soon as it is encoded.
  * MP3 encoding costs about 3% of real time, so encoding a whole 8-second segment before sending
- * anything would hold the first byte back by a quarter of a second.
+ * anything would hold the first byte back by a quarter of a second. A remote encoder takes the
+ * chunk itself: the caller must not read `samples` afterwards.
  */
 export async function* encodeInSlices(
   encoder: WorkerEncoder,
@@ -27,18 +28,20 @@ export async function* encodeInSlices(
     yield await encoder.encode(samples, { signal })
     return
   }
+  // The chunk goes to the encoder thread with its first slice; later slices name a range of it.
+  const total = samples.length
   let at = 0
   let size = Math.round((first ? FIRST_SLICE_SECONDS : SLICE_SECONDS) * sampleRate)
   let yielded = false
-  while (at < samples.length) {
+  while (at < total) {
     if (signal?.aborted) throw new SpeechError('aborted', 'The request was cancelled.')
-    const end = Math.min(samples.length, at + size)
-    const bytes = await encoder.encode(samples.subarray(at, end), { urgent: first && at === 0, signal })
+    const end = Math.min(total, at + size)
+    const bytes = await encoder.encodeRange(samples, at, end, { urgent: first && at === 0, signal })
     at = end
     size = Math.round(SLICE_SECONDS * sampleRate)
     // An encoder holding back a partial frame returns nothing: the chunk (and the timings riding
     // on it) goes out with the next bytes, or empty at the end so the timings are not lost.
-    if (bytes.length === 0 && (at < samples.length || yielded)) continue
+    if (bytes.length === 0 && (at < total || yielded)) continue
     yielded = true
     yield bytes
   }

@@ -27,6 +27,7 @@ export async function* streamPcm(
   signal: AbortSignal | undefined,
 ): AsyncGenerator<PcmChunk> {
   const { plan, settings, request } = prepared
+  const tailSeconds = request.nextText ? 0.05 : TAIL_SECONDS
   const controller = new AbortController()
   const onAbort = (): void => controller.abort()
   signal?.addEventListener('abort', onAbort, { once: true })
@@ -35,6 +36,13 @@ export async function* streamPcm(
   const window = Math.max(2, pool.size * 2)
   const affinity = affinityOf(request.voice, prepared.language)
   const renders = new Map<number, Promise<SegmentAudio>>()
+  const pads = silencePads(
+    segments,
+    request.previousText ? 0 : LEAD_SECONDS,
+    tailSeconds,
+    settings.speed,
+    sampleRate,
+  )
   let nextToStart = 0
   const startRenders = (): void => {
     while (nextToStart < segments.length && renders.size < window) {
@@ -53,7 +61,7 @@ export async function* streamPcm(
       }
       const first = !segments.slice(0, index).some((s) => s.kind === 'speech')
       const promise = pool.run(
-        { type: 'render', job },
+        { type: 'render', job, pad: pads[index]! },
         { signal: controller.signal, priority: first, owner, affinity },
       ) as Promise<SegmentAudio>
       promise.catch(() => {})
@@ -63,7 +71,6 @@ export async function* streamPcm(
 
   const alignment = new AlignmentBuilder(plan)
   let time = request.previousText ? 0 : LEAD_SECONDS
-  let pendingSilence = time
   let gapStart = 0
   try {
     for (let index = 0; index < segments.length; index++) {
@@ -72,33 +79,24 @@ export async function* streamPcm(
       if (segment.kind === 'pause') {
         alignment.addGap(segment.normEnd, time, time + segment.seconds)
         time += segment.seconds
-        pendingSilence += segment.seconds
         continue
       }
       const audio = await renders.get(index)!
       renders.delete(index)
       if (signal?.aborted) throw new SpeechError('aborted', 'The request was cancelled.')
-      const duration = audio.samples.length / sampleRate
+      // The render thread put the silence around the segment's audio (its pad).
+      const { lead, tail } = pads[index]!
+      const samples = audio.samples
+      const duration = (samples.length - lead - tail) / sampleRate
       alignment.addSegment(segment.normStart, segment.normEnd, audio.words, gapStart, time, duration)
-      const silence = Math.round(pendingSilence * sampleRate)
-      const samples = new Float32Array(silence + audio.samples.length)
-      samples.set(audio.samples, silence)
       time += duration
       gapStart = time
       const gap = gapAfter(segment, segments[index + 1]) / settings.speed
-      pendingSilence = gap
       time += gap
       const last = !segments.slice(index + 1).some((s) => s.kind === 'speech')
       if (last) {
         time -= gap
-        yield* finish(
-          alignment,
-          samples,
-          sampleRate,
-          time,
-          request.nextText ? 0.05 : TAIL_SECONDS,
-          plan.normalized.length,
-        )
+        yield finish(alignment, samples, sampleRate, time, tailSeconds, plan.normalized.length)
         return
       }
       const chunk = alignment.takeChunk(false, time)
@@ -124,21 +122,47 @@ function affinityOf(voice: VoiceDefinition, language: string): Affinity {
   return { key: `espeak:${language}` }
 }
 
-function* finish(
+/** The last chunk: its audio already ends with the tail's silence. */
+function finish(
   alignment: AlignmentBuilder,
-  speech: Float32Array,
+  samples: Float32Array,
   sampleRate: number,
   time: number,
   tail: number,
   normalizedLength: number,
-): Generator<PcmChunk> {
-  const tailSamples = Math.round(tail * sampleRate)
-  const samples = new Float32Array(speech.length + tailSamples)
-  samples.set(speech)
+): PcmChunk {
   const end = time + tail
   alignment.addGap(normalizedLength, time, time)
   const chunk = alignment.takeChunk(true, end)
-  yield { samples, sampleRate, alignment: chunk.alignment, normalizedAlignment: chunk.normalized }
+  return { samples, sampleRate, alignment: chunk.alignment, normalizedAlignment: chunk.normalized }
+}
+
+/**
+ * The silence before and after each speech segment, in samples, as the stream lays it out: the
+ * lead-in (or the gap after the previous segment, with any pauses between), and after the last
+ * segment the tail. Computed from the plan, so each render thread pads its own segment.
+ */
+function silencePads(
+  segments: readonly Segment[],
+  leadIn: number,
+  tail: number,
+  speed: number,
+  sampleRate: number,
+): Array<{ lead: number; tail: number } | undefined> {
+  let lastSpeech = -1
+  segments.forEach((segment, index) => {
+    if (segment.kind === 'speech') lastSpeech = index
+  })
+  let pending = leadIn
+  return segments.map((segment, index) => {
+    if (segment.kind === 'pause') {
+      pending += segment.seconds
+      return undefined
+    }
+    const lead = Math.round(pending * sampleRate)
+    pending = gapAfter(segment, segments[index + 1]) / speed
+    return { lead, tail: index === lastSpeech ? Math.round(tail * sampleRate) : 0 }
+  })
 }
 
 function gapAfter(segment: Segment, next: Segment | undefined): number {

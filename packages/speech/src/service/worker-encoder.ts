@@ -14,7 +14,14 @@ export interface WorkerEncoder {
   readonly format: OutputFormat
   /** Encodes in an encoder thread (worth slicing a chunk for); false: in place, trivially cheap. */
   readonly remote: boolean
+  /** Encodes these samples (a remote encoder sends a copy). */
   encode(samples: Float32Array, options?: EncodeOptions): Promise<Uint8Array>
+  /**
+   * Encodes `from`-`to` of `chunk`, range after range. A remote encoder takes the chunk with its
+   * first range: a chunk that is a whole buffer is transferred (the caller must not read it
+   * again), so the audio crosses to the encoder thread once and is never copied here.
+   */
+  encodeRange(chunk: Float32Array, from: number, to: number, options?: EncodeOptions): Promise<Uint8Array>
   end(): Promise<Uint8Array>
   /** Releases the encoder without flushing (a cancelled stream). */
   drop(): void
@@ -27,18 +34,18 @@ function pinnedEncoder(pool: WorkerPool, format: OutputFormat): WorkerEncoder {
   const pin = pool.pickSlot()
   const opened = pool.run({ type: 'encode-open', session, format }, { pin, priority: true })
   opened.catch(() => {})
+  /** The chunk the encoder thread holds (identity only: a transferred chunk reads as empty). */
+  let held: Float32Array | null = null
   const send = async (
-    samples: Float32Array,
-    final: boolean,
+    task: { samples?: Float32Array; from: number; to: number; final: boolean },
     options: EncodeOptions = {},
   ): Promise<Uint8Array> => {
     await opened
-    const copy = samples.slice()
     const result = await pool.run(
-      { type: 'encode', session, samples: copy, final },
+      { type: 'encode', session, ...task },
       {
         pin,
-        transfer: [copy.buffer],
+        transfer: task.samples ? [task.samples.buffer as ArrayBuffer] : [],
         priority: options.urgent ?? false,
         ...(options.signal ? { signal: options.signal } : {}),
       },
@@ -48,8 +55,20 @@ function pinnedEncoder(pool: WorkerPool, format: OutputFormat): WorkerEncoder {
   return {
     format,
     remote: true,
-    encode: (samples, options) => send(samples, false, options),
-    end: () => send(new Float32Array(0), true),
+    encode: async (samples, options) => {
+      const copy = samples.slice()
+      held = null
+      return send({ samples: copy, from: 0, to: copy.length, final: false }, options)
+    },
+    encodeRange: async (chunk, from, to, options) => {
+      if (chunk === held) return send({ from, to, final: false }, options)
+      const whole = chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength
+      const samples = whole ? chunk : chunk.slice()
+      const bytes = await send({ samples, from, to, final: false }, options)
+      held = chunk
+      return bytes
+    },
+    end: () => send({ from: 0, to: 0, final: true }),
     drop: () => {
       pool.run({ type: 'encode-drop', session }, { pin }).catch(() => {})
     },
@@ -63,6 +82,7 @@ export function encoderFor(pool: WorkerPool, format: OutputFormat): WorkerEncode
     format,
     remote: false,
     encode: async (s) => local.encode(s),
+    encodeRange: async (chunk, from, to) => local.encode(chunk.subarray(from, to)),
     end: async () => local.end(),
     drop: () => {},
   }
