@@ -3,7 +3,7 @@ import { DEFAULT_VOICE_SETTINGS } from '../src/index.js'
 import type { ThreadMemory } from '../src/pool/messages.js'
 import { WorkerPool } from '../src/pool/worker-pool.js'
 import type { SegmentAudio } from '../src/synthesis/segment-job.js'
-import { voiceNamed } from './helpers/fixtures.js'
+import { helloJob, voiceNamed } from './helpers/fixtures.js'
 
 const pool = new WorkerPool(1)
 const pair = new WorkerPool(2)
@@ -16,16 +16,7 @@ async function threadOf(key: string, strict = false): Promise<number> {
   return memory.threadId
 }
 
-const job = {
-  pieces: [{ kind: 'text' as const, text: 'Hello there.', normStart: 0, normEnd: 12 }],
-  style: { whisper: false, volume: 1, rate: 1, pitch: 1 },
-  language: 'en',
-  voice: voiceNamed('Noah'),
-  settings: { ...DEFAULT_VOICE_SETTINGS },
-  seed: 1,
-  outputRate: 16000,
-  quality: 'high' as const,
-}
+const job = helloJob()
 
 describe('WorkerPool', () => {
   it('fails the running task with worker_crashed and the queued ones run on the replacement', async () => {

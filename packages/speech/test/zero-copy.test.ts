@@ -8,7 +8,7 @@ import { WorkerPool } from '../src/pool/worker-pool.js'
 import { encodeInSlices } from '../src/service/encode-slices.js'
 import { encoderFor } from '../src/service/worker-encoder.js'
 import type { SegmentAudio } from '../src/synthesis/segment-job.js'
-import { voiceNamed } from './helpers/fixtures.js'
+import { helloJob, voiceNamed } from './helpers/fixtures.js'
 
 const pool = new WorkerPool(1, { encoderThreads: 1 })
 afterAll(() => pool.close())
@@ -57,16 +57,7 @@ describe('audio without copies on the service thread', () => {
   })
 
   it('a render thread pads its segment with the silence asked for', async () => {
-    const job = {
-      pieces: [{ kind: 'text' as const, text: 'Hello there.', normStart: 0, normEnd: 12 }],
-      style: { whisper: false, volume: 1, rate: 1, pitch: 1 },
-      language: 'en',
-      voice: voiceNamed('Noah'),
-      settings: { ...DEFAULT_VOICE_SETTINGS },
-      seed: 1,
-      outputRate: 16_000,
-      quality: 'high' as const,
-    }
+    const job = helloJob()
     const plain = (await pool.run({ type: 'render', job })) as SegmentAudio
     const padded = (await pool.run({ type: 'render', job, pad: { lead: 320, tail: 1_600 } })) as SegmentAudio
     expect(padded.samples.length).toBe(plain.samples.length + 320 + 1_600)
