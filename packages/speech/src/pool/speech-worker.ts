@@ -16,7 +16,6 @@ if (!port) throw new Error('speech-worker must run in a worker thread')
 const encoders = new Map<number, { encoder: AudioEncoder; chunk: Float32Array }>()
 const conversions = new Map<number, ConversionSession>()
 
-// The engines and DSP modules load with the first render: an encoder thread never loads them.
 /**
  * The segment with the silence around it in the stream, made here so the audio crosses to the
  * service once, as one transferred buffer, and the service's thread never copies it.
@@ -28,6 +27,7 @@ function padded(audio: SegmentAudio, lead: number, tail: number): SegmentAudio {
   return { ...audio, samples }
 }
 
+// The engines and DSP modules load with the first render: an encoder thread never loads them.
 let renderer: Promise<(job: SegmentJob) => Promise<SegmentAudio>> | undefined
 function render(job: SegmentJob): Promise<SegmentAudio> {
   renderer ??= import('../synthesis/render-segment.js').then((m) => m.renderSegment)
