@@ -8,10 +8,10 @@ import {
   type VoiceDefinition,
 } from '@timbre/speech'
 import type { Database } from '../../src/db/database.js'
-import type { HistoryItemRow } from '../../src/db/schema.js'
 import { newId } from '../../src/lib/ids.js'
 import { createLocalStorage, defaultStorageDir, type FileStorage } from '../../src/lib/storage.js'
 import { createHistoryRepository } from '../../src/modules/history/history.repository.js'
+import type { HistoryItemRow } from '../../src/modules/history/history.tables.js'
 import { workspaceIdOf } from './factories.js'
 import { createTestApp, type TestApp } from './test-app.js'
 

@@ -1,9 +1,9 @@
 import { PREMADE_VOICES, type VoiceDefinition, wavHeader } from '@timbre/speech'
 import type { FastifyInstance } from 'fastify'
 import type { Database, DatabaseHandle } from '../../src/db/database.js'
-import type { VoiceRow } from '../../src/db/schema.js'
 import { newId } from '../../src/lib/ids.js'
 import { verifiedLanguagesOf } from '../../src/modules/voices/voice-definition.js'
+import type { VoiceRow } from '../../src/modules/voices/voices.tables.js'
 import { type TestUser, workspaceIdOf } from './factories.js'
 
 export { workspaceIdOf }

@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely'
 import type { Database } from '../../db/database.js'
-import type { ActionCodePurpose, DB } from '../../db/schema.js'
+import type { DB } from '../../db/schema.js'
+import type { ActionCodePurpose } from './accounts.tables.js'
 
 type Executor = Database | Transaction<DB>
 

@@ -9,7 +9,7 @@ import {
   VERIFY_EMAIL_CODE_TTL_SECONDS,
 } from '@timbre/contract'
 import type { Transaction } from 'kysely'
-import type { ActionCodePurpose, DB } from '../../db/schema.js'
+import type { DB } from '../../db/schema.js'
 import { AppError } from '../../errors.js'
 import { hashSecret, newId, newSecret } from '../../lib/ids.js'
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../../lib/password.js'
@@ -18,6 +18,7 @@ import { addOneMonth } from '../billing/billing.module.js'
 import { actionLink, passwordResetEmail, verificationEmail } from '../mail/email-templates.js'
 import type { MailService } from '../mail/mail.service.js'
 import type { AccountsRepository } from './accounts.repository.js'
+import type { ActionCodePurpose } from './accounts.tables.js'
 import type { SessionsRepository } from './sessions.repository.js'
 import { signInWaitSeconds } from './sign-in-throttle.js'
 

@@ -6,7 +6,7 @@ import {
   TIERS,
   type Tier,
 } from '@timbre/contract'
-import type { SubscriptionRow } from '../../db/schema.js'
+import type { SubscriptionRow } from '../billing/billing.module.js'
 
 /** What the billing domain adds to the public subscription object. */
 export interface SubscriptionBillingFields {

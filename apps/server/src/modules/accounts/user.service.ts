@@ -1,6 +1,6 @@
 import { isLocale } from '@timbre/contract'
-import type { SubscriptionRow } from '../../db/schema.js'
 import { AppError } from '../../errors.js'
+import type { SubscriptionRow } from '../billing/billing.module.js'
 import type { AccountsRepository } from './accounts.repository.js'
 import { type SubscriptionBillingFields, subscriptionView } from './subscription.view.js'
 

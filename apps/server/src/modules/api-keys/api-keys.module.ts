@@ -1,11 +1,11 @@
 import type { Database } from '../../db/database.js'
-import type { ApiKeyRow } from '../../db/schema.js'
 import { hashSecret } from '../../lib/ids.js'
 import type { AuditLog } from '../audit/audit.module.js'
 import type { DomainModule } from '../domain-module.js'
 import { createApiKeysRepository } from './api-keys.repository.js'
 import { apiKeysRoutes } from './api-keys.routes.js'
 import { type ApiKeysService, createApiKeysService } from './api-keys.service.js'
+import type { ApiKeyRow } from './api-keys.tables.js'
 
 export type { ApiKeysService }
 

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database.js'
-import type { ApiKeyRow } from '../../db/schema.js'
+import type { ApiKeyRow } from './api-keys.tables.js'
 
 export interface NewApiKey {
   id: string

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto'
-import type { ApiKeyRow } from '../../db/schema.js'
 import { AppError } from '../../errors.js'
 import { hashSecret, newId } from '../../lib/ids.js'
 import type { Principal } from '../../plugins/auth.js'
 import { isAdmin, requireAdmin } from '../../plugins/workspace-roles.js'
 import type { AuditLog } from '../audit/audit.module.js'
 import type { ApiKeyPatch, ApiKeysRepository } from './api-keys.repository.js'
+import type { ApiKeyRow } from './api-keys.tables.js'
 
 /** Keys look like the public API's: `sk_` and 48 hex characters. Shown once, stored hashed. */
 function newApiKey(): string {

@@ -1,6 +1,6 @@
 import { type Insertable, type Selectable, sql } from 'kysely'
 import type { Database } from '../../db/database.js'
-import type { AudioIsolationItemsTable } from '../../db/schema.js'
+import type { AudioIsolationItemsTable } from './audio-isolation.tables.js'
 
 export type IsolationItemRow = Selectable<AudioIsolationItemsTable>
 export type NewIsolationItem = Insertable<AudioIsolationItemsTable>

@@ -1,7 +1,8 @@
 import type { Insertable, Selectable, Transaction, Updateable } from 'kysely'
 import { sql } from 'kysely'
 import type { Database } from '../../db/database.js'
-import type { AudioNativeProjectsTable, DB } from '../../db/schema.js'
+import type { DB } from '../../db/schema.js'
+import type { AudioNativeProjectsTable } from './audio-native.tables.js'
 
 // Audio Native players and their plays. Every lookup by a caller names the workspace; the
 // public player looks a project up by id alone and then checks the page against its allowlist.

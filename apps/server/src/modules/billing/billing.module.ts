@@ -1,12 +1,13 @@
 import type { Transaction } from 'kysely'
 import type { StripeConfig } from '../../config.js'
 import type { Database } from '../../db/database.js'
-import type { DB, SubscriptionRow } from '../../db/schema.js'
+import type { DB } from '../../db/schema.js'
 import type { SiteAddress } from '../../plugins/site-address.js'
 import type { AuditLog } from '../audit/audit.module.js'
 import type { DomainModule } from '../domain-module.js'
 import { createAccountBillingService } from './account-billing.service.js'
 import { billingRoutes } from './billing.routes.js'
+import type { SubscriptionRow } from './billing.tables.js'
 import type { BillingAccess } from './billing-access.js'
 import { createCheckoutService } from './checkout.service.js'
 import { createGrantsService } from './grants.service.js'
@@ -155,6 +156,7 @@ export function createBillingModule(deps: {
   }
 }
 
+export type { SubscriptionRow } from './billing.tables.js'
 export type { BillingAccess } from './billing-access.js'
 export { addOneMonth } from './billing-period.js'
 export type { PaymentProvider } from './payment-provider.js'

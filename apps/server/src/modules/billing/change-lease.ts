@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import type { SubscriptionRow } from '../../db/schema.js'
 import { AppError } from '../../errors.js'
+import type { SubscriptionRow } from './billing.tables.js'
 import type { SubscriptionsRepository } from './subscriptions.repository.js'
 
 /**

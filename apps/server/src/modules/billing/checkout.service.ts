@@ -10,13 +10,13 @@ import {
 } from '@timbre/contract'
 
 import type { Updateable } from 'kysely'
+import { AppError } from '../../errors.js'
 import type {
   CheckoutSessionRow,
   PromoCodeRow,
   SubscriptionRow,
   SubscriptionsTable,
-} from '../../db/schema.js'
-import { AppError } from '../../errors.js'
+} from './billing.tables.js'
 import { creditResetPatch, nextMonthlyBoundary, paidPeriodEnd } from './credit-periods.js'
 import { chargeLocalCard, type PaymentProvider, readTestCard } from './payment-provider.js'
 import type { PaymentsRepository } from './payments.repository.js'

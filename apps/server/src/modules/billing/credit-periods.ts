@@ -1,6 +1,6 @@
 import { type BillingPeriod, isPaidTier, PLANS, type Tier } from '@timbre/contract'
 import type { Updateable } from 'kysely'
-import type { SubscriptionRow, SubscriptionsTable } from '../../db/schema.js'
+import type { SubscriptionRow, SubscriptionsTable } from './billing.tables.js'
 import { addOneMonth } from './billing-period.js'
 import { tierOf } from './plan-rules.js'
 

@@ -7,8 +7,9 @@ import {
   recommendedGrantUpgrade,
 } from '@timbre/contract'
 import type { Transaction } from 'kysely'
-import type { CheckoutSessionRow, DB, GrantOfferRow, SubscriptionRow } from '../../db/schema.js'
+import type { DB } from '../../db/schema.js'
 import { AppError } from '../../errors.js'
+import type { CheckoutSessionRow, GrantOfferRow, SubscriptionRow } from './billing.tables.js'
 import { createChangeLease } from './change-lease.js'
 import { addMonths, planCredits } from './credit-periods.js'
 import type { PaymentProvider } from './payment-provider.js'

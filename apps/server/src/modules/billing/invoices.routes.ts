@@ -1,9 +1,9 @@
 import { billingCurrency, isTier, PLANS } from '@timbre/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import type { PaymentRow } from '../../db/schema.js'
 import { requirePrincipal } from '../../plugins/auth.js'
 import { billingPeriod, currency } from './billing.schemas.js'
+import type { PaymentRow } from './billing.tables.js'
 import type { PaymentsRepository } from './payments.repository.js'
 import { billingPeriodOf, periodEnd } from './subscription-state.js'
 

@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely'
 import type { Database } from '../../db/database.js'
-import type { GrantOfferRow, GrantOffersTable, PromoCodeRow, PromoCodesTable } from '../../db/schema.js'
+import type { GrantOfferRow, GrantOffersTable, PromoCodeRow, PromoCodesTable } from './billing.tables.js'
 
 /** The offers an operator issues: promo codes and grant offers. */
 export function createOperatorOffersRepository(db: Database) {

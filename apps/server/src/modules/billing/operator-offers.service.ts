@@ -1,6 +1,6 @@
-import type { GrantOfferRow, PromoCodeRow } from '../../db/schema.js'
 import { AppError } from '../../errors.js'
 import { newId } from '../../lib/ids.js'
+import type { GrantOfferRow, PromoCodeRow } from './billing.tables.js'
 import type { OperatorOffersRepository } from './operator-offers.repository.js'
 
 const unix = (at: Date | null) => (at ? Math.floor(at.getTime() / 1000) : null)

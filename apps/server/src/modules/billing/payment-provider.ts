@@ -1,6 +1,6 @@
 import type { BillingPeriod, Currency, PaidPurchasableTier } from '@timbre/contract'
-import type { PaymentMethodRow } from '../../db/schema.js'
 import { AppError } from '../../errors.js'
+import type { PaymentMethodRow } from './billing.tables.js'
 
 /**
  * Where money comes from. Two kinds sit behind this one interface:

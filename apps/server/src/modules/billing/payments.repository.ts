@@ -1,15 +1,15 @@
 import type { Insertable, Transaction } from 'kysely'
 import type { Database } from '../../db/database.js'
+import type { DB } from '../../db/schema.js'
 import type {
   CheckoutSessionRow,
   CheckoutSessionsTable,
-  DB,
   GrantOfferRow,
   PaymentMethodRow,
   PaymentRow,
   PaymentsTable,
   PromoCodeRow,
-} from '../../db/schema.js'
+} from './billing.tables.js'
 
 type Executor = Database | Transaction<DB>
 

@@ -8,8 +8,8 @@ import {
   TTS_MAX_CHARACTERS_FREE,
   TTS_MAX_CHARACTERS_SUBSCRIBED,
 } from '@timbre/contract'
-import type { SubscriptionRow } from '../../db/schema.js'
 import { AppError } from '../../errors.js'
+import type { SubscriptionRow } from './billing.tables.js'
 
 /** What a workspace's plan allows a generation. */
 export interface WorkspacePlan {

@@ -10,8 +10,9 @@ import {
   periodPrice,
 } from '@timbre/contract'
 import type { Transaction } from 'kysely'
-import type { DB, SubscriptionRow } from '../../db/schema.js'
+import type { DB } from '../../db/schema.js'
 import { AppError } from '../../errors.js'
+import type { SubscriptionRow } from './billing.tables.js'
 import { leased } from './change-lease.js'
 import { paidActivationPatch } from './checkout.service.js'
 import {

@@ -10,8 +10,9 @@ import {
   type Tier,
 } from '@timbre/contract'
 import type { Transaction } from 'kysely'
-import type { DB, PaymentRow, SubscriptionRow } from '../../db/schema.js'
+import type { DB } from '../../db/schema.js'
 import { AppError } from '../../errors.js'
+import type { PaymentRow, SubscriptionRow } from './billing.tables.js'
 import { createChangeLease } from './change-lease.js'
 import { nextMonthlyBoundary, paidPeriodEnd } from './credit-periods.js'
 import type { PaymentProvider } from './payment-provider.js'

@@ -9,7 +9,7 @@ import {
   periodPrice,
   type Tier,
 } from '@timbre/contract'
-import type { SubscriptionRow } from '../../db/schema.js'
+import type { SubscriptionRow } from './billing.tables.js'
 import { addOneMonth } from './billing-period.js'
 import { tierOf } from './plan-rules.js'
 

@@ -1,7 +1,8 @@
 import type { Updateable } from 'kysely'
 import { sql, type Transaction } from 'kysely'
 import type { Database } from '../../db/database.js'
-import type { DB, SubscriptionRow, SubscriptionsTable } from '../../db/schema.js'
+import type { DB } from '../../db/schema.js'
+import type { SubscriptionRow, SubscriptionsTable } from './billing.tables.js'
 
 type Executor = Database | Transaction<DB>
 

@@ -1,6 +1,7 @@
 import { type Insertable, sql, type Transaction } from 'kysely'
 import type { Database } from '../../db/database.js'
-import type { DB, UsageReportRow, UsageReportsTable } from '../../db/schema.js'
+import type { DB } from '../../db/schema.js'
+import type { UsageReportRow, UsageReportsTable } from './billing.tables.js'
 
 /** Usage reported to a hosted provider: written as an intent, then sent and confirmed. */
 export function createUsageReportsRepository(db: Database) {

@@ -1,6 +1,5 @@
 import type { Readable } from 'node:stream'
 import { OUTPUT_FORMATS } from '@timbre/speech'
-import type { HistoryItemRow } from '../../db/schema.js'
 import { AppError } from '../../errors.js'
 import type { FileStorage } from '../../lib/storage.js'
 import { convertToWav, type StoredAudioFormat, storedAudioFormat } from './audio-convert.js'
@@ -8,6 +7,7 @@ import { generatedDownloadName, uniqueFileNames } from './download-names.js'
 import type { HistoryRepository } from './history.repository.js'
 import type { DownloadBody } from './history.schemas.js'
 import type { Caller } from './history.service.js'
+import type { HistoryItemRow } from './history.tables.js'
 import { zipStream } from './zip-stream.js'
 
 // `POST /v1/history/download` (public API; body: history_item_ids, output_format): one

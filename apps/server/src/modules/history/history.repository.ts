@@ -1,6 +1,7 @@
 import { type Insertable, sql, type Transaction } from 'kysely'
 import type { Database } from '../../db/database.js'
-import type { DB, HistoryItemRow, HistoryItemsTable } from '../../db/schema.js'
+import type { DB } from '../../db/schema.js'
+import type { HistoryItemRow, HistoryItemsTable } from './history.tables.js'
 
 export type NewHistoryItem = Insertable<HistoryItemsTable>
 

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto'
-import type { HistoryItemRow } from '../../db/schema.js'
 import { AppError } from '../../errors.js'
 import type { FileStorage } from '../../lib/storage.js'
 import { buildFeedback, isReviewed, reviewedError } from './feedback.rules.js'
 import type { HistoryRepository } from './history.repository.js'
 import type { FeedbackBody, HistoryItemView, HistoryListQueryInput, HistoryPage } from './history.schemas.js'
+import type { HistoryItemRow } from './history.tables.js'
 import { readFeedback, toHistoryItemView, unixSeconds } from './history.view.js'
 
 // Speech history. Every call is scoped to the caller's workspace: another workspace's item

@@ -1,5 +1,4 @@
 import { findPremadeVoice } from '@timbre/speech'
-import type { HistoryItemRow } from '../../db/schema.js'
 import {
   alignmentsSchema,
   dialogueEntrySchema,
@@ -8,6 +7,7 @@ import {
   type HistoryFeedback,
   type HistoryItemView,
 } from './history.schemas.js'
+import type { HistoryItemRow } from './history.tables.js'
 
 // A stored history row as the public API shows it (ElevenLabs `SpeechHistoryItemResponse`).
 // The jsonb columns are written by other modules (text to speech, dialogue); anything that does not have the documented shape is shown as

@@ -1,7 +1,7 @@
 import type { Locale } from '@timbre/contract'
-import type { HistoryItemRow } from '../../db/schema.js'
 import { escapeHtml } from '../../lib/html/escape-html.js'
 import { PALETTE_CSS, THEME_SCRIPT, THEME_SCRIPT_HASH } from '../../lib/html/public-page-theme.js'
+import type { HistoryItemRow } from './history.tables.js'
 import { readDialogue } from './history.view.js'
 import { type ShareMessages, shareMessages } from './share-page.messages.js'
 

@@ -1,7 +1,8 @@
 import type { Transaction } from 'kysely'
 import type { Database } from '../../db/database.js'
-import type { DB, OutboxMessageRow } from '../../db/schema.js'
+import type { DB } from '../../db/schema.js'
 import { newId } from '../../lib/ids.js'
+import type { OutboxMessageRow } from './mail.tables.js'
 
 export interface OutgoingEmail {
   to: string

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/database.js'
-import type { DB, NotificationRow } from '../../db/schema.js'
+import type { DB } from '../../db/schema.js'
+import type { NotificationRow } from './notifications.tables.js'
 
 export interface NewNotification {
   id: string

@@ -5,11 +5,13 @@ import {
   type NotificationSeverity,
 } from '@timbre/contract'
 import type { Transaction } from 'kysely'
-import type { DB, NotificationRow, SubscriptionRow } from '../../db/schema.js'
+import type { DB } from '../../db/schema.js'
 import { AppError } from '../../errors.js'
 import { newId } from '../../lib/ids.js'
 import type { Principal } from '../../plugins/auth.js'
+import type { SubscriptionRow } from '../billing/billing.module.js'
 import type { NotificationsRepository } from './notifications.repository.js'
+import type { NotificationRow } from './notifications.tables.js'
 
 /** A message for one user. `dedupeKey` makes a producer safe to call again for the same occasion. */
 export interface NotificationInput {

@@ -1,7 +1,8 @@
 import { type Selectable, sql, type Transaction } from 'kysely'
 import type { Database } from '../../db/database.js'
-import type { DB, PronunciationDictionariesTable } from '../../db/schema.js'
+import type { DB } from '../../db/schema.js'
 import type { StoredRule } from './dictionary-rules.js'
+import type { PronunciationDictionariesTable } from './pronunciation-dictionaries.tables.js'
 
 export type DictionaryRow = Selectable<PronunciationDictionariesTable>
 

@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely'
 import type { Database } from '../../db/database.js'
-import type { DB, SsoIdentityProvidersTable } from '../../db/schema.js'
+import type { DB } from '../../db/schema.js'
+import type { SsoIdentityProvidersTable } from './sso.tables.js'
 
 export type ProviderRow = {
   [K in keyof SsoIdentityProvidersTable]: K extends 'certificates' | 'domains'

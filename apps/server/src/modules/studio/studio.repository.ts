@@ -1,6 +1,7 @@
 import { type ExpressionBuilder, type Selectable, sql, type Transaction } from 'kysely'
 import type { Database } from '../../db/database.js'
-import type { DB, StudioChaptersTable, StudioProjectsTable } from '../../db/schema.js'
+import type { DB } from '../../db/schema.js'
+import type { StudioChaptersTable, StudioProjectsTable } from './studio.tables.js'
 import type { StoredBlock } from './studio-content.js'
 
 export type ProjectRow = Selectable<StudioProjectsTable>

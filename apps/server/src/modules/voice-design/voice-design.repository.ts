@@ -1,6 +1,6 @@
 import type { Insertable, Selectable } from 'kysely'
 import type { Database } from '../../db/database.js'
-import type { GeneratedVoicePreviewsTable } from '../../db/schema.js'
+import type { GeneratedVoicePreviewsTable } from './voice-design.tables.js'
 
 export type PreviewRow = Selectable<GeneratedVoicePreviewsTable>
 export type NewPreview = Insertable<GeneratedVoicePreviewsTable>

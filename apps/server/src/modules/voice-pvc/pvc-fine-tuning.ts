@@ -1,5 +1,5 @@
-import type { PvcVoiceRow } from '../../db/schema.js'
 import { EDITABLE_STATES, type PvcState } from './pvc-state.js'
+import type { PvcVoiceRow } from './voice-pvc.tables.js'
 
 // How a professional clone's flow shows in the public Voice model's `fine_tuning` object:
 // the state and progress of the one model it trains, whether it may still be trained, and its

@@ -1,12 +1,7 @@
 import type { Insertable, Updateable } from 'kysely'
 import type { Database } from '../../db/database.js'
-import type {
-  PvcSampleRow,
-  PvcSamplesTable,
-  PvcVoiceRow,
-  PvcVoicesTable,
-  VoicesTable,
-} from '../../db/schema.js'
+import type { VoicesTable } from '../voices/voices.module.js'
+import type { PvcSampleRow, PvcSamplesTable, PvcVoiceRow, PvcVoicesTable } from './voice-pvc.tables.js'
 
 // SQL of professional voice clones: the flow row beside the voices row, and the samples.
 // Every read of a voice takes the workspace, so another workspace's clone is never found.

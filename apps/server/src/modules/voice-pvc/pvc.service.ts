@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto'
 import { LANGUAGE_NAMES, PREMADE_VOICES } from '@timbre/speech'
 import type { Insertable } from 'kysely'
-import type { PvcSamplesTable } from '../../db/schema.js'
 import { AppError } from '../../errors.js'
 import type { JobQueue } from '../../jobs/queue.js'
 import { newId } from '../../lib/ids.js'
@@ -12,6 +11,7 @@ import { cutSpans, DECODE_RATE, decodeUpload, encodeWav, measureSample, visualWa
 import { PVC_LIMITS, professionalVoiceLimit } from './pvc-limits.js'
 import { type Caller, EDITABLE_STATES, type PvcState, type StoredSampleFeatures } from './pvc-state.js'
 import type { Utterance } from './speaker-diarisation.js'
+import type { PvcSamplesTable } from './voice-pvc.tables.js'
 
 // Professional voice clones: create and edit the voice, add samples (each decoded, measured
 // and held to the recording rules before anything is stored), trim them, pick speakers, and

@@ -1,12 +1,12 @@
 import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely'
 import type { Database } from '../../db/database.js'
+import type { DB } from '../../db/schema.js'
 import type {
-  DB,
   VoiceoverClipsTable,
   VoiceoverProjectsTable,
   VoiceoverRendersTable,
   VoiceoverTracksTable,
-} from '../../db/schema.js'
+} from './voiceover.tables.js'
 
 // Voiceover projects, tracks, clips and renders. Every change to a project's timeline runs in
 // `locked`, which holds the project's row for the length of one transaction, so two requests

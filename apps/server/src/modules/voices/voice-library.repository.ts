@@ -1,8 +1,9 @@
 import { type Selectable, type SelectQueryBuilder, sql } from 'kysely'
 import type { Database } from '../../db/database.js'
-import type { DB, VoiceCollectionsTable, VoiceRow } from '../../db/schema.js'
+import type { DB } from '../../db/schema.js'
 import { newId } from '../../lib/ids.js'
 import type { NewVoice } from './voices.repository.js'
+import type { VoiceCollectionsTable, VoiceRow } from './voices.tables.js'
 
 // SQL of the shared voice library and of voice collections. A shared voice is a workspace voice
 // whose `sharing->>'status'` is enabled; it is read across workspaces only through the calls

@@ -16,7 +16,6 @@ import {
   type VoiceFeatures,
   voiceDistance,
 } from '@timbre/speech'
-import type { VoiceRow } from '../../db/schema.js'
 import { AppError } from '../../errors.js'
 import { decodeTo48kMono, UndecodableAudio } from '../../lib/audio/audio-decode.js'
 import { sniffAudio } from '../../lib/audio/audio-sniff.js'
@@ -31,6 +30,7 @@ import { measureVoice } from './voice-measure.js'
 import { type StoredSharing, storedSharing } from './voice-sharing.js'
 import type { VoicesRepository } from './voices.repository.js'
 import { voiceNotFound } from './voices.service.js'
+import type { VoiceRow } from './voices.tables.js'
 
 // The shared voice library: an owner lists a voice with its own name, description, labels and
 // flags; any workspace of this server browses the listed voices and adds a copy under a new

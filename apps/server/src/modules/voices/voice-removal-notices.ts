@@ -1,4 +1,4 @@
-import type { VoiceRow } from '../../db/schema.js'
+import type { VoiceRow } from './voices.tables.js'
 
 /** A voice removal notice for one workspace: the webhook event body's `type` and its data. */
 export interface VoiceRemovalNotice {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import type { Database } from '../../db/database.js'
-import type { VoiceSampleRow } from '../../db/schema.js'
+import type { VoiceSampleRow } from './voices.tables.js'
 
 // SQL for voice samples and cached previews. Callers check the voice's workspace first
 // (voices.repository.ts `find`); these queries take the voice id they were given.

@@ -1,5 +1,4 @@
 import { DEFAULT_VOICE_SETTINGS, type VoiceDefinition } from '@timbre/speech'
-import type { VoiceRow, VoiceSampleRow } from '../../db/schema.js'
 import {
   engineDefinition,
   parseVerifiedLanguages,
@@ -8,6 +7,7 @@ import {
 } from './voice-definition.js'
 import { publicSharing } from './voice-sharing.js'
 import type { VoiceView } from './voices.schemas.js'
+import type { VoiceRow, VoiceSampleRow } from './voices.tables.js'
 
 // A voice row as the public API shows it (the public API's Voice model). Fields this server
 // has no feature behind yet get the public API's neutral values (no verification needed, no

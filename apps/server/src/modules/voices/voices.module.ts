@@ -132,3 +132,5 @@ export function createVoicesModule(
     },
   }
 }
+
+export type { VoicesTable } from './voices.tables.js'

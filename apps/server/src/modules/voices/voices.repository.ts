@@ -1,7 +1,8 @@
 import { type ExpressionBuilder, type Insertable, type SelectQueryBuilder, sql } from 'kysely'
 import type { Database } from '../../db/database.js'
-import type { DB, VoiceRow, VoiceSamplesTable, VoicesTable } from '../../db/schema.js'
+import type { DB } from '../../db/schema.js'
 import { newId } from '../../lib/ids.js'
+import type { VoiceRow, VoiceSamplesTable, VoicesTable } from './voices.tables.js'
 
 // SQL for voices, their samples and cached previews. A workspace sees the premade voices
 // (workspace_id null) and its own; every query here takes the workspace and applies that

@@ -1,4 +1,3 @@
-import type { VoiceRow } from '../../db/schema.js'
 import { AppError } from '../../errors.js'
 import type { FileStorage } from '../../lib/storage.js'
 import type { PageTokenCodec } from './page-token.js'
@@ -8,6 +7,7 @@ import { removalNotices, type VoiceRemovalNotifier } from './voice-removal-notic
 import type { VoiceSamplesRepository } from './voice-samples.repository.js'
 import type { VoiceFilters, VoicesRepository } from './voices.repository.js'
 import type { SearchVoicesQuery, VoiceSettingsInput, VoiceView } from './voices.schemas.js'
+import type { VoiceRow } from './voices.tables.js'
 
 // The rules of the voices endpoints: a workspace sees the premade voices and its own, never
 // another workspace's (404, not 403); premade voices are read-only.

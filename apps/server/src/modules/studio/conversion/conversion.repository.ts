@@ -1,11 +1,11 @@
 import { type Insertable, type Selectable, sql, type Transaction } from 'kysely'
 import type { Database } from '../../../db/database.js'
+import type { DB } from '../../../db/schema.js'
 import type {
-  DB,
   StudioBlockAudioTable,
   StudioConversionsTable,
   StudioSnapshotsTable,
-} from '../../../db/schema.js'
+} from './conversion.tables.js'
 import { createHeldRuns } from './held-runs.repository.js'
 
 export type ConversionRow = Selectable<StudioConversionsTable>

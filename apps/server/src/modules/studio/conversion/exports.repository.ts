@@ -1,6 +1,7 @@
 import type { Insertable, Selectable, Transaction } from 'kysely'
 import type { Database } from '../../../db/database.js'
-import type { DB, StudioExportsTable } from '../../../db/schema.js'
+import type { DB } from '../../../db/schema.js'
+import type { StudioExportsTable } from './conversion.tables.js'
 import { createHeldRuns } from './held-runs.repository.js'
 
 export type ExportRow = Selectable<StudioExportsTable>

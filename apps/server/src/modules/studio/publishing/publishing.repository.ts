@@ -1,6 +1,7 @@
 import type { Selectable, Transaction } from 'kysely'
 import type { Database } from '../../../db/database.js'
-import type { DB, StudioPublicationsTable } from '../../../db/schema.js'
+import type { DB } from '../../../db/schema.js'
+import type { StudioPublicationsTable } from './publishing.tables.js'
 
 export type PublicationRow = Selectable<StudioPublicationsTable>
 

@@ -1,7 +1,7 @@
-import type { ColumnType, Generated } from 'kysely'
+import type { Generated } from 'kysely'
+import type { Timestamp } from '../../db/schema.js'
 
 // Row types of the Voiceover Studio tables (times in whole milliseconds).
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>
 
 export interface VoiceoverProjectsTable {
   id: string
@@ -63,4 +63,14 @@ export interface VoiceoverRendersTable {
   error_message: string | null
   created_at: Timestamp
   updated_at: Timestamp
+}
+
+// These tables join the one database type every query is checked against.
+declare module '../../db/schema.js' {
+  interface DB {
+    voiceover_projects: VoiceoverProjectsTable
+    voiceover_tracks: VoiceoverTracksTable
+    voiceover_clips: VoiceoverClipsTable
+    voiceover_renders: VoiceoverRendersTable
+  }
 }

@@ -1,0 +1,87 @@
+import type { ColumnType, Generated } from 'kysely'
+import type { Timestamp } from '../../../db/schema.js'
+
+/** One conversion request of a Studio project (chapters, or single blocks) run as a job. */
+export interface StudioConversionsTable {
+  id: string
+  workspace_id: string
+  project_id: string
+  user_id: string
+  api_key_id: string | null
+  chapter_ids: ColumnType<string[], string, string>
+  block_ids: ColumnType<string[] | null, string | null, string | null>
+  whole_project: Generated<boolean>
+  /** queued | running | done | failed */
+  status: string
+  progress: Generated<number>
+  error_code: string | null
+  error_message: string | null
+  created_at: Timestamp
+  /** The heartbeat of the run that holds a running conversion. */
+  updated_at: Timestamp
+  /** The worker run that holds a running conversion (null when none does). */
+  worker_token: string | null
+}
+
+/** The generated audio of one block, the hash of what it was made from, and its lock. */
+export interface StudioBlockAudioTable {
+  chapter_id: string
+  block_id: string
+  source_hash: string
+  storage_key: string
+  duration_seconds: number
+  locked: Generated<boolean>
+  created_at: Timestamp
+}
+
+/** A converted chapter's audio (chapter_id set) or a whole project's (chapter_id null). */
+export interface StudioSnapshotsTable {
+  id: string
+  project_id: string
+  chapter_id: string | null
+  name: string
+  storage_key: string
+  duration_seconds: number
+  chapter_snapshot_ids: ColumnType<string[], string | undefined, string>
+  created_at: Timestamp
+}
+
+/** An export of a Studio project or chapter, made by a job; its file once done. */
+export interface StudioExportsTable {
+  id: string
+  workspace_id: string
+  project_id: string
+  /** null: the whole project. */
+  chapter_id: string | null
+  user_id: string
+  /** mp3 | wav | m4b */
+  format: string
+  /** queued | running | done | failed */
+  status: string
+  progress: Generated<number>
+  /** The worker run that holds a running export (its heartbeat is updated_at). */
+  worker_token: string | null
+  storage_key: string | null
+  file_name: string | null
+  content_type: string | null
+  size_bytes: number | null
+  loudness: ColumnType<
+    { integrated_lufs: number; true_peak_db: number; rms_db: number } | null,
+    string | null,
+    string | null
+  >
+  error_code: string | null
+  error_message: string | null
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+// These tables join the one database type every query is checked against.
+declare module '../../../db/schema.js' {
+  interface DB {
+    studio_conversions: StudioConversionsTable
+    studio_block_audio: StudioBlockAudioTable
+    studio_snapshots: StudioSnapshotsTable
+    studio_exports: StudioExportsTable
+  }
+}
