@@ -2,18 +2,22 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ApiError } from './api-error'
 
 // The client calls the server on its own origin (baseUrl ''). Node has no page to resolve a
-// relative URL against, so Request gets one before api.ts creates the client.
+// relative URL against, so Request gets one before api.ts creates the client. The client is
+// driven through calls of the auth and API-key features.
 class PageRequest extends Request {
   constructor(input: RequestInfo | URL, init?: RequestInit) {
     super(typeof input === 'string' ? new URL(input, 'http://timbre.test') : input, init)
   }
 }
 
-let api: typeof import('./api')
+let api: typeof import('../features/auth/auth-api') & typeof import('../features/api-keys/api-keys-api')
 
 beforeAll(async () => {
   vi.stubGlobal('Request', PageRequest)
-  api = await import('./api')
+  api = {
+    ...(await import('../features/auth/auth-api')),
+    ...(await import('../features/api-keys/api-keys-api')),
+  }
 })
 
 // The client keeps the Request it was created with; fetch is looked up on each call.

@@ -5,9 +5,9 @@ import { useNavigate } from 'react-router'
 import { Button } from '../../components/button'
 import { ConfirmDialog } from '../../components/confirm-dialog'
 import { useErrorText } from '../../i18n/use-error-text'
-import { deleteAccount } from '../../lib/api'
 import { wipeOnSignOut } from '../../lib/storage'
 import { routes } from '../../routes'
+import { deleteAccount } from './account-api'
 import { Section } from './section'
 
 /**

@@ -4,8 +4,8 @@ import { useNavigate } from 'react-router'
 import { Button } from '../../components/button'
 import { Modal, ModalActions } from '../../components/modal'
 import { PageSpinner } from '../../components/spinner'
-import { optOutOfUpdates } from '../../lib/api'
 import { routes } from '../../routes'
+import { optOutOfUpdates } from '../auth/auth-api'
 
 /** Success shows 'Opted out of updates'; failure shows 'An error occurred' (try again). */
 export function OptOutView({ code }: { code: string }) {

@@ -6,8 +6,8 @@ import { Button } from '../../components/button'
 import { Modal, ModalActions } from '../../components/modal'
 import { useToast } from '../../components/toaster'
 import { useErrorText } from '../../i18n/use-error-text'
-import { verifySignInRequest } from '../../lib/api'
 import { routes } from '../../routes'
+import { verifySignInRequest } from '../auth/auth-api'
 
 /** Confirm sends the code, then a thanks toast and home; decline goes home. */
 export function SignInRequestView({ code }: { code: string }) {

@@ -6,8 +6,8 @@ import { Button } from '../../components/button'
 import { MessageCard } from '../../components/centered-layout'
 import { Modal, ModalActions } from '../../components/modal'
 import { PageSpinner } from '../../components/spinner'
-import { verifyEmail } from '../../lib/api'
 import { routes } from '../../routes'
+import { verifyEmail } from '../auth/auth-api'
 import { userQueryKey } from '../auth/use-session'
 
 /** verifyEmail leads to a sign-in-again dialog; failure is unknownError. */

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { createApiKey, deleteApiKey, listApiKeys, updateApiKey } from '../../lib/api'
 import type { CreateApiKeyRequest, UpdateApiKeyRequest } from '../../lib/api-types'
+import { createApiKey, deleteApiKey, listApiKeys, updateApiKey } from './api-keys-api'
 
 const keysQueryKey = ['api-keys'] as const
 

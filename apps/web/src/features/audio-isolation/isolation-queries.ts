@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { deleteIsolation, listIsolations } from '../../lib/api'
+import { deleteIsolation, listIsolations } from './audio-isolation-api'
 
 export function useIsolations() {
   return useQuery({ queryKey: ['isolations'], queryFn: listIsolations })

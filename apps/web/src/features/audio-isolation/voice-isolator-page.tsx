@@ -12,12 +12,12 @@ import { Button } from '../../components/button'
 import { Icon } from '../../components/icon'
 import { useToast } from '../../components/toaster'
 import { useErrorText } from '../../i18n/use-error-text'
-import { isolationAudio } from '../../lib/api'
 import type { IsolationItem } from '../../lib/api-types'
 import { formatCount } from '../../lib/format-count'
 import { player } from '../player/player-store'
 import { Waveform } from '../player/waveform'
 import { isolationJob, startIsolationJob } from '../voice-library/library-api'
+import { isolationAudio } from './audio-isolation-api'
 import { useDeleteIsolation, useIsolations } from './isolation-queries'
 
 const MB = 1024 * 1024

@@ -5,7 +5,7 @@ import { Alert } from '../../components/alert'
 import { Button } from '../../components/button'
 import { TextField } from '../../components/text-field'
 import { useErrorText } from '../../i18n/use-error-text'
-import { confirmPasswordReset } from '../../lib/api'
+import { confirmPasswordReset } from './auth-api'
 import { meetsPasswordRule } from './auth-query'
 
 type Props = { oobCode: string; onDone: () => void }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
-import { getConfig, getUser } from '../../lib/api'
 import { ApiError } from '../../lib/api-error'
 import type { PublicConfig, User } from '../../lib/api-types'
+import { getConfig, getUser } from './auth-api'
 import { rememberInactivitySignOut } from './inactivity-sign-out'
 
 export const userQueryKey = ['user'] as const

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next'
 import { Button } from '../../components/button'
 import { useToast } from '../../components/toaster'
 import { useErrorText } from '../../i18n/use-error-text'
-import { sendVerificationEmail } from '../../lib/api'
 import { routes } from '../../routes'
+import { sendVerificationEmail } from './auth-api'
 
 /** For signed-in users whose email is not verified yet; `reason` says what verifying unlocks. */
 export function VerifyEmailNotice({ email, reason }: { email: string; reason: string }) {

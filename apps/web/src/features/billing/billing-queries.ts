@@ -1,5 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
+import type { ChangeRequest, SubscriptionInfo } from '../../lib/api-types'
+import { userQueryKey } from '../auth/use-session'
 import {
   applyDiscount,
   cancelDowngrade,
@@ -10,9 +12,7 @@ import {
   listInvoices,
   renewSubscription,
   validatePromocode,
-} from '../../lib/api'
-import type { ChangeRequest, SubscriptionInfo } from '../../lib/api-types'
-import { userQueryKey } from '../auth/use-session'
+} from './billing-api'
 
 export const subscriptionInfoKey = ['billing', 'subscription-info'] as const
 export const invoicesKey = ['billing', 'invoices'] as const

@@ -7,7 +7,7 @@ import {
   createPortalSession,
   getLocalPortal,
   replaceLocalCard,
-} from '../../lib/api'
+} from './billing-api'
 import { useRefreshBilling } from './billing-queries'
 
 export const localPortalKey = ['billing', 'local-portal'] as const

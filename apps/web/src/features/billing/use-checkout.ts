@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { useToast } from '../../components/toaster'
-import { createCheckoutSession } from '../../lib/api'
 import { ApiError } from '../../lib/api-error'
 import type { CheckoutRequest } from '../../lib/api-types'
+import { createCheckoutSession } from './billing-api'
 import { forgetPromocode } from './promo-storage'
 
 /**

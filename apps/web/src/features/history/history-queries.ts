@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
-import { listHistory } from '../../lib/api'
 import type { HistoryQuery } from '../../lib/api-types'
+import { listHistory } from './history-api'
 
 export const HISTORY_PAGE_SIZE = 30
 

@@ -1,12 +1,12 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Icon } from '../../components/icon'
-import { historyAudioUrl } from '../../lib/api'
 import type { HistoryItem } from '../../lib/api-types'
 import { FeedbackControls } from '../player/feedback-controls'
 import { player, usePlayerState } from '../player/player-store'
 import { VoiceAvatar } from '../player/voice-avatar'
 import { ShareDialog } from '../share/share-dialog'
+import { historyAudioUrl } from './history-api'
 
 /** Plays a history item in the persistent player. */
 export function playHistoryItem(item: HistoryItem): void {

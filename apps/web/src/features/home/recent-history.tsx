@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Icon } from '../../components/icon'
-import { listHistory } from '../../lib/api'
 import { formatRelativeTime } from '../../lib/relative-time'
 import { routes } from '../../routes'
+import { listHistory } from '../history/history-api'
 import { playHistoryItem } from '../history/history-row'
 
 const RECENT = 5

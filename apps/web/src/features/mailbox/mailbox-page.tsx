@@ -6,9 +6,9 @@ import { Button } from '../../components/button'
 import { CenteredLayout } from '../../components/centered-layout'
 import { PageSpinner } from '../../components/spinner'
 import { useErrorText } from '../../i18n/use-error-text'
-import { listMailbox } from '../../lib/api'
 import { ApiError } from '../../lib/api-error'
 import { routes } from '../../routes'
+import { listMailbox } from './mailbox-api'
 import { MessageItem } from './message-item'
 
 /** The local outbox, for installations without SMTP: their mail is read here. */

@@ -1,5 +1,5 @@
-import { downloadHistory } from '../../lib/api'
 import { saveBlob } from '../../lib/save-blob'
+import { downloadHistory } from '../history/history-api'
 import {
   extensionForContentType,
   extensionForFormat,

@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { useToast } from '../../components/toaster'
 import { useErrorText } from '../../i18n/use-error-text'
-import { sendFeedback } from '../../lib/api'
 import type { FeedbackRequest } from '../../lib/api-types'
+import { sendFeedback } from '../history/history-api'
 import { player } from './player-store'
 
 /** POST /v1/history/{id}/feedback; the player and the history list take the new feedback. */

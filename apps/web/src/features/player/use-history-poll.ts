@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { getHistoryItem } from '../../lib/api'
+import { getHistoryItem } from '../history/history-api'
 import { pollHistoryItem } from './history-poll'
 import type { PlayerItem } from './player-store'
 import { player } from './player-store'

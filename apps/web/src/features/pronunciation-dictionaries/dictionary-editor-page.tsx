@@ -7,9 +7,9 @@ import { CheckboxField } from '../../components/checkbox-field'
 import { PageSpinner } from '../../components/spinner'
 import { useToast } from '../../components/toaster'
 import { useErrorText } from '../../i18n/use-error-text'
-import { dictionaryDownloadUrl } from '../../lib/api'
 import { routes } from '../../routes'
 import { newDraft, previewModel, type RuleDraft, ruleProblem, toDraft, toRuleInput } from './dictionary-rules'
+import { dictionaryDownloadUrl } from './pronunciation-dictionaries-api'
 import { RuleRow } from './rule-row'
 import {
   useDictionary,

@@ -1,19 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import {
-  createDictionary,
-  getDictionary,
-  getWorkspaceDictionaries,
-  listDictionaries,
-  listVoices,
-  setDictionaryRules,
-  setWorkspaceDictionaries,
-  updateDictionary,
-} from '../../lib/api'
 import type {
   CreateDictionaryRequest,
   DictionaryRuleInput,
   UpdateDictionaryRequest,
 } from '../../lib/api-types'
+import { listVoices } from '../voices/voices-api'
+import {
+  createDictionary,
+  getDictionary,
+  getWorkspaceDictionaries,
+  listDictionaries,
+  setDictionaryRules,
+  setWorkspaceDictionaries,
+  updateDictionary,
+} from './pronunciation-dictionaries-api'
 
 const root = ['pronunciation-dictionaries'] as const
 

@@ -4,7 +4,7 @@ import { Alert } from '../../components/alert'
 import { Button } from '../../components/button'
 import { TextField } from '../../components/text-field'
 import { useErrorText } from '../../i18n/use-error-text'
-import { speakWithTimestamps } from '../../lib/api'
+import { speakWithTimestamps } from '../tts/tts-api'
 import { usePreviewVoices } from './use-dictionaries'
 
 interface Heard {

@@ -7,7 +7,7 @@ import { SheetDialog } from '../../components/sheet-dialog'
 import { Spinner } from '../../components/spinner'
 import { useToast } from '../../components/toaster'
 import { useErrorText } from '../../i18n/use-error-text'
-import { getShareLink } from '../../lib/api'
+import { getShareLink } from '../history/history-api'
 import { truncateLink } from './share-link'
 
 /** The public link of a history item, with a copy button (a bottom sheet on a phone). */

@@ -2,10 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
 import { useToast } from '../../components/toaster'
 import { useErrorText } from '../../i18n/use-error-text'
-import { signOut } from '../../lib/api'
 import { ApiError } from '../../lib/api-error'
 import { wipeOnSignOut } from '../../lib/storage'
 import { routes } from '../../routes'
+import { signOut } from '../auth/auth-api'
 
 /** Sign-out wipes `xi:` storage and ends on the sign-in page. */
 export function useSignOut() {

@@ -1,5 +1,6 @@
 import type { paths } from '@timbre/contract'
-import { client, listHistory, settle } from '../../lib/api'
+import { client, settle } from '../../lib/api'
+import { listHistory } from '../history/history-api'
 
 // The explore examples, favourites and the sound-effect history.
 

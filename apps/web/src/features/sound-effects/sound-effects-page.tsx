@@ -6,10 +6,10 @@ import { Button } from '../../components/button'
 import { Switch } from '../../components/switch'
 import { useToast } from '../../components/toaster'
 import { useErrorText } from '../../i18n/use-error-text'
-import { generateSoundEffect } from '../../lib/api'
 import { formatCount } from '../../lib/format-count'
 import { player } from '../player/player-store'
 import { OUTPUT_FORMATS } from '../tts/tts-rules'
+import { generateSoundEffect } from './sound-effects-api'
 import { SoundEffectsLibrary } from './sound-effects-library'
 import {
   blockerOf,

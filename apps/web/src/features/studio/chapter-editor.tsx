@@ -6,11 +6,11 @@ import { Button } from '../../components/button'
 import { PageSpinner } from '../../components/spinner'
 import { useToast } from '../../components/toaster'
 import { useErrorText } from '../../i18n/use-error-text'
-import { lockStudioBlock, regenerateStudioBlock, saveStudioChapter } from '../../lib/api'
 import { ApiError } from '../../lib/api-error'
 import type { StudioChapter } from '../../lib/api-types'
 import { useVoices } from '../tts/tts-queries'
 import { type DraftBlock, draftFrom, savePayload } from './chapter-draft'
+import { lockStudioBlock, regenerateStudioBlock, saveStudioChapter } from './studio-api'
 import { useStudioChapter } from './studio-queries'
 
 type AudioState = { generated: boolean; locked: boolean }

@@ -4,14 +4,14 @@ import { useTranslation } from 'react-i18next'
 import { Alert } from '../../components/alert'
 import { Button } from '../../components/button'
 import { useErrorText } from '../../i18n/use-error-text'
+import type { StudioProjectDetail } from '../../lib/api-types'
+import { ExportPanel } from './export-panel'
 import {
   convertStudioChapter,
   convertStudioProject,
   listStudioChapterSnapshots,
   studioChapterSnapshotAudio,
-} from '../../lib/api'
-import type { StudioProjectDetail } from '../../lib/api-types'
-import { ExportPanel } from './export-panel'
+} from './studio-api'
 
 type ChapterSummary = StudioProjectDetail['chapters'][number]
 

@@ -5,7 +5,7 @@ import { Alert } from '../../components/alert'
 import { Button } from '../../components/button'
 import { FileField } from '../../components/file-field'
 import { useErrorText } from '../../i18n/use-error-text'
-import { removeStudioCover, uploadStudioCover } from '../../lib/api'
+import { removeStudioCover, uploadStudioCover } from './studio-api'
 
 const COVER_TYPES = 'image/jpeg,image/png,image/webp,image/svg+xml,.jpg,.jpeg,.png,.webp,.svg'
 

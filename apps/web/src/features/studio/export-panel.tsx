@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next'
 import { Alert } from '../../components/alert'
 import { Button, buttonClass } from '../../components/button'
 import { useErrorText } from '../../i18n/use-error-text'
-import { getStudioExport, startStudioExport, studioExportDownloadUrl } from '../../lib/api'
 import type { StudioExport, StudioExportFormat } from '../../lib/api-types'
+import { getStudioExport, startStudioExport, studioExportDownloadUrl } from './studio-api'
 
 /** How often a running export is looked at. */
 const POLL_MS = 500

@@ -7,10 +7,10 @@ import { Button } from '../../components/button'
 import { FileField } from '../../components/file-field'
 import { TextField } from '../../components/text-field'
 import { useErrorText } from '../../i18n/use-error-text'
-import { createPodcast } from '../../lib/api'
 import type { PodcastRequest } from '../../lib/api-types'
 import { pathTo, routes } from '../../routes'
 import { useVoices } from '../tts/tts-queries'
+import { createPodcast } from './studio-api'
 
 const MODES = ['conversation', 'bulletin', 'turns'] as const
 type Mode = (typeof MODES)[number]

@@ -7,15 +7,15 @@ import { CheckboxField } from '../../components/checkbox-field'
 import { ConfirmDialog } from '../../components/confirm-dialog'
 import { FileField } from '../../components/file-field'
 import { useErrorText } from '../../i18n/use-error-text'
+import type { StudioPublishing } from '../../lib/api-types'
+import { useWorkspaceAccess } from '../workspace/workspace-queries'
 import {
   getStudioPublishing,
   publishStudioProject,
   removePublishingImage,
   unpublishStudioProject,
   uploadPublishingImage,
-} from '../../lib/api'
-import type { StudioPublishing } from '../../lib/api-types'
-import { useWorkspaceAccess } from '../workspace/workspace-queries'
+} from './studio-api'
 
 const PUBLISH_POLL_MS = 700
 const running = (p: StudioPublishing | undefined) => p?.state === 'publishing' || p?.state === 'updating'

@@ -6,7 +6,7 @@ import {
   getStudioChapter,
   getStudioProject,
   listStudioProjects,
-} from '../../lib/api'
+} from './studio-api'
 
 const root = ['studio'] as const
 

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { VOICES_PAGE_SIZE_MAX } from '@timbre/contract'
-import { getSubscription, getVoice, listModels, listVoices } from '../../lib/api'
+import { getSubscription } from '../account/account-api'
+import { getVoice, listVoices } from '../voices/voices-api'
+import { listModels } from './tts-api'
 
 export function useModels() {
   return useQuery({ queryKey: ['models'], queryFn: listModels, staleTime: 5 * 60_000 })

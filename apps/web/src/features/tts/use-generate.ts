@@ -3,10 +3,10 @@ import { useCallback, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useToast } from '../../components/toaster'
 import { useErrorText } from '../../i18n/use-error-text'
-import { streamDialogue, streamSpeech } from '../../lib/api'
 import type { DialogueRequest, TtsRequest, Voice } from '../../lib/api-types'
 import { type NewItem, player } from '../player/player-store'
 import { streamSource } from '../player/stream-source'
+import { streamDialogue, streamSpeech } from './tts-api'
 
 type Job =
   | { kind: 'speech'; voice: Voice; body: TtsRequest; outputFormat: string }

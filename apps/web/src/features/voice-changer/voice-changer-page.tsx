@@ -11,12 +11,12 @@ import { Button } from '../../components/button'
 import { Icon } from '../../components/icon'
 import { useToast } from '../../components/toaster'
 import { useErrorText } from '../../i18n/use-error-text'
-import { convertSpeech } from '../../lib/api'
 import { formatCount } from '../../lib/format-count'
 import { player } from '../player/player-store'
 import { Waveform } from '../player/waveform'
 import { useRecorder } from '../recording/use-recorder'
 import { useVoices } from '../tts/tts-queries'
+import { convertSpeech } from './voice-changer-api'
 
 const MB = 1024 * 1024
 

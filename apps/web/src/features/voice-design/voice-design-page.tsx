@@ -7,9 +7,9 @@ import { Button } from '../../components/button'
 import { Icon } from '../../components/icon'
 import { useToast } from '../../components/toaster'
 import { useErrorText } from '../../i18n/use-error-text'
-import { createVoiceFromPreview, designVoice } from '../../lib/api'
 import { player } from '../player/player-store'
 import { Waveform } from '../player/waveform'
+import { createVoiceFromPreview, designVoice } from './voice-design-api'
 
 interface Preview {
   id: string

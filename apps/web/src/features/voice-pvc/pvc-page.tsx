@@ -6,6 +6,8 @@ import { Alert } from '../../components/alert'
 import { Button } from '../../components/button'
 import { useToast } from '../../components/toaster'
 import { useErrorText } from '../../i18n/use-error-text'
+import { useRecorder } from '../recording/use-recorder'
+import { PvcSampleCard } from './pvc-sample-card'
 import {
   addPvcSamples,
   createPvc,
@@ -15,9 +17,7 @@ import {
   requestPvcVerification,
   trainPvc,
   verifyPvcCaptcha,
-} from '../../lib/api'
-import { useRecorder } from '../recording/use-recorder'
-import { PvcSampleCard } from './pvc-sample-card'
+} from './voice-pvc-api'
 
 const LANGUAGES = ['en', 'de', 'es', 'fr', 'hi', 'ja', 'pl', 'pt', 'sv'] as const
 const fieldClass =

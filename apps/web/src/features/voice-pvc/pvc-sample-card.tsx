@@ -10,7 +10,7 @@ import {
   getPvcWaveform,
   type PvcSample,
   separatePvcSpeakers,
-} from '../../lib/api'
+} from './voice-pvc-api'
 
 /** Bars of a sample's visual waveform (peaks 0-1). */
 function WaveformBars({ peaks }: { peaks: number[] }) {

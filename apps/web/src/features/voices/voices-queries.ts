@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { addVoice, deleteVoice, editVoice, getVoice, listVoices } from '../../lib/api'
 import type { VoiceEdit, VoicePage } from '../../lib/api-types'
 import { nextPageToken, type VoiceFilters, voiceListQuery } from './voice-filters'
+import { addVoice, deleteVoice, editVoice, getVoice, listVoices } from './voices-api'
 
 /** Every cached voice query starts with this key, so an edit or delete refreshes them all. */
 export const VOICES_KEY = 'voices'
