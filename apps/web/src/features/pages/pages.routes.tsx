@@ -1,0 +1,26 @@
+import { Route } from 'react-router'
+import type { FeatureRoutes } from '../../feature-routes'
+import { routes } from '../../routes'
+import { PlaceholderPage } from './placeholder-page'
+import { PrivacyPage } from './privacy-page'
+import { RedirectPage } from './root-redirect'
+
+export const pagesRoutes: FeatureRoutes = {
+  page: (
+    <>
+      <Route path={routes.redirect} element={<RedirectPage />} />
+      <Route path={routes.privacy} element={<PrivacyPage />} />
+    </>
+  ),
+  app: (
+    <>
+      <Route path={routes.affiliates} element={<PlaceholderPage page="affiliates" />} />
+      <Route path={routes.requestAlphaAccess} element={<PlaceholderPage page="requestAlphaAccess" />} />
+      <Route path={routes.dubs} element={<PlaceholderPage page="dubs" />} />
+      <Route path={routes.assistant} element={<PlaceholderPage page="assistant" />} />
+      <Route path={routes.convaiDashboard} element={<PlaceholderPage page="convai" />} />
+      <Route path={routes.integrationCallback} element={<PlaceholderPage page="integrations" />} />
+      <Route path={routes.voiceLabShare} element={<PlaceholderPage page="voiceLabShare" />} />
+    </>
+  ),
+}
