@@ -5,7 +5,7 @@ import type { SiteAddress } from '../../plugins/site-address.js'
 import type { ApiKeyLookup } from '../api-keys/api-keys.module.js'
 import type { SubscriptionRow } from '../billing/billing.module.js'
 import type { DomainModule } from '../domain-module.js'
-import type { MailService } from '../mail/mail.service.js'
+import type { MailService } from '../mail/mail.module.js'
 import { createAccountsRepository, type OnboardingFlags } from './accounts.repository.js'
 import { authRoutes } from './auth.routes.js'
 import {
@@ -45,6 +45,7 @@ export interface AccountsPorts {
   endSession(sessionId: string): Promise<void>
 }
 
+export type { FreeSubscriptionWriter, TokenPair } from './auth.service.js'
 export type { OnboardingFlags, SignUpHook }
 
 /** Accounts: sign-up, sign-in, sessions, email-link codes, the user and the auth account. */

@@ -3,7 +3,7 @@ import type { Database } from '../../db/database.js'
 import type { JobQueue } from '../../jobs/queue.js'
 import type { FileStorage } from '../../lib/storage.js'
 import type { DomainModule } from '../domain-module.js'
-import type { Recorder } from '../recording/recording.types.js'
+import type { Recorder } from '../recording/recording.module.js'
 import { createIsolationRepository } from './audio-isolation.repository.js'
 import { audioIsolationRoutes } from './audio-isolation.routes.js'
 import {

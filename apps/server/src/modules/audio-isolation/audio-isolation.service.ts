@@ -11,7 +11,7 @@ import { decodeTo48kMono, UndecodableAudio } from '../../lib/audio/audio-decode.
 import { sniffAudio } from '../../lib/audio/audio-sniff.js'
 import type { FileStorage } from '../../lib/storage.js'
 import type { Principal } from '../../plugins/auth.js'
-import type { Recorder } from '../recording/recording.types.js'
+import type { Recorder } from '../recording/recording.module.js'
 import type { IsolationItemRow, IsolationRepository } from './audio-isolation.repository.js'
 
 export interface IsolationLimits {

@@ -21,7 +21,7 @@ import { fetchPage, type OutboundOptions } from '../../lib/web-page/page-fetch.j
 import type { Principal } from '../../plugins/auth.js'
 import type { PronunciationRulesPort } from '../pronunciation-dictionaries/pronunciation-dictionaries.module.js'
 import { pronunciationRules, resolveModel, resolveVoice } from '../tts/generation.js'
-import type { VoiceLookup } from '../voices/voice-lookup.js'
+import type { VoiceLookup } from '../voices/voices.module.js'
 import { parseWebhookUrl } from '../webhooks/webhook-address.js'
 import type { AudioNativeRepository, AudioNativeRow } from './audio-native.repository.js'
 import { type AudioNativeForm, formBoolean, formField } from './audio-native-form.js'

@@ -5,7 +5,7 @@ import type { DB } from '../../db/schema.js'
 import { AppError } from '../../errors.js'
 import { newId } from '../../lib/ids.js'
 import type { Principal } from '../../plugins/auth.js'
-import type { WorkspacePlan } from '../billing/plan-rules.js'
+import type { WorkspacePlan } from '../billing/billing.module.js'
 import type { ConcurrencySlots, HeldSlot } from '../concurrency/concurrency.module.js'
 import type { CreditsRepository, Reservation } from './credits.repository.js'
 

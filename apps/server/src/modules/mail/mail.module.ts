@@ -10,7 +10,8 @@ import {
   type MailTransport,
 } from './mail.service.js'
 
-export type { MailTransport }
+export { actionLink, passwordResetEmail, verificationEmail, workspaceInviteEmail } from './email-templates.js'
+export type { MailService, MailTransport }
 
 export interface MailPorts {
   mail: MailService

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { requirePrincipal } from '../../plugins/auth.js'
-import { projectEnvelope } from '../studio/studio.schemas.js'
+import { projectEnvelope } from '../studio/studio.module.js'
 import { createPodcastBody } from './podcasts.schemas.js'
 import type { PodcastsService } from './podcasts.service.js'
 

@@ -1,8 +1,7 @@
 import type { Transaction } from 'kysely'
 import type { DB } from '../../db/schema.js'
 import type { FileStorage } from '../../lib/storage.js'
-import type { ExpiredReservation } from '../credits/credits.module.js'
-import type { CreditsService } from '../credits/credits.service.js'
+import type { CreditsService, ExpiredReservation } from '../credits/credits.module.js'
 import type { NewHistoryItem } from '../history/history.module.js'
 
 const BATCH = 100

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/database.js'
 import type { FileStorage } from '../../lib/storage.js'
 import type { DomainModule } from '../domain-module.js'
-import type { Recorder } from '../recording/recording.types.js'
+import type { Recorder } from '../recording/recording.module.js'
 import { createSoundEffectsRepository } from './sound-effects.repository.js'
 import { soundEffectsRoutes } from './sound-effects.routes.js'
 import { createSoundEffectsService, type SoundEffectsService } from './sound-effects.service.js'

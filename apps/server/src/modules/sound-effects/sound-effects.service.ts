@@ -10,7 +10,7 @@ import { createEncoder, type OutputFormat, renderSoundEffect } from '@timbre/spe
 import { AppError } from '../../errors.js'
 import type { Principal } from '../../plugins/auth.js'
 import { countCharacters, requestHash } from '../credits/credits.service.js'
-import type { Recorder } from '../recording/recording.types.js'
+import type { Recorder } from '../recording/recording.module.js'
 import { resolveFormat } from '../tts/generation.js'
 import type { SoundEffectBody, SoundEffectQuery } from './sound-effects.schemas.js'
 

@@ -20,9 +20,9 @@ import { AppError } from '../../errors.js'
 import { decodeTo48kMono, UndecodableAudio } from '../../lib/audio/audio-decode.js'
 import { sniffAudio } from '../../lib/audio/audio-sniff.js'
 import type { Principal } from '../../plugins/auth.js'
-import type { Recorder } from '../recording/recording.types.js'
+import type { Recorder } from '../recording/recording.module.js'
 import { resolveFormat } from '../tts/generation.js'
-import type { UsableVoice, VoiceLookup } from '../voices/voice-lookup.js'
+import type { UsableVoice, VoiceLookup } from '../voices/voices.module.js'
 import type { StsUpload } from './sts-form.js'
 
 // Speech to speech: the upload is checked by content, decoded, optionally denoised, and

@@ -7,8 +7,8 @@ import type { FileStorage } from '../../lib/storage.js'
 import type { OutboundOptions } from '../../lib/web-page/page-fetch.js'
 import type { DomainModule } from '../domain-module.js'
 import type { PronunciationRulesPort } from '../pronunciation-dictionaries/pronunciation-dictionaries.module.js'
-import type { Recorder } from '../recording/recording.types.js'
-import type { VoiceLookup } from '../voices/voice-lookup.js'
+import type { Recorder } from '../recording/recording.module.js'
+import type { VoiceLookup } from '../voices/voices.module.js'
 import type { CallbacksPort } from '../webhooks/webhooks.module.js'
 import type { ResourceAccess, ResourceLookup } from '../workspaces/workspaces.module.js'
 import { chaptersRoutes } from './chapters.routes.js'
@@ -170,3 +170,7 @@ export function createStudioModule(deps: {
     },
   }
 }
+
+export { projectEnvelope } from './studio.schemas.js'
+export type { StudioService } from './studio.service.js'
+export type { StudioForm } from './studio-form.js'

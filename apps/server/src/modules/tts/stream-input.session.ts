@@ -2,8 +2,8 @@ import { DEFAULT_TTS_MODEL_ID } from '@timbre/contract'
 import type { CharAlignment, ModelProfile, SpeechPipeline, SpeechRequest } from '@timbre/speech'
 import { AppError } from '../../errors.js'
 import type { Principal } from '../../plugins/auth.js'
-import type { Recording } from '../recording/recording.types.js'
-import type { UsableVoice } from '../voices/voice-lookup.js'
+import type { Recording } from '../recording/recording.module.js'
+import type { UsableVoice } from '../voices/voices.module.js'
 import {
   type GenerationDeps,
   prepareSpeech,

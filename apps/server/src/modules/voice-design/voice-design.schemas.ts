@@ -1,6 +1,6 @@
 import { VOICE_DESIGN_MODEL_IDS } from '@timbre/contract'
 import { z } from 'zod'
-import { voice } from '../voices/voices.schemas.js'
+import { voice } from '../voices/voices.module.js'
 
 // Voice design and remix, named and shaped as the public API (the SDK's textToVoice client).
 // Length rules of the description and text are checked in the service, with the product's

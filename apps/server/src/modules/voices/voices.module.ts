@@ -133,4 +133,7 @@ export function createVoicesModule(
   }
 }
 
+export { verifiedLanguagesOf } from './voice-definition.js'
+export type { UsableVoice, VoiceLookup } from './voice-lookup.js'
+export { voice } from './voices.schemas.js'
 export type { VoicesTable } from './voices.tables.js'
