@@ -34,6 +34,15 @@ export function textProblem(value: string): string | undefined {
   return undefined
 }
 
+/**
+ * Text read out of a client's document (a DOCX, an EPUB, an HTML page) with the characters
+ * that cannot be stored replaced by U+FFFD, as an HTML parser does: one stray character does
+ * not make a whole book unreadable.
+ */
+export function replaceUnstorable(text: string): string {
+  return text.replaceAll('\u0000', '\uFFFD').replace(/\p{Surrogate}/gu, '\uFFFD')
+}
+
 /** Why a file name cannot be accepted: the text rule, and no control characters either. */
 export function fileNameProblem(value: string): string | undefined {
   return (

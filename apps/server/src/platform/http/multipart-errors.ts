@@ -1,6 +1,7 @@
 import { AppError } from '../../errors.js'
+import { formatBytes } from '../format-bytes.js'
 import { printable } from './input-check.js'
-import { type FileField, formatBytes } from './multipart-form.js'
+import type { FileField, MultipartSpec } from './multipart-form.js'
 
 // Every way a multipart body can be refused, worded once. A body the parser cannot read is the
 // client's fault (400), a limit is 413, a field the route does not take or text that cannot be
@@ -44,13 +45,26 @@ export const multipartErrors = {
 
   fieldNameTooLong: () => new AppError('validation_error', { message: 'A form field name is too long.' }),
 
-  /** `declared`: the body says it is larger before any of it is read. */
-  tooLarge: (maxBytes: number, declared = false) =>
+  tooLarge: (maxBytes: number) =>
     new AppError('payload_too_large', {
       message: `The upload may be at most ${formatBytes(maxBytes)} in all.`,
-      // A body declared this large is not read at all: the connection closes after the answer.
-      ...(declared ? { headers: { connection: 'close' } } : {}),
     }),
+
+  /**
+   * A body whose declared length is over the form's limit, refused before any of it is read;
+   * with one file in the form, only that file can be too large, and its own refusal says so.
+   */
+  declaredTooLarge(spec: MultipartSpec<string, string>, maxBytes: number) {
+    const files = Object.entries<FileField>(spec.files)
+    const [only] = files.length === 1 && (files[0]?.[1].maxCount ?? 1) === 1 ? files : []
+    const refusal = only ? multipartErrors.fileTooLarge(only[0], only[1]) : multipartErrors.tooLarge(maxBytes)
+    // The body is not read at all: the connection closes after the answer.
+    return new AppError(refusal.code, {
+      message: refusal.message,
+      ...(refusal.param ? { param: refusal.param } : {}),
+      headers: { ...refusal.headers, connection: 'close' },
+    })
+  },
 
   unexpectedFile: (name: string, fileFields: string[]) =>
     new AppError('validation_error', {

@@ -1,4 +1,5 @@
 import { AppError } from '../../errors.js'
+import { formatBytes } from '../format-bytes.js'
 
 // What a multipart route declares: its file fields and text fields, each with its limits and a
 // description. The one reader (multipart.ts) reads a body against the declaration, and the API
@@ -59,14 +60,6 @@ export interface MultipartForm<F extends string = string, T extends string = str
 }
 
 export const DEFAULT_FIELD_BYTES = 64 * 1024
-
-const MiB = 1024 * 1024
-
-/** A byte count as refusals say it: "20 MB", "1.5 MB", "64 KB". */
-export function formatBytes(bytes: number): string {
-  if (bytes >= MiB) return `${Number((bytes / MiB).toFixed(1))} MB`
-  return `${Math.max(1, Math.round(bytes / 1024))} KB`
-}
 
 /** The value of a field sent several times: the last one counts. */
 export function lastValue(values: ReadonlyMap<string, readonly string[]>, name: string): string | undefined {

@@ -59,7 +59,8 @@ export async function readMultipart<F extends string, T extends string>(
   if (!isMultipart(request)) throw errors.notMultipart()
   const limit = totalLimit(form.spec)
   const declared = Number(request.headers['content-length'])
-  if (Number.isFinite(declared) && declared > limit + OVERHEAD_BYTES) throw errors.tooLarge(limit, true)
+  if (Number.isFinite(declared) && declared > limit + OVERHEAD_BYTES)
+    throw errors.declaredTooLarge(form.spec, limit)
   const reading: Reading = { values: new Map(), uploads: new Map(), started: new Map(), bytes: 0 }
   await parse(request.raw, form, reading, limit)
   checkRequired(form, reading)
