@@ -183,5 +183,5 @@ export function formJsonSchema(spec: MultipartSpec<string, string>): Record<stri
 function describeFile(field: FileField): string {
   const size = formatBytes(field.maxBytes)
   const max = field.maxCount ?? 1
-  return `${field.description} (${max > 1 ? `up to ${max} files of at most ${size} each` : `at most ${size}`})`
+  return `${field.description} ${max > 1 ? `Up to ${max} files of at most ${size} each.` : `At most ${size}.`}`
 }
