@@ -34,24 +34,20 @@ beforeAll(async () => {
     payload: { name: 'Pro', language: 'en' },
   })
   ids.pvc = pvc.json().voice_id
-  const studio = await multipartBody({ name: 'Book' })
-  ids.studio = (
-    await t.app.inject({
+  const created = async (url: string, name: string) => {
+    const form = await multipartBody({ name })
+    const res = await t.app.inject({
       method: 'POST',
-      url: '/v1/studio/projects',
-      headers: { ...owner.auth, ...studio.headers },
-      payload: studio.payload,
+      url,
+      headers: { ...owner.auth, ...form.headers },
+      payload: form.payload,
     })
-  ).json().project.project_id
-  const native = await multipartBody({ name: 'Player' })
-  ids.native = (
-    await t.app.inject({
-      method: 'POST',
-      url: '/v1/audio-native',
-      headers: { ...owner.auth, ...native.headers },
-      payload: native.payload,
-    })
-  ).json().project_id
+    expect(res.statusCode, res.body).toBe(200)
+    return res.json()
+  }
+  ids.studio = (await created('/v1/studio/projects', 'Book')).project.project_id
+  ids.native = (await created('/v1/audio-native', 'Player')).project_id
+  expect(pvc.statusCode, pvc.body).toBe(200)
   await t.app.listen({ port: 0, host: '127.0.0.1' })
   port = (t.app.server.address() as { port: number }).port
 }, 60_000)
