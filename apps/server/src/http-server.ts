@@ -6,8 +6,9 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.js'
 import { AppError } from './errors.js'
 import { newId } from './lib/ids.js'
+import { registerInputHygiene } from './platform/http/input-check.js'
+import { registerMultipart } from './platform/http/multipart-routes.js'
 import { registerErrorHandling } from './plugins/errors.js'
-import { registerInputHygiene } from './plugins/input-hygiene.js'
 import { registerOpenApi } from './plugins/openapi.js'
 import { registerSecurityHeaders } from './plugins/security-headers.js'
 
@@ -20,7 +21,7 @@ function checkingInterval(config: Config): number {
 
 /**
  * The HTTP server and the concerns every route shares: request ids, errors, security headers,
- * input hygiene, the OpenAPI document, cookies, rate limits and WebSockets.
+ * input hygiene, multipart bodies, the OpenAPI document, cookies, rate limits and WebSockets.
  */
 export async function createHttpServer(
   config: Config,
@@ -57,6 +58,7 @@ export async function createHttpServer(
   await registerOpenApi(app, config.publicUrl)
   await app.register(cookie)
   registerInputHygiene(app)
+  registerMultipart(app)
   await app.register(rateLimit, {
     global: false,
     // The peer's address, or the client address a trusted proxy reported: request.ip.

@@ -1808,7 +1808,7 @@ export interface paths {
         put?: never;
         /**
          * Edit a voice of your workspace
-         * @description multipart/form-data: `name` (required), `description`, `labels` (a JSON object of strings), `files` (audio samples to add: WAV, MP3, OGG, FLAC, M4A or WebM, checked by content; at most 25 per voice, 10 MiB each, 50 MiB per request), `remove_background_noise` (true or false).
+         * @description A voice holds at most 25 samples; the files of one request are at most 50 MB together.
          */
         post: {
             parameters: {
@@ -1819,7 +1819,22 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /** @description Audio samples to add to the voice: WAV, MP3, OGG, FLAC, M4A or WebM, recognised by content, at most 5 minutes each. Up to 25 files of at most 10 MB each. */
+                        files?: string[];
+                        /** @description The voice name. */
+                        name: string;
+                        /** @description What the voice sounds like. */
+                        description?: string;
+                        /** @description A JSON object of strings, e.g. {"accent": "british"}; `language` picks the base voices. */
+                        labels?: string;
+                        /** @description true: RNNoise runs over the samples before they are measured. */
+                        remove_background_noise?: boolean;
+                    };
+                };
+            };
             responses: {
                 /** @description Default Response */
                 200: {
@@ -1933,7 +1948,7 @@ export interface paths {
         put?: never;
         /**
          * Add a voice by instant cloning
-         * @description multipart/form-data: `name` (required), `files` (one or more audio samples of one speaker: WAV, MP3, OGG, FLAC, M4A or WebM, checked by content, at most 5 minutes each), `description`, `labels` (a JSON object of strings; `language` picks the base voices), `remove_background_noise` (true or false: RNNoise before analysis). The samples are measured (pitch, pitch range, pace, loudness) and the nearest premade voice is retuned to match. Not on the free plan.
+         * @description The samples are measured (pitch, pitch range, pace, loudness) and the nearest premade voice is retuned to match. Not on the free plan.
          */
         post: {
             parameters: {
@@ -1942,7 +1957,22 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /** @description Audio samples of one speaker: WAV, MP3, OGG, FLAC, M4A or WebM, recognised by content, at most 5 minutes each. Up to 25 files of at most 10 MB each. */
+                        files: string[];
+                        /** @description The voice name. */
+                        name: string;
+                        /** @description What the voice sounds like. */
+                        description?: string;
+                        /** @description A JSON object of strings, e.g. {"accent": "british"}; `language` picks the base voices. */
+                        labels?: string;
+                        /** @description true: RNNoise runs over the samples before they are measured. */
+                        remove_background_noise?: boolean;
+                    };
+                };
+            };
             responses: {
                 /** @description Default Response */
                 200: {
@@ -2169,7 +2199,7 @@ export interface paths {
         put?: never;
         /**
          * Shared voices nearest to an uploaded clip
-         * @description multipart/form-data: `audio_file` (a recording of one voice), `similarity_threshold` (0-2, smaller is closer; default 1), `top_k` (1-100; default 10). The clip is measured (pitch, pitch range, pace) as instant cloning measures samples and compared with each shared voice.
+         * @description The clip is compared with each shared voice.
          */
         post: {
             parameters: {
@@ -2178,7 +2208,21 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description A recording of one voice; measured (pitch, pitch range, pace) as instant cloning measures samples. At most 10 MB.
+                         */
+                        audio_file?: string;
+                        /** @description 0 to 2, smaller is closer; default 1. */
+                        similarity_threshold?: number;
+                        /** @description 1 to 100; default 10. */
+                        top_k?: number;
+                    };
+                };
+            };
             responses: {
                 /** @description Default Response */
                 200: {
@@ -6499,10 +6543,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /**
-         * Create a pronunciation dictionary from a PLS, XML or TXT file
-         * @description multipart/form-data: `name` (required), `description`, `workspace_access`, `file` (a PLS lexicon, or the TXT format: one `word = alias`, `word = /IPA/` or `word = /ARPABET/` per line; at most 1 MB). Files with a DOCTYPE or entity declarations are refused.
-         */
+        /** Create a pronunciation dictionary from a PLS, XML or TXT file */
         post: {
             parameters: {
                 query?: never;
@@ -6510,7 +6551,26 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description A PLS lexicon, or the TXT format: one `word = alias`, `word = /IPA/` or `word = /ARPABET/` per line. Files with a DOCTYPE or entity declarations are refused. At most 1 MB.
+                         */
+                        file?: string;
+                        /** @description The dictionary name. */
+                        name: string;
+                        /** @description What the dictionary is for. */
+                        description?: string;
+                        /**
+                         * @description Taken for compatibility; sharing is set on the dictionary afterwards.
+                         * @enum {string}
+                         */
+                        workspace_access?: "admin" | "editor" | "commenter" | "viewer";
+                    };
+                };
+            };
             responses: {
                 /** @description Default Response */
                 200: {
@@ -8083,7 +8143,7 @@ export interface paths {
         put?: never;
         /**
          * Remove background noise from a recording, keeping the voice
-         * @description multipart/form-data: `audio` (WAV, MP3, OGG, FLAC, M4A or WebM, checked by content; or raw 16 kHz 16-bit mono PCM with `file_format=pcm_s16le_16`), `file_format`, `preview_b64`. Answers MP3 (44.1 kHz, 128 kbps). 1,000 credits per minute of input. A silent file is refused (422). Runs as a background job; this call waits for it.
+         * @description Answers MP3 (44.1 kHz, 128 kbps). 1,000 credits per minute of input. A silent file is refused (422). Runs as a background job; this call waits for it.
          */
         post: {
             parameters: {
@@ -8092,7 +8152,24 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description The recording: WAV, MP3, OGG, FLAC, M4A or WebM, recognised by content; or raw 16 kHz 16-bit mono PCM with `file_format=pcm_s16le_16`. At most 500 MB.
+                         */
+                        audio: string;
+                        /**
+                         * @description The kind of the recording.
+                         * @enum {string}
+                         */
+                        file_format?: "other" | "pcm_s16le_16";
+                        /** @description A preview image in base64, kept with the result. */
+                        preview_b64?: string;
+                    };
+                };
+            };
             responses: {
                 /** @description MP3 audio */
                 200: {
@@ -8122,7 +8199,7 @@ export interface paths {
         put?: never;
         /**
          * Remove background noise, answering the result as a chunked stream
-         * @description multipart/form-data: `audio` (WAV, MP3, OGG, FLAC, M4A or WebM, checked by content; or raw 16 kHz 16-bit mono PCM with `file_format=pcm_s16le_16`), `file_format`, `preview_b64`. Answers MP3 (44.1 kHz, 128 kbps). 1,000 credits per minute of input. A silent file is refused (422). Runs as a background job; the audio is streamed once it is made.
+         * @description Answers MP3 (44.1 kHz, 128 kbps). 1,000 credits per minute of input. A silent file is refused (422). Runs as a background job; the audio is streamed once it is made.
          */
         post: {
             parameters: {
@@ -8131,7 +8208,24 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description The recording: WAV, MP3, OGG, FLAC, M4A or WebM, recognised by content; or raw 16 kHz 16-bit mono PCM with `file_format=pcm_s16le_16`. At most 500 MB.
+                         */
+                        audio: string;
+                        /**
+                         * @description The kind of the recording.
+                         * @enum {string}
+                         */
+                        file_format?: "other" | "pcm_s16le_16";
+                        /** @description A preview image in base64, kept with the result. */
+                        preview_b64?: string;
+                    };
+                };
+            };
             responses: {
                 /** @description MP3 audio, chunked */
                 200: {
@@ -8161,7 +8255,7 @@ export interface paths {
         put?: never;
         /**
          * Start voice isolation as a background job (follow it with the job status call)
-         * @description multipart/form-data: `audio` (WAV, MP3, OGG, FLAC, M4A or WebM, checked by content; or raw 16 kHz 16-bit mono PCM with `file_format=pcm_s16le_16`), `file_format`, `preview_b64`. Answers MP3 (44.1 kHz, 128 kbps). 1,000 credits per minute of input. A silent file is refused (422).
+         * @description Answers MP3 (44.1 kHz, 128 kbps). 1,000 credits per minute of input. A silent file is refused (422).
          */
         post: {
             parameters: {
@@ -8170,7 +8264,24 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description The recording: WAV, MP3, OGG, FLAC, M4A or WebM, recognised by content; or raw 16 kHz 16-bit mono PCM with `file_format=pcm_s16le_16`. At most 500 MB.
+                         */
+                        audio: string;
+                        /**
+                         * @description The kind of the recording.
+                         * @enum {string}
+                         */
+                        file_format?: "other" | "pcm_s16le_16";
+                        /** @description A preview image in base64, kept with the result. */
+                        preview_b64?: string;
+                    };
+                };
+            };
             responses: {
                 /** @description Default Response */
                 202: {
@@ -8893,7 +9004,7 @@ export interface paths {
         put?: never;
         /**
          * Create a Studio project
-         * @description multipart/form-data: `name` (required, under 50 characters, no special characters), default voices and model, metadata (title, author, description, genres, target_audience, language, content_type, original_publication_date, mature_content, isbn_number, fiction, volume_normalization), an optional `cover_image` (JPEG, PNG, SVG or WebP, at most 20 MB, recognised by content), and at most one content source: `from_document` (EPUB, DOCX, HTML or UTF-8 text, at most 20 MB, recognised by content), `from_url` (an HTTPS page whose readable text is imported) or `from_content_json`.
+         * @description At most one content source: `from_document`, `from_url` or `from_content_json`; without one the project starts with an empty chapter.
          */
         post: {
             parameters: {
@@ -8902,7 +9013,85 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description The content: EPUB, DOCX, HTML or UTF-8 text, recognised by content. At most 20 MB.
+                         */
+                        from_document?: string;
+                        /**
+                         * Format: binary
+                         * @description The cover: JPEG, PNG, SVG or WebP, recognised by content. At most 20 MB.
+                         */
+                        cover_image?: string;
+                        /** @description Under 50 characters, no special characters. */
+                        name: string;
+                        /** @description The voice of headings. */
+                        default_title_voice_id?: string;
+                        /** @description The voice of paragraphs. */
+                        default_paragraph_voice_id?: string;
+                        /** @description The model of new chapters. */
+                        default_model_id?: string;
+                        /** @description Metadata: the title (at most 200 characters). */
+                        title?: string;
+                        /** @description Metadata: the author (at most 200 characters). */
+                        author?: string;
+                        /** @description Metadata: a description (at most 2,000 characters). */
+                        description?: string;
+                        /** @description Metadata: a genre (repeated; at most 20 of 60 characters). */
+                        genres?: string[];
+                        /**
+                         * @description Metadata: the audience.
+                         * @enum {string}
+                         */
+                        target_audience?: "children" | "young adult" | "adult" | "all ages";
+                        /** @description Metadata: a two-letter language code (ISO 639-1). */
+                        language?: string;
+                        /** @description Metadata: the kind of content. */
+                        content_type?: string;
+                        /** @description Metadata: YYYY or YYYY-MM-DD. */
+                        original_publication_date?: string;
+                        /** @description Metadata: true for mature content. */
+                        mature_content?: boolean;
+                        /** @description Metadata: the ISBN. */
+                        isbn_number?: string;
+                        /**
+                         * @description Metadata: fiction or non-fiction.
+                         * @enum {string}
+                         */
+                        fiction?: "fiction" | "non-fiction";
+                        /** @description true: exports are normalised to the audiobook loudness range. */
+                        volume_normalization?: boolean;
+                        /** @description The former name of volume_normalization. */
+                        acx_volume_normalization?: boolean;
+                        /**
+                         * @description The audio quality of conversions.
+                         * @enum {string}
+                         */
+                        quality_preset?: "standard" | "high" | "highest" | "ultra" | "ultra_lossless";
+                        /**
+                         * @description Text normalisation.
+                         * @enum {string}
+                         */
+                        apply_text_normalization?: "auto" | "on" | "off" | "apply_english";
+                        /**
+                         * @description What the project is made from.
+                         * @enum {string}
+                         */
+                        source_type?: "blank" | "book" | "article" | "genfm" | "video" | "screenplay";
+                        /** @description An HTTPS address that hears each conversion result. */
+                        callback_url?: string;
+                        /** @description An HTTPS page whose readable text is imported. */
+                        from_url?: string;
+                        /** @description Chapters as JSON: [{"name", "blocks": [{"sub_type", "nodes": [...]}]}]. */
+                        from_content_json?: string;
+                        /** @description Not available on this server: convert chapters afterwards. */
+                        auto_convert?: boolean;
+                    };
+                };
+            };
             responses: {
                 /** @description Default Response */
                 200: {
@@ -9041,7 +9230,23 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description The content: EPUB, DOCX, HTML or UTF-8 text, recognised by content. At most 20 MB.
+                         */
+                        from_document?: string;
+                        /** @description An HTTPS page whose readable text is imported. */
+                        from_url?: string;
+                        /** @description Chapters as JSON: [{"name", "blocks": [{"sub_type", "nodes": [...]}]}]. */
+                        from_content_json?: string;
+                        /** @description Not available on this server: convert chapters afterwards. */
+                        auto_convert?: boolean;
+                    };
+                };
+            };
             responses: {
                 /** @description Default Response */
                 200: {
@@ -9131,10 +9336,7 @@ export interface paths {
             };
         };
         put?: never;
-        /**
-         * Replace a Studio project's cover image
-         * @description multipart/form-data with `cover_image`: JPEG, PNG, SVG or WebP, at most 20 MB, recognised by content.
-         */
+        /** Replace a Studio project's cover image */
         post: {
             parameters: {
                 query?: never;
@@ -9144,7 +9346,17 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description The cover: JPEG, PNG, SVG or WebP, recognised by content. At most 20 MB.
+                         */
+                        cover_image: string;
+                    };
+                };
+            };
             responses: {
                 /** @description Default Response */
                 200: {
@@ -10266,10 +10478,7 @@ export interface paths {
             };
         };
         put?: never;
-        /**
-         * Set a Studio project's publishing image
-         * @description multipart/form-data with `image`: JPEG, PNG or WebP, at most 2 MB, recognised by content; 172x172 pixels recommended.
-         */
+        /** Set a Studio project's publishing image */
         post: {
             parameters: {
                 query?: never;
@@ -10279,7 +10488,17 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description JPEG, PNG or WebP, recognised by content; 172x172 pixels recommended. At most 2 MB.
+                         */
+                        image: string;
+                    };
+                };
+            };
             responses: {
                 /** @description Default Response */
                 200: {
@@ -10450,7 +10669,7 @@ export interface paths {
         put?: never;
         /**
          * Create a Voiceover Studio project
-         * @description multipart/form-data (or JSON without media): `name` (under 50 characters), `duration_seconds` (the timeline length without media; default 60, at most 1,800), and optionally `file`: an MP4 video or an audio file (WAV, MP3, OGG, FLAC, M4A, WebM), at most 50 MB and 30 minutes, recognised by content. With media, the timeline is as long as the media and a foreground track holds it as one clip.
+         * @description multipart/form-data, or JSON without media.
          */
         post: {
             parameters: {
@@ -10459,7 +10678,27 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description An MP4 video or an audio file (WAV, MP3, OGG, FLAC, M4A, WebM), at most 30 minutes, recognised by content. With media, the timeline is as long as the media and a foreground track holds it as one clip. At most 50 MB.
+                         */
+                        file?: string;
+                        /** @description The project name, under 50 characters. */
+                        name: string;
+                        /** @description The timeline length without media; default 60, at most 1,800. */
+                        duration_seconds?: number;
+                    };
+                    "application/json": {
+                        /** @description The project name, under 50 characters. */
+                        name: string;
+                        /** @description The timeline length without media; default 60, at most 1,800. */
+                        duration_seconds?: number;
+                    };
+                };
+            };
             responses: {
                 /** @description Default Response */
                 200: {
@@ -11161,10 +11400,7 @@ export interface paths {
             };
         };
         put?: never;
-        /**
-         * Create an Audio Native player for an article page
-         * @description multipart/form-data: name (required), image, author, title, small, text_color, background_color, sessionization, voice_id, model_id, file (the article as HTML or text), auto_convert, apply_text_normalization, pronunciation_dictionary_locators (repeated, at most 3); Timbre also takes allowed_urls (repeated) and content_selector (a CSS selector for the article text).
-         */
+        /** Create an Audio Native player for an article page */
         post: {
             parameters: {
                 query?: never;
@@ -11172,7 +11408,52 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description The article as HTML or text. At most 5 MB.
+                         */
+                        file?: string;
+                        /** @description The player name. */
+                        name: string;
+                        /** @description The address of the image shown in the player. */
+                        image?: string;
+                        /** @description The author shown in the player. */
+                        author?: string;
+                        /** @description The title shown in the player. */
+                        title?: string;
+                        /** @description true: the small player. */
+                        small?: boolean;
+                        /** @description A CSS colour, e.g. #1f2937. */
+                        text_color?: string;
+                        /** @description A CSS colour, e.g. #ffffff. */
+                        background_color?: string;
+                        /** @description Minutes within which plays of one listener count once. */
+                        sessionization?: number;
+                        /** @description The voice that reads the article. */
+                        voice_id?: string;
+                        /** @description The model that reads the article. */
+                        model_id?: string;
+                        /** @description true: convert the article now. */
+                        auto_convert?: boolean;
+                        /** @description Timbre: false keeps new audio in `converted` until the publish call; default true. */
+                        auto_publish?: boolean;
+                        /**
+                         * @description auto, on or off.
+                         * @enum {string}
+                         */
+                        apply_text_normalization?: "auto" | "on" | "off";
+                        /** @description A dictionary to apply, as JSON {"pronunciation_dictionary_id", "version_id"} or `id:version`; at most 3. */
+                        pronunciation_dictionary_locators?: string[];
+                        /** @description Timbre: a page or site allowed to show the player; at most 50. */
+                        allowed_urls?: string[];
+                        /** @description Timbre: a CSS selector for the article text on the page. */
+                        content_selector?: string;
+                    };
+                };
+            };
             responses: {
                 /** @description Default Response */
                 200: {
@@ -11424,10 +11705,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /**
-         * Replace the article of a player
-         * @description multipart/form-data: file (HTML or text), auto_convert (convert now; default false), auto_publish (publish when converted; default false: the audio waits in `converted`).
-         */
+        /** Replace the article of a player */
         post: {
             parameters: {
                 query?: never;
@@ -11437,7 +11715,21 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description The article as HTML or text. At most 5 MB.
+                         */
+                        file: string;
+                        /** @description true: convert the new article now; default false. */
+                        auto_convert?: boolean;
+                        /** @description true: publish when converted; default false (the audio waits in `converted`). */
+                        auto_publish?: boolean;
+                    };
+                };
+            };
             responses: {
                 /** @description Default Response */
                 200: {
@@ -12771,7 +13063,7 @@ export interface paths {
         put?: never;
         /**
          * Convert speech into the voice, keeping its words and timing
-         * @description multipart/form-data: `audio` (WAV, MP3, OGG, FLAC, M4A or WebM, checked by content, up to 50 MB and 5 minutes; or raw 16 kHz 16-bit mono PCM with `file_format=pcm_s16le_16`), `model_id` (eleven_english_sts_v2 or eleven_multilingual_sts_v2), `voice_settings` (JSON), `seed`, `remove_background_noise`. The words and timing stay; pitch, formants, EQ and loudness move to the voice. 1,000 credits per minute of input; silence and non-audio are refused (422) with no charge.
+         * @description The words and timing stay; pitch, formants, EQ and loudness move to the voice. 1,000 credits per minute of input; silence and non-audio are refused (422) with no charge.
          */
         post: {
             parameters: {
@@ -12786,7 +13078,32 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description The recording: WAV, MP3, OGG, FLAC, M4A or WebM, recognised by content, up to 5 minutes; or raw 16 kHz 16-bit mono PCM with `file_format=pcm_s16le_16`. At most 50 MB.
+                         */
+                        audio: string;
+                        /** @description eleven_english_sts_v2 or eleven_multilingual_sts_v2. */
+                        model_id?: string;
+                        /** @description A JSON object, e.g. {"stability": 0.5}. */
+                        voice_settings?: string;
+                        /** @description An integer from 0 to 4294967295. */
+                        seed?: number;
+                        /** @description true: RNNoise runs over the recording first. */
+                        remove_background_noise?: boolean;
+                        /**
+                         * @description The kind of the recording.
+                         * @enum {string}
+                         */
+                        file_format?: "other" | "pcm_s16le_16";
+                        /** @description Taken for compatibility; the query parameter decides. */
+                        enable_logging?: boolean;
+                    };
+                };
+            };
             responses: {
                 /** @description Audio */
                 200: {
@@ -12816,7 +13133,7 @@ export interface paths {
         put?: never;
         /**
          * Convert speech into the voice, streaming the audio as it is encoded
-         * @description multipart/form-data: `audio` (WAV, MP3, OGG, FLAC, M4A or WebM, checked by content, up to 50 MB and 5 minutes; or raw 16 kHz 16-bit mono PCM with `file_format=pcm_s16le_16`), `model_id` (eleven_english_sts_v2 or eleven_multilingual_sts_v2), `voice_settings` (JSON), `seed`, `remove_background_noise`. The words and timing stay; pitch, formants, EQ and loudness move to the voice. 1,000 credits per minute of input; silence and non-audio are refused (422) with no charge.
+         * @description The words and timing stay; pitch, formants, EQ and loudness move to the voice. 1,000 credits per minute of input; silence and non-audio are refused (422) with no charge.
          */
         post: {
             parameters: {
@@ -12831,7 +13148,32 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description The recording: WAV, MP3, OGG, FLAC, M4A or WebM, recognised by content, up to 5 minutes; or raw 16 kHz 16-bit mono PCM with `file_format=pcm_s16le_16`. At most 50 MB.
+                         */
+                        audio: string;
+                        /** @description eleven_english_sts_v2 or eleven_multilingual_sts_v2. */
+                        model_id?: string;
+                        /** @description A JSON object, e.g. {"stability": 0.5}. */
+                        voice_settings?: string;
+                        /** @description An integer from 0 to 4294967295. */
+                        seed?: number;
+                        /** @description true: RNNoise runs over the recording first. */
+                        remove_background_noise?: boolean;
+                        /**
+                         * @description The kind of the recording.
+                         * @enum {string}
+                         */
+                        file_format?: "other" | "pcm_s16le_16";
+                        /** @description Taken for compatibility; the query parameter decides. */
+                        enable_logging?: boolean;
+                    };
+                };
+            };
             responses: {
                 /** @description Audio, chunked */
                 200: {
@@ -12967,10 +13309,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /**
-         * Add samples to a professional clone
-         * @description multipart/form-data: `files` (audio: WAV, MP3, OGG, FLAC, M4A or WebM, checked by content, up to 5 minutes, speech at -23 to -18 dB RMS with peaks below -3 dB), `remove_background_noise`, and optionally `language`, which must be the voice's: all samples are in one language.
-         */
+        /** Add samples to a professional clone */
         post: {
             parameters: {
                 query?: never;
@@ -12980,7 +13319,18 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /** @description Audio samples: WAV, MP3, OGG, FLAC, M4A or WebM, recognised by content, up to 5 minutes; speech at -23 to -18 dB RMS with peaks below -3 dB. Up to 25 files of at most 50 MB each. */
+                        files?: string[];
+                        /** @description true: RNNoise runs over the samples. */
+                        remove_background_noise?: boolean;
+                        /** @description The samples' language; it must be the voice's, as all samples are in one language. */
+                        language?: string;
+                    };
+                };
+            };
             responses: {
                 /** @description Default Response */
                 200: {
@@ -13292,7 +13642,17 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description A recording of the captcha text read aloud by the voice. At most 50 MB.
+                         */
+                        recording?: string;
+                    };
+                };
+            };
             responses: {
                 /** @description Default Response */
                 200: {
@@ -13348,7 +13708,17 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description A recording of the captcha text read aloud by the voice. At most 50 MB.
+                         */
+                        recording?: string;
+                    };
+                };
+            };
             responses: {
                 /** @description Default Response */
                 200: {
@@ -13384,7 +13754,16 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /** @description Supporting documents that prove the right to the voice. Up to 11 files of at most 50 MB each. */
+                        files?: string[];
+                        /** @description Anything the reviewer should know. */
+                        extra_text?: string;
+                    };
+                };
+            };
             responses: {
                 /** @description Default Response */
                 200: {

@@ -11,6 +11,12 @@ export const STUDIO_PROJECT_NAME_MAX = 49
 export const STUDIO_PROJECT_NAME_FORBIDDEN = /[<>/\\:*"|{}[\]#%~^`$@;=\p{Cc}]/u
 /** Ours: an imported document (EPUB, DOCX, HTML, text) may be at most 20 MB. */
 export const STUDIO_DOCUMENT_MAX_BYTES = 20 * 1024 * 1024
+/**
+ * Ours: what an imported EPUB or DOCX expands to (the chapters or the document's XML that are
+ * read) may be at most 32 MB together, and the archive may list at most 10,000 files.
+ */
+export const STUDIO_DOCUMENT_INFLATED_MAX_BYTES = 32 * 1024 * 1024
+export const STUDIO_DOCUMENT_ARCHIVE_MAX_ENTRIES = 10_000
 /** A cover image may be at most 20 MB: JPEG, PNG, SVG or WebP, recognised by content. */
 export const STUDIO_COVER_IMAGE_MAX_BYTES = 20 * 1024 * 1024
 /** Ours: a chapter holds at most 2,000 blocks and a block at most 5,000 characters. */

@@ -36,12 +36,6 @@ const FASTIFY_CODES: Record<string, AppError> = {
   FST_ERR_CTP_BODY_TOO_LARGE: new AppError('payload_too_large'),
   FST_ERR_CTP_INVALID_MEDIA_TYPE: new AppError('unsupported_media_type'),
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: new AppError('invalid_json', { message: 'Invalid content length.' }),
-  FST_REQ_FILE_TOO_LARGE: new AppError('payload_too_large', { message: 'An uploaded file is too large.' }),
-  FST_FILES_LIMIT: new AppError('payload_too_large', { message: 'Too many files.' }),
-  FST_PARTS_LIMIT: new AppError('payload_too_large', { message: 'Too many form parts.' }),
-  FST_INVALID_MULTIPART_CONTENT_TYPE: new AppError('unsupported_media_type', {
-    message: 'The request is not multipart/form-data.',
-  }),
 }
 
 /** A framework refusal without a mapping of its own: the catalogue code of its status class. */

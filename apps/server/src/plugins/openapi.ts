@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance } from 'fastify'
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod'
+import { documentMultipart } from '../platform/http/multipart-routes.js'
 import { API_DESCRIPTION, API_TITLE, FAVICON_SVG, LOGO_SVG } from './openapi-docs.js'
 
 // The OpenAPI document is built from the routes' zod schemas and is committed to
@@ -20,7 +21,8 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string) {
       },
       security: [{ ApiKeyAuth: [] }, { BearerAuth: [] }],
     },
-    transform: jsonSchemaTransform,
+    // Multipart routes get their request body from the form they declare.
+    transform: (args) => documentMultipart(jsonSchemaTransform(args), args.route),
     transformObject: jsonSchemaTransformObject,
   })
   await app.register(swaggerUi, {

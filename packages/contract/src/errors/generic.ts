@@ -2,6 +2,7 @@
 export const GENERIC_ERRORS = {
   validation_error: { status: 422, message: 'Invalid request.' },
   invalid_json: { status: 400, message: 'The request body is not valid JSON.' },
+  invalid_multipart: { status: 400, message: 'The request body is not valid multipart/form-data.' },
   payload_too_large: { status: 413, message: 'The request body is too large.' },
   unsupported_media_type: { status: 415, message: 'Unsupported content type.' },
   not_found: { status: 404, message: 'Not found.' },

@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart'
 import type { Database } from '../../db/database.js'
 import type { JobQueue } from '../../jobs/queue.js'
 import type { FileStorage } from '../../lib/storage.js'
@@ -11,7 +10,6 @@ import {
   DEFAULT_ISOLATION_LIMITS,
   type IsolationLimits,
 } from './audio-isolation.service.js'
-import { multipartLimits } from './isolation-form.js'
 import { createIsolationJobsRepository } from './isolation-jobs.repository.js'
 import { createIsolationJobs } from './isolation-jobs.service.js'
 
@@ -46,8 +44,6 @@ export function createAudioIsolationModule(deps: {
     name: 'audio-isolation',
     jobs: (queue) => queue.work('audio-isolation.run', ({ jobId }) => jobs.run(jobId)),
     routes: async (app) => {
-      // Scoped to this plugin, with this call's own upload limits.
-      await app.register(multipart, { limits: multipartLimits(limits), throwFileSizeLimit: true })
       await app.register(audioIsolationRoutes(service, jobs, limits))
     },
     ports: {},

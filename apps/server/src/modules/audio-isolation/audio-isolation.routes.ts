@@ -12,7 +12,7 @@ import {
   isolationJobParams,
 } from './audio-isolation.schemas.js'
 import type { IsolationLimits, IsolationService } from './audio-isolation.service.js'
-import { readIsolationForm } from './isolation-form.js'
+import { isolationForm, readIsolationForm } from './isolation-form.js'
 import type { IsolationJobs } from './isolation-jobs.service.js'
 
 const tags = ['audio isolation']
@@ -20,8 +20,6 @@ const tags = ['audio isolation']
 const STREAM_CHUNK_BYTES = 16 * 1024
 const config = { scope: 'audio-isolation' as const, verifiedEmail: true }
 const describeForm =
-  'multipart/form-data: `audio` (WAV, MP3, OGG, FLAC, M4A or WebM, checked by content; or raw ' +
-  '16 kHz 16-bit mono PCM with `file_format=pcm_s16le_16`), `file_format`, `preview_b64`. ' +
   'Answers MP3 (44.1 kHz, 128 kbps). 1,000 credits per minute of input. A silent file is refused (422).'
 
 // POST /v1/audio-isolation and /stream; the isolation history (list, delete, audio).
@@ -30,6 +28,8 @@ export function audioIsolationRoutes(
   jobs: IsolationJobs,
   limits: IsolationLimits,
 ): FastifyPluginAsyncZod {
+  const form = isolationForm(limits)
+  const upload = { ...config, multipart: form }
   return async (app) => {
     const headers = (row: IsolationItemRow) => ({
       'history-item-id': row.id,
@@ -39,7 +39,7 @@ export function audioIsolationRoutes(
     /** Submits the upload as a job and waits for it; a closed connection stops the wait, not the job. */
     async function isolateAndWait(request: FastifyRequest) {
       const principal = requirePrincipal(request)
-      const upload = await readIsolationForm(request, limits)
+      const upload = await readIsolationForm(request, form)
       const jobId = await jobs.submit(principal, request.id, upload)
       const closed = new AbortController()
       request.raw.once('close', () => closed.abort())
@@ -50,12 +50,11 @@ export function audioIsolationRoutes(
     app.post(
       '/v1/audio-isolation',
       {
-        config,
+        config: upload,
         schema: {
           tags,
           summary: 'Remove background noise from a recording, keeping the voice',
           description: `${describeForm} Runs as a background job; this call waits for it.`,
-          consumes: ['multipart/form-data'],
           response: { 200: z.any().describe('MP3 audio') },
         },
       },
@@ -68,12 +67,11 @@ export function audioIsolationRoutes(
     app.post(
       '/v1/audio-isolation/stream',
       {
-        config,
+        config: upload,
         schema: {
           tags,
           summary: 'Remove background noise, answering the result as a chunked stream',
           description: `${describeForm} Runs as a background job; the audio is streamed once it is made.`,
-          consumes: ['multipart/form-data'],
           response: { 200: z.any().describe('MP3 audio, chunked') },
         },
       },
@@ -92,18 +90,17 @@ export function audioIsolationRoutes(
     app.post(
       '/v1/audio-isolation/jobs',
       {
-        config,
+        config: upload,
         schema: {
           tags,
           summary: 'Start voice isolation as a background job (follow it with the job status call)',
           description: describeForm,
-          consumes: ['multipart/form-data'],
           response: { 202: isolationJob },
         },
       },
       async (request, reply) => {
         const principal = requirePrincipal(request)
-        const upload = await readIsolationForm(request, limits)
+        const upload = await readIsolationForm(request, form)
         const jobId = await jobs.submit(principal, request.id, upload)
         return reply.status(202).send(await jobs.status(principal, jobId))
       },

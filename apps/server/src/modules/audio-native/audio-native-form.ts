@@ -1,72 +1,86 @@
-import { AUDIO_NATIVE_MAX_PAGE_BYTES } from '@timbre/contract'
+import { AUDIO_NATIVE_MAX_ALLOWLIST, AUDIO_NATIVE_MAX_PAGE_BYTES } from '@timbre/contract'
 import type { FastifyRequest } from 'fastify'
-import { AppError } from '../../errors.js'
-import { textProblem } from '../../plugins/input-hygiene.js'
+import {
+  booleanValue,
+  lastValue,
+  type MultipartForm,
+  multipartForm,
+  readMultipart,
+  type UploadedFile,
+} from '../../platform/http/multipart.js'
 
 // The multipart bodies of Audio Native calls: text fields (some repeated, such as
 // pronunciation_dictionary_locators) and at most one article file in `file`.
 
-export const AUDIO_NATIVE_MULTIPART_LIMITS = {
-  fileSize: AUDIO_NATIVE_MAX_PAGE_BYTES,
-  files: 1,
-  fields: 60,
-  fieldSize: 64 * 1024,
-  fieldNameSize: 100,
-  parts: 61,
-  headerPairs: 200,
+const article = {
+  file: {
+    description: 'The article as HTML or text.',
+    maxBytes: AUDIO_NATIVE_MAX_PAGE_BYTES,
+    label: 'The article file',
+  },
 }
+
+const flag = (description: string) => ({ description, kind: 'boolean' as const })
+
+export const audioNativeCreateForm = multipartForm({
+  files: article,
+  fields: {
+    name: { description: 'The player name.', required: true, missing: 'Name is required.' },
+    image: { description: 'The address of the image shown in the player.' },
+    author: { description: 'The author shown in the player.' },
+    title: { description: 'The title shown in the player.' },
+    small: flag('true: the small player.'),
+    text_color: { description: 'A CSS colour, e.g. #1f2937.' },
+    background_color: { description: 'A CSS colour, e.g. #ffffff.' },
+    sessionization: {
+      description: 'Minutes within which plays of one listener count once.',
+      kind: 'integer',
+    },
+    voice_id: { description: 'The voice that reads the article.' },
+    model_id: { description: 'The model that reads the article.' },
+    auto_convert: flag('true: convert the article now.'),
+    auto_publish: flag('Timbre: false keeps new audio in `converted` until the publish call; default true.'),
+    apply_text_normalization: { description: 'auto, on or off.', enum: ['auto', 'on', 'off'] },
+    pronunciation_dictionary_locators: {
+      description:
+        'A dictionary to apply, as JSON {"pronunciation_dictionary_id", "version_id"} or `id:version`; at most 3.',
+      kind: 'json',
+      maxCount: 10,
+    },
+    allowed_urls: {
+      description: `Timbre: a page or site allowed to show the player; at most ${AUDIO_NATIVE_MAX_ALLOWLIST}.`,
+      maxCount: AUDIO_NATIVE_MAX_ALLOWLIST * 2,
+    },
+    content_selector: { description: 'Timbre: a CSS selector for the article text on the page.' },
+  },
+})
+
+export const audioNativeContentForm = multipartForm({
+  files: { file: { ...article.file, required: true } },
+  fields: {
+    auto_convert: flag('true: convert the new article now; default false.'),
+    auto_publish: flag('true: publish when converted; default false (the audio waits in `converted`).'),
+  },
+})
 
 export interface AudioNativeForm {
   fields: Map<string, string[]>
-  file?: { fileName: string; data: Buffer }
+  file?: UploadedFile
 }
 
-const tooLarge = (message: string) => new AppError('payload_too_large', { message })
-
-export async function readAudioNativeForm(request: FastifyRequest): Promise<AudioNativeForm> {
-  if (!request.isMultipart()) {
-    throw new AppError('unsupported_media_type', { message: 'Send the form as multipart/form-data.' })
-  }
-  const form: AudioNativeForm = { fields: new Map() }
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'file') {
-          part.file.resume()
-          throw new AppError('validation_error', {
-            message: `Unexpected file field '${part.fieldname.replace(/[^\x20-\x7e]/g, '?')}'; send the article as 'file'.`,
-            param: 'file',
-          })
-        }
-        form.file = { fileName: part.filename ?? '', data: await part.toBuffer() }
-        continue
-      }
-      if (part.valueTruncated) throw tooLarge(`The field '${part.fieldname}' is too long.`)
-      const value = String(part.value)
-      const problem = textProblem(value)
-      if (problem) throw new AppError('validation_error', { message: problem, param: part.fieldname })
-      form.fields.set(part.fieldname, [...(form.fields.get(part.fieldname) ?? []), value])
-    }
-  } catch (error) {
-    const code = (error as { code?: unknown } | null)?.code
-    if (code === 'FST_REQ_FILE_TOO_LARGE')
-      throw tooLarge(`The article file may be at most ${AUDIO_NATIVE_MAX_PAGE_BYTES / 1024 / 1024} MB.`)
-    if (code === 'FST_FILES_LIMIT') throw tooLarge('Send one article file per request.')
-    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw tooLarge('Too many form fields.')
-    throw error
-  }
-  return form
+export async function readAudioNativeForm<T extends string>(
+  request: FastifyRequest,
+  form: MultipartForm<'file', T>,
+): Promise<AudioNativeForm> {
+  const body = await readMultipart(request, form)
+  const file = body.file('file')
+  return { fields: body.textMap(), ...(file ? { file } : {}) }
 }
 
 export function formField(form: AudioNativeForm, name: string): string | undefined {
-  const values = form.fields.get(name)
-  return values?.[values.length - 1]
+  return lastValue(form.fields, name)
 }
 
 export function formBoolean(form: AudioNativeForm, name: string): boolean | undefined {
-  const value = formField(form, name)
-  if (value === undefined || value === '') return undefined
-  if (value === 'true') return true
-  if (value === 'false') return false
-  throw new AppError('validation_error', { message: `'${name}' must be true or false.`, param: name })
+  return booleanValue(formField(form, name), name)
 }

@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart'
 import type { SpeechService } from '@timbre/speech'
 import type { Database } from '../../db/database.js'
 import type { JobQueue } from '../../jobs/queue.js'
@@ -11,7 +10,6 @@ import type { VoiceLookup } from '../voices/voices.module.js'
 import { createAudioNativeRepository } from './audio-native.repository.js'
 import { audioNativeRoutes } from './audio-native.routes.js'
 import { createAudioNativeService } from './audio-native.service.js'
-import { AUDIO_NATIVE_MULTIPART_LIMITS } from './audio-native-form.js'
 import { createAudioNativeJobs } from './audio-native-jobs.js'
 import { createAudioSigner } from './page-allowlist.js'
 import { playerRoutes } from './player.routes.js'
@@ -55,10 +53,7 @@ export function createAudioNativeModule(deps: {
     jobs: (queue) =>
       queue.work('audio-native.convert', ({ projectId, version }) => jobs.run(projectId, version)),
     routes: async (app) => {
-      await app.register(async (scoped) => {
-        await scoped.register(multipart, { limits: AUDIO_NATIVE_MULTIPART_LIMITS, throwFileSizeLimit: true })
-        await scoped.register(audioNativeRoutes(service))
-      })
+      await app.register(audioNativeRoutes(service))
       await app.register(playerRoutes(service))
     },
     ports: {},

@@ -13,7 +13,7 @@ import {
   updateSettingsBody,
 } from './audio-native.schemas.js'
 import type { AudioNativeService } from './audio-native.service.js'
-import { readAudioNativeForm } from './audio-native-form.js'
+import { audioNativeContentForm, audioNativeCreateForm, readAudioNativeForm } from './audio-native-form.js'
 
 const tags = ['audio native']
 const config = { scope: 'audio-native' as const, verifiedEmail: true }
@@ -25,21 +25,19 @@ export function audioNativeRoutes(service: AudioNativeService): FastifyPluginAsy
     app.post(
       '/v1/audio-native',
       {
-        config,
+        config: { ...config, multipart: audioNativeCreateForm },
         schema: {
           tags,
           summary: 'Create an Audio Native player for an article page',
-          description:
-            'multipart/form-data: name (required), image, author, title, small, text_color, background_color, ' +
-            'sessionization, voice_id, model_id, file (the article as HTML or text), auto_convert, ' +
-            'apply_text_normalization, pronunciation_dictionary_locators (repeated, at most 3); Timbre also ' +
-            'takes allowed_urls (repeated) and content_selector (a CSS selector for the article text).',
-          consumes: ['multipart/form-data'],
           response: { 200: createResponse },
         },
       },
       async (request) =>
-        service.create(requirePrincipal(request), await readAudioNativeForm(request), request.siteOrigin),
+        service.create(
+          requirePrincipal(request),
+          await readAudioNativeForm(request, audioNativeCreateForm),
+          request.siteOrigin,
+        ),
     )
 
     app.get(
@@ -105,15 +103,11 @@ export function audioNativeRoutes(service: AudioNativeService): FastifyPluginAsy
     app.post(
       '/v1/audio-native/:project_id/content',
       {
-        config,
+        config: { ...config, multipart: audioNativeContentForm },
         schema: {
           tags,
           summary: 'Replace the article of a player',
-          description:
-            'multipart/form-data: file (HTML or text), auto_convert (convert now; default false), ' +
-            'auto_publish (publish when converted; default false: the audio waits in `converted`).',
           params: projectParams,
-          consumes: ['multipart/form-data'],
           response: { 200: editContentResponse },
         },
       },
@@ -121,7 +115,7 @@ export function audioNativeRoutes(service: AudioNativeService): FastifyPluginAsy
         service.updateContent(
           requirePrincipal(request),
           request.params.project_id,
-          await readAudioNativeForm(request),
+          await readAudioNativeForm(request, audioNativeContentForm),
           request.siteOrigin,
         ),
     )

@@ -1,10 +1,8 @@
-import multipart from '@fastify/multipart'
 import type { PronunciationRule } from '@timbre/speech'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Database } from '../../db/database.js'
 import type { DomainModule } from '../domain-module.js'
 import type { ResourceAccess, ResourceLookup } from '../workspaces/workspaces.module.js'
-import { DICTIONARY_MULTIPART_LIMITS } from './dictionary-file-form.js'
 import { dictionaryRulesRoutes } from './dictionary-rules.routes.js'
 import { createDictionariesRepository } from './pronunciation-dictionaries.repository.js'
 import { dictionariesRoutes } from './pronunciation-dictionaries.routes.js'
@@ -68,8 +66,6 @@ export function createPronunciationDictionariesModule(deps: {
   const repository = createDictionariesRepository(deps.db)
   const service = createDictionariesService({ repository, roles })
   const routes: FastifyPluginAsyncZod = async (app) => {
-    // Scoped to this plugin: only add-from-file takes a multipart body.
-    await app.register(multipart, { limits: DICTIONARY_MULTIPART_LIMITS, throwFileSizeLimit: true })
     await app.register(dictionariesRoutes(service))
     await app.register(dictionaryRulesRoutes(service))
   }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { requirePrincipal } from '../../plugins/auth.js'
-import { readDictionaryForm } from './dictionary-file-form.js'
+import { dictionaryFileForm, readDictionaryForm } from './dictionary-file-form.js'
 import {
   addFromRulesBody,
   addResponse,
@@ -36,15 +36,10 @@ export function dictionariesRoutes(dictionaries: DictionariesService): FastifyPl
     app.post(
       '/v1/pronunciation-dictionaries/add-from-file',
       {
-        config,
+        config: { ...config, multipart: dictionaryFileForm },
         schema: {
           tags,
           summary: 'Create a pronunciation dictionary from a PLS, XML or TXT file',
-          description:
-            'multipart/form-data: `name` (required), `description`, `workspace_access`, `file` (a PLS lexicon, ' +
-            'or the TXT format: one `word = alias`, `word = /IPA/` or `word = /ARPABET/` per line; at most 1 MB). ' +
-            'Files with a DOCTYPE or entity declarations are refused.',
-          consumes: ['multipart/form-data'],
           response: { 200: addResponse },
         },
       },

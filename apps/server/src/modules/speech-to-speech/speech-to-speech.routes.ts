@@ -1,14 +1,12 @@
 import { Readable } from 'node:stream'
-import { SPEECH_TO_SPEECH_MAX_BYTES } from '@timbre/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { requirePrincipal } from '../../plugins/auth.js'
 import type { SpeechToSpeechService, StsRun } from './speech-to-speech.service.js'
-import { stsTooBig } from './speech-to-speech.service.js'
-import { readStsForm } from './sts-form.js'
+import { readStsForm, stsForm } from './sts-form.js'
 
 const tags = ['speech to speech']
-const config = { scope: 'speech-to-speech' as const, verifiedEmail: true }
+const config = { scope: 'speech-to-speech' as const, verifiedEmail: true, multipart: stsForm }
 const params = z.object({ voice_id: z.string().min(1).max(64) })
 const query = z.object({
   output_format: z.string().max(40).optional(),
@@ -19,11 +17,8 @@ const query = z.object({
   optimize_streaming_latency: z.coerce.number().int().min(0).max(4).optional(),
 })
 const describeForm =
-  'multipart/form-data: `audio` (WAV, MP3, OGG, FLAC, M4A or WebM, checked by content, up to 50 MB and ' +
-  '5 minutes; or raw 16 kHz 16-bit mono PCM with `file_format=pcm_s16le_16`), `model_id` ' +
-  '(eleven_english_sts_v2 or eleven_multilingual_sts_v2), `voice_settings` (JSON), `seed`, ' +
-  '`remove_background_noise`. The words and timing stay; pitch, formants, EQ and loudness move to the ' +
-  'voice. 1,000 credits per minute of input; silence and non-audio are refused (422) with no charge.'
+  'The words and timing stay; pitch, formants, EQ and loudness move to the voice. 1,000 credits per ' +
+  'minute of input; silence and non-audio are refused (422) with no charge.'
 
 // POST /v1/speech-to-speech/{voice_id} and /stream.
 export function speechToSpeechRoutes(service: SpeechToSpeechService): FastifyPluginAsyncZod {
@@ -41,14 +36,13 @@ export function speechToSpeechRoutes(service: SpeechToSpeechService): FastifyPlu
           tags,
           summary: 'Convert speech into the voice, keeping its words and timing',
           description: describeForm,
-          consumes: ['multipart/form-data'],
           params,
           querystring: query,
           response: { 200: z.any().describe('Audio') },
         },
       },
       async (request, reply) => {
-        const upload = await readStsForm(request, stsTooBig, SPEECH_TO_SPEECH_MAX_BYTES)
+        const upload = await readStsForm(request)
         const run = await service.begin({
           principal: requirePrincipal(request),
           requestId: request.id,
@@ -76,14 +70,13 @@ export function speechToSpeechRoutes(service: SpeechToSpeechService): FastifyPlu
           tags,
           summary: 'Convert speech into the voice, streaming the audio as it is encoded',
           description: describeForm,
-          consumes: ['multipart/form-data'],
           params,
           querystring: query,
           response: { 200: z.any().describe('Audio, chunked') },
         },
       },
       async (request, reply) => {
-        const upload = await readStsForm(request, stsTooBig, SPEECH_TO_SPEECH_MAX_BYTES)
+        const upload = await readStsForm(request)
         const run = await service.begin({
           principal: requirePrincipal(request),
           requestId: request.id,

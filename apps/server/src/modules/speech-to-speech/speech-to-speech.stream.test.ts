@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createUser, type TestUser } from '../../../test/helpers/factories.js'
+import { createUser, type TestUser, workspaceIdOf } from '../../../test/helpers/factories.js'
+import { characterCount } from '../../../test/helpers/plans.js'
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.js'
 import { pcmWav } from '../../../test/helpers/voice-factory.js'
 
@@ -85,4 +86,40 @@ describe('speech to speech stream', () => {
     expect(storedAtFirstChunk).toBe(0)
     expect(await stsHistory()).toBe(1)
   }, 300_000)
+
+  it('refuses text that cannot be stored inside voice_settings before any audio, charging nothing', async () => {
+    const speech = await t.app.inject({
+      method: 'POST',
+      url: `/v1/text-to-speech/${NOAH}?output_format=pcm_${RATE}`,
+      headers: user.auth,
+      payload: { text: 'A short sentence to convert.', seed: 3 },
+    })
+    const audio = new Blob([new Uint8Array(pcmWav(speech.rawPayload, RATE))], { type: 'audio/wav' })
+    const workspaceId = await workspaceIdOf(t.database.db, user.userId)
+    const before = await characterCount(t.database, workspaceId)
+    const stsItems = async () =>
+      (await t.app.inject({ method: 'GET', url: '/v1/history?source=STS', headers: user.auth })).json()
+        .history.length as number
+    const itemsBefore = await stsItems()
+    // The JSON text of the settings, as a client sends it: the escapes decode to a NUL and a lone surrogate.
+    for (const settings of ['{"stability":0.5,"x":"\\u0000"}', '{"style":"\\ud800"}']) {
+      for (const path of [`/v1/speech-to-speech/${GRACE}/stream`, `/v1/speech-to-speech/${GRACE}`]) {
+        const form = new FormData()
+        form.append('audio', audio, 'short.wav')
+        form.append('voice_settings', settings)
+        const response = await fetch(`${address}${path}?output_format=pcm_${RATE}`, {
+          method: 'POST',
+          headers: { authorization: user.auth.authorization! },
+          body: form,
+        })
+        expect(response.status, `${path} ${settings}`).toBe(422)
+        expect(response.headers.get('content-type')).toMatch(/json/)
+        const detail = ((await response.json()) as { detail: { message: string; param: string } }).detail
+        expect(detail.param).toBe('voice_settings')
+        expect(detail.message).toMatch(/^voice_settings\.(x|style): Text /)
+      }
+    }
+    expect(await characterCount(t.database, workspaceId)).toBe(before)
+    expect(await stsItems()).toBe(itemsBefore)
+  }, 120_000)
 })

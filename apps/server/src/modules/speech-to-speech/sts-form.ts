@@ -1,9 +1,13 @@
+import { SPEECH_TO_SPEECH_MAX_BYTES } from '@timbre/contract'
 import type { FastifyRequest } from 'fastify'
 import { AppError } from '../../errors.js'
+import { multipartForm, readMultipart } from '../../platform/http/multipart.js'
+import { stsTooBig } from './speech-to-speech.service.js'
 
-// Reads the multipart body of a speech-to-speech call into memory: one file field `audio`, and
-// the text fields model_id, voice_settings, seed, remove_background_noise and file_format. A
-// file over the limit is refused while it arrives, never read whole.
+// The multipart body of a speech-to-speech call: one file field `audio`, and the text fields
+// model_id, voice_settings, seed, remove_background_noise and file_format. A file over the limit
+// is refused while it arrives, never read whole; text inside voice_settings is checked before
+// any audio is made.
 
 export interface StsUpload {
   data: Buffer
@@ -15,75 +19,37 @@ export interface StsUpload {
   removeBackgroundNoise: boolean
 }
 
-const FIELD_BYTES_MAX = 64 * 1024
-const FIELDS = [
-  'model_id',
-  'voice_settings',
-  'seed',
-  'remove_background_noise',
-  'file_format',
-  'enable_logging',
-]
-
-export function stsMultipartLimits(maxBytes: number) {
-  return {
-    fileSize: maxBytes,
-    files: 1,
-    fields: FIELDS.length + 2,
-    fieldSize: FIELD_BYTES_MAX,
-    fieldNameSize: 100,
-    parts: FIELDS.length + 3,
-    headerPairs: 200,
-  }
-}
+/** The audio of POST /v1/speech-to-speech/{voice_id} and /stream, and how to convert it. */
+export const stsForm = multipartForm({
+  files: {
+    audio: {
+      description:
+        'The recording: WAV, MP3, OGG, FLAC, M4A or WebM, recognised by content, up to 5 minutes; or raw ' +
+        '16 kHz 16-bit mono PCM with `file_format=pcm_s16le_16`.',
+      maxBytes: SPEECH_TO_SPEECH_MAX_BYTES,
+      required: true,
+      tooLarge: stsTooBig,
+    },
+  },
+  fields: {
+    model_id: { description: 'eleven_english_sts_v2 or eleven_multilingual_sts_v2.' },
+    voice_settings: { description: 'A JSON object, e.g. {"stability": 0.5}.', kind: 'json' },
+    seed: { description: 'An integer from 0 to 4294967295.', kind: 'integer' },
+    remove_background_noise: { description: 'true: RNNoise runs over the recording first.', kind: 'boolean' },
+    file_format: { description: 'The kind of the recording.', enum: ['other', 'pcm_s16le_16'] },
+    enable_logging: { description: 'Taken for compatibility; the query parameter decides.', kind: 'boolean' },
+  },
+})
 
 function invalid(param: string, message: string): AppError {
   return new AppError('validation_error', { message, param })
 }
 
-function flag(raw: string | undefined, param: string): boolean {
-  if (raw === undefined || raw === '') return false
-  if (raw === 'true' || raw === 'false') return raw === 'true'
-  throw invalid(param, `${param} must be true or false.`)
-}
-
-export async function readStsForm(
-  request: FastifyRequest,
-  tooBig: () => AppError,
-  maxBytes: number,
-): Promise<StsUpload> {
-  if (!request.isMultipart()) {
-    throw new AppError('unsupported_media_type', { message: 'Send the audio as multipart/form-data.' })
-  }
-  const declared = Number(request.headers['content-length'])
-  if (Number.isFinite(declared) && declared > maxBytes + FIELD_BYTES_MAX * FIELDS.length) throw tooBig()
-  let file: { data: Buffer; fileName: string } | null = null
-  const fields: Record<string, string> = {}
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'audio') {
-          part.file.resume()
-          throw invalid('audio', "Send the recording as the file field 'audio'.")
-        }
-        file = {
-          data: await part.toBuffer(),
-          fileName: (part.filename ?? '').replace(/\p{Cc}/gu, '').slice(0, 255),
-        }
-      } else {
-        if (part.valueTruncated) throw new AppError('payload_too_large', { param: part.fieldname })
-        fields[part.fieldname] = String(part.value)
-      }
-    }
-  } catch (error) {
-    const code = (error as { code?: unknown } | null)?.code
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooBig()
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
-      throw new AppError('payload_too_large', {
-        message: 'Send one audio file and the documented fields only.',
-      })
-    throw error
-  }
+export async function readStsForm(request: FastifyRequest): Promise<StsUpload> {
+  const form = await readMultipart(request, stsForm)
+  const audio = form.file('audio')
+  const file = audio && { data: audio.data, fileName: audio.fileName.slice(0, 255) }
+  const fields = form.textRecord()
   if (!file || file.data.length === 0) throw invalid('audio', "The field 'audio' is required.")
   const fileFormat = fields.file_format || 'other'
   if (fileFormat !== 'other' && fileFormat !== 'pcm_s16le_16')
@@ -111,6 +77,6 @@ export async function readStsForm(
     modelId: fields.model_id || null,
     voiceSettings,
     seed,
-    removeBackgroundNoise: flag(fields.remove_background_noise, 'remove_background_noise'),
+    removeBackgroundNoise: form.boolean('remove_background_noise') ?? false,
   }
 }

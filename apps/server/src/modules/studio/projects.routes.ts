@@ -1,6 +1,5 @@
-import { STUDIO_COVER_IMAGE_MAX_BYTES } from '@timbre/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { AppError } from '../../errors.js'
+import { readMultipart } from '../../platform/http/multipart.js'
 import { requirePrincipal } from '../../plugins/auth.js'
 import {
   mutedTracks,
@@ -12,7 +11,7 @@ import {
   updateProjectBody,
 } from './studio.schemas.js'
 import type { StudioService } from './studio.service.js'
-import { readStudioForm } from './studio-form.js'
+import { readStudioForm, studioContentForm, studioCoverForm, studioCreateForm } from './studio-form.js'
 
 // Studio projects: create (blank, from a document or from content), list, read, update, delete,
 // replace the content, and the cover image.
@@ -33,22 +32,18 @@ export function projectsRoutes(studio: StudioService): FastifyPluginAsyncZod {
     app.post(
       '/v1/studio/projects',
       {
-        config,
+        config: { ...config, multipart: studioCreateForm },
         schema: {
           tags,
           summary: 'Create a Studio project',
           description:
-            'multipart/form-data: `name` (required, under 50 characters, no special characters), default voices and ' +
-            'model, metadata (title, author, description, genres, target_audience, language, content_type, ' +
-            'original_publication_date, mature_content, isbn_number, fiction, volume_normalization), an optional ' +
-            '`cover_image` (JPEG, PNG, SVG or WebP, at most 20 MB, recognised by content), and at most one content ' +
-            'source: `from_document` (EPUB, DOCX, HTML or UTF-8 text, at most 20 MB, recognised by content), ' +
-            '`from_url` (an HTTPS page whose readable text is imported) or `from_content_json`.',
-          consumes: ['multipart/form-data'],
+            'At most one content source: `from_document`, `from_url` or `from_content_json`; without one the ' +
+            'project starts with an empty chapter.',
           response: { 200: projectEnvelope },
         },
       },
-      async (request) => studio.create(requirePrincipal(request), await readStudioForm(request)),
+      async (request) =>
+        studio.create(requirePrincipal(request), await readStudioForm(request, studioCreateForm)),
     )
 
     app.get(
@@ -97,12 +92,11 @@ export function projectsRoutes(studio: StudioService): FastifyPluginAsyncZod {
     app.post(
       '/v1/studio/projects/:project_id/content',
       {
-        config,
+        config: { ...config, multipart: studioContentForm },
         schema: {
           tags,
           summary: "Replace a Studio project's chapters with a document or content JSON",
           params: projectIdParams,
-          consumes: ['multipart/form-data'],
           response: { 200: projectEnvelope },
         },
       },
@@ -110,7 +104,7 @@ export function projectsRoutes(studio: StudioService): FastifyPluginAsyncZod {
         studio.replaceContent(
           requirePrincipal(request),
           request.params.project_id,
-          await readStudioForm(request),
+          await readStudioForm(request, studioContentForm),
         ),
     )
 
@@ -148,24 +142,18 @@ export function projectsRoutes(studio: StudioService): FastifyPluginAsyncZod {
     app.post(
       '/v1/studio/projects/:project_id/cover-image',
       {
-        config,
+        config: { ...config, multipart: studioCoverForm },
         schema: {
           tags,
           summary: "Replace a Studio project's cover image",
-          description: `multipart/form-data with \`cover_image\`: JPEG, PNG, SVG or WebP, at most ${STUDIO_COVER_IMAGE_MAX_BYTES / 1024 / 1024} MB, recognised by content.`,
           params: projectIdParams,
-          consumes: ['multipart/form-data'],
           response: { 200: projectEnvelope },
         },
       },
       async (request) => {
-        const form = await readStudioForm(request)
-        if (!form.cover)
-          throw new AppError('validation_error', {
-            message: 'Send the image as cover_image.',
-            param: 'cover_image',
-          })
-        return studio.setCover(requirePrincipal(request), request.params.project_id, form.cover)
+        const form = await readMultipart(request, studioCoverForm)
+        const cover = form.requiredFile('cover_image').data
+        return studio.setCover(requirePrincipal(request), request.params.project_id, cover)
       },
     )
 

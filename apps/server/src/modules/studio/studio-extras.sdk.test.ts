@@ -8,6 +8,7 @@ import { ElevenLabsClient, ElevenLabsError } from '@elevenlabs/elevenlabs-js'
 import { STUDIO_COVER_IMAGE_MAX_BYTES } from '@timbre/contract'
 import { PREMADE_VOICES } from '@timbre/speech'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildDocx, docxHeading, docxParagraph } from '../../../test/helpers/documents.js'
 import { createUser, joinWorkspaceOf, type TestUser } from '../../../test/helpers/factories.js'
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.js'
 import { ffmpegPath } from '../../lib/audio/audio-decode.js'
@@ -273,11 +274,55 @@ describe('Studio cover images', () => {
     expect(await projectCount(t)).toBe(count)
   })
 
+  it("names the cover's own field when the image comes in another one, and when none comes", async () => {
+    const misnamed = new FormData()
+    misnamed.append('image', new File([new Uint8Array(PNG)], 'cover.png'))
+    const wrong = await api(`/v1/studio/projects/${projectId}/cover-image`, aliceKey, {
+      method: 'POST',
+      body: misnamed,
+    })
+    expect(wrong.status).toBe(422)
+    const wrongDetail = (await wrong.json()).detail
+    expect(wrongDetail).toMatchObject({
+      param: 'image',
+      message: "Unexpected file field 'image': send 'cover_image'.",
+    })
+    const empty = new FormData()
+    empty.append('note', 'no file here')
+    const none = await api(`/v1/studio/projects/${projectId}/cover-image`, aliceKey, {
+      method: 'POST',
+      body: empty,
+    })
+    expect(none.status).toBe(422)
+    expect((await none.json()).detail).toMatchObject({
+      param: 'cover_image',
+      message: "The field 'cover_image' is required.",
+    })
+  })
+
   it('removes the cover', async () => {
     const res = await api(`/v1/studio/projects/${projectId}/cover-image`, aliceKey, { method: 'DELETE' })
     expect(res.status).toBe(200)
     expect((await client.studio.projects.get(projectId)).coverImageUrl ?? null).toBeNull()
     expect((await api(`/v1/studio/projects/${projectId}/cover-image`, aliceKey)).status).toBe(404)
+  })
+})
+
+describe('Studio projects from a Word document', () => {
+  it('replaces NUL and lone surrogates written as character references, as HTML and EPUB imports do', async () => {
+    const docx = buildDocx(`${docxHeading('Odd characters')}${docxParagraph('A&#0;B and C&#xD800;D.')}`)
+    const form = new FormData()
+    form.append('name', 'Odd characters')
+    form.append('from_document', new File([new Uint8Array(docx)], 'odd.docx'))
+    const res = await api('/v1/studio/projects', aliceKey, { method: 'POST', body: form })
+    expect(res.status).toBe(200)
+    const id = (await res.json()).project.project_id as string
+    const project = await client.studio.projects.get(id)
+    const chapter = await client.studio.projects.chapters.get(id, project.chapters[0]!.chapterId)
+    const text = chapter.content.blocks
+      .flatMap((b) => b.nodes.map((n) => ('text' in n ? n.text : '')))
+      .join(' ')
+    expect(text).toContain('A\uFFFDB and C\uFFFDD.')
   })
 })
 

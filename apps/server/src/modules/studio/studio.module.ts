@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart'
 import { DEFAULT_MODEL_ID, MODEL_PROFILES, PREMADE_VOICES, type SpeechService } from '@timbre/speech'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Database } from '../../db/database.js'
@@ -31,7 +30,6 @@ import { publishingRoutes } from './publishing/publishing.routes.js'
 import { createPublishingService } from './publishing/publishing.service.js'
 import { createStudioRepository } from './studio.repository.js'
 import { createStudioService, type StudioAccess, type StudioService } from './studio.service.js'
-import { STUDIO_MULTIPART_LIMITS } from './studio-form.js'
 
 /** What other domains may do with Studio. */
 export interface StudioPorts {
@@ -131,8 +129,6 @@ export function createStudioModule(deps: {
     ...(deps.log ? { log: deps.log } : {}),
   })
   const routes: FastifyPluginAsyncZod = async (app) => {
-    // Scoped to this plugin: project creation and the content call take multipart bodies.
-    await app.register(multipart, { limits: STUDIO_MULTIPART_LIMITS, throwFileSizeLimit: true })
     await app.register(projectsRoutes(service))
     await app.register(chaptersRoutes(service))
     await app.register(conversionRoutes(conversion))

@@ -2,6 +2,7 @@ import type {} from '@fastify/websocket'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { WebSocket } from 'ws'
 import { AppError } from '../../errors.js'
+import { assertCleanValue } from '../../platform/http/input-check.js'
 import { checkRoute, type Principal, type PrincipalResolver } from '../../plugins/auth.js'
 import type { GenerationDeps } from './generation.js'
 import { clientMessage, streamInputQuery } from './stream-input.schemas.js'
@@ -71,6 +72,9 @@ export function streamInputRoutes(deps: GenerationDeps, resolver: PrincipalResol
           } catch {
             throw new AppError('invalid_json', { message: 'Each message must be a JSON object.' })
           }
+          // Text that cannot be stored (NUL, lone surrogates) is refused like in any JSON body,
+          // before it is spoken or charged.
+          assertCleanValue(json, 'message')
           const parsed = clientMessage.safeParse(json)
           if (!parsed.success) {
             const issue = parsed.error.issues[0]

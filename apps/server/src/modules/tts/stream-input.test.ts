@@ -167,4 +167,44 @@ describe('WebSocket /stream-input', () => {
     expect(await c.closed).toBe(1008)
     expect(c.messages.at(-1)).toMatchObject({ error: 'invalid_json' })
   })
+
+  it.each([
+    ['a NUL', 'Hello there, a\\u0000b is here. And more. '],
+    ['a lone surrogate', 'Hello there, \\ud800 is here. And more. '],
+  ])('text with %s is refused before it is spoken or charged (close 1008)', async (_name, text) => {
+    const before = await characterCount(t.database, workspaceId)
+    const c = connect(`/v1/text-to-speech/${emma.voice_id}/stream-input?auto_mode=true`, {
+      'xi-api-key': apiKey,
+    })
+    await c.opened
+    c.send({ text: ' ' })
+    // Sent as a client would: the JSON text escapes the character.
+    c.socket.send(`{"text": "${text}", "flush": true}`)
+    expect(await c.closed).toBe(1008)
+    expect(c.messages.at(-1)).toMatchObject({ error: 'validation_error' })
+    expect(c.messages.at(-1)?.message).toMatch(/^message\.text: /)
+    expect(c.messages.filter((m) => m.audio)).toEqual([])
+    expect(await characterCount(t.database, workspaceId)).toBe(before)
+  })
+
+  it('mid-session, the refused text is never spoken: what was spoken before is charged', async () => {
+    const before = await characterCount(t.database, workspaceId)
+    const c = connect(`/v1/text-to-speech/${emma.voice_id}/stream-input`, { 'xi-api-key': apiKey })
+    await c.opened
+    c.send({ text: ' ' })
+    c.send({ text: 'Good morning.', flush: true })
+    await c.waitFor((m) => m.some((x) => x.audio && x.alignment))
+    c.socket.send('{"text": "Then a\\u0000b.", "flush": true}')
+    expect(await c.closed).toBe(1008)
+    expect(c.messages.at(-1)).toMatchObject({ error: 'validation_error' })
+    const spoken = c.messages.flatMap((m) => m.alignment?.chars ?? []).join('')
+    expect(spoken).toContain('Good morning.')
+    expect(spoken).not.toContain('Then')
+    let charged = 0
+    for (let i = 0; i < 50 && charged === 0; i++) {
+      charged = (await characterCount(t.database, workspaceId)) - before
+      if (charged === 0) await new Promise((r) => setTimeout(r, 100))
+    }
+    expect(charged).toBe('Good morning.'.length)
+  })
 })

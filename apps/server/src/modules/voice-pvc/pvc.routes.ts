@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { readMultipart } from '../../platform/http/multipart.js'
 import { requirePrincipal } from '../../plugins/auth.js'
 import type { PvcService } from './pvc.service.js'
-import { readPvcForm, refuseOversizedBody } from './pvc-form.js'
+import { pvcCaptchaForm, pvcSamplesForm, pvcVerificationForm } from './pvc-form.js'
 import type { PvcTraining } from './pvc-training.service.js'
 import type { PvcVerification } from './pvc-verification.service.js'
 
@@ -74,22 +75,15 @@ export function pvcRoutes(deps: {
     app.post(
       '/v1/voices/pvc/:voice_id/samples',
       {
-        config,
-        preValidation: refuseOversizedBody,
-        schema: {
-          tags,
-          summary: 'Add samples to a professional clone',
-          description:
-            'multipart/form-data: `files` (audio: WAV, MP3, OGG, FLAC, M4A or WebM, checked by content, up to 5 minutes, ' +
-            'speech at -23 to -18 dB RMS with peaks below -3 dB), `remove_background_noise`, and optionally `language`, ' +
-            "which must be the voice's: all samples are in one language.",
-          consumes: ['multipart/form-data'],
-          params: voiceParams,
-        },
+        config: { ...config, multipart: pvcSamplesForm },
+        schema: { tags, summary: 'Add samples to a professional clone', params: voiceParams },
       },
       async (request) => {
-        const form = await readPvcForm(request, 'files')
-        return service.addSamples(requirePrincipal(request), request.params.voice_id, form)
+        const form = await readMultipart(request, pvcSamplesForm)
+        return service.addSamples(requirePrincipal(request), request.params.voice_id, {
+          files: form.files('files'),
+          fields: form.textRecord(),
+        })
       },
     )
 
@@ -186,18 +180,20 @@ export function pvcRoutes(deps: {
       app.post(
         path,
         {
-          config,
-          preValidation: refuseOversizedBody,
+          config: { ...config, multipart: pvcCaptchaForm },
           schema: {
             tags,
             summary: 'Verify the voice with a recording of the captcha text',
-            consumes: ['multipart/form-data'],
             params: voiceParams,
           },
         },
         async (request) => {
-          const form = await readPvcForm(request, 'recording')
-          return verification.verify(requirePrincipal(request), request.params.voice_id, form.files[0])
+          const form = await readMultipart(request, pvcCaptchaForm)
+          return verification.verify(
+            requirePrincipal(request),
+            request.params.voice_id,
+            form.file('recording'),
+          )
         },
       )
     }
@@ -205,22 +201,20 @@ export function pvcRoutes(deps: {
     app.post(
       '/v1/voices/pvc/:voice_id/verification',
       {
-        config,
-        preValidation: refuseOversizedBody,
+        config: { ...config, multipart: pvcVerificationForm },
         schema: {
           tags,
           summary: 'Request manual verification with supporting documents',
-          consumes: ['multipart/form-data'],
           params: voiceParams,
         },
       },
       async (request) => {
-        const form = await readPvcForm(request, 'files')
+        const form = await readMultipart(request, pvcVerificationForm)
         return verification.requestManual(
           requirePrincipal(request),
           request.params.voice_id,
-          form.files,
-          form.fields.extra_text,
+          form.files('files'),
+          form.text('extra_text'),
         )
       },
     )

@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart'
 import type { SpeechService } from '@timbre/speech'
 import type { Database } from '../../db/database.js'
 import type { JobQueue } from '../../jobs/queue.js'
@@ -8,7 +7,6 @@ import { createPvcRepository } from './pvc.repository.js'
 import { pvcRoutes } from './pvc.routes.js'
 import { createPvcService } from './pvc.service.js'
 import { type FineTuningView, fineTuningView } from './pvc-fine-tuning.js'
-import { PVC_MULTIPART_LIMITS } from './pvc-form.js'
 import { PVC_LIMITS } from './pvc-limits.js'
 import { createPvcTraining } from './pvc-training.service.js'
 import { createPvcVerification } from './pvc-verification.service.js'
@@ -58,7 +56,6 @@ export function createVoicePvcModule(deps: {
       await queue.work('pvc.separate', ({ voiceId, sampleId }) => training.separate(voiceId, sampleId))
     },
     routes: async (app) => {
-      await app.register(multipart, { limits: PVC_MULTIPART_LIMITS, throwFileSizeLimit: true })
       await app.register(pvcRoutes({ service, verification, training }))
     },
     ports: {

@@ -12,7 +12,7 @@ import {
   updateProjectBody,
 } from './voiceover.schemas.js'
 import type { VoiceoverService } from './voiceover.service.js'
-import { readVoiceoverForm } from './voiceover-form.js'
+import { readVoiceoverForm, voiceoverProjectForm } from './voiceover-form.js'
 
 // Voiceover projects, their media and their renders.
 const tags = ['voiceover']
@@ -36,15 +36,11 @@ export function projectsRoutes(service: VoiceoverService, renders: Renders): Fas
     app.post(
       '/v1/voiceover/projects',
       {
-        config,
+        config: { ...config, multipart: voiceoverProjectForm },
         schema: {
           tags,
           summary: 'Create a Voiceover Studio project',
-          description:
-            'multipart/form-data (or JSON without media): `name` (under 50 characters), `duration_seconds` (the ' +
-            'timeline length without media; default 60, at most 1,800), and optionally `file`: an MP4 video or an ' +
-            'audio file (WAV, MP3, OGG, FLAC, M4A, WebM), at most 50 MB and 30 minutes, recognised by content. With ' +
-            'media, the timeline is as long as the media and a foreground track holds it as one clip.',
+          description: 'multipart/form-data, or JSON without media.',
           consumes: ['multipart/form-data', 'application/json'],
           response: { 200: projectView },
         },

@@ -1,20 +1,37 @@
 import { VOICEOVER_VIDEO_MAX_BYTES } from '@timbre/contract'
 import type { FastifyRequest } from 'fastify'
 import { AppError } from '../../errors.js'
-import { textProblem } from '../../plugins/input-hygiene.js'
+import { isMultipart, multipartForm, readMultipart } from '../../platform/http/multipart.js'
 import { projectName } from './voiceover.schemas.js'
 
-// The multipart body of project creation: `name`, optional `duration_seconds` and at most one
-// media file in `file`. A file over the limit answers the product's "file too big" message.
+// The body of project creation, multipart or JSON: `name`, optional `duration_seconds` and, in
+// a multipart body, at most one media file in `file`. A file over the limit answers the
+// product's "file too big" message.
 
-export const VOICEOVER_MULTIPART_LIMITS = {
-  // One byte over the limit is enough to know the file is too big.
-  fileSize: VOICEOVER_VIDEO_MAX_BYTES,
-  files: 1,
-  fields: 10,
-  fieldSize: 1024,
-  parts: 11,
-}
+export const voiceoverProjectForm = multipartForm({
+  files: {
+    file: {
+      description:
+        'An MP4 video or an audio file (WAV, MP3, OGG, FLAC, M4A, WebM), at most 30 minutes, recognised by ' +
+        'content. With media, the timeline is as long as the media and a foreground track holds it as one clip.',
+      maxBytes: VOICEOVER_VIDEO_MAX_BYTES,
+      tooLarge: () => new AppError('voiceover_media_too_big', { param: 'file' }),
+    },
+  },
+  fields: {
+    name: {
+      description: 'The project name, under 50 characters.',
+      required: true,
+      missing: 'name is required.',
+      maxBytes: 1024,
+    },
+    duration_seconds: {
+      description: 'The timeline length without media; default 60, at most 1,800.',
+      kind: 'number',
+      maxBytes: 1024,
+    },
+  },
+})
 
 export interface VoiceoverForm {
   name: string
@@ -22,41 +39,14 @@ export interface VoiceoverForm {
   media: { fileName: string; data: Buffer } | null
 }
 
-function explain(error: unknown): unknown {
-  const code = (error as { code?: unknown } | null)?.code
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('voiceover_media_too_big', { param: 'file' })
-  if (code === 'FST_FILES_LIMIT')
-    return new AppError('payload_too_large', { message: 'Send one media file.' })
-  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
-    return new AppError('payload_too_large', { message: 'Too many form fields.' })
-  return error
-}
-
 export async function readVoiceoverForm(request: FastifyRequest): Promise<VoiceoverForm> {
   const fields = new Map<string, string>()
   let media: VoiceoverForm['media'] = null
-  if (request.isMultipart()) {
-    try {
-      for await (const part of request.parts()) {
-        if (part.type === 'file') {
-          if (part.fieldname !== 'file') {
-            part.file.resume()
-            throw new AppError('validation_error', {
-              message: "Send the media as 'file'.",
-              param: part.fieldname,
-            })
-          }
-          media = { fileName: part.filename ?? 'media', data: await part.toBuffer() }
-          continue
-        }
-        const value = String(part.value)
-        const problem = textProblem(value)
-        if (problem) throw new AppError('validation_error', { message: problem, param: part.fieldname })
-        fields.set(part.fieldname, value)
-      }
-    } catch (error) {
-      throw explain(error)
-    }
+  if (isMultipart(request)) {
+    const form = await readMultipart(request, voiceoverProjectForm)
+    media = form.file('file') ?? null
+    for (const [key, value] of Object.entries(form.textRecord()))
+      if (value !== undefined) fields.set(key, value)
   } else {
     const body = (request.body ?? {}) as Record<string, unknown>
     for (const key of ['name', 'duration_seconds'])

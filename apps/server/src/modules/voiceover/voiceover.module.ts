@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart'
 import { DEFAULT_MODEL_ID, modelProfileFor, PREMADE_VOICES } from '@timbre/speech'
 import type { Database } from '../../db/database.js'
 import type { JobQueue } from '../../jobs/queue.js'
@@ -13,7 +12,6 @@ import { createRenders, renderStale } from './render.service.js'
 import { timelineRoutes } from './timeline.routes.js'
 import { createVoiceoverRepository } from './voiceover.repository.js'
 import { createVoiceoverService } from './voiceover.service.js'
-import { VOICEOVER_MULTIPART_LIMITS } from './voiceover-form.js'
 
 /** Voiceover Studio: tracks and clips over an optional video or audio, rendered as one mix. */
 export function createVoiceoverModule(deps: {
@@ -53,7 +51,6 @@ export function createVoiceoverModule(deps: {
     name: 'voiceover',
     jobs: (queue) => queue.work('voiceover.render', ({ renderId }) => renders.run(renderId)),
     routes: async (app) => {
-      await app.register(multipart, { limits: VOICEOVER_MULTIPART_LIMITS, throwFileSizeLimit: true })
       await app.register(projectsRoutes(projects, renders))
       await app.register(timelineRoutes(projects, clips))
     },

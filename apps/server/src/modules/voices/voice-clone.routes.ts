@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { requirePrincipal } from '../../plugins/auth.js'
-import { readEditForm, refuseOversizedBody } from './multipart-form.js'
 import type { VoiceCloneService } from './voice-clone.service.js'
+import { readVoiceForm, voiceAddForm } from './voice-form.js'
 import { addVoiceResponse } from './voices.schemas.js'
 
 // Instant voice cloning: POST /v1/voices/add (multipart: name, files, description, labels,
@@ -11,25 +11,20 @@ export function voiceCloneRoutes(clones: VoiceCloneService): FastifyPluginAsyncZ
     app.post(
       '/v1/voices/add',
       {
-        config: { scope: 'voices' as const },
-        preValidation: refuseOversizedBody,
+        config: { scope: 'voices' as const, multipart: voiceAddForm },
         schema: {
           tags: ['voices'],
           summary: 'Add a voice by instant cloning',
           description:
-            'multipart/form-data: `name` (required), `files` (one or more audio samples of one speaker: ' +
-            'WAV, MP3, OGG, FLAC, M4A or WebM, checked by content, at most 5 minutes each), `description`, ' +
-            '`labels` (a JSON object of strings; `language` picks the base voices), `remove_background_noise` ' +
-            '(true or false: RNNoise before analysis). The samples are measured (pitch, pitch range, pace, ' +
-            'loudness) and the nearest premade voice is retuned to match. Not on the free plan.',
-          consumes: ['multipart/form-data'],
+            'The samples are measured (pitch, pitch range, pace, loudness) and the nearest premade voice is ' +
+            'retuned to match. Not on the free plan.',
           response: { 200: addVoiceResponse },
         },
       },
       async (request) => {
         const caller = requirePrincipal(request)
         await clones.checkAllowed(caller)
-        const { voice_id, analysis } = await clones.add(caller, await readEditForm(request))
+        const { voice_id, analysis } = await clones.add(caller, await readVoiceForm(request, voiceAddForm))
         request.log.info(
           { voice_id, similarity: analysis.similarity, distance: analysis.distance },
           'voice cloned',

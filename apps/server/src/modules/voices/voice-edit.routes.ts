@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { requirePrincipal } from '../../plugins/auth.js'
-import { readEditForm, refuseOversizedBody } from './multipart-form.js'
 import type { VoiceEditService } from './voice-edit.service.js'
+import { readVoiceForm, voiceEditForm } from './voice-form.js'
 import { sampleParams, statusOk, voiceIdParams } from './voices.schemas.js'
 
 // Editing a voice (multipart: files, name, description, labels, remove_background_noise)
@@ -15,16 +15,12 @@ export function voiceEditRoutes(edits: VoiceEditService): FastifyPluginAsyncZod 
     app.post(
       '/v1/voices/:voice_id/edit',
       {
-        config,
-        preValidation: refuseOversizedBody,
+        config: { ...config, multipart: voiceEditForm },
         schema: {
           tags,
           summary: 'Edit a voice of your workspace',
           description:
-            'multipart/form-data: `name` (required), `description`, `labels` (a JSON object of strings), ' +
-            '`files` (audio samples to add: WAV, MP3, OGG, FLAC, M4A or WebM, checked by content; ' +
-            'at most 25 per voice, 10 MiB each, 50 MiB per request), `remove_background_noise` (true or false).',
-          consumes: ['multipart/form-data'],
+            'A voice holds at most 25 samples; the files of one request are at most 50 MB together.',
           params: voiceIdParams,
           response: { 200: statusOk },
         },
@@ -32,7 +28,7 @@ export function voiceEditRoutes(edits: VoiceEditService): FastifyPluginAsyncZod 
       async (request) => {
         const caller = requirePrincipal(request)
         await edits.checkEditable(caller, request.params.voice_id)
-        await edits.edit(caller, request.params.voice_id, await readEditForm(request))
+        await edits.edit(caller, request.params.voice_id, await readVoiceForm(request, voiceEditForm))
         return { status: 'ok' as const }
       },
     )

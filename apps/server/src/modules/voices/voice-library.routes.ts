@@ -2,6 +2,7 @@ import { SIMILAR_VOICES_THRESHOLD_MAX, SIMILAR_VOICES_TOP_K_MAX } from '@timbre/
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { AppError } from '../../errors.js'
+import { multipartForm, readMultipart } from '../../platform/http/multipart.js'
 import { requirePrincipal } from '../../plugins/auth.js'
 import {
   accentsQuery,
@@ -35,36 +36,28 @@ function numberField(raw: string | undefined, param: string, min: number, max: n
   return value
 }
 
+/** The clip of POST /v1/similar-voices and how near a match must be. */
+const similarForm = multipartForm({
+  files: {
+    audio_file: {
+      description:
+        'A recording of one voice; measured (pitch, pitch range, pace) as instant cloning measures samples.',
+      maxBytes: 10 * 1024 * 1024,
+      label: 'The clip',
+    },
+  },
+  fields: {
+    similarity_threshold: {
+      description: `0 to ${SIMILAR_VOICES_THRESHOLD_MAX}, smaller is closer; default 1.`,
+      kind: 'number',
+    },
+    top_k: { description: `1 to ${SIMILAR_VOICES_TOP_K_MAX}; default 10.`, kind: 'integer' },
+  },
+})
+
 async function readSimilarForm(request: FastifyRequest) {
-  if (!request.isMultipart()) {
-    throw new AppError('unsupported_media_type', { message: 'Send the clip as multipart/form-data.' })
-  }
-  let clip: Buffer | null = null
-  const fields: Record<string, string> = {}
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'audio_file' || clip) {
-          part.file.resume()
-          throw new AppError('validation_error', {
-            message: 'Send one clip as audio_file.',
-            param: part.fieldname,
-          })
-        }
-        clip = await part.toBuffer()
-      } else {
-        fields[part.fieldname] = String(part.value)
-      }
-    }
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError('payload_too_large', {
-        message: 'The clip may be at most 10 MiB.',
-        param: 'audio_file',
-      })
-    }
-    throw error
-  }
+  const form = await readMultipart(request, similarForm)
+  const clip = form.file('audio_file')?.data
   if (!clip?.length) {
     throw new AppError('validation_error', {
       message: 'Upload a voice clip as audio_file.',
@@ -74,13 +67,13 @@ async function readSimilarForm(request: FastifyRequest) {
   return {
     clip,
     threshold: numberField(
-      fields.similarity_threshold,
+      form.text('similarity_threshold'),
       'similarity_threshold',
       0,
       SIMILAR_VOICES_THRESHOLD_MAX,
       false,
     ),
-    topK: numberField(fields.top_k, 'top_k', 1, SIMILAR_VOICES_TOP_K_MAX, true),
+    topK: numberField(form.text('top_k'), 'top_k', 1, SIMILAR_VOICES_TOP_K_MAX, true),
   }
 }
 
@@ -127,15 +120,11 @@ export function voiceLibraryRoutes(library: VoiceLibraryService): FastifyPluginA
     app.post(
       '/v1/similar-voices',
       {
-        config,
+        config: { ...config, multipart: similarForm },
         schema: {
           tags,
           summary: 'Shared voices nearest to an uploaded clip',
-          description:
-            'multipart/form-data: `audio_file` (a recording of one voice), `similarity_threshold` (0-2, ' +
-            'smaller is closer; default 1), `top_k` (1-100; default 10). The clip is measured (pitch, ' +
-            'pitch range, pace) as instant cloning measures samples and compared with each shared voice.',
-          consumes: ['multipart/form-data'],
+          description: 'The clip is compared with each shared voice.',
           response: { 200: libraryVoicesResponse },
         },
       },

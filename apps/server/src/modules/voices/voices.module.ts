@@ -1,9 +1,7 @@
-import multipart from '@fastify/multipart'
 import { PREMADE_VOICES } from '@timbre/speech'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { AppDeps } from '../../app-deps.js'
 import type { DomainModule } from '../domain-module.js'
-import { MULTIPART_LIMITS } from './multipart-form.js'
 import { createPageTokenCodec } from './page-token.js'
 import { seedPremadeVoices } from './premade-voices.seed.js'
 import { grantingOnCreation, type VoiceAccess } from './voice-access.js'
@@ -77,8 +75,6 @@ export function createVoicesModule(
     publicUrl: deps.config.publicUrl,
   })
   const routes: FastifyPluginAsyncZod = async (app) => {
-    // Scoped to this plugin: only the voice edit call takes multipart bodies.
-    await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true })
     await app.register(voicesRoutes(voices))
     await app.register(voiceSettingsRoutes(voices))
     await app.register(

@@ -1,33 +1,25 @@
 import type { Element } from 'domhandler'
 import { getElementsByTagName, textContent } from 'domutils'
-import { strFromU8, type UnzipFileInfo, unzipSync } from 'fflate'
+import { strFromU8 } from 'fflate'
 import { parseDocument } from 'htmlparser2'
+import { readZipEntries, UnreadableArchive } from '../../../platform/archive/bounded-zip.js'
 import { chaptersFromBlocks, htmlBlocks } from './html-blocks.js'
-import { type ImportedChapter, type ImportedDocument, UnreadableDocument } from './imported-document.js'
+import {
+  DOCUMENT_ARCHIVE_LIMITS,
+  type ImportedChapter,
+  type ImportedDocument,
+  UnreadableDocument,
+} from './imported-document.js'
 
 // An EPUB is a zip: META-INF/container.xml names the package file (OPF), whose manifest lists
 // the XHTML files and whose spine gives their reading order. Only those files are inflated,
-// each at most MAX_ENTRY_BYTES and all together at most MAX_TOTAL_BYTES as the archive
-// declares them, so a small file cannot expand into gigabytes.
-
-const MAX_ENTRY_BYTES = 32 * 1024 * 1024
-const MAX_TOTAL_BYTES = 256 * 1024 * 1024
+// within the bounds of every imported archive, so a small file cannot expand into gigabytes.
 
 function readEntries(zip: Uint8Array, wanted: (name: string) => boolean): Record<string, Uint8Array> {
-  let total = 0
   try {
-    return unzipSync(zip, {
-      filter: (file: UnzipFileInfo) => {
-        if (!wanted(file.name)) return false
-        total += file.originalSize
-        if (file.originalSize > MAX_ENTRY_BYTES || total > MAX_TOTAL_BYTES) {
-          throw new UnreadableDocument('The EPUB file expands to more text than a project can hold.')
-        }
-        return true
-      },
-    })
+    return readZipEntries(zip, wanted, DOCUMENT_ARCHIVE_LIMITS)
   } catch (error) {
-    if (error instanceof UnreadableDocument) throw error
+    if (!(error instanceof UnreadableArchive)) throw error
     throw new UnreadableDocument('The file is not a valid EPUB: it is not a readable zip archive.')
   }
 }

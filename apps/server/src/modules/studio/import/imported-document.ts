@@ -1,3 +1,6 @@
+import { STUDIO_DOCUMENT_ARCHIVE_MAX_ENTRIES, STUDIO_DOCUMENT_INFLATED_MAX_BYTES } from '@timbre/contract'
+import type { ArchiveLimits } from '../../../platform/archive/bounded-zip.js'
+
 // What every importer produces: a book's metadata where the file has it, and its chapters as
 // ordered blocks of plain text (headings and paragraphs), ready to become a Studio project.
 
@@ -22,3 +25,10 @@ export interface ImportedDocument {
 
 /** A document that cannot be read: its message is shown to the user as it is. */
 export class UnreadableDocument extends Error {}
+
+/** The bounds of every archive an import opens (EPUB, DOCX). */
+export const DOCUMENT_ARCHIVE_LIMITS: ArchiveLimits = {
+  maxInflatedBytes: STUDIO_DOCUMENT_INFLATED_MAX_BYTES,
+  maxEntries: STUDIO_DOCUMENT_ARCHIVE_MAX_ENTRIES,
+  label: 'The document',
+}

@@ -1,8 +1,8 @@
-import { unzipSync } from 'fflate'
+import { listZipEntries, UnreadableArchive } from '../../../platform/archive/bounded-zip.js'
 import { docxDocument } from './docx-import.js'
 import { epubDocument } from './epub-import.js'
 import { chaptersFromBlocks, htmlBlocks } from './html-blocks.js'
-import { type ImportedDocument, UnreadableDocument } from './imported-document.js'
+import { DOCUMENT_ARCHIVE_LIMITS, type ImportedDocument, UnreadableDocument } from './imported-document.js'
 import { textChapters } from './text-import.js'
 
 // A document's kind is read from its bytes, never from its name or the type the client sends:
@@ -18,15 +18,10 @@ const startsWith = (bytes: Uint8Array, magic: number[]) => magic.every((byte, i)
 function zipKind(bytes: Uint8Array): 'epub' | 'docx' {
   let names: string[] = []
   try {
-    // Only the listing is wanted here: the filter sees every entry and inflates none.
-    unzipSync(bytes, {
-      filter: (file) => {
-        names.push(file.name)
-        return false
-      },
-    })
-  } catch {
-    names = []
+    // Only the listing is wanted here: no entry is inflated.
+    names = listZipEntries(bytes, DOCUMENT_ARCHIVE_LIMITS)
+  } catch (error) {
+    if (!(error instanceof UnreadableArchive)) throw error
   }
   if (names.includes('META-INF/container.xml')) return 'epub'
   if (names.includes('word/document.xml')) return 'docx'

@@ -1,6 +1,6 @@
 import { STUDIO_PUBLISHING_IMAGE_MAX_BYTES } from '@timbre/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { AppError } from '../../../errors.js'
+import { multipartForm, readMultipart } from '../../../platform/http/multipart.js'
 import { requirePrincipal } from '../../../plugins/auth.js'
 import { projectIdParams } from '../studio.schemas.js'
 import { publishBody, publishingView } from './publishing.schemas.js'
@@ -18,6 +18,19 @@ const config = {
   permission: 'publish_studio_project' as const,
   verifiedEmail: true,
 }
+
+/** The publishing image: one file. */
+const imageForm = multipartForm({
+  files: {
+    image: {
+      description: 'JPEG, PNG or WebP, recognised by content; 172x172 pixels recommended.',
+      maxBytes: STUDIO_PUBLISHING_IMAGE_MAX_BYTES,
+      label: 'The publishing image',
+      required: true,
+    },
+  },
+  fields: {},
+})
 
 export function publishingRoutes(publishing: PublishingService): FastifyPluginAsyncZod {
   return async (app) => {
@@ -86,21 +99,18 @@ export function publishingRoutes(publishing: PublishingService): FastifyPluginAs
     app.post(
       '/v1/studio/projects/:project_id/publishing/image',
       {
-        config,
+        config: { ...config, multipart: imageForm },
         schema: {
           tags,
           summary: "Set a Studio project's publishing image",
-          description: `multipart/form-data with \`image\`: JPEG, PNG or WebP, at most ${STUDIO_PUBLISHING_IMAGE_MAX_BYTES / 1024 / 1024} MB, recognised by content; 172x172 pixels recommended.`,
           params: projectIdParams,
-          consumes: ['multipart/form-data'],
           response: { 200: publishingView },
         },
       },
       async (request) => {
-        const file = request.isMultipart() ? await readImagePart(request) : null
-        if (!file)
-          throw new AppError('validation_error', { message: 'Send the image as image.', param: 'image' })
-        return publishing.setImage(requirePrincipal(request), request.params.project_id, file)
+        const form = await readMultipart(request, imageForm)
+        const image = form.requiredFile('image').data
+        return publishing.setImage(requirePrincipal(request), request.params.project_id, image)
       },
     )
 
@@ -118,21 +128,4 @@ export function publishingRoutes(publishing: PublishingService): FastifyPluginAs
       async (request) => publishing.setImage(requirePrincipal(request), request.params.project_id, null),
     )
   }
-}
-
-/** The `image` file of a multipart body; a larger file than the multipart limit answers 413. */
-async function readImagePart(request: import('fastify').FastifyRequest): Promise<Buffer | null> {
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file' && part.fieldname === 'image') return await part.toBuffer()
-      if (part.type === 'file') part.file.resume()
-    }
-  } catch (error) {
-    if ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new AppError('payload_too_large', {
-        message: `The publishing image may be at most ${STUDIO_PUBLISHING_IMAGE_MAX_BYTES / 1024 / 1024} MB.`,
-      })
-    throw error
-  }
-  return null
 }
