@@ -3,6 +3,7 @@
 // are checked by the compiler. The web app signs in with an httpOnly session cookie, so
 // requests carry same-origin credentials and no token.
 import type { paths } from '@timbre/contract'
+import { DEFAULT_OUTPUT_FORMAT } from '@timbre/contract'
 import createClient from 'openapi-fetch'
 import { ApiError, toApiError } from './api-error'
 import type {
@@ -538,7 +539,10 @@ export const designVoice = (body: {
   auto_generate_text?: boolean
 }) =>
   settle(
-    client.POST('/v1/text-to-voice/design', { params: { query: { output_format: 'mp3_44100_128' } }, body }),
+    client.POST('/v1/text-to-voice/design', {
+      params: { query: { output_format: DEFAULT_OUTPUT_FORMAT } },
+      body,
+    }),
   )
 
 /** POST /v1/text-to-voice: a workspace voice from a preview. */

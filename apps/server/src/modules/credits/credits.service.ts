@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import { FREE_REGENERATION_WINDOW_SECONDS, FREE_REGENERATIONS } from '@timbre/contract'
 import type { Transaction } from 'kysely'
 import type { DB } from '../../db/schema.js'
@@ -33,10 +32,6 @@ export function deliveredCharge(
   if (deliveredCharacters <= 0) return 0
   const total = Math.max(1, textCharacters)
   return Math.min(reserved, Math.ceil((reserved * deliveredCharacters) / total))
-}
-
-export function requestHash(parts: unknown[]): string {
-  return createHash('sha256').update(JSON.stringify(parts)).digest('hex')
 }
 
 export function createCreditsService(deps: {

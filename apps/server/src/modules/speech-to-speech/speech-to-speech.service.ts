@@ -11,6 +11,7 @@ import {
   collectSpeech,
   ISOLATION_SAMPLE_RATE,
   MODEL_PROFILES,
+  type OutputFormat,
   type SpeechService,
   type VoiceConversionRun,
   type VoiceDefinition,
@@ -19,9 +20,9 @@ import {
 import { AppError } from '../../errors.js'
 import { decodeTo48kMono, UndecodableAudio } from '../../lib/audio/audio-decode.js'
 import { sniffAudio } from '../../lib/audio/audio-sniff.js'
+import { resolveFormat } from '../../platform/generation/generation-inputs.js'
 import type { Principal } from '../../plugins/auth.js'
 import type { Recorder } from '../recording/recording.types.js'
-import { resolveFormat } from '../tts/generation.js'
 import type { UsableVoice, VoiceLookup } from '../voices/voice-lookup.js'
 import type { StsUpload } from './sts-form.js'
 
@@ -45,14 +46,31 @@ export function stsTooBig(): AppError {
   return new AppError('speech_to_speech_too_long', { param: 'audio' })
 }
 
+/** One converted piece of audio and where the output stands after it. */
+export interface StsPiece {
+  audio: Uint8Array
+  alignment: null
+  characters: 0
+  piece: 0
+  endSeconds: number
+}
+
 export interface StsRun {
   readonly cost: number
   readonly historyItemId: string | null
-  readonly contentType: string
+  readonly format: OutputFormat
   /** Pieces `pieces()` will give, and how many have been converted so far. */
   readonly blocks: number
   readonly converted: number
-  pieces(): AsyncIterable<Uint8Array>
+  /** The converted audio a piece at a time; report each with `delivered` or `held`. */
+  pieces(): AsyncIterable<StsPiece>
+  /** The piece is being written to the client: its seconds are charged whatever happens next. */
+  delivered(piece: StsPiece): void
+  /** The piece is kept back until `complete` (a whole response). */
+  held(piece: StsPiece): void
+  /** Stores the audio and charges it in full with its history item. */
+  complete(): Promise<void>
+  /** Stops converting; charges the seconds delivered (with their history item), releases the rest. */
   abandon(): Promise<void>
 }
 
@@ -185,44 +203,41 @@ export function createSpeechToSpeechService(deps: {
                 source: 'STS',
               }
             : null,
-          charge: { text: title, hash: null, credits: speechToSpeechCredits(seconds) },
+          charge: { text: title, hash: null, credits: speechToSpeechCredits(seconds), seconds },
         })
         .catch((error: unknown) => {
           conversion.drop()
           throw error
         })
-      let settled = false
-
-      async function* pieces(): AsyncIterable<Uint8Array> {
-        const parts: Uint8Array[] = []
-        for await (const bytes of conversion.chunks()) {
-          parts.push(bytes)
-          yield bytes
+      async function* pieces(): AsyncIterable<StsPiece> {
+        let converted = 0
+        for await (const audio of conversion.chunks()) {
+          converted++
+          yield {
+            audio,
+            alignment: null,
+            characters: 0,
+            piece: 0,
+            endSeconds: Math.min(seconds, converted * PIECE_SECONDS),
+          }
         }
-        const audio = Buffer.concat(parts)
-        recording.delivered({
-          audio,
-          alignment: null,
-          characters: Math.max(1, [...title].length),
-          piece: 0,
-          endSeconds: seconds,
-        })
-        await recording.complete()
-        settled = true
       }
 
       return {
         cost: recording.cost,
         historyItemId: recording.historyItemId,
-        contentType: format.contentType,
+        format,
         blocks: conversion.opened.blocks,
         get converted() {
           return conversion.converted
         },
         pieces,
+        delivered: (piece) => recording.delivered(piece),
+        held: (piece) => recording.held(piece),
+        complete: () => recording.complete(),
         async abandon() {
           conversion.drop()
-          if (!settled) await recording.fail({ reachedClient: false })
+          await recording.fail()
         },
       }
     },

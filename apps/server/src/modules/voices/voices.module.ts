@@ -132,3 +132,4 @@ export function createVoicesModule(
     },
   }
 }
+export type { UsableVoice, VoiceLookup } from './voice-lookup.js'
