@@ -8,7 +8,6 @@ import {
   speechToSpeechCredits,
 } from '@timbre/contract'
 import {
-  collectSpeech,
   ISOLATION_SAMPLE_RATE,
   MODEL_PROFILES,
   type OutputFormat,
@@ -20,6 +19,7 @@ import {
 import { AppError } from '../../errors.js'
 import { decodeTo48kMono, UndecodableAudio } from '../../lib/audio/audio-decode.js'
 import { sniffAudio } from '../../lib/audio/audio-sniff.js'
+import { renderForMeasuring } from '../../platform/audio/measure.js'
 import { resolveFormat } from '../../platform/generation/generation-inputs.js'
 import type { Principal } from '../../plugins/auth.js'
 import type { Recorder } from '../recording/recording.types.js'
@@ -38,7 +38,7 @@ import type { StsUpload } from './sts-form.js'
 const WORK_RATE = 24_000
 /** Seconds of audio converted and sent per piece of a streamed answer. */
 const PIECE_SECONDS = 1
-/** What the target voice says when it is measured. */
+/** What the target voice says when it is measured: longer than the usual sentence, for a steadier pitch range. */
 const MEASURE_TEXT =
   'The quick brown fox jumps over the lazy dog. How are you doing today? I hope the weather stays fine, and that we can walk by the river.'
 
@@ -74,13 +74,6 @@ export interface StsRun {
   abandon(): Promise<void>
 }
 
-function pcm16(bytes: Uint8Array): Float32Array {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-  const out = new Float32Array(Math.floor(bytes.byteLength / 2))
-  for (let i = 0; i < out.length; i++) out[i] = view.getInt16(i * 2, true) / 32768
-  return out
-}
-
 export function createSpeechToSpeechService(deps: {
   recorder: Recorder
   voices: VoiceLookup
@@ -96,12 +89,8 @@ export function createSpeechToSpeechService(deps: {
     let profile = profiles.get(key)
     if (!profile) {
       profile = (async () => {
-        const pipeline = deps.speech.pipeline(`pcm_${WORK_RATE}`)
-        const text = voice.language === 'en' ? MEASURE_TEXT : voice.preview_text
-        pipeline.push({ text, voice, modelId: 'eleven_multilingual_v2', seed: 7 })
-        pipeline.end()
-        const result = await collectSpeech(pipeline, pipeline.format)
-        return deps.speech.measureVoice(pcm16(result.audio), WORK_RATE)
+        const samples = await renderForMeasuring(deps.speech, voice, { rate: WORK_RATE, text: MEASURE_TEXT })
+        return deps.speech.measureVoice(samples, WORK_RATE)
       })()
       profile.catch(() => profiles.delete(key))
       profiles.set(key, profile)
