@@ -3,7 +3,7 @@ import { PREMADE_VOICES } from '@timbre/speech'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createUser } from '../../../test/helpers/factories.js'
 import { characterCount, setPlan } from '../../../test/helpers/plans.js'
-import { createTestApp, type TestApp } from '../../../test/helpers/test-app.js'
+import { createTestApp, listenOnLoopback, type TestApp } from '../../../test/helpers/test-app.js'
 
 // The free repeats of a paid request are counted and taken in one step: twelve identical
 // requests sent at once after a paid one get exactly the free ones the rule allows, and every
@@ -17,9 +17,7 @@ const TEXT = `${'A short sentence is read aloud again and again. '.repeat(7)}The
 
 beforeAll(async () => {
   t = await createTestApp()
-  await t.app.listen({ port: 0, host: '127.0.0.1' })
-  const address = t.app.server.address()
-  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
+  base = await listenOnLoopback(t)
 })
 afterAll(() => t?.close())
 

@@ -4,8 +4,8 @@ import { PREMADE_VOICES } from '@timbre/speech'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { createUser, type TestUser } from '../../../test/helpers/factories.js'
-import { characterCount, setPlan } from '../../../test/helpers/plans.js'
-import { createTestApp, type TestApp } from '../../../test/helpers/test-app.js'
+import { characterCount, setProPlan } from '../../../test/helpers/plans.js'
+import { createTestApp, listenOnLoopback, type TestApp } from '../../../test/helpers/test-app.js'
 import { pcmWav } from '../../../test/helpers/voice-factory.js'
 
 // What reached the client is charged, whatever fails after it: a stream whose audio could not
@@ -22,20 +22,13 @@ let base: string
 
 beforeAll(async () => {
   t = await createTestApp()
-  await t.app.listen({ port: 0, host: '127.0.0.1' })
-  const address = t.app.server.address()
-  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
+  base = await listenOnLoopback(t)
 })
 afterAll(() => t?.close())
 
 async function payingUser(): Promise<{ user: TestUser; ws: string }> {
   const user = await createUser(t.app, t.database, { verified: true })
-  const ws = await setPlan(t.database, user.userId, {
-    tier: 'pro',
-    status: 'active',
-    characterCount: 0,
-    characterLimit: 500_000,
-  })
+  const ws = await setProPlan(t.database, user.userId)
   return { user, ws }
 }
 

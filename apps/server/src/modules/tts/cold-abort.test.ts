@@ -1,8 +1,8 @@
 import { PREMADE_VOICES } from '@timbre/speech'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createUser } from '../../../test/helpers/factories.js'
-import { setPlan } from '../../../test/helpers/plans.js'
-import { createTestApp, type TestApp } from '../../../test/helpers/test-app.js'
+import { setProPlan } from '../../../test/helpers/plans.js'
+import { createTestApp, listenOnLoopback, type TestApp } from '../../../test/helpers/test-app.js'
 
 // The first generation of a fresh server (speech threads not started yet) with a client that
 // leaves mid-stream, or before the answer has begun: the charge and the history agree. A charge
@@ -20,16 +20,9 @@ afterEach(async () => {
 
 async function freshServer() {
   t = await createTestApp()
-  await t.app.listen({ port: 0, host: '127.0.0.1' })
-  const address = t.app.server.address()
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
+  const base = await listenOnLoopback(t)
   const user = await createUser(t.app, t.database, { verified: true })
-  const ws = await setPlan(t.database, user.userId, {
-    tier: 'pro',
-    status: 'active',
-    characterCount: 0,
-    characterLimit: 500_000,
-  })
+  const ws = await setProPlan(t.database, user.userId)
   return { app: t, base, user, ws }
 }
 
