@@ -152,9 +152,13 @@ function openRecording(
       if (key) {
         const audio = joinAudio(options.audio.parts, format)
         item = row(text, { ...options.audio, bytes: audio.length }, key)
-        // What a sweeper charges if this process dies from here on: exactly this settlement.
-        if (!options.whole)
+        if (!options.whole) {
+          // What a sweeper charges if this process dies from here on: exactly this settlement,
+          // with the item's counts worked out then (the draft's say nothing).
+          item.character_count_change_from = 0
+          item.character_count_change_to = 0
           await Promise.all(held.map((h) => deps.credits.recordDelivered(h.reservation.ledgerId, amount(h))))
+        }
         // The draft is written before the audio, so a process that dies in between leaves
         // a sweeper the key to look at (and delete) instead of a file nothing points to.
         // The audio is stored before the transaction: a history item never lacks its file.
