@@ -68,5 +68,5 @@ describe(`free regenerations under concurrency (${process.env.DATABASE_URL ? 'Po
     const after = await send()
     expect(after.headers.get('character-cost')).toBe('363')
     await after.arrayBuffer()
-  })
+  }, 240_000)
 })
