@@ -1,4 +1,4 @@
-import { analyseVoice, type VoiceFeatures, wavHeader } from '@timbre/speech'
+import { type VoiceFeatures, wavHeader } from '@timbre/speech'
 import { AppError } from '../../errors.js'
 import {
   checkSampleLength,

@@ -1,10 +1,8 @@
 import {
   analyseVoice,
-  type CloneBase,
   combineFeatures,
   deriveCloneVoice,
   nearestBase,
-  PREMADE_VOICES,
   type SpeechService,
   similarityOf,
   type VoiceFeatures,

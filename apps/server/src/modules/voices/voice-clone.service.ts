@@ -1,18 +1,13 @@
 import { createHash } from 'node:crypto'
 import { maxVoiceAddEdits, PLAN_LIMITS, PLANS, type Tier } from '@timbre/contract'
 import {
-  analyseVoice,
-  type CloneBase,
-  collectSpeech,
   combineFeatures,
   createIsolator,
   deriveCloneVoice,
   ISOLATION_SAMPLE_RATE,
   nearestBase,
-  PREMADE_VOICES,
   type SpeechService,
   similarityOf,
-  type VoiceDefinition,
   type VoiceFeatures,
   voiceDistance,
 } from '@timbre/speech'

@@ -8,8 +8,6 @@ import {
   type Tier,
 } from '@timbre/contract'
 import {
-  analyseVoice,
-  ISOLATION_SAMPLE_RATE,
   PREMADE_VOICES,
   type SpeechService,
   similarityOf,
