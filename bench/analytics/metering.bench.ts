@@ -21,6 +21,7 @@ const bare: Recorder = {
       concurrent: 1,
       reservePiece: async () => 0,
       delivered: () => undefined,
+      held: () => undefined,
       complete: async () => undefined,
       fail: async () => undefined,
     }

@@ -1,4 +1,5 @@
 // Sound effects and voice isolation: lengths, limits and credit prices of the product.
+import { DEFAULT_OUTPUT_FORMAT } from './speech.js'
 
 /** A sound effect's requested length, in seconds (null asks for an automatic length). */
 export const SOUND_EFFECT_MIN_SECONDS = 0.5
@@ -17,7 +18,7 @@ export const AUDIO_ISOLATION_MAX_BYTES = 500 * 1024 * 1024
 export const AUDIO_ISOLATION_MAX_SECONDS = 60 * 60
 /** Input quieter than this (RMS, dBFS) has nothing to isolate. */
 export const AUDIO_ISOLATION_SILENCE_DB = -60
-export const AUDIO_ISOLATION_OUTPUT_FORMAT = 'mp3_44100_128'
+export const AUDIO_ISOLATION_OUTPUT_FORMAT = DEFAULT_OUTPUT_FORMAT
 export const AUDIO_ISOLATION_HISTORY_PAGE_SIZE_DEFAULT = 100
 export const AUDIO_ISOLATION_HISTORY_PAGE_SIZE_MAX = 1000
 

@@ -1,6 +1,7 @@
 // Audio Native: an article player embedded on a customer's web page. The page's text is
 // converted to speech once per content change; the player asks for its settings and audio from
 // the page, and the server serves them only to pages on the project's URL allowlist.
+import { DEFAULT_OUTPUT_FORMAT } from './speech.js'
 
 /**
  * Publishing states as the product names them (queued, publishing = converting, published), and
@@ -40,7 +41,7 @@ export const AUDIO_NATIVE_MAX_ALLOWLIST = 50
 /** At most this many pronunciation dictionaries per request. */
 export const AUDIO_NATIVE_MAX_DICTIONARIES = 3
 /** The player's audio format. */
-export const AUDIO_NATIVE_OUTPUT_FORMAT = 'mp3_44100_128'
+export const AUDIO_NATIVE_OUTPUT_FORMAT = DEFAULT_OUTPUT_FORMAT
 export const AUDIO_NATIVE_NAME_MAX = 200
 
 /** Longest sessionization window, in minutes (ours: one day). */

@@ -33,7 +33,7 @@ export {
 } from './design/describe-voice.js'
 export { baseVoicesFor, type DesignOptions, designVoices, remixVoice } from './design/design-voice.js'
 export { resample } from './dsp/resample.js'
-export { type AudioEncoder, createEncoder } from './encoders/create-encoder.js'
+export { type AudioEncoder, createEncoder, encodeWhole } from './encoders/create-encoder.js'
 export {
   alawToLinear,
   decodeG711,
@@ -71,6 +71,7 @@ export { RUMBLE_CUTOFF_HZ, removeRumble } from './isolation/rumble-filter.js'
 export {
   checkLanguage,
   DEFAULT_MODEL_ID,
+  isEnglishOnly,
   MODEL_PROFILES,
   type ModelProfile,
   modelProfileFor,

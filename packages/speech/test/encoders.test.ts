@@ -6,6 +6,7 @@ import {
   createEncoder,
   decodeG711,
   encodeG711,
+  encodeWhole,
   finalizeWav,
   linearToAlaw,
   linearToMulaw,
@@ -139,6 +140,20 @@ describe('PCM and WAV encoders', () => {
     const bytes = encodeInPieces('pcm_16000', new Float32Array([0, 0.5, -0.5, 1, -1]), [2])
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
     expect([0, 2, 4, 6, 8].map((o) => view.getInt16(o, true))).toEqual([0, 16384, -16383, 32767, -32767])
+  })
+
+  it('a whole WAV carries its real sizes; a streamed one says the size is unknown', () => {
+    const input = tone(0.5, 16000)
+    const whole = encodeWhole('wav_16000', input)
+    const view = new DataView(whole.buffer, whole.byteOffset, whole.byteLength)
+    expect(view.getUint32(4, true)).toBe(whole.length - 8)
+    expect(view.getUint32(40, true)).toBe(input.length * 2)
+    expect(whole.length).toBe(44 + input.length * 2)
+    const streamed = encodeInPieces('wav_16000', input, [100])
+    const open = new DataView(streamed.buffer, streamed.byteOffset, streamed.byteLength)
+    expect(open.getUint32(4, true)).toBe(0xffffffff)
+    expect(open.getUint32(40, true)).toBe(0xffffffff)
+    expect(encodeWhole('mp3_44100_128', input)[0]).toBe(0xff)
   })
 
   it('writes a WAV that an independent decoder reads back', () => {

@@ -2,6 +2,8 @@
 // the WebSocket protocol of stream-input (a WebSocket route has no request or response body
 // for the OpenAPI document to describe).
 
+import { DEFAULT_OUTPUT_FORMAT } from '@timbre/contract'
+
 export const API_TITLE = 'Timbre API'
 
 const OVERVIEW = [
@@ -19,7 +21,7 @@ const OVERVIEW = [
 const STREAM_INPUT_PROTOCOL = `
 **\`wss://<host>/v1/text-to-speech/{voice_id}/stream-input\`**: stream text in, audio out, for
 LLM voice agents. Query parameters: \`model_id\`, \`language_code\`, \`output_format\`
-(default \`mp3_44100_128\`), \`enable_logging\`, \`inactivity_timeout\` (seconds, 1-180,
+(default \`${DEFAULT_OUTPUT_FORMAT}\`), \`enable_logging\`, \`inactivity_timeout\` (seconds, 1-180,
 default 20), \`sync_alignment\`, \`auto_mode\`, \`apply_text_normalization\`
 (\`auto\`|\`on\`|\`off\`), \`seed\`. Credentials: the \`xi-api-key\` header (API key with the
 \`text-to-speech\` scope) or \`Authorization: Bearer\` on the upgrade request, or

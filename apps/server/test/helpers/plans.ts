@@ -32,3 +32,13 @@ export async function characterCount(database: DatabaseHandle, workspaceId: stri
     .executeTakeFirstOrThrow()
   return row.character_count
 }
+
+/** An active Pro plan with nothing used and room for long generations; the workspace id. */
+export function setProPlan(database: DatabaseHandle, userId: string): Promise<string> {
+  return setPlan(database, userId, {
+    tier: 'pro',
+    status: 'active',
+    characterCount: 0,
+    characterLimit: 500_000,
+  })
+}

@@ -62,3 +62,10 @@ export async function createTestApp(
 export function json<T = Record<string, unknown>>(response: LightMyRequestResponse): T {
   return response.json() as T
 }
+
+/** Starts the app on a free loopback port (for real sockets: fetch, WebSockets); its base URL. */
+export async function listenOnLoopback(t: TestApp): Promise<string> {
+  await t.app.listen({ port: 0, host: '127.0.0.1' })
+  const address = t.app.server.address()
+  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
+}

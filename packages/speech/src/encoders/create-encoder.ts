@@ -7,7 +7,7 @@ import { encodeG711 } from './g711.js'
 import { Mp3StreamEncoder } from './mp3-encoder.js'
 import { OpusOggEncoder } from './opus-encoder.js'
 import { concatBytes, floatToInt16, int16ToBytesLE } from './pcm16.js'
-import { wavHeader } from './wav-header.js'
+import { finalizeWav, wavHeader } from './wav-header.js'
 
 export type { AudioEncoder } from './audio-encoder.js'
 
@@ -49,6 +49,20 @@ export function createEncoder(outputFormat: string | OutputFormat): AudioEncoder
   if (format.codec === 'mp3') return new Mp3StreamEncoder(format)
   if (format.codec === 'opus') return new OpusOggEncoder(format)
   return new SimpleEncoder(format)
+}
+
+/**
+ * Encodes a whole recording as one finished file: unlike a stream, a WAV carries its real
+ * RIFF and data sizes.
+ */
+export function encodeWhole(outputFormat: string | OutputFormat, samples: Float32Array): Uint8Array {
+  const encoder = createEncoder(outputFormat)
+  try {
+    const audio = concatBytes([encoder.encode(samples), encoder.end()])
+    return encoder.format.codec === 'wav' ? finalizeWav(audio) : audio
+  } finally {
+    encoder.close()
+  }
 }
 
 /** Codecs whose encoding costs enough to run in a worker thread (the rest encode in place). */

@@ -242,6 +242,11 @@ export function modelProfileFor(modelId: string | undefined): ModelProfile {
   return found
 }
 
+/** A model that speaks English and nothing else (phoneme rules and the model list depend on it). */
+export function isEnglishOnly(model: Pick<ModelProfile, 'languages'>): boolean {
+  return model.languages.length === 1 && model.languages[0] === 'en'
+}
+
 /** Refuses a language the model (or our engines) cannot speak, naming a model that can. */
 export function checkLanguage(model: ModelProfile, language: string): void {
   if (model.languages.includes(language)) return
@@ -249,10 +254,11 @@ export function checkLanguage(model: ModelProfile, language: string): void {
     (m) => m.can_do_text_to_speech && m.languages.includes(language),
   )
   const hint = alternative ? ` Use ${alternative.model_id}, which supports it.` : ''
-  const what = model.languages.length === 1 ? `is English-only` : `does not support language '${language}'`
+  const englishOnly = isEnglishOnly(model)
+  const what = englishOnly ? `is English-only` : `does not support language '${language}'`
   throw new SpeechError(
     'unsupported_language',
-    `Model ${model.model_id} ${what}${model.languages.length === 1 ? ` and cannot speak '${language}'` : ''}.${hint}`,
+    `Model ${model.model_id} ${what}${englishOnly ? ` and cannot speak '${language}'` : ''}.${hint}`,
     'language_code',
   )
 }

@@ -169,6 +169,10 @@ export function meterRecorder(
           firstByteAt ??= performance.now()
           recording.delivered(chunk)
         },
+        held(chunk) {
+          firstByteAt ??= performance.now()
+          recording.held(chunk)
+        },
         async complete(options) {
           await recording.complete(options)
           record('success', null)

@@ -5,7 +5,14 @@ import {
   AUDIO_ISOLATION_SILENCE_DB,
   audioIsolationCredits,
 } from '@timbre/contract'
-import { createEncoder, createIsolator, levelDb, parseOutputFormat, removeRumble } from '@timbre/speech'
+import {
+  createEncoder,
+  createIsolator,
+  joinAudio,
+  levelDb,
+  parseOutputFormat,
+  removeRumble,
+} from '@timbre/speech'
 import { AppError } from '../../errors.js'
 import { decodeTo48kMono, UndecodableAudio } from '../../lib/audio/audio-decode.js'
 import { sniffAudio } from '../../lib/audio/audio-sniff.js'
@@ -135,7 +142,8 @@ export function createIsolationService(deps: {
       } finally {
         isolator.close()
       }
-      const audio = Buffer.concat(parts)
+      const joined = joinAudio(parts, format)
+      const audio = Buffer.from(joined.buffer, joined.byteOffset, joined.byteLength)
       await deps.storage.put(key, audio)
       stored = true
       await deps.repository.insert({
@@ -152,7 +160,7 @@ export function createIsolationService(deps: {
         credits: recording.cost,
         preview_b64: item.previewB64,
       })
-      recording.delivered({
+      recording.held({
         audio,
         alignment: null,
         characters: Math.max(1, [...item.title].length),
@@ -162,7 +170,7 @@ export function createIsolationService(deps: {
       await recording.complete()
       return { historyItemId: item.id, cost: recording.cost }
     } catch (error) {
-      await recording.fail({ reachedClient: false })
+      await recording.fail()
       await deps.repository.delete(principal.workspaceId, item.id).catch(() => undefined)
       if (stored) await deps.storage.delete(key).catch(() => undefined)
       throw error

@@ -3,8 +3,9 @@ import type { SpeechRequest } from '@timbre/speech'
 import { AppError } from '../../errors.js'
 import type { FileStorage } from '../../lib/storage.js'
 import { paragraphsOfText } from '../../lib/web-page/article-text.js'
+import { beginGeneration, type GenerationDeps } from '../../platform/generation/begin-generation.js'
+import { pronunciationRules, resolveVoice } from '../../platform/generation/generation-inputs.js'
 import type { Principal } from '../../plugins/auth.js'
-import { beginGeneration, type GenerationDeps, pronunciationRules, resolveVoice } from '../tts/generation.js'
 import type { AudioNativeRepository } from './audio-native.repository.js'
 
 // A conversion makes a player's audio for one content version through the one generation

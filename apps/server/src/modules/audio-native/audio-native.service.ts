@@ -18,9 +18,13 @@ import { newId } from '../../lib/ids.js'
 import type { FileStorage } from '../../lib/storage.js'
 import { extractArticle, InvalidSelector, paragraphsOfText } from '../../lib/web-page/article-text.js'
 import { fetchPage, type OutboundOptions } from '../../lib/web-page/page-fetch.js'
+import {
+  pronunciationRules,
+  resolveModel,
+  resolveVoice,
+} from '../../platform/generation/generation-inputs.js'
 import type { Principal } from '../../plugins/auth.js'
 import type { PronunciationRulesPort } from '../pronunciation-dictionaries/pronunciation-dictionaries.module.js'
-import { pronunciationRules, resolveModel, resolveVoice } from '../tts/generation.js'
 import type { VoiceLookup } from '../voices/voices.module.js'
 import { parseWebhookUrl } from '../webhooks/webhook-address.js'
 import type { AudioNativeRepository, AudioNativeRow } from './audio-native.repository.js'

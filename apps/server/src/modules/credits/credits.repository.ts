@@ -15,7 +15,13 @@ export interface Reservation {
 
 export type ReserveOutcome =
   | { ok: true; reservation: Reservation }
-  | { ok: false; reason: 'quota_exceeded' | 'api_key_credit_limit_exceeded' }
+  | { ok: false; reason: 'quota_exceeded' | 'api_key_credit_limit_exceeded'; characters: number }
+
+/** Free repeats of a paid request: how many are allowed within the window since `since`. */
+export interface FreeRepeats {
+  since: Date
+  allowed: number
+}
 
 /** A reservation whose owner stopped renewing its lease (the process died). */
 export interface ExpiredReservation extends Reservation {
@@ -55,6 +61,8 @@ export function createCreditsRepository(db: Database, counts: Counts) {
       kind: string
       characters: number
       requestHash: string | null
+      /** With a request hash: the first repeats of a paid request within the window are free. */
+      freeRepeats?: FreeRepeats
       /** Characters allowed above `character_limit` (the plan's extension); -1 = no limit at all. */
       allowance: number
       ownerId: string
@@ -64,9 +72,9 @@ export function createCreditsRepository(db: Database, counts: Counts) {
       return db
         .transaction()
         .execute(async (trx) => {
-          const n = input.characters
+          const n = await costOf(trx, input)
           const count = await counts.addCharacters(trx, input.workspaceId, n, input.allowance)
-          if (count === null) return { ok: false as const, reason: 'quota_exceeded' as const }
+          if (count === null) return { ok: false as const, reason: 'quota_exceeded' as const, characters: n }
           if (input.apiKeyId) {
             const key = await trx
               .updateTable('api_keys')
@@ -80,7 +88,7 @@ export function createCreditsRepository(db: Database, counts: Counts) {
               )
               .returning(['id'])
               .executeTakeFirst()
-            if (!key) throw new KeyLimitReached()
+            if (!key) throw new KeyLimitReached(n)
           }
           await trx
             .insertInto('credit_ledger')
@@ -113,7 +121,11 @@ export function createCreditsRepository(db: Database, counts: Counts) {
         })
         .catch((error: unknown) => {
           if (error instanceof KeyLimitReached)
-            return { ok: false as const, reason: 'api_key_credit_limit_exceeded' as const }
+            return {
+              ok: false as const,
+              reason: 'api_key_credit_limit_exceeded' as const,
+              characters: error.characters,
+            }
           throw error
         })
     },
@@ -237,30 +249,43 @@ export function createCreditsRepository(db: Database, counts: Counts) {
       return Number(row.n)
     },
 
-    /** Charged requests with this hash in the window (for free regenerations). */
-    async countCharged(
-      workspaceId: string,
-      requestHash: string,
-      since: Date,
-    ): Promise<{ paid: number; free: number }> {
-      const rows = await db
-        .selectFrom('credit_ledger')
-        .select(['characters'])
-        .where('workspace_id', '=', workspaceId)
-        .where('request_hash', '=', requestHash)
-        .where('state', '=', 'charged')
-        .where('created_at', '>', since)
-        .execute()
-      const paid = rows.filter((r) => r.characters > 0).length
-      return { paid, free: rows.length - paid }
-    },
-
     transaction<T>(fn: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
       return db.transaction().execute(fn)
     },
   }
 }
 
-class KeyLimitReached extends Error {}
+class KeyLimitReached extends Error {
+  constructor(readonly characters: number) {
+    super('api key credit limit reached')
+  }
+}
+
+/**
+ * The cost of a reservation, free when it repeats a paid request whose free repeats are not
+ * used up. Counting the earlier repeats and inserting this one happen under one lock per
+ * workspace and request, held to the end of the transaction, so requests sent at once are
+ * counted one after another: free repeats still in flight count as taken, and the paid
+ * request counts once it is charged.
+ */
+async function costOf(
+  trx: Transaction<DB>,
+  input: { workspaceId: string; characters: number; requestHash: string | null; freeRepeats?: FreeRepeats },
+): Promise<number> {
+  const { requestHash: hash, freeRepeats: free } = input
+  if (!hash || !free || input.characters <= 0) return input.characters
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`${input.workspaceId}:${hash}`}, 0))`.execute(trx)
+  const rows = await trx
+    .selectFrom('credit_ledger')
+    .select(['characters', 'state'])
+    .where('workspace_id', '=', input.workspaceId)
+    .where('request_hash', '=', hash)
+    .where('state', 'in', ['charged', 'reserved'])
+    .where('created_at', '>', free.since)
+    .execute()
+  const paid = rows.filter((r) => r.state === 'charged' && r.characters > 0).length
+  const taken = rows.filter((r) => r.characters === 0).length
+  return paid > 0 && taken < free.allowed ? 0 : input.characters
+}
 
 export type CreditsRepository = ReturnType<typeof createCreditsRepository>

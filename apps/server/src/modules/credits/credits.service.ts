@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import { FREE_REGENERATION_WINDOW_SECONDS, FREE_REGENERATIONS } from '@timbre/contract'
 import type { Transaction } from 'kysely'
 import type { DB } from '../../db/schema.js'
@@ -35,10 +34,6 @@ export function deliveredCharge(
   return Math.min(reserved, Math.ceil((reserved * deliveredCharacters) / total))
 }
 
-export function requestHash(parts: unknown[]): string {
-  return createHash('sha256').update(JSON.stringify(parts)).digest('hex')
-}
-
 export function createCreditsService(deps: {
   repository: CreditsRepository
   limiter: ConcurrencySlots
@@ -67,12 +62,6 @@ export function createCreditsService(deps: {
       hash: string | null
       recordingId: string | null
     }): Promise<Reservation> {
-      let cost = input.cost
-      if (input.hash && cost > 0) {
-        const since = new Date(Date.now() - FREE_REGENERATION_WINDOW_SECONDS * 1000)
-        const seen = await repository.countCharged(input.principal.workspaceId, input.hash, since)
-        if (seen.paid > 0 && seen.free < FREE_REGENERATIONS) cost = 0
-      }
       const outcome = await repository.reserve({
         ledgerId: newId(),
         workspaceId: input.principal.workspaceId,
@@ -80,14 +69,19 @@ export function createCreditsService(deps: {
         apiKeyId: input.principal.apiKey?.id ?? null,
         requestId: input.requestId,
         kind: input.kind,
-        characters: cost,
+        characters: input.cost,
         requestHash: input.hash,
+        freeRepeats: {
+          since: new Date(Date.now() - FREE_REGENERATION_WINDOW_SECONDS * 1000),
+          allowed: FREE_REGENERATIONS,
+        },
         allowance: input.plan.allowance,
         ownerId: deps.ownerId,
         leaseSeconds: deps.leaseSeconds,
         recordingId: input.recordingId,
       })
       if (!outcome.ok) {
+        const cost = outcome.characters
         // Both are the public API's quota error (401 quota_exceeded); the message says which
         // limit was reached, so a key's own limit is not mistaken for wrong credentials.
         throw new AppError('quota_exceeded', {

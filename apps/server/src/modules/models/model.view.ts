@@ -1,5 +1,11 @@
 import { TTS_MAX_CHARACTERS_FREE, TTS_MAX_CHARACTERS_SUBSCRIBED } from '@timbre/contract'
-import { LANGUAGE_NAMES, MODEL_PROFILES, type ModelProfile, neuralVoices } from '@timbre/speech'
+import {
+  isEnglishOnly,
+  LANGUAGE_NAMES,
+  MODEL_PROFILES,
+  type ModelProfile,
+  neuralVoices,
+} from '@timbre/speech'
 import type { ModelView } from './models.schemas.js'
 
 // The model catalogue as the public API's Model (multilingual v2 is the default for text to
@@ -26,7 +32,7 @@ export function languageName(code: string): string {
 export function describeModel(profile: ModelProfile): string {
   // Speech-to-speech ids and neural models from the models directory describe themselves.
   if (!profile.can_do_text_to_speech || profile.engines) return profile.description
-  const englishOnly = profile.languages.length === 1 && profile.languages[0] === 'en'
+  const englishOnly = isEnglishOnly(profile)
   const others = profile.languages.length - 1
   const parts = [
     'No neural model: offline rule-based engines that sound clearly synthetic.',

@@ -14,7 +14,7 @@ import {
 } from '../credits/credits.service.js'
 import type { NewHistoryItem } from '../history/history.module.js'
 import { createDeliveryProgress } from './delivery-progress.js'
-import type { Recorder, Recording, RecordingInput } from './recording.types.js'
+import type { DeliveredChunk, Recorder, Recording, RecordingInput } from './recording.types.js'
 
 export interface RecordingDeps {
   billing: Pick<BillingPorts, 'plan' | 'checkRequestSize'>
@@ -25,8 +25,10 @@ export interface RecordingDeps {
 
 interface Held {
   reservation: Reservation
-  textCharacters: number
-  deliveredCharacters: number
+  text: string
+  /** What the price covers: the text's characters, or seconds of audio. */
+  units: number
+  deliveredUnits: number
 }
 
 /** A settlement lost to the sweeper (this process's lease ran out): its result stands. */
@@ -67,11 +69,10 @@ function openRecording(
   const { principal, format } = input
   const historyItemId = input.history ? newId() : null
   const recordingId = historyItemId ?? newId()
+  const bySeconds = input.charge?.seconds !== undefined
   const held: Held[] = []
-  const parts: Uint8Array[] = []
-  const alignment = emptyAlignment()
+  const kept = createKeptAudio()
   const progress = createDeliveryProgress((id, n) => deps.credits.recordDelivered(id, n))
-  let duration = 0
   let charged = 0
   let finished = false
   let completing: Promise<void> | null = null
@@ -87,20 +88,22 @@ function openRecording(
       hash,
       recordingId,
     })
-    held.push({ reservation, textCharacters, deliveredCharacters: 0 })
+    const units = bySeconds ? (input.charge?.seconds ?? 0) : textCharacters
+    held.push({ reservation, text, units, deliveredUnits: 0 })
     return held.length - 1
   }
-
   const finish = async (): Promise<void> => {
+    if (finished) return
     finished = true
     await progress.stop()
     releaseSlot()
   }
+  const owedFor = (h: Held): number => deliveredCharge(h.reservation.characters, h.deliveredUnits, h.units)
 
-  function row(text: string, audioBytes: number, key: string): NewHistoryItem {
+  function row(text: string, audio: { bytes: number; seconds: number; alignment: unknown }, key: string) {
     const h = input.history!
     const first = held[0]?.reservation
-    return {
+    const item: NewHistoryItem = {
       id: historyItemId!,
       workspace_id: principal.workspaceId,
       user_id: principal.userId,
@@ -117,59 +120,118 @@ function openRecording(
       output_format: format.id,
       content_type: format.contentType,
       storage_key: key,
-      size_bytes: audioBytes,
-      duration_seconds: duration,
+      size_bytes: audio.bytes,
+      duration_seconds: audio.seconds,
       // One reservation: the counts around its debit; several: worked out at settlement.
       character_count_change_from: held.length === 1 && first ? first.countBefore : 0,
       character_count_change_to: held.length === 1 && first ? first.countAfter : 0,
-      alignment: JSON.stringify(alignment),
+      alignment: JSON.stringify(audio.alignment),
     }
+    return item
   }
 
-  async function settleAll(
-    historyText: string | undefined,
-    within: ((trx: Transaction<DB>) => Promise<void>) | undefined,
+  /**
+   * Stores the audio (when history is kept) and, in one transaction, charges each reservation
+   * what `amount` says and inserts the history item. `whole`: every reservation is charged in
+   * full, as the item's counts around the debit say; otherwise the counts are read after it.
+   */
+  async function settleWithItem(
+    amount: (h: Held) => number,
+    options: {
+      text: string | undefined
+      audio: ReturnType<typeof kept.snapshot>
+      whole: boolean
+      within?: ((trx: Transaction<DB>) => Promise<void>) | undefined
+    },
   ): Promise<void> {
-    await progress.stop()
-    const text = historyText ?? input.history?.text ?? ''
+    const text = options.text ?? input.history?.text ?? ''
     const keep = historyItemId !== null && text !== '' && held.length > 0
     const key = keep ? historyStorageKey(principal.workspaceId, historyItemId, format.fileExtension) : null
     try {
       let item: NewHistoryItem | null = null
       if (key) {
-        const audio = joinAudio(parts, format)
+        const audio = joinAudio(options.audio.parts, format)
+        item = row(text, { ...options.audio, bytes: audio.length }, key)
+        if (!options.whole) {
+          // What a sweeper charges if this process dies from here on: exactly this settlement,
+          // with the item's counts worked out then (the draft's say nothing).
+          item.character_count_change_from = 0
+          item.character_count_change_to = 0
+          await Promise.all(held.map((h) => deps.credits.recordDelivered(h.reservation.ledgerId, amount(h))))
+        }
         // The draft is written before the audio, so a process that dies in between leaves
         // a sweeper the key to look at (and delete) instead of a file nothing points to.
         // The audio is stored before the transaction: a history item never lacks its file.
-        item = row(text, audio.length, key)
         await deps.credits.keepHistoryDraft(
           held.map((h) => h.reservation.ledgerId),
           JSON.stringify(item),
         )
         await deps.storage.put(key, audio)
       }
+      let total = 0
       await deps.credits.transaction(async (trx) => {
+        total = 0
         for (const h of held) {
-          const ok = await deps.credits.settle(trx, h.reservation, h.reservation.characters, historyItemId)
+          const n = amount(h)
+          const ok =
+            n > 0 || options.whole
+              ? await deps.credits.settle(trx, h.reservation, n, historyItemId)
+              : await deps.credits.release(trx, h.reservation)
           if (!ok) throw new AlreadySettled('reservation already settled')
+          total += n
         }
-        await within?.(trx)
+        await options.within?.(trx)
         if (!item) return
-        if (held.length > 1) {
+        if (held.length > 1 || !options.whole) {
           const to = await deps.credits.characterCount(trx, principal.workspaceId)
           item.character_count_change_to = to
           item.character_count_change_from = to - (await deps.credits.chargedFor(trx, recordingId))
         }
         await deps.history.insert(trx, item)
       })
-      charged = held.reduce((n, h) => n + h.reservation.characters, 0)
+      charged = total
     } catch (error) {
-      // Not settled: `fail()` settles for what was delivered. Lost to the sweeper: its
-      // history item (if any) uses the stored audio, so the audio stays.
+      // Not settled: the caller falls back. Lost to the sweeper: its history item (if any)
+      // uses the stored audio, so the audio stays.
       if (key && !(error instanceof AlreadySettled)) await deps.storage.delete(key).catch(() => undefined)
       throw error
     }
     await finish()
+  }
+
+  /** Charges what was delivered without a history item (the audio could not be kept). */
+  async function chargeDelivered(): Promise<void> {
+    let due = 0
+    await deps.credits.transaction(async (trx) => {
+      due = 0
+      for (const h of held) {
+        const owed = owedFor(h)
+        // Nothing delivered, nothing charged: the reservation goes back whole.
+        if (owed <= 0) await deps.credits.release(trx, h.reservation)
+        else if (await deps.credits.settle(trx, h.reservation, owed, null)) due += owed
+      }
+    })
+    charged = due
+  }
+
+  /** A generation reserved per piece shows the pieces that were heard; one text shows itself. */
+  function deliveredText(): string | undefined {
+    if (input.charge) return undefined
+    return held
+      .filter((h) => h.deliveredUnits > 0)
+      .map((h) => h.text.trim())
+      .join(' ')
+  }
+
+  function keep(chunk: DeliveredChunk, delivered: boolean): void {
+    kept.add(chunk, delivered)
+    if (!delivered) return
+    const h = input.charge ? held[0] : held[chunk.piece]
+    if (!h) return
+    const before = h.deliveredUnits
+    if (bySeconds) h.deliveredUnits = Math.max(h.deliveredUnits, Math.min(h.units, chunk.endSeconds))
+    else h.deliveredUnits += Math.max(0, chunk.characters)
+    if (h.deliveredUnits > before) progress.update(h.reservation.ledgerId, owedFor(h))
   }
 
   const api: Recording = {
@@ -181,50 +243,75 @@ function openRecording(
       return charged
     },
     concurrent: releaseSlot.concurrent,
-
     reservePiece: (text) => reserve(text, null),
-
-    delivered(chunk) {
-      parts.push(chunk.audio)
-      appendAlignment(alignment, chunk.alignment)
-      duration = Math.max(duration, chunk.endSeconds)
-      if (chunk.characters <= 0) return
-      const h = input.charge ? held[0] : held[chunk.piece]
-      if (!h) return
-      h.deliveredCharacters += chunk.characters
-      const due = deliveredCharge(h.reservation.characters, h.deliveredCharacters, h.textCharacters)
-      progress.update(h.reservation.ledgerId, due)
-    },
-
+    delivered: (chunk) => keep(chunk, true),
+    held: (chunk) => keep(chunk, false),
     complete(options = {}) {
       if (finished) return Promise.resolve()
-      completing ??= settleAll(options.text, options.within)
+      completing ??= (async () => {
+        await progress.stop()
+        await settleWithItem((h) => h.reservation.characters, {
+          text: options.text,
+          audio: kept.snapshot(false),
+          whole: true,
+          within: options.within,
+        })
+      })()
       return completing
     },
-
     async fail(options = {}) {
       // A settlement under way wins; if it failed, what was delivered is charged here.
       await completing?.catch(() => undefined)
       if (finished) return
       try {
         await progress.stop()
-        let due = 0
-        await deps.credits.transaction(async (trx) => {
-          for (const h of held) {
-            const reached = options.reachedClient === false ? 0 : h.deliveredCharacters
-            // Nothing delivered, nothing charged: the reservation goes back whole.
-            if (reached <= 0) await deps.credits.release(trx, h.reservation)
-            else {
-              const owed = deliveredCharge(h.reservation.characters, reached, h.textCharacters)
-              if (await deps.credits.settle(trx, h.reservation, owed, null)) due += owed
-            }
+        const delivered = kept.snapshot(true)
+        if (historyItemId && held.some((h) => owedFor(h) > 0) && delivered.parts.length > 0) {
+          try {
+            await settleWithItem(owedFor, {
+              text: options.text ?? deliveredText(),
+              audio: delivered,
+              whole: false,
+            })
+            return
+          } catch (error) {
+            if (error instanceof AlreadySettled) return
+            // The audio or its item could not be written: the charge stands without them.
           }
-        })
-        charged = due
+        }
+        await chargeDelivered()
       } finally {
         await finish()
       }
     },
   }
   return { api, reserve }
+}
+
+/** The audio of a recording in order, with how much of it went to the client. */
+function createKeptAudio() {
+  const parts: Uint8Array[] = []
+  const alignment = emptyAlignment()
+  const deliveredAlignment = emptyAlignment()
+  let seconds = 0
+  let deliveredSeconds = 0
+  let deliveredParts = 0
+  return {
+    add(chunk: DeliveredChunk, delivered: boolean): void {
+      parts.push(chunk.audio)
+      appendAlignment(alignment, chunk.alignment)
+      seconds = Math.max(seconds, chunk.endSeconds)
+      if (!delivered) return
+      // Delivery is in order: what went out is everything kept up to here.
+      deliveredParts = parts.length
+      appendAlignment(deliveredAlignment, chunk.alignment)
+      deliveredSeconds = Math.max(deliveredSeconds, chunk.endSeconds)
+    },
+    /** Everything kept, or only the part that reached the client. */
+    snapshot(deliveredOnly: boolean) {
+      return deliveredOnly
+        ? { parts: parts.slice(0, deliveredParts), seconds: deliveredSeconds, alignment: deliveredAlignment }
+        : { parts, seconds, alignment }
+    },
+  }
 }

@@ -42,6 +42,12 @@ export interface RecordingInput {
     hash: string | null
     /** A fixed price in credits (sound effects, voice isolation) instead of the text's characters. */
     credits?: number
+    /**
+     * The price covers this many seconds of audio (speech to speech): a generation that breaks
+     * off owes the share of it that was delivered, measured by the delivered chunks' end times.
+     * Without it, the share is that of the text's characters.
+     */
+    seconds?: number
   }
 }
 
@@ -70,8 +76,16 @@ export interface Recording {
   readonly concurrent: number
   /** Reserves the next piece of a generation charged per piece; returns its index. */
   reservePiece(text: string): Promise<number>
-  /** Call before (or as) each chunk is written to the client. */
+  /**
+   * Call before (or as) each chunk is written to the client: from then on it is charged,
+   * whatever happens next.
+   */
   delivered(chunk: DeliveredChunk): void
+  /**
+   * Audio made but held back (a whole response sent once `complete` returned, a job's result):
+   * kept for the history item, charged only by `complete`.
+   */
+  held(chunk: DeliveredChunk): void
   /**
    * Everything went out: stores the audio, then settles every reservation in full and writes
    * the history item in one transaction. `text` replaces the history text (a session's).
@@ -85,11 +99,15 @@ export interface Recording {
     within?: (trx: Transaction<DB>) => Promise<void>
   }): Promise<void>
   /**
-   * Broke off: each reservation is charged for what reached the client, or released.
-   * `reachedClient: false` (a buffered response that never went out) releases everything.
-   * Safe to call after `complete`.
+   * Broke off: each reservation is charged for what was delivered, or released when nothing
+   * was. Delivered audio with history on is stored and its history item written in the same
+   * transaction as the charge (`text` replaces the history text), so a charge always has its
+   * item unless the audio could not be stored. Safe to call after `complete`.
+   *
+   * `reachedClient: false` only states that nothing was sent; it cannot give back what
+   * `delivered` recorded (audio held back belongs in `held`).
    */
-  fail(options?: { reachedClient?: boolean }): Promise<void>
+  fail(options?: { text?: string; reachedClient?: boolean }): Promise<void>
 }
 
 /** Owns a generation's credits, audio and history item, whatever produced the audio. */

@@ -1,9 +1,10 @@
 import {
+  DEFAULT_OUTPUT_FORMAT,
   findSoundEffectSlug,
   SOUND_EFFECT_CATEGORIES,
   SOUND_EFFECT_DEFAULT_PROMPT_INFLUENCE,
 } from '@timbre/contract'
-import { createEncoder, parseOutputFormat, renderSoundEffect } from '@timbre/speech'
+import { encodeWhole, parseOutputFormat, renderSoundEffect } from '@timbre/speech'
 import { AppError } from '../../errors.js'
 import type { FileStorage } from '../../lib/storage.js'
 import type { Principal } from '../../plugins/auth.js'
@@ -13,7 +14,7 @@ import type { SoundEffectsRepository } from './sound-effects.repository.js'
 // storage (the synthesiser is seeded by the prompt, so the cached audio is what a generation of
 // the same prompt gives); and each user's favourite sound effects.
 
-const EXAMPLE_FORMAT = 'mp3_44100_128'
+const EXAMPLE_FORMAT = DEFAULT_OUTPUT_FORMAT
 /** Bumped when the synthesiser changes, so examples are rendered again. */
 const CACHE_VERSION = 1
 
@@ -52,8 +53,8 @@ export function createSoundEffectsExplore(deps: {
       },
       format.sampleRate,
     )
-    const encoder = createEncoder(format)
-    const audio = Buffer.concat([encoder.encode(effect.samples), encoder.end()])
+    const encoded = encodeWhole(format, effect.samples)
+    const audio = Buffer.from(encoded.buffer, encoded.byteOffset, encoded.byteLength)
     await deps.storage.put(key, audio)
     return audio
   }

@@ -6,12 +6,13 @@ import {
   SOUND_EFFECT_MODEL_ID,
   soundEffectCredits,
 } from '@timbre/contract'
-import { createEncoder, type OutputFormat, renderSoundEffect } from '@timbre/speech'
+import { encodeWhole, type OutputFormat, renderSoundEffect } from '@timbre/speech'
 import { AppError } from '../../errors.js'
+import { resolveFormat } from '../../platform/generation/generation-inputs.js'
+import { requestHash } from '../../platform/generation/request-hash.js'
 import type { Principal } from '../../plugins/auth.js'
-import { countCharacters, requestHash } from '../credits/credits.service.js'
+import { countCharacters } from '../credits/credits.service.js'
 import type { Recorder } from '../recording/recording.module.js'
-import { resolveFormat } from '../tts/generation.js'
 import type { SoundEffectBody, SoundEffectQuery } from './sound-effects.schemas.js'
 
 export interface SoundEffectResult {
@@ -74,13 +75,8 @@ export function createSoundEffectsService(deps: { recorder: Recorder }) {
       })
       try {
         const effect = renderSoundEffect(request, format.sampleRate)
-        const encoder = createEncoder(format)
-        const head = encoder.encode(effect.samples)
-        const tail = encoder.end()
-        const audio = new Uint8Array(head.length + tail.length)
-        audio.set(head)
-        audio.set(tail, head.length)
-        recording.delivered({
+        const audio = encodeWhole(format, effect.samples)
+        recording.held({
           audio,
           alignment: null,
           characters: countCharacters(body.text),
@@ -91,7 +87,7 @@ export function createSoundEffectsService(deps: { recorder: Recorder }) {
         return { audio, format, cost: recording.cost, historyItemId: recording.historyItemId }
       } catch (error) {
         // Nothing left the server: the reservation goes back whole.
-        await recording.fail({ reachedClient: false })
+        await recording.fail()
         throw error
       }
     },

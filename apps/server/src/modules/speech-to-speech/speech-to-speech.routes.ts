@@ -1,6 +1,7 @@
-import { Readable } from 'node:stream'
+import { joinAudio } from '@timbre/speech'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { streamSource } from '../../platform/generation/generation-response.js'
 import { requirePrincipal } from '../../plugins/auth.js'
 import type { SpeechToSpeechService, StsRun } from './speech-to-speech.service.js'
 import { readStsForm, stsForm } from './sts-form.js'
@@ -51,14 +52,23 @@ export function speechToSpeechRoutes(service: SpeechToSpeechService): FastifyPlu
           outputFormat: request.query.output_format,
           enableLogging: request.query.enable_logging,
         })
+        // The whole file goes out once it is charged and in history: until then nothing is sent.
         const parts: Uint8Array[] = []
         try {
-          for await (const piece of run.pieces()) parts.push(piece)
+          for await (const piece of run.pieces()) {
+            run.held(piece)
+            parts.push(piece.audio)
+          }
+          await run.complete()
         } catch (error) {
           await run.abandon()
           throw error
         }
-        return reply.headers(headers(run)).type(run.contentType).send(Buffer.concat(parts))
+        const audio = joinAudio(parts, run.format)
+        return reply
+          .headers(headers(run))
+          .type(run.format.contentType)
+          .send(Buffer.from(audio.buffer, audio.byteOffset, audio.byteLength))
       },
     )
 
@@ -85,24 +95,14 @@ export function speechToSpeechRoutes(service: SpeechToSpeechService): FastifyPlu
           outputFormat: request.query.output_format,
           enableLogging: request.query.enable_logging,
         })
-        const iterator = run.pieces()[Symbol.asyncIterator]()
-        let finished = false
-        const body = Readable.from(
-          (async function* () {
-            try {
-              for (let step = await iterator.next(); !step.done; step = await iterator.next())
-                yield step.value
-              finished = true
-            } finally {
-              // A client that went away, or a failure mid-stream: nothing stored, nothing charged.
-              if (!finished) await run.abandon()
-            }
-          })(),
-        )
-        reply.raw.on('close', () => {
-          if (!finished) body.destroy()
+        const body = await streamSource(run.pieces(), {
+          encode: (piece) => Buffer.from(piece.audio.buffer, piece.audio.byteOffset, piece.audio.byteLength),
+          delivered: (piece) => run.delivered(piece),
+          complete: () => run.complete(),
+          fail: () => run.abandon(),
+          onBroken: () => reply.raw.destroy(),
         })
-        return reply.headers(headers(run)).type(run.contentType).send(body)
+        return reply.headers(headers(run)).type(run.format.contentType).send(body)
       },
     )
   }

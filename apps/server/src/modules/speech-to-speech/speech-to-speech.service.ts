@@ -8,9 +8,9 @@ import {
   speechToSpeechCredits,
 } from '@timbre/contract'
 import {
-  collectSpeech,
   ISOLATION_SAMPLE_RATE,
   MODEL_PROFILES,
+  type OutputFormat,
   type SpeechService,
   type VoiceConversionRun,
   type VoiceDefinition,
@@ -19,9 +19,10 @@ import {
 import { AppError } from '../../errors.js'
 import { decodeTo48kMono, UndecodableAudio } from '../../lib/audio/audio-decode.js'
 import { sniffAudio } from '../../lib/audio/audio-sniff.js'
+import { renderForMeasuring } from '../../platform/audio/measure.js'
+import { resolveFormat } from '../../platform/generation/generation-inputs.js'
 import type { Principal } from '../../plugins/auth.js'
 import type { Recorder } from '../recording/recording.module.js'
-import { resolveFormat } from '../tts/generation.js'
 import type { UsableVoice, VoiceLookup } from '../voices/voices.module.js'
 import type { StsUpload } from './sts-form.js'
 
@@ -37,7 +38,7 @@ import type { StsUpload } from './sts-form.js'
 const WORK_RATE = 24_000
 /** Seconds of audio converted and sent per piece of a streamed answer. */
 const PIECE_SECONDS = 1
-/** What the target voice says when it is measured. */
+/** What the target voice says when it is measured: longer than the usual sentence, for a steadier pitch range. */
 const MEASURE_TEXT =
   'The quick brown fox jumps over the lazy dog. How are you doing today? I hope the weather stays fine, and that we can walk by the river.'
 
@@ -45,22 +46,32 @@ export function stsTooBig(): AppError {
   return new AppError('speech_to_speech_too_long', { param: 'audio' })
 }
 
+/** One converted piece of audio and where the output stands after it. */
+export interface StsPiece {
+  audio: Uint8Array
+  alignment: null
+  characters: 0
+  piece: 0
+  endSeconds: number
+}
+
 export interface StsRun {
   readonly cost: number
   readonly historyItemId: string | null
-  readonly contentType: string
+  readonly format: OutputFormat
   /** Pieces `pieces()` will give, and how many have been converted so far. */
   readonly blocks: number
   readonly converted: number
-  pieces(): AsyncIterable<Uint8Array>
+  /** The converted audio a piece at a time; report each with `delivered` or `held`. */
+  pieces(): AsyncIterable<StsPiece>
+  /** The piece is being written to the client: its seconds are charged whatever happens next. */
+  delivered(piece: StsPiece): void
+  /** The piece is kept back until `complete` (a whole response). */
+  held(piece: StsPiece): void
+  /** Stores the audio and charges it in full with its history item. */
+  complete(): Promise<void>
+  /** Stops converting; charges the seconds delivered (with their history item), releases the rest. */
   abandon(): Promise<void>
-}
-
-function pcm16(bytes: Uint8Array): Float32Array {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-  const out = new Float32Array(Math.floor(bytes.byteLength / 2))
-  for (let i = 0; i < out.length; i++) out[i] = view.getInt16(i * 2, true) / 32768
-  return out
 }
 
 export function createSpeechToSpeechService(deps: {
@@ -78,12 +89,8 @@ export function createSpeechToSpeechService(deps: {
     let profile = profiles.get(key)
     if (!profile) {
       profile = (async () => {
-        const pipeline = deps.speech.pipeline(`pcm_${WORK_RATE}`)
-        const text = voice.language === 'en' ? MEASURE_TEXT : voice.preview_text
-        pipeline.push({ text, voice, modelId: 'eleven_multilingual_v2', seed: 7 })
-        pipeline.end()
-        const result = await collectSpeech(pipeline, pipeline.format)
-        return deps.speech.measureVoice(pcm16(result.audio), WORK_RATE)
+        const samples = await renderForMeasuring(deps.speech, voice, { rate: WORK_RATE, text: MEASURE_TEXT })
+        return deps.speech.measureVoice(samples, WORK_RATE)
       })()
       profile.catch(() => profiles.delete(key))
       profiles.set(key, profile)
@@ -185,44 +192,41 @@ export function createSpeechToSpeechService(deps: {
                 source: 'STS',
               }
             : null,
-          charge: { text: title, hash: null, credits: speechToSpeechCredits(seconds) },
+          charge: { text: title, hash: null, credits: speechToSpeechCredits(seconds), seconds },
         })
         .catch((error: unknown) => {
           conversion.drop()
           throw error
         })
-      let settled = false
-
-      async function* pieces(): AsyncIterable<Uint8Array> {
-        const parts: Uint8Array[] = []
-        for await (const bytes of conversion.chunks()) {
-          parts.push(bytes)
-          yield bytes
+      async function* pieces(): AsyncIterable<StsPiece> {
+        let converted = 0
+        for await (const audio of conversion.chunks()) {
+          converted++
+          yield {
+            audio,
+            alignment: null,
+            characters: 0,
+            piece: 0,
+            endSeconds: Math.min(seconds, converted * PIECE_SECONDS),
+          }
         }
-        const audio = Buffer.concat(parts)
-        recording.delivered({
-          audio,
-          alignment: null,
-          characters: Math.max(1, [...title].length),
-          piece: 0,
-          endSeconds: seconds,
-        })
-        await recording.complete()
-        settled = true
       }
 
       return {
         cost: recording.cost,
         historyItemId: recording.historyItemId,
-        contentType: format.contentType,
+        format,
         blocks: conversion.opened.blocks,
         get converted() {
           return conversion.converted
         },
         pieces,
+        delivered: (piece) => recording.delivered(piece),
+        held: (piece) => recording.held(piece),
+        complete: () => recording.complete(),
         async abandon() {
           conversion.drop()
-          if (!settled) await recording.fail({ reachedClient: false })
+          await recording.fail()
         },
       }
     },

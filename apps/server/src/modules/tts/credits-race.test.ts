@@ -2,7 +2,7 @@ import { PREMADE_VOICES } from '@timbre/speech'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createUser } from '../../../test/helpers/factories.js'
 import { characterCount, setPlan } from '../../../test/helpers/plans.js'
-import { createTestApp, type TestApp } from '../../../test/helpers/test-app.js'
+import { createTestApp, listenOnLoopback, type TestApp } from '../../../test/helpers/test-app.js'
 
 let t: TestApp
 let base: string
@@ -10,9 +10,7 @@ const noah = PREMADE_VOICES.find((v) => v.name === 'Noah')!
 
 beforeAll(async () => {
   t = await createTestApp()
-  await t.app.listen({ port: 0, host: '127.0.0.1' })
-  const address = t.app.server.address()
-  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
+  base = await listenOnLoopback(t)
 })
 afterAll(() => t?.close())
 

@@ -1,11 +1,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import type { Generation, GenerationDeps } from '../../platform/generation/begin-generation.js'
+import {
+  clientGone,
+  collectGeneration,
+  streamGeneration,
+} from '../../platform/generation/generation-response.js'
 import { requirePrincipal } from '../../plugins/auth.js'
 import { type DialogueBody, dialogueBody } from './dialogue.schemas.js'
 import { beginDialogue, type DialogueGeneration } from './dialogue.service.js'
-import type { Generation, GenerationDeps } from './generation.js'
-import { clientGone, collectGeneration, streamGeneration } from './stream-response.js'
 import {
   dialogueWithTimestampsResponse,
   mergeVoiceSegments,

@@ -1,15 +1,14 @@
 import { DEFAULT_OUTPUT_FORMAT } from '@timbre/contract'
 import { type SpeechRequest, stripAudioTags } from '@timbre/speech'
 import { AppError } from '../../errors.js'
-import type { Principal } from '../../plugins/auth.js'
-import type { DialogueBody } from './dialogue.schemas.js'
 import {
   beginGeneration,
   type Generation,
   type GenerationDeps,
-  pronunciationRules,
-  resolveVoice,
-} from './generation.js'
+} from '../../platform/generation/begin-generation.js'
+import { pronunciationRules, resolveVoice } from '../../platform/generation/generation-inputs.js'
+import type { Principal } from '../../plugins/auth.js'
+import type { DialogueBody } from './dialogue.schemas.js'
 import type { DialoguePiece } from './timestamps-response.js'
 import { mergeSettings } from './tts.service.js'
 

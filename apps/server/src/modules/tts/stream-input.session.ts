@@ -1,18 +1,18 @@
-import { DEFAULT_TTS_MODEL_ID } from '@timbre/contract'
+import { DEFAULT_OUTPUT_FORMAT, DEFAULT_TTS_MODEL_ID } from '@timbre/contract'
 import type { CharAlignment, ModelProfile, SpeechPipeline, SpeechRequest } from '@timbre/speech'
 import { AppError } from '../../errors.js'
-import type { Principal } from '../../plugins/auth.js'
-import type { Recording } from '../recording/recording.module.js'
-import type { UsableVoice } from '../voices/voices.module.js'
+import type { GenerationDeps } from '../../platform/generation/begin-generation.js'
 import {
-  type GenerationDeps,
   prepareSpeech,
   pronunciationRules,
   resolveFormat,
   resolveModel,
   resolveVoice,
-} from './generation.js'
-import { toAppError } from './speech-errors.js'
+} from '../../platform/generation/generation-inputs.js'
+import { toAppError } from '../../platform/generation/speech-errors.js'
+import type { Principal } from '../../plugins/auth.js'
+import type { Recording } from '../recording/recording.module.js'
+import type { UsableVoice } from '../voices/voices.module.js'
 import {
   type ClientMessage,
   DEFAULT_CHUNK_LENGTH_SCHEDULE,
@@ -89,7 +89,7 @@ export class StreamInputSession {
   /** The first message: voice settings and the generation schedule. Validates everything once. */
   async open(first: ClientMessage): Promise<void> {
     this.model = resolveModel(this.modelId)
-    const format = resolveFormat(this.query.output_format ?? 'mp3_44100_128')
+    const format = resolveFormat(this.query.output_format ?? DEFAULT_OUTPUT_FORMAT)
     const voice = await resolveVoice(this.deps.voices, this.principal.workspaceId, this.voiceId)
     this.voice = voice
     this.settings = mergeSettings(voice.settings, first.voice_settings)

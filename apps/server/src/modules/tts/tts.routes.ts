@@ -1,8 +1,12 @@
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import {
+  clientGone,
+  collectGeneration,
+  streamGeneration,
+} from '../../platform/generation/generation-response.js'
 import { requirePrincipal } from '../../plugins/auth.js'
-import { clientGone, collectGeneration, streamGeneration } from './stream-response.js'
 import { timestampsBody, timestampsLine, withTimestampsResponse } from './timestamps-response.js'
 import {
   type TtsBody,

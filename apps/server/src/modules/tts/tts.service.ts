@@ -1,14 +1,13 @@
 import { DEFAULT_OUTPUT_FORMAT, DEFAULT_TTS_MODEL_ID } from '@timbre/contract'
 import type { SpeechRequest, VoiceSettings } from '@timbre/speech'
-import type { Principal } from '../../plugins/auth.js'
-import type { HistoryPorts } from '../history/history.module.js'
 import {
   beginGeneration,
   type Generation,
   type GenerationDeps,
-  pronunciationRules,
-  resolveVoice,
-} from './generation.js'
+} from '../../platform/generation/begin-generation.js'
+import { pronunciationRules, resolveVoice } from '../../platform/generation/generation-inputs.js'
+import type { Principal } from '../../plugins/auth.js'
+import type { HistoryPorts } from '../history/history.module.js'
 import type { TtsBody, TtsQuery } from './tts.schemas.js'
 
 /** Request settings win over the voice's saved settings, which win over the defaults. */

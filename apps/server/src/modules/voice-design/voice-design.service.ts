@@ -21,9 +21,9 @@ import {
 import { AppError } from '../../errors.js'
 import { newId } from '../../lib/ids.js'
 import type { FileStorage } from '../../lib/storage.js'
+import { resolveFormat } from '../../platform/generation/generation-inputs.js'
 import type { Principal } from '../../plugins/auth.js'
 import type { Recorder } from '../recording/recording.module.js'
-import { resolveFormat } from '../tts/generation.js'
 import type { VoicesPorts } from '../voices/voices.module.js'
 import { previewTextFor } from './preview-texts.js'
 import type { NewPreview, VoiceDesignRepository } from './voice-design.repository.js'
@@ -160,7 +160,7 @@ export function createVoiceDesignService(deps: {
         })
       }
       await deps.repository.insertMany(rows)
-      recording.delivered({
+      recording.held({
         audio: new Uint8Array(0),
         alignment: null,
         characters: [...input.text].length,
@@ -172,7 +172,7 @@ export function createVoiceDesignService(deps: {
       return { previews, text: input.text }
     } catch (error) {
       // Nothing reached the caller: the reservation goes back whole, and no preview stays.
-      await recording.fail({ reachedClient: false })
+      await recording.fail()
       await Promise.all(stored.map((key) => deps.storage.delete(key).catch(() => undefined)))
       if (error instanceof AppError) throw error
       throw new AppError('voice_previews_failed', {

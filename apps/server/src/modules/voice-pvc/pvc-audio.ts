@@ -1,7 +1,12 @@
-import { analyseVoice, type VoiceFeatures, wavHeader } from '@timbre/speech'
+import { type VoiceFeatures, wavHeader } from '@timbre/speech'
 import { AppError } from '../../errors.js'
-import { decodeTo48kMono, UndecodableAudio } from '../../lib/audio/audio-decode.js'
-import { type SniffedAudio, sniffAudio } from '../../lib/audio/audio-sniff.js'
+import {
+  checkSampleLength,
+  type DecodedUpload,
+  decodeVoiceUpload,
+  MEASURE_SAMPLE_RATE,
+  measureSpeech,
+} from '../../platform/audio/measure.js'
 import { PVC_LIMITS } from './pvc-limits.js'
 import { type SpeakerVector, voiceprint } from './speaker-features.js'
 
@@ -9,13 +14,9 @@ import { type SpeakerVector, voiceprint } from './speaker-features.js'
 // measured, and held to the recording rules: speech present, at most 5 minutes, the speech at
 // -23 to -18 dB RMS and no peak above -3 dB.
 
-export const DECODE_RATE = 48_000
+export const DECODE_RATE = MEASURE_SAMPLE_RATE
 
-export interface DecodedAudio {
-  sniffed: SniffedAudio
-  pcm: Float32Array
-  seconds: number
-}
+export type DecodedAudio = DecodedUpload
 
 export interface MeasuredSample extends DecodedAudio {
   features: VoiceFeatures
@@ -23,41 +24,18 @@ export interface MeasuredSample extends DecodedAudio {
 }
 
 /** Decodes an upload; a file that is not audio (whatever it calls itself) is a 422. */
-export async function decodeUpload(
-  data: Uint8Array,
-  label: string,
-  maxSeconds: number,
-): Promise<DecodedAudio> {
-  const sniffed = sniffAudio(data)
-  let pcm: Float32Array | null = null
-  if (sniffed) {
-    try {
-      pcm = await decodeTo48kMono(data, 'detect', maxSeconds)
-    } catch (error) {
-      if (!(error instanceof UndecodableAudio)) throw error
-    }
-  }
-  if (!sniffed || !pcm || pcm.length === 0) {
-    throw new AppError('invalid_audio_file', {
-      message: `${label} is not a WAV, MP3, OGG, FLAC, M4A or WebM audio file.`,
-      param: 'files',
-    })
-  }
-  return { sniffed, pcm, seconds: pcm.length / DECODE_RATE }
+export function decodeUpload(data: Uint8Array, label: string, maxSeconds: number): Promise<DecodedAudio> {
+  return decodeVoiceUpload(data, { label, param: 'files', maxSeconds })
 }
 
 const fixed1 = (v: number) => v.toFixed(1)
 
 /** Measures a decoded sample and refuses it when it breaks a recording rule. */
 export function measureSample(decoded: DecodedAudio, label: string): MeasuredSample {
-  if (decoded.seconds > PVC_LIMITS.sampleSecondsMax) {
-    throw new AppError('voice_sample_too_long', {
-      message: `${label} is longer than ${PVC_LIMITS.sampleSecondsMax / 60} minutes.`,
-      param: 'files',
-    })
-  }
-  const features = analyseVoice(decoded.pcm, DECODE_RATE)
-  if (features.voicedSeconds < 0.2 || features.speechSeconds < PVC_LIMITS.sampleSpeechSecondsMin) {
+  const where = { label, param: 'files', maxSeconds: PVC_LIMITS.sampleSecondsMax }
+  checkSampleLength(decoded, where)
+  const features = measureSpeech(decoded.pcm, where)
+  if (features.speechSeconds < PVC_LIMITS.sampleSpeechSecondsMin) {
     throw new AppError('voice_sample_silent', {
       message: `No speech was found in ${label}: upload a recording of a voice speaking.`,
       param: 'files',

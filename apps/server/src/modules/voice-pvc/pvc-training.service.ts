@@ -1,10 +1,8 @@
 import {
   analyseVoice,
-  type CloneBase,
   combineFeatures,
   deriveCloneVoice,
   nearestBase,
-  PREMADE_VOICES,
   type SpeechService,
   similarityOf,
   type VoiceFeatures,
@@ -12,7 +10,7 @@ import {
 } from '@timbre/speech'
 import { AppError } from '../../errors.js'
 import type { JobQueue } from '../../jobs/queue.js'
-import { measureVoice } from '../voices/voice-measure.js'
+import { createBaseVoices, measureVoice } from '../../platform/audio/measure.js'
 import { verifiedLanguagesOf } from '../voices/voices.module.js'
 import type { PvcRepository } from './pvc.repository.js'
 import type { PvcService, StoredSpeaker } from './pvc.service.js'
@@ -46,23 +44,7 @@ export function createPvcTraining(deps: {
   log?: (message: string, details: object) => void
 }) {
   const { service, repository, speech } = deps
-  const baseFeatures = new Map<string, Promise<VoiceFeatures>>()
-
-  async function basesFor(language: string): Promise<CloneBase[]> {
-    let voices = PREMADE_VOICES.filter((v) => v.language === language)
-    if (!voices.length) voices = PREMADE_VOICES.filter((v) => v.language === 'en')
-    return Promise.all(
-      voices.map(async (voice) => {
-        let features = baseFeatures.get(voice.voice_id)
-        if (!features) {
-          features = measureVoice(speech, voice)
-          features.catch(() => baseFeatures.delete(voice.voice_id))
-          baseFeatures.set(voice.voice_id, features)
-        }
-        return { voice, features: await features }
-      }),
-    )
-  }
+  const basesFor = createBaseVoices(speech)
 
   async function train(voiceId: string): Promise<void> {
     const flow = await repository.findById(voiceId)

@@ -1,14 +1,15 @@
-import { DEFAULT_TTS_MODEL_ID } from '@timbre/contract'
+import { DEFAULT_OUTPUT_FORMAT, DEFAULT_TTS_MODEL_ID } from '@timbre/contract'
+import { beginGeneration, type GenerationDeps } from '../../platform/generation/begin-generation.js'
+import { pronunciationRules, resolveVoice } from '../../platform/generation/generation-inputs.js'
 import type { Principal } from '../../plugins/auth.js'
 import type { SoundEffectsService } from '../sound-effects/sound-effects.module.js'
-import { beginGeneration, type GenerationDeps, pronunciationRules, resolveVoice } from '../tts/generation.js'
 
 // The audio of a clip, made by the product's own generators: speech through the one generation
 // pipeline and the recorder (reserved before, settled after), sound effects through the sound
 // effects service. A speech clip's audio is held back until the caller has placed it: the
 // reservation is settled only when the clip is written, and released when it is refused.
 
-const CLIP_FORMAT = 'mp3_44100_128'
+const CLIP_FORMAT = DEFAULT_OUTPUT_FORMAT
 
 export interface PendingSpeech {
   audio: Buffer
@@ -55,12 +56,12 @@ export function createClipAudio(deps: { generation: GenerationDeps; soundEffects
       let endSeconds = 0
       try {
         for await (const chunk of gen.chunks()) {
-          gen.delivered(chunk)
+          gen.held(chunk)
           parts.push(chunk.audio)
           endSeconds = Math.max(endSeconds, chunk.endSeconds)
         }
       } catch (error) {
-        await gen.fail({ reachedClient: false })
+        await gen.fail()
         throw error
       }
       return {
@@ -68,7 +69,7 @@ export function createClipAudio(deps: { generation: GenerationDeps; soundEffects
         durationMs: Math.round(endSeconds * 1000),
         historyItemId: gen.historyItemId,
         complete: () => gen.complete(),
-        release: () => gen.fail({ reachedClient: false }),
+        release: () => gen.fail(),
       }
     },
 

@@ -1,26 +1,26 @@
 import { createHash } from 'node:crypto'
 import { maxVoiceAddEdits, PLAN_LIMITS, PLANS, type Tier } from '@timbre/contract'
 import {
-  analyseVoice,
-  type CloneBase,
-  collectSpeech,
   combineFeatures,
   createIsolator,
   deriveCloneVoice,
   ISOLATION_SAMPLE_RATE,
   nearestBase,
-  PREMADE_VOICES,
   type SpeechService,
   similarityOf,
-  type VoiceDefinition,
   type VoiceFeatures,
   voiceDistance,
 } from '@timbre/speech'
 import { AppError } from '../../errors.js'
-import { decodeTo48kMono, UndecodableAudio } from '../../lib/audio/audio-decode.js'
-import { sniffAudio } from '../../lib/audio/audio-sniff.js'
 import { newId } from '../../lib/ids.js'
 import type { FileStorage } from '../../lib/storage.js'
+import {
+  checkSampleLength,
+  createBaseVoices,
+  decodeVoiceUpload,
+  measureSpeech,
+  measureVoice,
+} from '../../platform/audio/measure.js'
 import { type StoredDefinition, verifiedLanguagesOf } from './voice-definition.js'
 import { type EditForm, parseFlag, parseLabels, parseName } from './voice-edit.service.js'
 import { VOICE_LIMITS } from './voice-limits.js'
@@ -36,11 +36,6 @@ import type { Caller } from './voices.service.js'
 export const CLONE_SAMPLE_SECONDS_MAX = 5 * 60
 /** Speech needed across all samples, in seconds. */
 export const CLONE_SPEECH_SECONDS_MIN = 2
-/** The sentence base voices and clones are measured on. */
-const MEASURE_TEXT =
-  'The quick brown fox jumps over the lazy dog. How are you doing today? I hope the weather stays fine.'
-const MEASURE_SEED = 7
-const MEASURE_RATE = 16_000
 /**
  * Seconds of each sample that are measured, and of all samples together: the analysis runs on
  * the request's thread, so its cost is bounded whatever is uploaded. Later samples are still
@@ -65,13 +60,6 @@ export function monthStart(now = new Date()): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1))
 }
 
-function pcmToFloat(bytes: Uint8Array): Float32Array {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-  const out = new Float32Array(Math.floor(bytes.byteLength / 2))
-  for (let i = 0; i < out.length; i++) out[i] = view.getInt16(i * 2, true) / 32768
-  return out
-}
-
 async function denoise(samples: Float32Array): Promise<Float32Array> {
   const isolator = await createIsolator(ISOLATION_SAMPLE_RATE)
   const head = isolator.push(samples)
@@ -89,33 +77,7 @@ export function createVoiceCloneService(deps: {
   tierOf: (workspaceId: string) => Promise<string>
 }) {
   const { repository, storage, speech } = deps
-  const baseFeatures = new Map<string, Promise<VoiceFeatures>>()
-
-  async function measure(voice: VoiceDefinition): Promise<VoiceFeatures> {
-    const pipeline = speech.pipeline(`pcm_${MEASURE_RATE}`)
-    const text = voice.language === 'en' ? MEASURE_TEXT : voice.preview_text
-    pipeline.push({ text, voice, modelId: 'eleven_multilingual_v2', seed: MEASURE_SEED })
-    pipeline.end()
-    const result = await collectSpeech(pipeline, pipeline.format)
-    return analyseVoice(pcmToFloat(result.audio), MEASURE_RATE)
-  }
-
-  /** Premade voices of the language (English when it has none), each measured once. */
-  async function basesFor(language: string): Promise<CloneBase[]> {
-    let voices = PREMADE_VOICES.filter((v) => v.language === language)
-    if (!voices.length) voices = PREMADE_VOICES.filter((v) => v.language === 'en')
-    return Promise.all(
-      voices.map(async (voice) => {
-        let features = baseFeatures.get(voice.voice_id)
-        if (!features) {
-          features = measure(voice)
-          features.catch(() => baseFeatures.delete(voice.voice_id))
-          baseFeatures.set(voice.voice_id, features)
-        }
-        return { voice, features: await features }
-      }),
-    )
-  }
+  const basesFor = createBaseVoices(speech)
 
   async function checkPlan(caller: Caller): Promise<number> {
     const raw = await deps.tierOf(caller.workspaceId)
@@ -175,28 +137,9 @@ export function createVoiceCloneService(deps: {
       let analysed = 0
       for (const [index, file] of form.files.entries()) {
         const label = `files[${index}] (${file.fileName || 'unnamed'})`
-        const sniffed = sniffAudio(file.data)
-        let pcm: Float32Array | null = null
-        if (sniffed) {
-          try {
-            pcm = await decodeTo48kMono(file.data, 'detect', CLONE_SAMPLE_SECONDS_MAX)
-          } catch (error) {
-            if (!(error instanceof UndecodableAudio)) throw error
-          }
-        }
-        if (!sniffed || !pcm || pcm.length === 0) {
-          throw new AppError('invalid_audio_file', {
-            message: `${label} is not a WAV, MP3, OGG, FLAC, M4A or WebM audio file.`,
-            param: 'files',
-          })
-        }
-        const seconds = pcm.length / ISOLATION_SAMPLE_RATE
-        if (seconds > CLONE_SAMPLE_SECONDS_MAX) {
-          throw new AppError('voice_sample_too_long', {
-            message: `${label} is longer than ${CLONE_SAMPLE_SECONDS_MAX / 60} minutes.`,
-            param: 'files',
-          })
-        }
+        const where = { label, param: 'files', maxSeconds: CLONE_SAMPLE_SECONDS_MAX }
+        const { sniffed, pcm, seconds } = await decodeVoiceUpload(file.data, where)
+        checkSampleLength({ seconds }, where)
         const budget = Math.max(
           SPEECH_CHECK_SECONDS,
           Math.min(ANALYSE_SECONDS_PER_SAMPLE, ANALYSE_SECONDS_TOTAL - analysed),
@@ -204,13 +147,7 @@ export function createVoiceCloneService(deps: {
         const head = pcm.subarray(0, Math.round(budget * ISOLATION_SAMPLE_RATE))
         analysed += head.length / ISOLATION_SAMPLE_RATE
         const clean = removeNoise ? await denoise(head) : head
-        const measured = analyseVoice(clean, ISOLATION_SAMPLE_RATE)
-        if (measured.voicedSeconds < 0.2) {
-          throw new AppError('voice_sample_silent', {
-            message: `No speech was found in ${label}: upload a recording of a voice speaking.`,
-            param: 'files',
-          })
-        }
+        const measured = measureSpeech(clean, { label, param: 'files' })
         features.push(measured)
         const id = newId()
         samples.push({
@@ -239,7 +176,7 @@ export function createVoiceCloneService(deps: {
         target,
         base,
       })
-      const clone = await measure(voice)
+      const clone = await measureVoice(speech, voice)
       const distance = voiceDistance(clone, target)
       const analysis: CloneAnalysis = {
         base_voice_id: base.voice.voice_id,

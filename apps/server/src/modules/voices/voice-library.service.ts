@@ -8,8 +8,6 @@ import {
   type Tier,
 } from '@timbre/contract'
 import {
-  analyseVoice,
-  ISOLATION_SAMPLE_RATE,
   PREMADE_VOICES,
   type SpeechService,
   similarityOf,
@@ -17,16 +15,19 @@ import {
   voiceDistance,
 } from '@timbre/speech'
 import { AppError } from '../../errors.js'
-import { decodeTo48kMono, UndecodableAudio } from '../../lib/audio/audio-decode.js'
-import { sniffAudio } from '../../lib/audio/audio-sniff.js'
 import { newId } from '../../lib/ids.js'
+import {
+  decodeVoiceUpload,
+  MEASURE_SAMPLE_RATE,
+  measureSpeech,
+  measureVoice,
+} from '../../platform/audio/measure.js'
 import type { Principal } from '../../plugins/auth.js'
 import { definitionOf, previewUrl } from './voice.view.js'
 import { monthStart } from './voice-clone.service.js'
 import { parseVerifiedLanguages } from './voice-definition.js'
 import type { SharedFilters, SharedVoiceRow, VoiceLibraryRepository } from './voice-library.repository.js'
 import type { LibraryVoice, SharedVoicesQuery, SharingBody } from './voice-library.schemas.js'
-import { measureVoice } from './voice-measure.js'
 import { type StoredSharing, storedSharing } from './voice-sharing.js'
 import type { VoicesRepository } from './voices.repository.js'
 import { voiceNotFound } from './voices.service.js'
@@ -271,18 +272,11 @@ export function createVoiceLibraryService(deps: {
       clip: Buffer,
       options: { threshold?: number | undefined; topK?: number | undefined },
     ) {
-      if (!sniffAudio(clip)) throw new AppError('invalid_audio_file', { param: 'audio_file' })
-      let pcm: Float32Array
-      try {
-        pcm = await decodeTo48kMono(clip, 'detect', SIMILAR_VOICES_CLIP_SECONDS_MAX)
-      } catch (error) {
-        if (error instanceof UndecodableAudio)
-          throw new AppError('invalid_audio_file', { param: 'audio_file' })
-        throw error
-      }
-      const head = pcm.subarray(0, SIMILAR_VOICES_CLIP_SECONDS_MAX * ISOLATION_SAMPLE_RATE)
-      const features = analyseVoice(head, ISOLATION_SAMPLE_RATE)
-      if (features.voicedSeconds < 0.2) throw new AppError('voice_sample_silent', { param: 'audio_file' })
+      const where = { label: 'audio_file', param: 'audio_file', maxSeconds: SIMILAR_VOICES_CLIP_SECONDS_MAX }
+      const { pcm } = await decodeVoiceUpload(clip, where)
+      // Only the clip's first seconds are measured, however long it is.
+      const head = pcm.subarray(0, SIMILAR_VOICES_CLIP_SECONDS_MAX * MEASURE_SAMPLE_RATE)
+      const features = measureSpeech(head, where)
       const threshold = options.threshold ?? SIMILAR_VOICES_THRESHOLD_DEFAULT
       const topK = options.topK ?? SIMILAR_VOICES_TOP_K_DEFAULT
       const rows = await library.allShared(SIMILAR_SCAN_MAX)

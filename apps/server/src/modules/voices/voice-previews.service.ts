@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { DEFAULT_OUTPUT_FORMAT } from '@timbre/contract'
 import { collectSpeech, type SpeechService } from '@timbre/speech'
 import { AppError } from '../../errors.js'
 import type { FileStorage } from '../../lib/storage.js'
@@ -13,7 +14,7 @@ import { voiceNotFound } from './voices.service.js'
 // fingerprint of everything that shapes the sound, so a changed definition (premade voices
 // are re-seeded at start) renders a fresh preview instead of serving a stale one.
 
-const PREVIEW_FORMAT = 'mp3_44100_128'
+const PREVIEW_FORMAT = DEFAULT_OUTPUT_FORMAT
 /** Fixed, so a preview is the same bytes wherever and whenever it is rendered. */
 const PREVIEW_SEED = 1
 

@@ -3,6 +3,7 @@ import {
   AUDIO_ISOLATION_CREDITS_PER_MINUTE,
   AUDIO_ISOLATION_MAX_BYTES,
   AUDIO_ISOLATION_MAX_SECONDS,
+  AUDIO_ISOLATION_OUTPUT_FORMAT,
   audioIsolationCredits,
 } from '@timbre/contract'
 import { useEffect, useId, useRef, useState } from 'react'
@@ -55,7 +56,7 @@ function playIsolated(title: string, blob: Blob, label: string) {
     settings: null,
     dateUnix: Math.floor(Date.now() / 1000),
     autoStart: true,
-    outputFormat: 'mp3_44100_128',
+    outputFormat: AUDIO_ISOLATION_OUTPUT_FORMAT,
     src: URL.createObjectURL(blob),
     blob,
     ownsSrc: true,

@@ -2,6 +2,24 @@
 export type StreamSource = { url: string; complete: Promise<Blob>; streaming: boolean }
 
 const MPEG = 'audio/mpeg'
+const WAV_TYPES = new Set(['audio/wav', 'audio/wave', 'audio/x-wav'])
+const WAV_HEADER_BYTES = 44
+
+/**
+ * A streamed WAV says "size unknown" in its header (it was sent before the length was known);
+ * the whole file kept for playing and downloading gets its real RIFF and data sizes.
+ */
+export function finishedWav(bytes: Uint8Array): Uint8Array {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  const isWav =
+    bytes.length >= WAV_HEADER_BYTES &&
+    view.getUint32(0, false) === 0x52494646 && // RIFF
+    view.getUint32(36, false) === 0x64617461 // data
+  if (!isWav) return bytes
+  view.setUint32(4, bytes.length - 8, true)
+  view.setUint32(40, bytes.length - WAV_HEADER_BYTES, true)
+  return bytes
+}
 
 function canStream(contentType: string): boolean {
   return (
@@ -39,9 +57,11 @@ export function streamSource(response: Response): StreamSource {
   const contentType = (response.headers.get('content-type') ?? MPEG).split(';')[0]?.trim() ?? MPEG
   const body = response.body
   if (!body || !canStream(contentType)) {
-    const complete = response
-      .blob()
-      .then((blob) => (blob.type ? blob : new Blob([blob], { type: contentType })))
+    const complete = response.arrayBuffer().then((buffer) => {
+      const bytes = new Uint8Array(buffer)
+      const audio = WAV_TYPES.has(contentType) ? finishedWav(bytes) : bytes
+      return new Blob([audio as Uint8Array<ArrayBuffer>], { type: contentType })
+    })
     // The URL is created once the audio is complete; callers await `complete` first.
     return { url: '', complete, streaming: false }
   }

@@ -1,3 +1,4 @@
+import { DEFAULT_OUTPUT_FORMAT } from '@timbre/contract'
 import { player } from '../player/player-store'
 
 /** Plays a sound effect's audio (by URL) in the persistent player. */
@@ -15,7 +16,7 @@ export function playSound(title: string, src: string, label: string, historyItem
     settings: null,
     dateUnix: Math.floor(Date.now() / 1000),
     autoStart: true,
-    outputFormat: 'mp3_44100_128',
+    outputFormat: DEFAULT_OUTPUT_FORMAT,
     src,
     ownsSrc: false,
   })

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import {
+  DEFAULT_OUTPUT_FORMAT,
   SPEECH_TO_SPEECH_CREDITS_PER_MINUTE,
   SPEECH_TO_SPEECH_MAX_BYTES,
   SPEECH_TO_SPEECH_MAX_SECONDS,
@@ -55,7 +56,7 @@ export function VoiceChangerPage() {
         settings: null,
         dateUnix: Math.floor(Date.now() / 1000),
         autoStart: true,
-        outputFormat: 'mp3_44100_128',
+        outputFormat: DEFAULT_OUTPUT_FORMAT,
         src: URL.createObjectURL(blob),
         blob,
         ownsSrc: true,

@@ -1,4 +1,5 @@
 // Voice design: previews from a description and a voice from a preview.
+import { DEFAULT_OUTPUT_FORMAT } from '@timbre/contract'
 import { client, settle } from '../../lib/api'
 
 /** POST /v1/text-to-voice/design: three previews of a described voice. */
@@ -8,7 +9,7 @@ export const designVoice = (body: {
   auto_generate_text?: boolean
 }) =>
   settle(
-    client.POST('/v1/text-to-voice/design', { params: { query: { output_format: 'mp3_44100_128' } }, body }),
+    client.POST('/v1/text-to-voice/design', { params: { query: { output_format: DEFAULT_OUTPUT_FORMAT } }, body }),
   )
 
 /** POST /v1/text-to-voice: a workspace voice from a preview. */

@@ -1,5 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { VOICE_DESCRIPTION_MIN, VOICE_PREVIEW_TEXT_MAX, VOICE_PREVIEW_TEXT_MIN } from '@timbre/contract'
+import {
+  DEFAULT_OUTPUT_FORMAT,
+  VOICE_DESCRIPTION_MIN,
+  VOICE_PREVIEW_TEXT_MAX,
+  VOICE_PREVIEW_TEXT_MIN,
+} from '@timbre/contract'
 import { useId, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '../../components/alert'
@@ -87,7 +92,7 @@ export function VoiceDesignPage() {
       settings: null,
       dateUnix: Math.floor(Date.now() / 1000),
       autoStart: true,
-      outputFormat: 'mp3_44100_128',
+      outputFormat: DEFAULT_OUTPUT_FORMAT,
       src: URL.createObjectURL(preview.blob),
       blob: preview.blob,
       ownsSrc: true,

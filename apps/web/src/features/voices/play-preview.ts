@@ -1,3 +1,4 @@
+import { DEFAULT_OUTPUT_FORMAT } from '@timbre/contract'
 import type { Voice } from '../../lib/api-types'
 import { type LanguagePreview, player } from '../player/player-store'
 
@@ -32,7 +33,7 @@ export function playVoicePreview(voice: Voice, language?: string): boolean {
     dateUnix: null,
     src: chosen.url,
     autoStart: true,
-    outputFormat: 'mp3_44100_128',
+    outputFormat: DEFAULT_OUTPUT_FORMAT,
     languagePreviews: previews,
     language: chosen.language,
   })
