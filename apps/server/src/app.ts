@@ -223,7 +223,8 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     ports: {
       findUserByEmail: (email, trx) => accounts.ports.provisionedAccounts.findUserByEmail(email, trx),
       createUser: (trx, input) => accounts.ports.provisionedAccounts.create(trx, input),
-      startSession: (userId, userAgent) => accounts.ports.startSession(userId, userAgent),
+      startSession: (userId, userAgent, workspaceId) =>
+        accounts.ports.startSsoSession(userId, userAgent, workspaceId),
       membership: (workspaceId, userId) => workspaces.ports.provisioning.membership(workspaceId, userId),
       maxSeats: (workspaceId) => workspaces.ports.provisioning.maxSeats(workspaceId),
       join: (trx, input) => workspaces.ports.provisioning.join(trx, input),

@@ -23,6 +23,12 @@ export const EMAIL_MAX_LENGTH = 254
  */
 export const SIGN_IN_MAX_FAILURES = 5
 export const SIGN_IN_FAILURE_WINDOW_SECONDS = 60 * 60
+/**
+ * Wrong promo codes allowed per account, and per client address, within the window; past
+ * that every check is refused until the oldest failure leaves the window.
+ */
+export const PROMO_FAILURE_LIMIT = 10
+export const PROMO_FAILURE_WINDOW_SECONDS = 60 * 60
 export const SIGN_IN_BACKOFF_BASE_SECONDS = 30
 export const SIGN_IN_BACKOFF_MAX_SECONDS = 15 * 60
 
@@ -43,6 +49,8 @@ export const SESSION_COOKIE_MAX_AGE_SECONDS = REFRESH_TOKEN_TTL_SECONDS
 export const SESSION_COOKIE_NAME = 'timbre_session'
 
 export const VERIFY_EMAIL_CODE_TTL_SECONDS = 3 * 24 * 60 * 60
+/** A signed-in account asks for another verification email at most this often. */
+export const VERIFY_EMAIL_RESEND_INTERVAL_SECONDS = 60
 export const RESET_PASSWORD_CODE_TTL_SECONDS = 60 * 60
 
 /** The modes of the links in account emails, handled by the web app's action page. */

@@ -3343,6 +3343,49 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/user/send-verification-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send the signed-in account another email verification link */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        continue_url?: string;
+                        lang?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": Record<string, never>;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/auth/verify-email": {
         parameters: {
             query?: never;
@@ -13911,6 +13954,8 @@ export interface components {
             duration_in_months: number;
             expires_at_unix: number | null;
             created_at_unix: number;
+            max_redemptions: number | null;
+            redemptions: number;
         };
         OperatorGrantOfferInput: {
             code: string;
@@ -14642,6 +14687,8 @@ export interface components {
             duration_in_months: number;
             expires_at_unix: number | null;
             created_at_unix: number;
+            max_redemptions: number | null;
+            redemptions: number;
         };
         OperatorGrantOffer: {
             code: string;

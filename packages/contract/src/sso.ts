@@ -25,6 +25,11 @@ export const SSO_SIGN_IN_TTL_SECONDS = 10 * 60
 export const SSO_QUERY_FLAG = 'use_sso'
 /** Sign-in page query set when a single sign-on failed, holding the error code. */
 export const SSO_ERROR_QUERY = 'sso_error'
+/**
+ * After single sign-on, an account with two-factor on lands on the sign-in page with its
+ * second-step token in the URL fragment under this name (a fragment never reaches a server).
+ */
+export const SSO_SECOND_STEP_FRAGMENT = 'mfa_token'
 
 /** A domain name: labels of letters, digits and hyphens, a top-level label of letters. */
 export const DOMAIN_NAME_PATTERN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/

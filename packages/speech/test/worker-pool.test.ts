@@ -1,9 +1,8 @@
 import { afterAll, describe, expect, it, vi } from 'vitest'
-import { DEFAULT_VOICE_SETTINGS } from '../src/index.js'
 import type { ThreadMemory } from '../src/pool/messages.js'
 import { WorkerPool } from '../src/pool/worker-pool.js'
 import type { SegmentAudio } from '../src/synthesis/segment-job.js'
-import { helloJob, voiceNamed } from './helpers/fixtures.js'
+import { helloJob } from './helpers/fixtures.js'
 
 const pool = new WorkerPool(1)
 const pair = new WorkerPool(2)

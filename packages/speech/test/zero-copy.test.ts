@@ -3,12 +3,12 @@
 // range. These check that the ranges give the same MP3 as the copying path, that the chunk was
 // handed over (its buffer detached here), and the padding.
 import { afterAll, describe, expect, it } from 'vitest'
-import { DEFAULT_VOICE_SETTINGS, OUTPUT_FORMATS } from '../src/index.js'
+import { OUTPUT_FORMATS } from '../src/index.js'
 import { WorkerPool } from '../src/pool/worker-pool.js'
 import { encodeInSlices } from '../src/service/encode-slices.js'
 import { encoderFor } from '../src/service/worker-encoder.js'
 import type { SegmentAudio } from '../src/synthesis/segment-job.js'
-import { helloJob, voiceNamed } from './helpers/fixtures.js'
+import { helloJob } from './helpers/fixtures.js'
 
 const pool = new WorkerPool(1, { encoderThreads: 1 })
 afterAll(() => pool.close())

@@ -5,7 +5,7 @@ import {
   SESSION_COOKIE_NAME,
   type WorkspaceRole,
 } from '@timbre/contract'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify'
 import { AppError } from '../errors.js'
 import type { SiteAddress } from './site-address.js'
 
@@ -20,6 +20,11 @@ export interface Principal {
   emailVerified: boolean
   via: 'api_key' | 'access_token' | 'cookie'
   sessionId?: string
+  /**
+   * Set when single sign-on opened the session: it is held to this workspace and cannot switch
+   * to the account's other workspaces.
+   */
+  sessionWorkspaceId?: string
   apiKey?: { id: string; permissions: string[] | null; characterLimit: number | null; characterCount: number }
   /**
    * The caller's place in `workspaceId`: role and the permissions their groups grant (null =
@@ -81,6 +86,10 @@ declare module 'fastify' {
     /** Open to someone the workspace still asks to set up two-factor sign-in (the setup itself). */
     mfaSetup?: boolean
   }
+  interface FastifyInstance {
+    /** Every route with what it asks of its caller, in the order registered. */
+    routeRequirements: readonly RouteEntry[]
+  }
   interface FastifyRequest {
     principal: Principal | null
     /** scheme://host[:port] of this site as this request reached it: the base of absolute links. */
@@ -88,7 +97,25 @@ declare module 'fastify' {
   }
 }
 
+/** A registered route and the rules its config declares (the route table tests walk it). */
+export interface RouteEntry {
+  method: string
+  url: string
+  auth: 'public' | 'optional' | 'required' | undefined
+  scope: ApiKeyScope | undefined
+  /** The group permission the route needs: declared, or the product of its API-key scope. */
+  permission: GroupPermission | undefined
+}
+
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+/** The group permission a route needs: the declared one, else its API-key scope's product. */
+export function routePermission(config: {
+  permission?: GroupPermission | undefined
+  scope?: ApiKeyScope | undefined
+}): GroupPermission | undefined {
+  return config.permission ?? (config.scope ? SCOPE_PRODUCT[config.scope] : undefined)
+}
 
 export function requirePrincipal(request: { principal: Principal | null }): Principal {
   if (!request.principal) throw new AppError('unauthorized')
@@ -118,7 +145,7 @@ export function checkRoute(principal: Principal, route: RouteRequirements): void
   if (principal.mfaEnrollmentRequired && !route.mfaSetup) throw new AppError('mfa_enrollment_required')
   // An unverified address may look around but not spend credits or publish anything.
   if (route.verifiedEmail && !principal.emailVerified) throw new AppError('email_not_verified')
-  checkPermission(principal, route.permission ?? (route.scope ? SCOPE_PRODUCT[route.scope] : undefined))
+  checkPermission(principal, routePermission(route))
 }
 
 /** Refuses a member whose workspace groups do not grant a product or feature. */
@@ -167,6 +194,20 @@ export function registerAuth(
   app: FastifyInstance,
   deps: { principals: PrincipalResolver; site: SiteAddress },
 ) {
+  const table: RouteEntry[] = []
+  app.decorate('routeRequirements', table)
+  app.addHook('onRoute', (route) => {
+    const config = (route.config ?? {}) as Partial<RouteRequirements> & { auth?: RouteEntry['auth'] }
+    const methods: HTTPMethods[] = Array.isArray(route.method) ? route.method : [route.method]
+    for (const method of methods)
+      table.push({
+        method,
+        url: route.url,
+        auth: config.auth,
+        scope: config.scope,
+        permission: routePermission(config),
+      })
+  })
   app.decorateRequest('principal', null)
   // Links the API returns (share links, preview URLs) point where the caller reached the site
   // when no PUBLIC_URL names it, so a server opened at its LAN address hands out working links.

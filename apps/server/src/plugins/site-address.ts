@@ -1,5 +1,7 @@
+import type { Locale } from '@timbre/contract'
 import type { FastifyRequest } from 'fastify'
 import { AppError } from '../errors.js'
+import { requestLocale } from '../lib/html/request-locale.js'
 
 // The address of the site, for links in mail and for the Origin a browser write must carry.
 // With PUBLIC_URL set it is that URL's origin. Without it the operator declared no canonical
@@ -10,6 +12,8 @@ import { AppError } from '../errors.js'
 export interface SiteContext {
   origin: string
   reachedHost: string
+  /** The locale the request's Accept-Language picks (emails to people with no saved locale). */
+  locale: Locale
   isSiteUrl(url: URL): boolean
   wrongAddress(openedAt: string): AppError | null
 }
@@ -73,6 +77,7 @@ export function createSiteAddress(config: { publicUrl: string; publicUrlConfigur
     return {
       origin: originFor(request),
       reachedHost: reachedHost(request),
+      locale: requestLocale(request.headers['accept-language']),
       isSiteUrl: (url) => isSiteUrl(url, request),
       wrongAddress,
     }

@@ -14,8 +14,9 @@ export const AUTH_ERRORS = {
   email_not_verified: {
     status: 403,
     message:
-      'Please verify your email address first: open the link we sent you, or request a new one from your account.',
+      'Please verify your email address first: open the link we sent you, or select “Resend email” in the banner at the top of the page.',
   },
+  email_already_verified: { status: 409, message: 'Your email address is already verified.' },
   cross_site_request: {
     status: 403,
     message:

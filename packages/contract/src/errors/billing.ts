@@ -6,6 +6,11 @@ export const BILLING_ERRORS = {
     message: "This coupon has expired, please use a different one. We've removed it from your browser.",
   },
   invalid_promocode: { status: 400, message: 'Invalid promocode' },
+  promocode_used_up: { status: 400, message: 'This promo code has been redeemed as often as it may be.' },
+  promocode_already_redeemed: {
+    status: 400,
+    message: 'This promo code was already redeemed on this account.',
+  },
   invalid_discount_code: { status: 400, message: 'This discount code does not exist.' },
   checkout_failed: { status: 409, message: 'Failed to create checkout session' },
   subscription_change_failed: { status: 409, message: 'Failed to change subscription' },

@@ -19,6 +19,11 @@ export const MFA_ERRORS = {
     status: 403,
     message: 'This workspace requires two-factor authentication. Set it up to continue.',
   },
+  sso_session_workspace_only: {
+    status: 403,
+    message:
+      "You signed in with your workspace's single sign-on, which opens that workspace only. Sign in with your email and password to open your other workspaces.",
+  },
   session_inactive: {
     status: 401,
     message: 'You were signed out after a period of inactivity. Please sign in again.',

@@ -11,6 +11,10 @@ export const SSO_ERRORS = {
     message: 'This workspace already has an identity provider. Edit or delete it first.',
   },
   sso_url_invalid: { status: 422, message: 'Please enter a valid HTTPS URL' },
+  sso_host_unresolved: {
+    status: 422,
+    message: 'The host of this URL could not be resolved. Check the address and its DNS records.',
+  },
   sso_certificate_invalid: {
     status: 422,
     message: 'Add at least one certificate with BEGIN CERTIFICATE and END CERTIFICATE markers.',

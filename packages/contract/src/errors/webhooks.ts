@@ -5,6 +5,10 @@ export const WEBHOOKS_ERRORS = {
     status: 422,
     message: 'Please enter a valid HTTPS URL: private, loopback and link-local addresses are not allowed.',
   },
+  webhook_host_unresolved: {
+    status: 422,
+    message: 'The host of this URL could not be resolved. Check the address and its DNS records.',
+  },
   webhook_auth_connection_required: {
     status: 422,
     message: 'OAuth2 and mTLS webhooks need an auth connection of the same type (auth_connection_id).',

@@ -18,6 +18,7 @@ import {
 import { emailLinkRoutes } from './email-link.routes.js'
 import { createPrincipalResolver } from './principal-resolver.js'
 import { createProvisionedAccounts, type ProvisionedAccounts } from './provisioned-accounts.js'
+import { resendVerification } from './resend-verification.js'
 import { createSessionsRepository } from './sessions.repository.js'
 import { createStaleRecordSweep, STALE_RECORD_SWEEP_MS } from './stale-records.js'
 import type { SubscriptionBillingFields } from './subscription.view.js'
@@ -37,15 +38,15 @@ export interface AccountsPorts {
   isWorkspaceAdmin(workspaceId: string, userId: string): Promise<boolean>
   /** New tokens for a session after its workspace changed (the old access token stops working). */
   reissueSession: AuthService['reissue']
-  /** A new session for a user an identity provider signed in. */
-  startSession: AuthService['startSession']
+  /** A session for a user an identity provider signed in (held to its workspace), or the code owed. */
+  startSsoSession: AuthService['startSsoSession']
   /** Accounts created on a first single sign-on (auto provisioning). */
   provisionedAccounts: ProvisionedAccounts
   /** Ends a session at once (the workspace's inactivity timeout). */
   endSession(sessionId: string): Promise<void>
 }
 
-export type { FreeSubscriptionWriter, TokenPair } from './auth.service.js'
+export type { FreeSubscriptionWriter, SecondStepRequired, TokenPair } from './auth.service.js'
 export type { OnboardingFlags, SignUpHook }
 
 /** Accounts: sign-up, sign-in, sessions, email-link codes, the user and the auth account. */
@@ -91,7 +92,12 @@ export function createAccountsModule(deps: {
   })
   const routes: FastifyPluginAsyncZod = async (app) => {
     await app.register(authRoutes(auth, { secureCookies: deps.secureCookies, site: deps.site }))
-    await app.register(emailLinkRoutes(auth, { site: deps.site }))
+    await app.register(
+      emailLinkRoutes(auth, {
+        site: deps.site,
+        resend: (input) => resendVerification({ accounts, auth, now: () => new Date() }, input),
+      }),
+    )
     await app.register(userRoutes(users))
   }
   const sweepStale = createStaleRecordSweep({ accounts, sessions })
@@ -115,7 +121,8 @@ export function createAccountsModule(deps: {
       isWorkspaceAdmin: async (workspaceId, userId) =>
         (await accounts.memberRole(workspaceId, userId)) === 'admin',
       reissueSession: (sessionId) => auth.reissue(sessionId),
-      startSession: (userId, userAgent) => auth.startSession(userId, userAgent),
+      startSsoSession: (userId, userAgent, workspaceId) =>
+        auth.startSsoSession(userId, userAgent, workspaceId),
       provisionedAccounts: createProvisionedAccounts({
         accounts,
         billing: deps.billing,

@@ -199,6 +199,17 @@ export function createAccountsRepository(db: Database) {
         .execute()
     },
 
+    /** When the user was last sent a code for `purpose`; null when never. */
+    async lastActionCodeAt(userId: string, purpose: ActionCodePurpose): Promise<Date | null> {
+      const row = await db
+        .selectFrom('action_codes')
+        .select((eb) => eb.fn.max('created_at').as('at'))
+        .where('user_id', '=', userId)
+        .where('purpose', '=', purpose)
+        .executeTakeFirst()
+      return row?.at ? new Date(row.at) : null
+    },
+
     findActionCode(executor: Executor, codeHash: string, purpose: ActionCodePurpose) {
       return executor
         .selectFrom('action_codes')
@@ -241,6 +252,16 @@ export function createAccountsRepository(db: Database) {
         .where('opt_out_updates_key', '=', key)
         .executeTakeFirst()
       return Number(result.numUpdatedRows) > 0
+    },
+
+    /** The locale the person chose in the app; null until they did. */
+    async savedLocale(userId: string): Promise<string | null> {
+      const row = await db
+        .selectFrom('auth_accounts')
+        .select('locale')
+        .where('user_id', '=', userId)
+        .executeTakeFirst()
+      return row?.locale ?? null
     },
 
     async setLocale(userId: string, locale: string): Promise<void> {

@@ -42,6 +42,8 @@ export interface SessionsTable {
   refresh_expires_at: Timestamp
   user_agent: string | null
   created_at: Timestamp
+  /** Set when single sign-on opened the session: it works in this workspace only. */
+  workspace_id: Generated<string | null>
 }
 
 /** Refresh tokens a session rotated away from; presenting one again ends the session. */

@@ -26,6 +26,7 @@ export const signUpBody = z.strictObject({
 export const signInBody = z.strictObject({ email: z.string().max(EMAIL_MAX_LENGTH), password })
 export const refreshBody = z.strictObject({ refresh_token: z.string().max(200).optional() })
 export const emailLinkBody = z.strictObject({ email, continue_url: continueUrl, lang })
+export const resendVerificationBody = z.strictObject({ continue_url: continueUrl, lang })
 export const oobCodeBody = z.strictObject({ oob_code: code })
 export const confirmResetBody = z.strictObject({ oob_code: code, new_password: password })
 export const optOutBody = z.strictObject({ opt_out_updates_key: code })

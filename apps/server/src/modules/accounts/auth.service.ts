@@ -6,6 +6,7 @@ import {
   REFRESH_TOKEN_TTL_SECONDS,
   RESET_PASSWORD_CODE_TTL_SECONDS,
   SIGN_IN_FAILURE_WINDOW_SECONDS,
+  safeRedirectPath,
   VERIFY_EMAIL_CODE_TTL_SECONDS,
 } from '@timbre/contract'
 import type { Transaction } from 'kysely'
@@ -16,7 +17,7 @@ import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../../lib/pas
 import type { SiteContext } from '../../plugins/site-address.js'
 import { addOneMonth } from '../billing/billing.module.js'
 import type { MailService } from '../mail/mail.module.js'
-import { actionLink, passwordResetEmail, verificationEmail } from '../mail/mail.module.js'
+import { actionLink, emailLocale, passwordResetEmail, verificationEmail } from '../mail/mail.module.js'
 import type { AccountsRepository } from './accounts.repository.js'
 import type { ActionCodePurpose } from './accounts.tables.js'
 import type { SessionsRepository } from './sessions.repository.js'
@@ -50,8 +51,12 @@ export interface SecondStepRequired {
 
 /** The second sign-in step (built by the two-factor domain, after this one). */
 export interface SecondFactor {
-  challenge(userId: string): Promise<{ mfa_token: string; expires_in: number } | null>
-  complete(token: string, code: string): Promise<string>
+  challenge(
+    userId: string,
+    workspaceId?: string | null,
+  ): Promise<{ mfa_token: string; expires_in: number } | null>
+  /** The user the code proved, and the workspace the session is held to (single sign-on). */
+  complete(token: string, code: string): Promise<{ userId: string; workspaceId: string | null }>
 }
 
 /** Where a sign-in attempt comes from: the client address is what failures are counted by. */
@@ -98,6 +103,11 @@ export function createAuthService(deps: Deps) {
   /** Links in mail may only lead back to this site (no open redirect through our emails). */
   function checkContinueUrl(continueUrl: string | undefined, site: SiteContext): string | undefined {
     if (!continueUrl) return undefined
+    const pageOfSite = () =>
+      new AppError('validation_error', {
+        message: 'continue_url must be a page of this site.',
+        param: 'continue_url',
+      })
     let url: URL
     try {
       url = new URL(continueUrl, site.origin)
@@ -107,15 +117,18 @@ export function createAuthService(deps: Deps) {
         param: 'continue_url',
       })
     }
-    if (site.isSiteUrl(url)) return url.toString()
+    if (site.isSiteUrl(url)) {
+      // The same rule as every other redirect: a path of this site, no control characters or
+      // backslashes that a browser would rewrite into another host.
+      const path = safeRedirectPath(continueUrl, url.origin)
+      if (!path) throw pageOfSite()
+      return new URL(path, url.origin).toString()
+    }
     // The person's page is on this very server, reached under another address than PUBLIC_URL:
     // say which address to use instead of calling their own page foreign.
     const mismatch = url.host === site.reachedHost ? site.wrongAddress(url.origin) : null
     if (mismatch) throw new AppError(mismatch.code, { message: mismatch.message, param: 'continue_url' })
-    throw new AppError('validation_error', {
-      message: 'continue_url must be a page of this site.',
-      param: 'continue_url',
-    })
+    throw pageOfSite()
   }
 
   async function issueCode(
@@ -141,10 +154,13 @@ export function createAuthService(deps: Deps) {
     user: { id: string; email: string },
     continueUrl?: string,
     lang?: string,
+    savedLocale?: string | null,
   ) {
     const code = await issueCode(trx, 'verify_email', user, VERIFY_EMAIL_CODE_TTL_SECONDS)
     const link = actionLink(site.origin, { mode: 'verifyEmail', oobCode: code, continueUrl, lang })
-    await mail.enqueue(trx, verificationEmail(user.email, link))
+    // The saved locale is read by the caller before its transaction began.
+    const locale = emailLocale(savedLocale, site.locale)
+    await mail.enqueue(trx, verificationEmail(user.email, link, locale))
   }
 
   /** Finds an action code that can still be used, inside the caller's transaction. */
@@ -172,7 +188,11 @@ export function createAuthService(deps: Deps) {
       throw new AppError('account_deleted')
   }
 
-  async function createSession(userId: string, userAgent: string | null): Promise<TokenPair> {
+  async function createSession(
+    userId: string,
+    userAgent: string | null,
+    workspaceId: string | null = null,
+  ): Promise<TokenPair> {
     const access = newSecret('at_')
     const refresh = newSecret('rt_')
     await sessions.insert({
@@ -183,6 +203,7 @@ export function createAuthService(deps: Deps) {
       accessExpiresAt: later(ACCESS_TOKEN_TTL_SECONDS),
       refreshExpiresAt: later(REFRESH_TOKEN_TTL_SECONDS),
       userAgent,
+      workspaceId,
     })
     return {
       access_token: access,
@@ -230,7 +251,14 @@ export function createAuthService(deps: Deps) {
             email,
             firstName: input.first_name?.trim() || null,
           })
-          await sendVerification(trx, site, { id: userId, email }, continueUrl, input.lang)
+          await sendVerification(
+            trx,
+            site,
+            { id: userId, email },
+            continueUrl,
+            input.lang,
+            input.locale ?? null,
+          )
         })
       } catch (error) {
         // Two sign-ups racing for one address: the unique index decides.
@@ -277,13 +305,25 @@ export function createAuthService(deps: Deps) {
     async signInWithCode(mfaToken: string, code: string, client: SignInClient): Promise<TokenPair> {
       const secondFactor = deps.secondFactor?.()
       if (!secondFactor) throw new AppError('mfa_challenge_invalid')
-      const userId = await secondFactor.complete(mfaToken, code)
+      const { userId, workspaceId } = await secondFactor.complete(mfaToken, code)
       await refuseBlockedAccount(userId)
-      return createSession(userId, client.userAgent)
+      return createSession(userId, client.userAgent, workspaceId)
     },
 
-    /** A session for a user whose identity was proved another way (single sign-on). */
-    startSession: (userId: string, userAgent: string | null) => createSession(userId, userAgent),
+    /**
+     * A session for a user a workspace's identity provider signed in. The provider vouches for
+     * its own workspace only, so the session is held to it; and it does not stand in for the
+     * account's second factor: an account with two-factor on still owes its code.
+     */
+    async startSsoSession(
+      userId: string,
+      userAgent: string | null,
+      workspaceId: string,
+    ): Promise<TokenPair | SecondStepRequired> {
+      const second = await deps.secondFactor?.()?.challenge(userId, workspaceId)
+      if (second) return { two_factor_required: true, ...second }
+      return createSession(userId, userAgent, workspaceId)
+    },
 
     /**
      * Rotates the session's tokens. A refresh token that was already rotated away from, presented
@@ -362,7 +402,8 @@ export function createAuthService(deps: Deps) {
       const checked = checkContinueUrl(continueUrl, site)
       const user = await accounts.findUserByEmail(email)
       if (!user || user.email_verified_at) return
-      await accounts.transaction((trx) => sendVerification(trx, site, user, checked, lang))
+      const saved = await accounts.savedLocale(user.id)
+      await accounts.transaction((trx) => sendVerification(trx, site, user, checked, lang, saved))
     },
 
     async sendPasswordResetEmail(
@@ -374,6 +415,7 @@ export function createAuthService(deps: Deps) {
       const checked = checkContinueUrl(continueUrl, site)
       const user = await accounts.findUserByEmail(email)
       if (!user) return
+      const locale = emailLocale(await accounts.savedLocale(user.id), site.locale)
       await accounts.transaction(async (trx) => {
         const code = await issueCode(trx, 'reset_password', user, RESET_PASSWORD_CODE_TTL_SECONDS)
         const link = actionLink(site.origin, {
@@ -382,7 +424,7 @@ export function createAuthService(deps: Deps) {
           continueUrl: checked,
           lang,
         })
-        await mail.enqueue(trx, passwordResetEmail(user.email, link))
+        await mail.enqueue(trx, passwordResetEmail(user.email, link, locale))
       })
     },
 

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import type { SiteAddress } from '../../plugins/site-address.js'
+import { requirePrincipal } from '../../plugins/auth.js'
+import type { SiteAddress, SiteContext } from '../../plugins/site-address.js'
 import * as s from './auth.schemas.js'
 import type { AuthService } from './auth.service.js'
 
@@ -10,7 +11,18 @@ const publicCall = { auth: 'public' as const }
 const limited = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } })
 
 /** The calls behind the links in account emails: send them, then apply their codes. */
-export function emailLinkRoutes(auth: AuthService, options: { site: SiteAddress }): FastifyPluginAsyncZod {
+export function emailLinkRoutes(
+  auth: AuthService,
+  options: {
+    site: SiteAddress
+    resend: (input: {
+      userId: string
+      site: SiteContext
+      continueUrl?: string | undefined
+      lang?: string | undefined
+    }) => Promise<void>
+  },
+): FastifyPluginAsyncZod {
   const site = (request: FastifyRequest) => options.site.contextFor(request)
   return async (app) => {
     // Both links are mailed the same way: to an address, with where to go afterwards.
@@ -35,6 +47,29 @@ export function emailLinkRoutes(auth: AuthService, options: { site: SiteAddress 
         },
       )
     }
+
+    app.post(
+      '/v1/user/send-verification-email',
+      {
+        // The signed-in person's own address; the account is limited too (once a minute).
+        config: { apiKeys: false, ...limited(5) },
+        schema: {
+          tags: ['user'],
+          summary: 'Send the signed-in account another email verification link',
+          body: s.resendVerificationBody,
+          response: { 200: s.empty },
+        },
+      },
+      async (request) => {
+        await options.resend({
+          userId: requirePrincipal(request).userId,
+          site: site(request),
+          continueUrl: request.body.continue_url,
+          lang: request.body.lang,
+        })
+        return {}
+      },
+    )
 
     app.post(
       '/v1/auth/verify-email',

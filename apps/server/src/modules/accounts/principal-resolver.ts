@@ -18,17 +18,21 @@ export function createPrincipalResolver(deps: {
   async function userPrincipal(
     userId: string,
     via: Principal['via'],
-    sessionId?: string,
+    session?: { id: string; workspace_id: string | null },
   ): Promise<Principal | null> {
     const user = await accounts.findPrincipalUser(userId)
     if (!user) return null
+    // A session single sign-on opened works in its workspace only, whatever the account's
+    // current workspace is.
+    const held = session?.workspace_id ?? null
     return {
       userId: user.id,
-      workspaceId: user.workspace_id,
+      workspaceId: held ?? user.workspace_id,
       email: user.email,
       emailVerified: user.email_verified_at !== null,
       via,
-      ...(sessionId ? { sessionId } : {}),
+      ...(session ? { sessionId: session.id } : {}),
+      ...(held ? { sessionWorkspaceId: held } : {}),
     }
   }
 
@@ -55,7 +59,7 @@ export function createPrincipalResolver(deps: {
       const session = await sessions.findByAccessHash(hashSecret(token))
       if (!session || session.access_expires_at.getTime() <= now().getTime())
         throw new AppError('unauthorized', { message: 'The access token is invalid or has expired.' })
-      const principal = await userPrincipal(session.user_id, 'access_token', session.id)
+      const principal = await userPrincipal(session.user_id, 'access_token', session)
       if (!principal) throw new AppError('account_deleted')
       return principal
     },
@@ -63,7 +67,7 @@ export function createPrincipalResolver(deps: {
     async fromSessionCookie(token) {
       const session = await sessions.findByRefreshHash(hashSecret(token))
       if (!session || session.refresh_expires_at.getTime() <= now().getTime()) return null
-      return userPrincipal(session.user_id, 'cookie', session.id)
+      return userPrincipal(session.user_id, 'cookie', session)
     },
   }
 }

@@ -8,6 +8,8 @@ export interface SessionRecord {
   accessExpiresAt: Date
   refreshExpiresAt: Date
   userAgent: string | null
+  /** The workspace a single sign-on session is held to; null for a session of the whole account. */
+  workspaceId?: string | null
 }
 
 export function createSessionsRepository(db: Database) {
@@ -23,6 +25,7 @@ export function createSessionsRepository(db: Database) {
           access_expires_at: s.accessExpiresAt,
           refresh_expires_at: s.refreshExpiresAt,
           user_agent: s.userAgent,
+          workspace_id: s.workspaceId ?? null,
         })
         .execute()
     },
@@ -30,7 +33,7 @@ export function createSessionsRepository(db: Database) {
     findByAccessHash(hash: string) {
       return db
         .selectFrom('sessions')
-        .select(['id', 'user_id', 'access_expires_at'])
+        .select(['id', 'user_id', 'access_expires_at', 'workspace_id'])
         .where('access_token_hash', '=', hash)
         .executeTakeFirst()
     },
@@ -38,7 +41,7 @@ export function createSessionsRepository(db: Database) {
     findByRefreshHash(hash: string) {
       return db
         .selectFrom('sessions')
-        .select(['id', 'user_id', 'refresh_expires_at'])
+        .select(['id', 'user_id', 'refresh_expires_at', 'workspace_id'])
         .where('refresh_token_hash', '=', hash)
         .executeTakeFirst()
     },

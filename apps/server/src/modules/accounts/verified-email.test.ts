@@ -13,7 +13,7 @@ import { characterCount } from '../../../test/helpers/plans.js'
 // publish anything: audio generation, share links and API keys wait for the verification.
 
 const VERIFY_FIRST =
-  'Please verify your email address first: open the link we sent you, or request a new one from your account.'
+  'Please verify your email address first: open the link we sent you, or select “Resend email” in the banner at the top of the page.'
 const emma = PREMADE_VOICES.find((v) => v.name === 'Emma')!
 const lena = PREMADE_VOICES.find((v) => v.name === 'Lena')!
 

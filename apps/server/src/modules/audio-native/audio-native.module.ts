@@ -2,7 +2,7 @@ import type { SpeechService } from '@timbre/speech'
 import type { Database } from '../../db/database.js'
 import type { JobQueue } from '../../jobs/queue.js'
 import type { FileStorage } from '../../lib/storage.js'
-import type { OutboundOptions } from '../../lib/web-page/page-fetch.js'
+import type { OutboundPolicy } from '../../platform/outbound/outbound.js'
 import type { DomainModule } from '../domain-module.js'
 import type { PronunciationRulesPort } from '../pronunciation-dictionaries/pronunciation-dictionaries.module.js'
 import type { Recorder } from '../recording/recording.module.js'
@@ -24,7 +24,7 @@ export function createAudioNativeModule(deps: {
   voices: VoiceLookup
   dictionaries: PronunciationRulesPort
   secretKey: string
-  outbound: OutboundOptions
+  outbound: OutboundPolicy
   log?: (message: string, details: object) => void
 }): DomainModule {
   const repository = createAudioNativeRepository(deps.db)

@@ -17,16 +17,15 @@ import type { JobQueue } from '../../jobs/queue.js'
 import { newId } from '../../lib/ids.js'
 import type { FileStorage } from '../../lib/storage.js'
 import { extractArticle, InvalidSelector, paragraphsOfText } from '../../lib/web-page/article-text.js'
-import { fetchPage, type OutboundOptions } from '../../lib/web-page/page-fetch.js'
 import {
   pronunciationRules,
   resolveModel,
   resolveVoice,
 } from '../../platform/generation/generation-inputs.js'
+import { fetchPage, type OutboundPolicy, parseOutboundUrl } from '../../platform/outbound/outbound.js'
 import type { Principal } from '../../plugins/auth.js'
 import type { PronunciationRulesPort } from '../pronunciation-dictionaries/pronunciation-dictionaries.module.js'
 import type { VoiceLookup } from '../voices/voices.module.js'
-import { parseWebhookUrl } from '../webhooks/webhook-address.js'
 import type { AudioNativeRepository, AudioNativeRow } from './audio-native.repository.js'
 import { type AudioNativeForm, formBoolean, formField } from './audio-native-form.js'
 import { type AudioSigner, normaliseAllowlist, pageAllowed } from './page-allowlist.js'
@@ -154,7 +153,7 @@ export interface AudioNativeDeps {
   queue: JobQueue
   storage: FileStorage
   signer: AudioSigner
-  outbound: OutboundOptions
+  outbound: OutboundPolicy
 }
 
 export function createAudioNativeService(deps: AudioNativeDeps) {
@@ -314,7 +313,7 @@ export function createAudioNativeService(deps: AudioNativeDeps) {
       siteOrigin: string,
     ) {
       // HTTPS and no private address literal, before anything else is looked at.
-      const target = parseWebhookUrl(body.url, deps.outbound.allowPrivateAddresses)
+      const target = parseOutboundUrl(body.url, deps.outbound)
       target.hash = ''
       const pageUrl = target.toString()
       const byPage = await repository.findByPageUrl(principal.workspaceId, pageUrl)

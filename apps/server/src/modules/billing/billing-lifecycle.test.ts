@@ -354,8 +354,13 @@ describe('portal, payment methods and the admin check', () => {
       const res = await post(user, url, { subscription_type: 'creator', billing_period: 'monthly_period' })
       expect([res.statusCode, res.json().detail.code], url).toEqual([403, 'not_billing_admin'])
     }
-    // Reading the plan stays open to members.
-    expect((await get(user, '/v1/billing/subscription-info')).statusCode).toBe(200)
+    // Reading the workspace's billing (plan, next invoice, invoices) needs the same rights.
+    for (const url of ['/v1/billing/subscription-info', '/v1/billing/invoices']) {
+      const res = await get(user, url)
+      expect([res.statusCode, res.json().detail.code], url).toEqual([403, 'not_billing_admin'])
+      const own = await get(owner, url)
+      expect(own.statusCode, url).toBe(200)
+    }
   })
 })
 

@@ -20,7 +20,8 @@ import { createLocalPaymentProvider, type PaymentProvider } from './payment-prov
 import { createPaymentsRepository } from './payments.repository.js'
 import { checkRequestSize, planOf, type WorkspacePlan } from './plan-rules.js'
 import { plansRoutes } from './plans.routes.js'
-import { validatePromo } from './promo-codes.js'
+import { createPromoGuard, validatePromo } from './promo-codes.js'
+import { createPromoCodesRepository } from './promo-codes.repository.js'
 import { createRenewalsService, type RenewalsService } from './renewals.service.js'
 import { stripeRoutes } from './stripe.routes.js'
 import { createStripeClient, createStripePaymentProvider } from './stripe-provider.js'
@@ -80,6 +81,7 @@ export function createBillingModule(deps: {
 }): DomainModule<BillingPorts> {
   const subscriptions = createSubscriptionsRepository(deps.db)
   const payments = createPaymentsRepository(deps.db)
+  const promoCodes = createPromoCodesRepository(deps.db)
   const stripeClient = deps.stripe
     ? createStripeClient({ secretKey: deps.stripe.secretKey, ...(deps.stripe.api ?? {}) })
     : null
@@ -89,8 +91,9 @@ export function createBillingModule(deps: {
   // Until the workspace domain answers, a user manages the billing of their own workspace only
   // (every account has one personal workspace; the principal's workspace is always theirs).
   const access: BillingAccess = deps.access ?? { canManageBilling: async () => true }
-  const checkout = createCheckoutService({ subscriptions, payments, provider, now })
-  const changes = createSubscriptionChangeService({ subscriptions, payments, provider, now })
+  const checkout = createCheckoutService({ subscriptions, payments, promoCodes, provider, now })
+  const changes = createSubscriptionChangeService({ subscriptions, payments, promoCodes, provider, now })
+  const promoGuard = createPromoGuard({ codes: promoCodes, now })
   const renewals = createRenewalsService({
     subscriptions,
     payments,
@@ -107,6 +110,7 @@ export function createBillingModule(deps: {
           webhookSecret,
           subscriptions,
           payments,
+          promoCodes,
           now,
           audit: deps.audit,
         })
@@ -122,12 +126,13 @@ export function createBillingModule(deps: {
           account,
           grants,
           access,
-          validatePromocode: (code) => validatePromo(payments, code, now()),
+          promoGuard,
+          validatePromocode: (code, redeemer) => validatePromo(payments, promoCodes, code, now(), redeemer),
           originFor: (request) => deps.site?.originFor(request) ?? `${request.protocol}://${request.host}`,
           audit: deps.audit,
         }),
       )
-      await app.register(invoicesRoutes(payments))
+      await app.register(invoicesRoutes(payments, access))
       if (provider.name === 'local')
         await app.register(localCheckoutRoutes({ checkout, account, access, audit: deps.audit }))
       if (webhooks) await app.register(stripeRoutes(webhooks))
@@ -139,6 +144,8 @@ export function createBillingModule(deps: {
     jobs: async (queue) => {
       await queue.work('billing.renewals', async () => {
         await renewals.runDue(now())
+        // Wrong promo codes older than the guessing window no longer count.
+        await promoGuard.sweep()
       })
       await queue.schedule('billing.renewals', RENEWALS_CRON, {})
     },

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { AppError } from '../../errors.js'
 import { requirePrincipal } from '../../plugins/auth.js'
 import type { AuditLog } from '../audit/audit.module.js'
 import type { AccountBillingService } from './account-billing.service.js'
@@ -22,6 +23,7 @@ import {
 import { type BillingAccess, requireBillingAdmin } from './billing-access.js'
 import type { CheckoutService } from './checkout.service.js'
 import type { GrantsService } from './grants.service.js'
+import type { PromoGuard, Redeemer } from './promo-codes.js'
 import type { SubscriptionChangeService } from './subscription-change.service.js'
 
 const tags = ['billing']
@@ -34,7 +36,8 @@ export function billingRoutes(deps: {
   account: AccountBillingService
   grants: GrantsService
   access: BillingAccess
-  validatePromocode: (code: string) => Promise<z.infer<typeof promoValidation>>
+  validatePromocode: (code: string, redeemer: Redeemer) => Promise<z.infer<typeof promoValidation>>
+  promoGuard: PromoGuard
   originFor: (request: FastifyRequest) => string
   audit?: AuditLog | undefined
 }): FastifyPluginAsyncZod {
@@ -46,6 +49,9 @@ export function billingRoutes(deps: {
     schema: { tags, summary, response: { 200: subscriptionInfo } },
   })
   const caller = (request: FastifyRequest) => requirePrincipal(request)
+  /** A call that reads a promo code: wrong codes count against the caller and the address. */
+  const withPromo = <T>(request: FastifyRequest, code: string | null | undefined, work: () => Promise<T>) =>
+    deps.promoGuard.guard({ userId: caller(request).userId, address: request.ip }, code, work)
   /** A plan change that went through, in the workspace's audit log. */
   const audited = async <T>(request: FastifyRequest, action: string, result: T, details: object = {}) => {
     const principal = caller(request)
@@ -65,7 +71,10 @@ export function billingRoutes(deps: {
           response: { 200: urlResponse },
         },
       },
-      async (request) => checkout.create(caller(request), deps.originFor(request), request.body),
+      async (request) =>
+        withPromo(request, request.body.promocode, () =>
+          checkout.create(caller(request), deps.originFor(request), request.body),
+        ),
     )
 
     app.post(
@@ -79,10 +88,13 @@ export function billingRoutes(deps: {
           response: { 200: subscriptionInfo },
         },
       },
-      async (request) =>
-        audited(request, 'change', await changes.change(caller(request).workspaceId, request.body), {
-          tier: request.body.subscription_type,
-        }),
+      async (request) => {
+        const { workspaceId, userId } = caller(request)
+        const changed = await withPromo(request, request.body.promocode, () =>
+          changes.change(workspaceId, userId, request.body),
+        )
+        return audited(request, 'change', changed, { tier: request.body.subscription_type })
+      },
     )
 
     app.post(
@@ -96,10 +108,13 @@ export function billingRoutes(deps: {
           response: { 200: subscriptionInfo },
         },
       },
-      async (request) =>
-        audited(request, 'upgrade', await changes.upgradeOnly(caller(request).workspaceId, request.body), {
-          tier: request.body.subscription_type,
-        }),
+      async (request) => {
+        const { workspaceId, userId } = caller(request)
+        const upgraded = await withPromo(request, request.body.promocode, () =>
+          changes.upgradeOnly(workspaceId, userId, request.body),
+        )
+        return audited(request, 'upgrade', upgraded, { tier: request.body.subscription_type })
+      },
     )
 
     app.post('/cancel-downgrade', plain('Cancel the scheduled downgrade'), async (request) =>
@@ -137,13 +152,23 @@ export function billingRoutes(deps: {
           response: { 200: promoValidation },
         },
       },
-      async (request) => deps.validatePromocode(request.body.promocode),
+      async (request) => {
+        const { workspaceId, userId } = caller(request)
+        // An empty code is simply not valid, and costs no attempt.
+        return withPromo(request, request.body.promocode, () =>
+          deps.validatePromocode(request.body.promocode, { workspaceId, userId }),
+        ).catch((error: unknown) => {
+          if (error instanceof AppError && error.code === 'invalid_promocode')
+            return { valid: false, amount_off: null, percent_off: null, duration_in_months: null }
+          throw error
+        })
+      },
     )
 
     app.get(
       '/v1/billing/subscription-info',
       {
-        config,
+        ...admin,
         schema: {
           tags,
           summary: 'The subscription, its scheduled change and next invoice',

@@ -157,6 +157,25 @@ export interface PromoCodesTable {
   duration_in_months: Generated<number>
   expires_at: NullableTimestamp
   created_at: Timestamp
+  /** How many times the code may be redeemed in all; null: no cap. */
+  max_redemptions: Generated<number | null>
+  redemptions: Generated<number>
+}
+
+/** One redemption of a promo code: once per workspace and once per person. */
+export interface PromoCodeRedemptionsTable {
+  code: string
+  workspace_id: string
+  user_id: string
+  redeemed_at: Timestamp
+}
+
+/** A promo code check, counted per account and per client address to slow guessing. */
+export interface PromoAttemptsTable {
+  id: Generated<string>
+  user_id: string
+  client_address: string
+  at: Timestamp
 }
 
 export type SubscriptionRow = Selectable<SubscriptionsTable>
@@ -174,6 +193,8 @@ declare module '../../db/schema.js' {
     checkout_sessions: CheckoutSessionsTable
     payments: PaymentsTable
     promo_codes: PromoCodesTable
+    promo_code_redemptions: PromoCodeRedemptionsTable
+    promo_attempts: PromoAttemptsTable
     payment_methods: PaymentMethodsTable
     grant_offers: GrantOffersTable
     billing_events: BillingEventsTable

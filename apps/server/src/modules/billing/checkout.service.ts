@@ -20,7 +20,8 @@ import type {
 import { creditResetPatch, nextMonthlyBoundary, paidPeriodEnd } from './credit-periods.js'
 import { chargeLocalCard, type PaymentProvider, readTestCard } from './payment-provider.js'
 import type { PaymentsRepository } from './payments.repository.js'
-import { resolvePromo } from './promo-codes.js'
+import { type Redeemer, redeemPromo, resolvePromo } from './promo-codes.js'
+import type { PromoCodesRepository } from './promo-codes.repository.js'
 import { billingPeriodOf, currentPlanOf, discounted, subscriptionInfo } from './subscription-state.js'
 import type { SubscriptionsRepository } from './subscriptions.repository.js'
 
@@ -83,6 +84,7 @@ export function paidActivationPatch(
 interface Deps {
   subscriptions: SubscriptionsRepository
   payments: PaymentsRepository
+  promoCodes: PromoCodesRepository
   provider: PaymentProvider
   now: () => Date
 }
@@ -101,10 +103,15 @@ export function createCheckoutService(deps: Deps) {
   }
 
   /** The first invoice: a promo code, else the first-month offer for a first subscription. */
-  async function amountDue(row: SubscriptionRow, request: CheckoutRequest, currency: Currency) {
+  async function amountDue(
+    row: SubscriptionRow,
+    request: CheckoutRequest,
+    currency: Currency,
+    redeemer: Redeemer,
+  ) {
     const list = periodPrice(request.subscription_type, request.billing_period, currency) ?? 0
     if (request.promocode) {
-      const promo = await resolvePromo(payments, request.promocode, deps.now())
+      const promo = await resolvePromo(payments, deps.promoCodes, request.promocode, deps.now(), redeemer)
       return { list, due: discounted(list, promo), promocode: promo.code }
     }
     const firstMonth = PLANS[request.subscription_type].prices?.firstMonth
@@ -135,7 +142,7 @@ export function createCheckoutService(deps: Deps) {
       const row = await subscriptions.find(workspaceId)
       assertCanCreate(row, request.subscription_type, request.billing_period)
       const currency = request.currency ?? billingCurrency(row.currency)
-      const { list, due, promocode } = await amountDue(row, request, currency)
+      const { list, due, promocode } = await amountDue(row, request, currency, { workspaceId, userId })
       const now = deps.now()
       const session = await payments.openSession({
         id: `cs_${randomUUID().replaceAll('-', '')}`,
@@ -244,6 +251,14 @@ export function createCheckoutService(deps: Deps) {
           period_end: paidPeriodEnd(now, period),
         })
         await payments.completeSession(trx, session.id, now)
+        // Redeemed with the payment: a code used up meanwhile refuses it, and nothing is written.
+        if (session.promocode)
+          await redeemPromo(deps.promoCodes, trx, {
+            code: session.promocode,
+            workspaceId,
+            userId: session.user_id,
+            at: now,
+          })
         const promo = session.promocode ? await payments.findPromo(session.promocode, trx) : undefined
         const updated = await subscriptions.update(
           trx,

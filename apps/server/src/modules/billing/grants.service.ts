@@ -5,6 +5,7 @@ import {
   isGrantTier,
   type PaidPurchasableTier,
   recommendedGrantUpgrade,
+  siteLink,
 } from '@timbre/contract'
 import type { Transaction } from 'kysely'
 import type { DB } from '../../db/schema.js'
@@ -180,7 +181,10 @@ export function createGrantsService(deps: Deps) {
         created_at: now,
         expires_at: new Date(now.getTime() + SESSION_LIFETIME_MS),
       })
-      return { url: `${origin}/billing/grant/${encodeURIComponent(session.id)}`, session_id: session.id }
+      return {
+        url: siteLink(origin, `/billing/grant/${encodeURIComponent(session.id)}`),
+        session_id: session.id,
+      }
     },
 
     /** The acceptance page: what the grant gives and whether this workspace must convert. */

@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { requirePrincipal } from '../../plugins/auth.js'
 import { billingPeriod, currency } from './billing.schemas.js'
 import type { PaymentRow } from './billing.tables.js'
+import { type BillingAccess, requireBillingAdmin } from './billing-access.js'
 import type { PaymentsRepository } from './payments.repository.js'
 import { billingPeriodOf, periodEnd } from './subscription-state.js'
 
@@ -51,13 +52,14 @@ export function toInvoice(row: PaymentRow): z.infer<typeof invoice> {
 // The list is for the subscription page; a year of monthly invoices with changes fits.
 const INVOICE_LIST_LIMIT = 100
 
-/** The workspace's invoices, newest first. */
-export function invoicesRoutes(payments: PaymentsRepository): FastifyPluginAsyncZod {
+/** The workspace's invoices, newest first, for those who manage its billing. */
+export function invoicesRoutes(payments: PaymentsRepository, access: BillingAccess): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/v1/billing/invoices',
       {
         config,
+        preHandler: requireBillingAdmin(access),
         schema: {
           tags,
           summary: "The workspace's invoices, newest first",

@@ -14,6 +14,8 @@ export function promoView(row: PromoCodeRow) {
     duration_in_months: row.duration_in_months,
     expires_at_unix: unix(row.expires_at),
     created_at_unix: unix(row.created_at) ?? 0,
+    max_redemptions: row.max_redemptions,
+    redemptions: row.redemptions,
   }
 }
 
@@ -51,6 +53,7 @@ export function createOperatorOffersService(deps: { offers: OperatorOffersReposi
       percent_off?: number | null | undefined
       duration_in_months: number
       expires_at_unix?: number | null | undefined
+      max_redemptions?: number | null | undefined
     }) {
       if (pastExpiry(input.expires_at_unix))
         throw new AppError('validation_error', {
@@ -64,6 +67,7 @@ export function createOperatorOffersService(deps: { offers: OperatorOffersReposi
         duration_in_months: input.duration_in_months,
         expires_at: dateOf(input.expires_at_unix),
         created_at: deps.now(),
+        max_redemptions: input.max_redemptions ?? null,
       })
       if (!row) throw new AppError('promo_code_exists', { param: 'code' })
       return promoView(row)

@@ -27,6 +27,13 @@ export const promoCodeBody = z
     percent_off: z.number().int().min(1).max(100).nullish(),
     duration_in_months: z.number().int().min(1).max(36).default(1),
     expires_at_unix: expiresAtUnix,
+    max_redemptions: z
+      .number()
+      .int()
+      .min(1)
+      .max(10_000_000)
+      .nullish()
+      .describe('How many times the code may be redeemed in all; null or absent: no cap'),
   })
   .refine((b) => (b.amount_off == null) !== (b.percent_off == null), {
     message: 'exactly one of amount_off and percent_off must be set',
@@ -41,6 +48,9 @@ export const promoCode = z
     duration_in_months: z.number(),
     expires_at_unix: z.number().nullable(),
     created_at_unix: z.number(),
+    max_redemptions: z.number().nullable(),
+    /** Redemptions so far; each workspace and each person redeems a code once at most. */
+    redemptions: z.number(),
   })
   .meta({ id: 'OperatorPromoCode' })
 

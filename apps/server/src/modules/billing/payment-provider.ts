@@ -1,4 +1,4 @@
-import type { BillingPeriod, Currency, PaidPurchasableTier } from '@timbre/contract'
+import { type BillingPeriod, type Currency, type PaidPurchasableTier, siteLink } from '@timbre/contract'
 import { AppError } from '../../errors.js'
 import type { PaymentMethodRow } from './billing.tables.js'
 
@@ -170,11 +170,11 @@ export function createLocalPaymentProvider(): PaymentProvider {
     testMode: true,
     hosted: false,
     checkoutUrl: async ({ origin, sessionId }) => ({
-      url: `${origin}/checkout/${encodeURIComponent(sessionId)}`,
+      url: siteLink(origin, `/checkout/${encodeURIComponent(sessionId)}`),
       providerSessionId: null,
     }),
-    portalUrl: async ({ origin }) => `${origin}/billing/local/portal`,
-    paymentMethodsUrl: async ({ origin }) => `${origin}/billing/local/portal/payment-method`,
+    portalUrl: async ({ origin }) => siteLink(origin, '/billing/local/portal'),
+    paymentMethodsUrl: async ({ origin }) => siteLink(origin, '/billing/local/portal/payment-method'),
     changeNow: async ({ card, idempotencyKey }) => chargeLocalCard(card, idempotencyKey),
     // Scheduled changes live in the subscription row; the billing job applies them.
     scheduleChange: async () => ({ scheduleId: null }),

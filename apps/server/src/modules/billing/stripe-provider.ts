@@ -5,6 +5,7 @@ import {
   type PaidPurchasableTier,
   PLANS,
   periodPrice,
+  siteLink,
 } from '@timbre/contract'
 import type Stripe from 'stripe'
 import { AppError } from '../../errors.js'
@@ -243,8 +244,8 @@ export function createStripePaymentProvider(stripe: Stripe): PaymentProvider {
             client_reference_id: input.workspaceId,
             ...(input.customerId ? { customer: input.customerId } : { customer_email: input.email }),
             ...(coupon ? { discounts: [{ coupon: coupon.id }] } : {}),
-            success_url: `${input.origin}/subscription?checkout=success`,
-            cancel_url: `${input.origin}/pricing?checkout=cancelled`,
+            success_url: siteLink(input.origin, '/subscription?checkout=success'),
+            cancel_url: siteLink(input.origin, '/pricing?checkout=cancelled'),
             metadata,
             subscription_data: { metadata },
           },
@@ -259,7 +260,7 @@ export function createStripePaymentProvider(stripe: Stripe): PaymentProvider {
         if (!input.customerId) throw new AppError('no_subscription')
         const session = await stripe.billingPortal.sessions.create({
           customer: input.customerId,
-          return_url: `${input.origin}/subscription`,
+          return_url: siteLink(input.origin, '/subscription'),
         })
         return session.url
       }),
@@ -271,8 +272,8 @@ export function createStripePaymentProvider(stripe: Stripe): PaymentProvider {
           mode: 'setup',
           customer: input.customerId,
           currency: input.currency,
-          success_url: `${input.origin}/subscription?payment_method=updated`,
-          cancel_url: `${input.origin}/subscription`,
+          success_url: siteLink(input.origin, '/subscription?payment_method=updated'),
+          cancel_url: siteLink(input.origin, '/subscription'),
           metadata: { workspace_id: input.workspaceId },
         })
         if (!session.url) throw new AppError('payment_provider_failed')

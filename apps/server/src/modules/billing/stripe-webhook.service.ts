@@ -9,6 +9,7 @@ import type { SubscriptionRow } from './billing.tables.js'
 import { paidActivationPatch } from './checkout.service.js'
 import { freePlanPatch, nextMonthlyBoundary, planCredits } from './credit-periods.js'
 import type { PaymentsRepository } from './payments.repository.js'
+import type { PromoCodesRepository } from './promo-codes.repository.js'
 import { planItemOf, planOfLookupKey } from './stripe-provider.js'
 import { billingPeriodOf } from './subscription-state.js'
 import type { SubscriptionsRepository } from './subscriptions.repository.js'
@@ -18,6 +19,7 @@ interface Deps {
   webhookSecret: string
   subscriptions: SubscriptionsRepository
   payments: PaymentsRepository
+  promoCodes: PromoCodesRepository
   now: () => Date
   audit?: AuditLog | undefined
 }
@@ -55,7 +57,7 @@ function invoiceSubscriptionId(invoice: Stripe.Invoice): string | null {
  * a replayed (or concurrently redelivered) event changes nothing.
  */
 export function createStripeWebhookService(deps: Deps) {
-  const { stripe, subscriptions, payments } = deps
+  const { stripe, subscriptions, payments, promoCodes } = deps
   /** Plan changes the card provider reports are recorded in the workspace's audit log. */
   const audited = (trx: Transaction<DB>, workspaceId: string, details: Record<string, unknown>) =>
     deps.audit?.recordSystem(
@@ -101,6 +103,17 @@ export function createStripeWebhookService(deps: Deps) {
       paid_at: now,
     })
     await payments.completeSession(trx, checkout.id, now)
+    // Stripe has charged already: the redemption is recorded (the cap was checked when the
+    // session was made), never refused here.
+    if (checkout.promocode) {
+      await promoCodes.takeRedemption(trx, checkout.promocode)
+      await promoCodes.recordRedemption(trx, {
+        code: checkout.promocode,
+        workspaceId: row.workspace_id,
+        userId: checkout.user_id,
+        at: now,
+      })
+    }
     const promo = checkout.promocode ? await payments.findPromo(checkout.promocode, trx) : undefined
     await subscriptions.update(
       trx,

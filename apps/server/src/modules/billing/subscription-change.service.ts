@@ -17,7 +17,8 @@ import { createChangeLease } from './change-lease.js'
 import { nextMonthlyBoundary, paidPeriodEnd } from './credit-periods.js'
 import type { PaymentProvider } from './payment-provider.js'
 import type { PaymentsRepository } from './payments.repository.js'
-import { type Promo, resolvePromo } from './promo-codes.js'
+import { type Promo, redeemPromo, resolvePromo } from './promo-codes.js'
+import type { PromoCodesRepository } from './promo-codes.repository.js'
 import { billingPeriodOf, currentPlanOf, discounted, subscriptionInfo } from './subscription-state.js'
 import type { SubscriptionsRepository } from './subscriptions.repository.js'
 
@@ -31,6 +32,7 @@ export interface ChangeRequest {
 interface Deps {
   subscriptions: SubscriptionsRepository
   payments: PaymentsRepository
+  promoCodes: PromoCodesRepository
   provider: PaymentProvider
   now: () => Date
 }
@@ -192,8 +194,32 @@ export function createSubscriptionChangeService(deps: Deps) {
     return current
   }
 
-  async function change(workspaceId: string, request: ChangeRequest, onlyUpgrade: boolean) {
-    const promo = request.promocode ? await resolvePromo(payments, request.promocode, deps.now()) : null
+  /**
+   * Runs an upgrade with its promo code redeemed first (the cap and the once-per-account rule
+   * checked before any charge); an upgrade that does not go through gives the redemption back.
+   */
+  async function withRedemption<T>(
+    workspaceId: string,
+    userId: string,
+    promo: Promo | null,
+    work: () => Promise<T>,
+  ) {
+    if (!promo) return work()
+    await payments.transaction((trx) =>
+      redeemPromo(deps.promoCodes, trx, { code: promo.code, workspaceId, userId, at: deps.now() }),
+    )
+    try {
+      return await work()
+    } catch (error) {
+      await deps.promoCodes.releaseRedemption(promo.code, workspaceId)
+      throw error
+    }
+  }
+
+  async function change(workspaceId: string, userId: string, request: ChangeRequest, onlyUpgrade: boolean) {
+    const promo = request.promocode
+      ? await resolvePromo(payments, deps.promoCodes, request.promocode, deps.now(), { workspaceId, userId })
+      : null
     return withChangeLease(workspaceId, async (leasedRow) => {
       // A retry of an upgrade that went through finds its payment and changes nothing; one
       // that was interrupted is finished with the key it was asked with.
@@ -215,8 +241,10 @@ export function createSubscriptionChangeService(deps: Deps) {
       switch (action.action) {
         case 'upgrade': {
           const key = request.idempotency_key ?? `upgrade:${randomUUID()}`
-          const intent = await recordUpgradeIntent(row, request, promo, key)
-          return info(await carryOut(row, intent, promo))
+          return withRedemption(workspaceId, userId, promo, async () => {
+            const intent = await recordUpgradeIntent(row, request, promo, key)
+            return info(await carryOut(row, intent, promo))
+          })
         }
         case 'downgrade': {
           // Takes effect at the end of the paid period; replaces any other scheduled change.
@@ -266,11 +294,12 @@ export function createSubscriptionChangeService(deps: Deps) {
       return info(await subscriptions.find(workspaceId))
     },
 
-    change: (workspaceId: string, request: ChangeRequest) => change(workspaceId, request, false),
+    change: (workspaceId: string, userId: string, request: ChangeRequest) =>
+      change(workspaceId, userId, request, false),
 
     /** Only an upgrade: anything else this plan card would do is refused, nothing is charged. */
-    upgradeOnly(workspaceId: string, request: ChangeRequest & { idempotency_key: string }) {
-      return change(workspaceId, request, true)
+    upgradeOnly(workspaceId: string, userId: string, request: ChangeRequest & { idempotency_key: string }) {
+      return change(workspaceId, userId, request, true)
     },
 
     async cancelDowngrade(workspaceId: string) {

@@ -10,7 +10,13 @@ import {
   type MailTransport,
 } from './mail.service.js'
 
-export { actionLink, passwordResetEmail, verificationEmail, workspaceInviteEmail } from './email-templates.js'
+export {
+  actionLink,
+  emailLocale,
+  passwordResetEmail,
+  verificationEmail,
+  workspaceInviteEmail,
+} from './email-templates.js'
 export type { MailService, MailTransport }
 
 export interface MailPorts {

@@ -18,8 +18,8 @@ export interface MfaPorts {
   principals: PrincipalResolver
   /** The second sign-in step: a token after the password, the user id once a code matched. */
   secondFactor: {
-    challenge(userId: string): Promise<SecondStepChallenge | null>
-    complete(token: string, code: string): Promise<string>
+    challenge(userId: string, workspaceId?: string | null): Promise<SecondStepChallenge | null>
+    complete(token: string, code: string): Promise<{ userId: string; workspaceId: string | null }>
   }
 }
 

@@ -87,10 +87,20 @@ export function createMfaRepository(db: Database) {
       await trx.deleteFrom('mfa_challenges').where('user_id', '=', userId).execute()
     },
 
-    async insertChallenge(row: { tokenHash: string; userId: string; expiresAt: Date }): Promise<void> {
+    async insertChallenge(row: {
+      tokenHash: string
+      userId: string
+      expiresAt: Date
+      workspaceId: string | null
+    }): Promise<void> {
       await db
         .insertInto('mfa_challenges')
-        .values({ token_hash: row.tokenHash, user_id: row.userId, expires_at: row.expiresAt })
+        .values({
+          token_hash: row.tokenHash,
+          user_id: row.userId,
+          expires_at: row.expiresAt,
+          workspace_id: row.workspaceId,
+        })
         .execute()
     },
 

@@ -23,6 +23,8 @@ export interface MfaChallengesTable {
   user_id: string
   expires_at: Timestamp
   created_at: Timestamp
+  /** The workspace the session to come is held to (a sign-in through single sign-on). */
+  workspace_id: Generated<string | null>
 }
 
 export interface MfaFailuresTable {

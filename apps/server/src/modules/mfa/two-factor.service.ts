@@ -136,8 +136,12 @@ export function createTwoFactorService(deps: {
       return { backup_codes: codes }
     },
 
-    /** After a right password: a second-step token when the account has two-factor on. */
-    async challenge(userId: string): Promise<SecondStepChallenge | null> {
+    /**
+     * After a right password or a single sign-on: a second-step token when the account has
+     * two-factor on. `workspaceId` holds the session to come to the workspace whose identity
+     * provider signed the person in.
+     */
+    async challenge(userId: string, workspaceId: string | null = null): Promise<SecondStepChallenge | null> {
       const totp = await repo.findTotp(userId)
       if (!totp?.confirmed_at) return null
       const token = newSecret('mfa_')
@@ -145,6 +149,7 @@ export function createTwoFactorService(deps: {
         tokenHash: hashSecret(token),
         userId,
         expiresAt: new Date(now().getTime() + MFA_CHALLENGE_TTL_SECONDS * 1000),
+        workspaceId,
       })
       return { mfa_token: token, expires_in: MFA_CHALLENGE_TTL_SECONDS }
     },
@@ -153,7 +158,7 @@ export function createTwoFactorService(deps: {
      * The second step: a code for the user the token was issued to. The token is used up by the
      * first right code; wrong codes leave it (within the throttle) so a typo can be corrected.
      */
-    async complete(token: string, code: string): Promise<string> {
+    async complete(token: string, code: string): Promise<{ userId: string; workspaceId: string | null }> {
       const hash = hashSecret(token)
       const challenge = await repo.findChallenge(hash)
       if (!challenge || challenge.expires_at.getTime() <= now().getTime())
@@ -161,7 +166,7 @@ export function createTwoFactorService(deps: {
       await useCode(challenge.user_id, code, { backupCodes: true })
       const taken = await repo.transaction((trx) => repo.takeChallenge(trx, hash))
       if (!taken) throw new AppError('mfa_challenge_invalid')
-      return challenge.user_id
+      return { userId: challenge.user_id, workspaceId: challenge.workspace_id }
     },
 
     sweep: async () => {

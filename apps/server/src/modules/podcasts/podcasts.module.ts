@@ -1,4 +1,4 @@
-import type { OutboundOptions } from '../../lib/web-page/page-fetch.js'
+import type { OutboundPolicy } from '../../platform/outbound/outbound.js'
 import type { DomainModule } from '../domain-module.js'
 import type { StudioPorts, StudioService } from '../studio/studio.module.js'
 import type { VoiceLookup } from '../voices/voices.module.js'
@@ -13,7 +13,7 @@ export function createPodcastsModule(deps: {
   conversion: StudioPorts['conversion']
   callbacks: CallbacksPort
   voices: VoiceLookup
-  outbound: OutboundOptions
+  outbound: OutboundPolicy
   llm: LlmEndpoint | null
 }): DomainModule {
   const service = createPodcastsService({

@@ -8,7 +8,7 @@ import {
 import { MODEL_PROFILES } from '@timbre/speech'
 import { AppError } from '../../errors.js'
 import { extractArticle, paragraphsOfText } from '../../lib/web-page/article-text.js'
-import { fetchPage, type OutboundOptions } from '../../lib/web-page/page-fetch.js'
+import { fetchPage, type OutboundPolicy } from '../../platform/outbound/outbound.js'
 import type { Principal } from '../../plugins/auth.js'
 import type { StudioForm, StudioPorts, StudioService } from '../studio/studio.module.js'
 import type { VoiceLookup } from '../voices/voices.module.js'
@@ -67,7 +67,7 @@ export function createPodcastsService(deps: {
   conversion: StudioPorts['conversion']
   callbacks: Pick<CallbacksPort, 'check'>
   voices: VoiceLookup
-  outbound: OutboundOptions
+  outbound: OutboundPolicy
   llm: LlmEndpoint | null
 }) {
   async function requireVoice(workspaceId: string, voiceId: string, param: string) {

@@ -1,6 +1,6 @@
 import type * as Oidc from 'openid-client'
 import { AppError } from '../../errors.js'
-import type { OutboundFetch, OutboundPolicy } from './outbound.js'
+import type { OutboundFetch, OutboundPolicy } from './provider-url.js'
 
 export interface OidcProviderConfig {
   issuer: string

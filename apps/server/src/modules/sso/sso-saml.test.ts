@@ -7,9 +7,10 @@ import { inflateRawSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SignedXml } from 'xml-crypto'
 import { startDnsServer } from '../../../test/helpers/dns-server.js'
-import { createUser, type TestUser } from '../../../test/helpers/factories.js'
+import { createUser, type TestUser, workspaceIdOf } from '../../../test/helpers/factories.js'
 import { setPlan } from '../../../test/helpers/plans.js'
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.js'
+import { codeFor, enrolTwoFactor } from '../../../test/helpers/two-factor.js'
 
 // SAML sign-in with responses made and signed here, as an identity provider would, with a key
 // and certificate made by openssl: a good signature signs in; a tampered, unsigned, foreign-key
@@ -55,8 +56,12 @@ function makeKeyPair(name: string) {
 }
 
 /** Starts a sign-in; returns the RelayState and the id of the AuthnRequest sent to the provider. */
-async function startSignIn() {
-  const r = await t.app.inject({ method: 'GET', url: `/v1/sso/sign-in?provider_id=${providerId}` })
+async function startSignIn(continueTo?: string) {
+  const query = new URLSearchParams({
+    provider_id: providerId,
+    ...(continueTo ? { continue: continueTo } : {}),
+  })
+  const r = await t.app.inject({ method: 'GET', url: `/v1/sso/sign-in?${query}` })
   expect(r.statusCode).toBe(303)
   const location = new URL(r.headers.location as string)
   expect(location.origin + location.pathname).toBe('https://idp.saml-corp.test/sso')
@@ -255,5 +260,136 @@ describe('SAML sign-in', () => {
     const replay = await post(relayState, xml)
     expect(errorOf(replay)).toBe('sso_sign_in_expired')
     expect(await userCount(`erin@${DOMAIN}`)).toBe(1)
+  })
+})
+
+/** A signed sign-in for `email` through the whole round trip; answers Timbre's last answer. */
+async function signInAs(email: string, continueTo?: string) {
+  const { relayState, requestId } = await startSignIn(continueTo)
+  return post(
+    relayState,
+    sign(samlResponse({ requestId, email, acs: 'http://timbre.test/v1/sso/saml/acs' }), key, cert),
+  )
+}
+
+/** Tokens for the session cookie a sign-in set, through the web app's usual refresh. */
+async function tokensFrom(r: Awaited<ReturnType<typeof post>>) {
+  const cookie = r.cookies.find((c) => c.name === 'timbre_session')
+  expect(cookie?.value).toBeTruthy()
+  const refreshed = await t.app.inject({
+    method: 'POST',
+    url: '/v1/auth/refresh',
+    headers: { cookie: `timbre_session=${cookie?.value}`, origin: 'http://timbre.test' },
+    payload: {},
+  })
+  expect(refreshed.statusCode).toBe(200)
+  return { authorization: `Bearer ${refreshed.json().access_token}` }
+}
+
+describe('an identity provider and the accounts it signs in', () => {
+  beforeAll(async () => {
+    // Seats for everyone this part signs in.
+    await setPlan(t.database, admin.userId, { tier: 'enterprise' })
+  })
+
+  it('holds the session to its own workspace: the person’s other workspaces stay shut', async () => {
+    // Someone at the verified domain who owns a workspace of their own (signed up with a password).
+    const victim = await createUser(t.app, t.database, { email: `vic@${DOMAIN}` })
+    const ownWorkspace = await workspaceIdOf(t.database.db, victim.userId)
+    const adminWorkspace = await workspaceIdOf(t.database.db, admin.userId)
+    await setPlan(t.database, victim.userId, { tier: 'pro' })
+    const r = await signInAs(`vic@${DOMAIN}`)
+    expect(r.statusCode).toBe(303)
+    const auth = await tokensFrom(r)
+    const as = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: auth, ...(payload ? { payload } : {}) })
+
+    const switched = await as('POST', `/v1/workspaces/${ownWorkspace}/switch`)
+    expect(switched.statusCode).toBe(403)
+    expect(switched.json().detail.code).toBe('sso_session_workspace_only')
+    // Whatever the account's current workspace says, this session acts in the provider's.
+    await t.database.db
+      .updateTable('users')
+      .set({ workspace_id: ownWorkspace })
+      .where('id', '=', victim.userId)
+      .execute()
+    const current = (await as('GET', '/v1/workspaces'))
+      .json()
+      .workspaces.find((w: { is_current: boolean }) => w.is_current)
+    expect(current.workspace_id).toBe(adminWorkspace)
+    // The billing of the person's own workspace is out of reach: here they are a member.
+    expect((await as('POST', '/create-portal-session')).json().detail.code).toBe('not_billing_admin')
+    expect((await as('GET', '/v1/billing/invoices')).statusCode).toBe(403)
+    // A key made in this session belongs to the provider's workspace, not the person's own.
+    const key = await as('POST', '/v1/user/api-keys', { name: 'from sso' })
+    expect(key.statusCode).toBe(201)
+    const row = await t.database.db
+      .selectFrom('api_keys')
+      .select('workspace_id')
+      .where('id', '=', key.json().key_id)
+      .executeTakeFirstOrThrow()
+    expect(row.workspace_id).toBe(adminWorkspace)
+    // The same person with their password opens their own workspace as before.
+    const own = await t.app.inject({
+      method: 'POST',
+      url: `/v1/workspaces/${ownWorkspace}/switch`,
+      headers: victim.auth,
+    })
+    expect(own.statusCode).toBe(200)
+  })
+
+  it('still asks an account with two-factor on for its code, then holds the session the same way', async () => {
+    const victim = await createUser(t.app, t.database, { email: `tfa@${DOMAIN}` })
+    const ownWorkspace = await workspaceIdOf(t.database.db, victim.userId)
+    const { secret } = await enrolTwoFactor(t.app, victim)
+    const r = await signInAs(`tfa@${DOMAIN}`, '/app/history')
+    expect(r.statusCode).toBe(303)
+    expect(r.cookies.find((c) => c.name === 'timbre_session')).toBeUndefined()
+    const location = new URL(String(r.headers.location), 'http://timbre.test')
+    expect(location.pathname).toBe('/sign-in')
+    expect(location.searchParams.get('redirect')).toBe('/app/history')
+    const mfaToken = new URLSearchParams(location.hash.slice(1)).get('mfa_token')
+    expect(mfaToken).toBeTruthy()
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/sign-in/code',
+      payload: {
+        mfa_token: mfaToken,
+        code: String((Number(codeFor(secret)) + 1) % 1_000_000).padStart(6, '0'),
+      },
+    })
+    expect(wrong.json().detail.code).toBe('incorrect_code')
+    const done = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/sign-in/code',
+      // The next time step: the current one was used up when two-factor was turned on.
+      payload: { mfa_token: mfaToken, code: codeFor(secret, 1) },
+    })
+    expect(done.statusCode).toBe(200)
+    const auth = { authorization: `Bearer ${done.json().access_token}` }
+    const switched = await t.app.inject({
+      method: 'POST',
+      url: `/v1/workspaces/${ownWorkspace}/switch`,
+      headers: auth,
+    })
+    expect(switched.json().detail.code).toBe('sso_session_workspace_only')
+  })
+})
+
+describe('where a sign-in returns to', () => {
+  it('goes home instead of to a target a browser would read as another host', async () => {
+    await createUser(t.app, t.database, { email: `ret@${DOMAIN}` })
+    for (const target of [
+      '/\t/evil.invalid/x',
+      '/\n/evil.invalid/x',
+      '/\\evil.invalid',
+      '//evil.invalid/x',
+    ]) {
+      const r = await signInAs(`ret@${DOMAIN}`, target)
+      expect(r.statusCode, JSON.stringify(target)).toBe(303)
+      expect(r.headers.location, JSON.stringify(target)).toBe('/')
+    }
+    const kept = await signInAs(`ret@${DOMAIN}`, '/app/history?tab=1')
+    expect(kept.headers.location).toBe('/app/history?tab=1')
   })
 })

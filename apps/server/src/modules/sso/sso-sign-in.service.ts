@@ -4,7 +4,7 @@ import type { DB } from '../../db/schema.js'
 import { AppError } from '../../errors.js'
 import { newId, newSecret } from '../../lib/ids.js'
 import type { SecretBox } from '../../lib/secret-box.js'
-import type { TokenPair } from '../accounts/accounts.module.js'
+import type { SecondStepRequired, TokenPair } from '../accounts/accounts.module.js'
 import type { OidcFlow } from './oidc-flow.js'
 import type { SamlFlow, SamlProviderConfig } from './saml-flow.js'
 import type { ProviderRow, SsoRepository } from './sso.repository.js'
@@ -13,7 +13,12 @@ import type { ProviderRow, SsoRepository } from './sso.repository.js'
 export interface SignInPorts {
   findUserByEmail(email: string, trx?: Transaction<DB>): Promise<{ id: string } | undefined>
   createUser(trx: Transaction<DB>, input: { email: string; firstName: string | null }): Promise<string>
-  startSession(userId: string, userAgent: string | null): Promise<TokenPair>
+  /** A session held to the workspace, or the second-factor step the account still owes. */
+  startSession(
+    userId: string,
+    userAgent: string | null,
+    workspaceId: string,
+  ): Promise<TokenPair | SecondStepRequired>
   membership(
     workspaceId: string,
     userId: string,
@@ -28,11 +33,10 @@ export interface SignInPorts {
 
 const emailDomain = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase()
 
-/** A path of this site to return to after signing in; anything else becomes the home page. */
-export function safeContinuePath(value: string | undefined | null): string | null {
-  if (!value?.startsWith('/') || value.startsWith('//') || value.includes('\\')) return null
-  return value.length <= 500 ? value : null
-}
+/** How a finished sign-in ends: a session, or the code an account with two-factor still owes. */
+export type SsoSignInResult = {
+  continuePath: string | null
+} & ({ tokens: TokenPair } | { secondStep: SecondStepRequired })
 
 /**
  * Single sign-on: finding the provider for an email, sending the person to it, and turning its
@@ -113,6 +117,17 @@ export function createSsoSignInService(deps: {
     })
   }
 
+  async function finish(
+    provider: ProviderRow,
+    userId: string,
+    userAgent: string | null,
+    continuePath: string | null,
+  ): Promise<SsoSignInResult> {
+    const started = await ports.startSession(userId, userAgent, provider.workspace_id)
+    if ('two_factor_required' in started) return { secondStep: started, continuePath }
+    return { tokens: started, continuePath }
+  }
+
   return {
     /** The provider for an address: one that lists its domain in a workspace that proved it. */
     async find(email: string) {
@@ -180,7 +195,7 @@ export function createSsoSignInService(deps: {
         nonce: state.nonce,
       })
       const userId = await resolveUser(provider, claims)
-      return { tokens: await ports.startSession(userId, userAgent), continuePath: state.continue_path }
+      return finish(provider, userId, userAgent, state.continue_path)
     },
 
     async finishSaml(input: {
@@ -199,7 +214,7 @@ export function createSsoSignInService(deps: {
       })
       // The assertion was signed by the provider the workspace configured; it vouches for the address.
       const userId = await resolveUser(provider, { ...claims, emailVerified: true })
-      return { tokens: await ports.startSession(userId, input.userAgent), continuePath: state.continue_path }
+      return finish(provider, userId, input.userAgent, state.continue_path)
     },
 
     async samlMetadata(providerId: string, origin: string): Promise<string> {

@@ -4,7 +4,7 @@ import type { AuditLog } from '../audit/audit.module.js'
 import type { DomainModule } from '../domain-module.js'
 import { createDomainDns } from './domain-dns.js'
 import { createOidcFlow } from './oidc-flow.js'
-import { createOutboundFetch, type OutboundPolicy } from './outbound.js'
+import { createProviderFetch, type OutboundPolicy } from './provider-url.js'
 import { createSamlFlow } from './saml-flow.js'
 import { createSsoRepository } from './sso.repository.js'
 import { ssoRoutes } from './sso.routes.js'
@@ -41,7 +41,7 @@ export function createSsoModule(deps: {
   const repo = createSsoRepository(deps.db)
   const secrets = createSecretBox(deps.secretKey, 'sso-client-secrets')
   const policy = { allowPrivateAddresses: deps.options.allowPrivateAddresses }
-  const oidc = createOidcFlow({ fetch: createOutboundFetch(policy), policy })
+  const oidc = createOidcFlow({ fetch: createProviderFetch(policy), policy })
   const service = createSsoService({
     repo,
     secrets,

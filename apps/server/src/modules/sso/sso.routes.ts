@@ -1,4 +1,10 @@
-import { SESSION_COOKIE_MAX_AGE_SECONDS, SESSION_COOKIE_NAME, SSO_ERROR_QUERY } from '@timbre/contract'
+import {
+  SESSION_COOKIE_MAX_AGE_SECONDS,
+  SESSION_COOKIE_NAME,
+  SSO_ERROR_QUERY,
+  SSO_SECOND_STEP_FRAGMENT,
+  safeRedirectPath,
+} from '@timbre/contract'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -8,7 +14,7 @@ import { verificationRecord } from './domain-dns.js'
 import type { ProviderRow } from './sso.repository.js'
 import * as s from './sso.schemas.js'
 import type { Guidance, SsoService } from './sso.service.js'
-import { type SsoSignInService, safeContinuePath } from './sso-sign-in.service.js'
+import type { SsoSignInResult, SsoSignInService } from './sso-sign-in.service.js'
 
 const tags = ['sso']
 const config = { scope: 'workspace' as const }
@@ -73,13 +79,16 @@ export function ssoRoutes(
   options: { secureCookies: boolean },
 ): FastifyPluginAsyncZod {
   // The same session cookie as an email-and-password sign-in: the web app picks the session up
-  // with its usual refresh.
-  const finishWithSession = (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    result: { tokens: { refresh_token: string }; continuePath: string | null },
-  ) =>
-    reply
+  // with its usual refresh. An account with two-factor on gets no session yet: the sign-in page
+  // asks for its code, with the second-step token in the fragment.
+  const finishWithSession = (request: FastifyRequest, reply: FastifyReply, result: SsoSignInResult) => {
+    const target = safeRedirectPath(result.continuePath) ?? '/'
+    if ('secondStep' in result) {
+      const query = target === '/' ? '' : `?${new URLSearchParams({ redirect: target })}`
+      const fragment = new URLSearchParams({ [SSO_SECOND_STEP_FRAGMENT]: result.secondStep.mfa_token })
+      return reply.redirect(`/sign-in${query}#${fragment}`, 303)
+    }
+    return reply
       .setCookie(SESSION_COOKIE_NAME, result.tokens.refresh_token, {
         path: '/',
         httpOnly: true,
@@ -87,7 +96,8 @@ export function ssoRoutes(
         secure: options.secureCookies || request.protocol === 'https',
         maxAge: SESSION_COOKIE_MAX_AGE_SECONDS,
       })
-      .redirect(result.continuePath ?? '/', 303)
+      .redirect(target, 303)
+  }
   // A failed sign-in lands on the sign-in page with the reason, never on an error body.
   const failTo = (reply: FastifyReply, error: unknown) => {
     const code = error instanceof AppError ? error.code : 'sso_sign_in_failed'
@@ -139,7 +149,7 @@ export function ssoRoutes(
           const url = await signIn.start({
             providerId: request.query.provider_id,
             email: request.query.email,
-            continuePath: safeContinuePath(request.query.continue),
+            continuePath: safeRedirectPath(request.query.continue),
             origin: request.siteOrigin,
           })
           return reply.redirect(url, 303)

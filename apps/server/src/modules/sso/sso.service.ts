@@ -14,7 +14,7 @@ import { requireAdmin } from '../../plugins/workspace-roles.js'
 import type { AuditLog } from '../audit/audit.module.js'
 import { type DnsCheck, type DomainDns, verificationRecord } from './domain-dns.js'
 import type { OidcFlow } from './oidc-flow.js'
-import { type OutboundPolicy, parseProviderUrl } from './outbound.js'
+import { type OutboundPolicy, parseProviderUrl } from './provider-url.js'
 import type { ProviderRow, SsoRepository } from './sso.repository.js'
 
 export interface ProviderInput {

@@ -7,7 +7,8 @@ import { createHttpBrowser } from '../../../test/helpers/http-browser.js'
 import { type OidcAccount, startOidcServer } from '../../../test/helpers/oidc-server.js'
 import { setPlan } from '../../../test/helpers/plans.js'
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.js'
-import { parseProviderUrl } from './outbound.js'
+import { codeFor, enrolTwoFactor } from '../../../test/helpers/two-factor.js'
+import { parseProviderUrl } from './provider-url.js'
 
 // Single sign-on against real peers: an OpenID Connect provider (oidc-provider) and a DNS
 // server started here, Timbre listening on a real port, and the browser's redirects followed
@@ -48,7 +49,7 @@ async function addMember(user: TestUser) {
 }
 
 /** Runs the whole browser round trip and returns the hops, ending at Timbre's last redirect. */
-async function signInThroughProvider(email: string, login: string) {
+async function signInThroughProvider(email: string, login: string, continueTo?: string) {
   const browser = createHttpBrowser()
   const found = await t.app.inject({
     method: 'GET',
@@ -56,7 +57,9 @@ async function signInThroughProvider(email: string, login: string) {
   })
   expect(found.statusCode).toBe(200)
   const toTimbreEnd = (url: URL) => url.origin === origin && !url.pathname.startsWith('/v1/')
-  let hops = await browser.follow('GET', `${origin}${found.json().sign_in_url}`, undefined, toTimbreEnd)
+  const start = new URL(found.json().sign_in_url, origin)
+  if (continueTo) start.searchParams.set('continue', continueTo)
+  let hops = await browser.follow('GET', start, undefined, toTimbreEnd)
   // The provider's login form, then its consent form: submitted as a person would.
   for (let step = 0; step < 3; step += 1) {
     const page = hops.at(-1)
@@ -427,6 +430,44 @@ describe('signing in through the OpenID Connect provider', () => {
     expect(new URL(replay.headers.get('location') ?? '', origin).searchParams.get('sso_error')).toBe(
       'sso_sign_in_expired',
     )
+  })
+})
+
+describe('an OpenID Connect sign-in of an account with a workspace of its own', () => {
+  it('asks for the second factor and holds the session to the provider’s workspace', async () => {
+    await setPlan(t.database, owner.userId, { tier: 'enterprise' })
+    const frank = await createUser(t.app, t.database, { email: `frank@${DOMAIN}` })
+    const ownWorkspace = await workspaceIdOf(t.database.db, frank.userId)
+    const { secret } = await enrolTwoFactor(t.app, frank)
+    accounts.set('frank', { sub: 'frank-sub', email: `frank@${DOMAIN}`, email_verified: true })
+    const { hops, browser } = await signInThroughProvider(`frank@${DOMAIN}`, 'frank', '/app/history')
+    const last = hops.at(-1)
+    expect(last?.url.pathname).toBe('/sign-in')
+    expect(last?.url.searchParams.get('redirect')).toBe('/app/history')
+    expect(browser.cookie(new URL(origin).host, 'timbre_session')).toBeUndefined()
+    const mfaToken = new URLSearchParams(last?.url.hash.slice(1)).get('mfa_token')
+    const done = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/sign-in/code',
+      payload: { mfa_token: mfaToken, code: codeFor(secret, 1) },
+    })
+    expect(done.statusCode).toBe(200)
+    const auth = { authorization: `Bearer ${done.json().access_token}` }
+    const switched = await t.app.inject({
+      method: 'POST',
+      url: `/v1/workspaces/${ownWorkspace}/switch`,
+      headers: auth,
+    })
+    expect([switched.statusCode, switched.json().detail.code]).toEqual([403, 'sso_session_workspace_only'])
+  })
+
+  it('returns home, not to a target a browser reads as another host', async () => {
+    accounts.set('gina', { sub: 'gina-sub', email: `gina@${DOMAIN}`, email_verified: true })
+    for (const target of ['/\t/evil.invalid/x', '/\n/evil.invalid/x']) {
+      const { hops } = await signInThroughProvider(`gina@${DOMAIN}`, 'gina', target)
+      const callback = hops.find((h) => h.url.pathname === '/v1/sso/oidc/callback')
+      expect([callback?.status, callback?.location], JSON.stringify(target)).toEqual([303, '/'])
+    }
   })
 })
 

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Database } from '../../db/database.js'
 import type { JobQueue } from '../../jobs/queue.js'
 import type { FileStorage } from '../../lib/storage.js'
-import type { OutboundOptions } from '../../lib/web-page/page-fetch.js'
+import type { OutboundPolicy } from '../../platform/outbound/outbound.js'
 import type { DomainModule } from '../domain-module.js'
 import type { PronunciationRulesPort } from '../pronunciation-dictionaries/pronunciation-dictionaries.module.js'
 import type { Recorder } from '../recording/recording.module.js'
@@ -53,7 +53,7 @@ export function createStudioModule(deps: {
   /** Per-project roles from resource sharing (the workspaces domain). */
   resources?: ResourceAccess
   /** Where `from_url` may fetch pages (the same outbound rules as webhooks). */
-  outbound: OutboundOptions
+  outbound: OutboundPolicy
   /** A project's `callback_url`: checked and posted to by the webhooks domain. */
   callbacks?: CallbacksPort
   log?: (message: string, details: object) => void

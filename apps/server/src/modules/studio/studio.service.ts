@@ -12,7 +12,7 @@ import { AppError } from '../../errors.js'
 import { newId } from '../../lib/ids.js'
 import type { FileStorage } from '../../lib/storage.js'
 import { extractArticle } from '../../lib/web-page/article-text.js'
-import { fetchPage, type OutboundOptions } from '../../lib/web-page/page-fetch.js'
+import { fetchPage, type OutboundPolicy } from '../../platform/outbound/outbound.js'
 import type { Principal } from '../../plugins/auth.js'
 import { chaptersFromBlocks } from './import/html-blocks.js'
 import {
@@ -52,7 +52,7 @@ export interface StudioDeps {
   /** Where cover images are kept. */
   storage: FileStorage
   /** Where `from_url` may fetch pages: HTTPS only, private addresses only if the operator allows. */
-  outbound: OutboundOptions
+  outbound: OutboundPolicy
   /** Checks a `callback_url` under the webhooks' outbound rules (absent: refused). */
   checkCallbackUrl?: ((url: string, param: string) => Promise<void>) | undefined
   /** The stored files made from a project (its publication, its exports), deleted with it. */

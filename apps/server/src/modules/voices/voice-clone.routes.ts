@@ -11,7 +11,12 @@ export function voiceCloneRoutes(clones: VoiceCloneService): FastifyPluginAsyncZ
     app.post(
       '/v1/voices/add',
       {
-        config: { scope: 'voices' as const, multipart: voiceAddForm },
+        // A workspace can take instant cloning away from a group.
+        config: {
+          scope: 'voices' as const,
+          permission: 'create_instant_voice_clone' as const,
+          multipart: voiceAddForm,
+        },
         schema: {
           tags: ['voices'],
           summary: 'Add a voice by instant cloning',

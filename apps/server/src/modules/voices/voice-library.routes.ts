@@ -99,7 +99,8 @@ export function voiceLibraryRoutes(library: VoiceLibraryService): FastifyPluginA
     app.post(
       '/v1/voices/add/:public_user_id/:voice_id',
       {
-        config,
+        // A workspace can take adding voices from the library away from a group.
+        config: { ...config, permission: 'add_voice_from_voice_library' as const },
         schema: {
           tags,
           summary: 'Add a copy of a shared voice to your voices under a new name',

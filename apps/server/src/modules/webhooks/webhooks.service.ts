@@ -11,11 +11,11 @@ import { JOB_DEFINITIONS } from '../../jobs/job-types.js'
 import type { JobQueue } from '../../jobs/queue.js'
 import { newId } from '../../lib/ids.js'
 import type { SecretBox } from '../../lib/secret-box.js'
+import { parseOutboundUrl, resolveOutboundTarget } from '../../platform/outbound/outbound.js'
 import type { Principal } from '../../plugins/auth.js'
 import { requireAdmin } from '../../plugins/workspace-roles.js'
 import type { AuditLog } from '../audit/audit.module.js'
 import type { AuthConnectionsService } from './auth-connections/auth-connections.service.js'
-import { parseWebhookUrl, resolveWebhookTarget } from './webhook-address.js'
 import { type SendResult, sendWebhook, signatureHeader } from './webhook-sender.js'
 import type { WebhooksRepository } from './webhooks.repository.js'
 
@@ -103,7 +103,7 @@ export function createWebhooksService(deps: {
     let final = false
     try {
       // Resolved and checked at every attempt: the name may point elsewhere since it was given.
-      const target = await resolveWebhookTarget(url, options.allowPrivateAddresses)
+      const target = await resolveOutboundTarget(url, options)
       result = await sendWebhook(target, body, {}, { extraCa: options.extraCa })
     } catch (error) {
       final = true
@@ -131,9 +131,9 @@ export function createWebhooksService(deps: {
       },
     ) {
       requireAdmin(principal)
-      const url = parseWebhookUrl(input.webhook_url, options.allowPrivateAddresses)
+      const url = parseOutboundUrl(input.webhook_url, options)
       // A hostname that already resolves somewhere private is refused now, not at first delivery.
-      await resolveWebhookTarget(url.toString(), options.allowPrivateAddresses)
+      await resolveOutboundTarget(url.toString(), options)
       // Every webhook is signed; OAuth2 and mTLS ones also present a connection's credentials.
       let connectionId: string | null = null
       if (input.auth_type !== 'hmac') {
@@ -223,7 +223,7 @@ export function createWebhooksService(deps: {
      */
     async checkCallbackUrl(url: string, param: string): Promise<void> {
       try {
-        await resolveWebhookTarget(url, options.allowPrivateAddresses)
+        await resolveOutboundTarget(url, options)
       } catch (error) {
         if (error instanceof AppError) throw new AppError(error.code, { param })
         throw error
@@ -268,7 +268,7 @@ export function createWebhooksService(deps: {
       let final = false
       try {
         // Resolved and checked at every attempt: the name may point elsewhere since it was saved.
-        const target = await resolveWebhookTarget(webhook.url, options.allowPrivateAddresses)
+        const target = await resolveOutboundTarget(webhook.url, options)
         const unix = Math.floor(Date.now() / 1000)
         const auth = webhook.auth_connection_id
           ? await connections.credentialsFor(webhook.workspace_id, webhook.auth_connection_id)

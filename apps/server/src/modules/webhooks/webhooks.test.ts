@@ -119,6 +119,11 @@ describe('webhook addresses', () => {
       'https://[::1]/hook',
       'https://[fd00::1]/hook',
       'https://[::ffff:127.0.0.1]/hook',
+      // IPv6 forms that carry a loopback IPv4 address: IPv4-compatible, NAT64, 6to4, Teredo
+      'https://[::7f00:1]/hook',
+      'https://[64:ff9b::7f00:1]/hook',
+      'https://[2002:7f00:1::1]/hook',
+      'https://[2001:0:4136:e378:8000:63bf:80ff:fffe]/hook',
       // resolves to 127.0.0.1 (and ::1): refused after the lookup, not by its name
       'https://localhost/hook',
     ]) {
@@ -131,6 +136,15 @@ describe('webhook addresses', () => {
     expect((await call(strict, strictOwner, 'GET', '/v1/workspace/webhooks')).json()).toEqual({
       webhooks: [],
     })
+  })
+
+  it('says so when the host of a valid URL does not resolve', async () => {
+    const r = await call(strict, strictOwner, 'POST', '/v1/workspace/webhooks', {
+      settings: { auth_type: 'hmac', name: 'Hook', webhook_url: 'https://no-such-host.invalid/hook' },
+    })
+    expect(r.statusCode).toBe(422)
+    expect(code(r)).toBe('webhook_host_unresolved')
+    expect(message(r)).toMatch(/could not be resolved/)
   })
 
   it('checks the address again at delivery, when a name has come to point at a private one', async () => {

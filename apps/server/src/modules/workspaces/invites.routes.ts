@@ -1,5 +1,7 @@
+import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { requestLocale } from '../../lib/html/request-locale.js'
 import { requirePrincipal } from '../../plugins/auth.js'
 import type { SiteAddress } from '../../plugins/site-address.js'
 import type { InvitesService } from './invites.service.js'
@@ -11,6 +13,10 @@ const ok = { status: 'ok' }
 const personal = { apiKeys: false }
 
 export function invitesRoutes(invites: InvitesService, site: SiteAddress): FastifyPluginAsyncZod {
+  const inviteSite = (request: FastifyRequest) => ({
+    origin: site.originFor(request),
+    locale: requestLocale(request.headers['accept-language']),
+  })
   return async (app) => {
     app.post(
       '/v1/workspace/invites/add',
@@ -24,7 +30,7 @@ export function invitesRoutes(invites: InvitesService, site: SiteAddress): Fasti
         },
       },
       async (request) => {
-        await invites.invite(requirePrincipal(request), site.originFor(request), request.body)
+        await invites.invite(requirePrincipal(request), inviteSite(request), request.body)
         return ok
       },
     )
@@ -41,7 +47,7 @@ export function invitesRoutes(invites: InvitesService, site: SiteAddress): Fasti
         },
       },
       async (request) => {
-        await invites.inviteBulk(requirePrincipal(request), site.originFor(request), request.body)
+        await invites.inviteBulk(requirePrincipal(request), inviteSite(request), request.body)
         return ok
       },
     )

@@ -4,6 +4,7 @@ import {
   BULK_INVITE_TIERS,
   INVITE_TTL_SECONDS,
   isTier,
+  type Locale,
   PLAN_LIMITS,
   roleOfSeatType,
   type SeatType,
@@ -18,7 +19,7 @@ import type { Principal } from '../../plugins/auth.js'
 import { requireAdmin, requireAdminPage } from '../../plugins/workspace-roles.js'
 import type { AuditLog } from '../audit/audit.module.js'
 import type { MailService } from '../mail/mail.module.js'
-import { workspaceInviteEmail } from '../mail/mail.module.js'
+import { emailLocale, workspaceInviteEmail } from '../mail/mail.module.js'
 import type { GroupsRepository } from './groups/groups.repository.js'
 import type { WorkspacesRepository } from './workspaces.repository.js'
 
@@ -57,6 +58,12 @@ function roleOfInvite(input: {
   return input.workspace_permission && /admin/i.test(input.workspace_permission) ? 'admin' : 'member'
 }
 
+/** Where an invite is sent from: the site's address for the link, and the request's locale. */
+export interface InviteSite {
+  origin: string
+  locale: Locale
+}
+
 /** Invites: each holds a seat until it is accepted, declined or deleted; the code is mailed. */
 export function createInvitesService(deps: {
   workspaces: WorkspacesRepository
@@ -78,11 +85,13 @@ export function createInvitesService(deps: {
   /** Writes the invites and their mails in one transaction, after the seat check. */
   async function inviteAll(
     principal: Principal,
-    origin: string,
+    site: InviteSite,
     emails: string[],
     options: { role: 'admin' | 'member'; groupIds: string[] },
   ): Promise<void> {
     const maxSeats = PLAN_LIMITS[await tier(principal.workspaceId)].maxSeats
+    // Each mail speaks its recipient's saved locale, else the one the inviting request asked for.
+    const saved = await workspaces.savedLocalesByEmail(emails)
     await workspaces.transaction(async (trx) => {
       const workspace = await workspaces.lockWorkspace(trx, principal.workspaceId)
       if (!workspace) throw new AppError('workspace_not_found')
@@ -114,12 +123,11 @@ export function createInvitesService(deps: {
         })
         await mail.enqueue(
           trx,
-          workspaceInviteEmail(address, {
-            workspaceName: workspace.name,
-            invitedBy: principal.email,
-            code,
-            origin,
-          }),
+          workspaceInviteEmail(
+            address,
+            { workspaceName: workspace.name, invitedBy: principal.email, code, origin: site.origin },
+            emailLocale(saved.get(address.toLowerCase()), site.locale),
+          ),
         )
         await audit?.record(
           trx,
@@ -143,9 +151,9 @@ export function createInvitesService(deps: {
   }
 
   return {
-    async invite(principal: Principal, origin: string, input: InviteInput): Promise<void> {
+    async invite(principal: Principal, site: InviteSite, input: InviteInput): Promise<void> {
       requireAdmin(principal)
-      await inviteAll(principal, origin, [input.email.trim()], {
+      await inviteAll(principal, site, [input.email.trim()], {
         role: roleOfInvite(input),
         groupIds: input.group_ids ?? [],
       })
@@ -153,7 +161,7 @@ export function createInvitesService(deps: {
 
     async inviteBulk(
       principal: Principal,
-      origin: string,
+      site: InviteSite,
       input: { emails: string[]; seat_type?: SeatType | undefined; group_ids?: string[] | undefined },
     ): Promise<void> {
       requireAdmin(principal)
@@ -166,7 +174,7 @@ export function createInvitesService(deps: {
           message: `At most ${BULK_INVITE_MAX_EMAILS} addresses can be invited at once.`,
           param: 'emails',
         })
-      await inviteAll(principal, origin, emails, {
+      await inviteAll(principal, site, emails, {
         role: roleOfInvite(input),
         groupIds: input.group_ids ?? [],
       })

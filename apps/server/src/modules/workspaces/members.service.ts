@@ -158,6 +158,9 @@ export function createMembersService(deps: {
 
     /** Makes another workspace the caller's current one; every later call acts in it. */
     async switchTo(principal: Principal, workspaceId: string): Promise<{ workspace_id: string }> {
+      // An identity provider vouches for its own workspace only.
+      if (principal.sessionWorkspaceId && principal.sessionWorkspaceId !== workspaceId)
+        throw new AppError('sso_session_workspace_only')
       const membership = await workspaces.membership(workspaceId, principal.userId)
       if (!membership) throw new AppError('workspace_not_found')
       if (membership.state !== 'enabled') throw new AppError('member_locked')

@@ -31,6 +31,8 @@ export function createWorkspaceAccess(deps: { workspaces: WorkspacesRepository; 
     let membership = await workspaces.membership(workspaceId, principal.userId)
     if (membership?.state !== 'enabled') {
       if (principal.apiKey) throw new AppError(membership ? 'member_locked' : 'invalid_api_key')
+      // A session single sign-on opened never falls back to the account's other workspaces.
+      if (principal.sessionWorkspaceId) throw new AppError(membership ? 'member_locked' : 'unauthorized')
       const fallback = (await workspaces.listWorkspacesOf(principal.userId)).find(
         (w) => w.state === 'enabled',
       )

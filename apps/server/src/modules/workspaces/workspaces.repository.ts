@@ -107,6 +107,22 @@ export function createWorkspacesRepository(db: Database) {
         .executeTakeFirst()
     },
 
+    /** The locales people with these addresses chose in the app, by lower-cased address. */
+    async savedLocalesByEmail(emails: string[]): Promise<Map<string, string>> {
+      if (emails.length === 0) return new Map()
+      const rows = await db
+        .selectFrom('users')
+        .innerJoin('auth_accounts', 'auth_accounts.user_id', 'users.id')
+        .select(['users.email', 'auth_accounts.locale'])
+        .where(
+          lowerEmail,
+          'in',
+          emails.map((e) => e.toLowerCase()),
+        )
+        .execute()
+      return new Map(rows.flatMap((r) => (r.locale ? [[r.email.toLowerCase(), r.locale] as const] : [])))
+    },
+
     findUserByEmail(executor: Executor, email: string) {
       return (executor ?? db)
         .selectFrom('users')

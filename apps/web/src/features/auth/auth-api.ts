@@ -25,6 +25,11 @@ export const signOut = (): Promise<null> => settle(client.POST('/v1/auth/sign-ou
 
 export const sendVerificationEmail = (body: EmailLinkRequest): Promise<EmailLinkResponse> =>
   settle(client.POST('/v1/auth/send-verification-email', { body }))
+/** Another verification link for the signed-in account (limited to one a minute). */
+export const resendVerificationEmail = (body: {
+  continue_url?: string
+  lang?: string
+}): Promise<EmailLinkResponse> => settle(client.POST('/v1/user/send-verification-email', { body }))
 export const sendPasswordResetEmail = (body: EmailLinkRequest): Promise<EmailLinkResponse> =>
   settle(client.POST('/v1/auth/send-password-reset-email', { body }))
 

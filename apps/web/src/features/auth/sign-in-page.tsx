@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { SSO_SECOND_STEP_FRAGMENT } from '@timbre/contract'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Navigate, useSearchParams } from 'react-router'
@@ -18,6 +19,13 @@ import { forgetInactivitySignOut, wasSignedOutForInactivity } from './inactivity
 import { clearStoredRedirect, usePostLoginTarget } from './use-post-login'
 import { userOrNull, userQueryKey, useSession } from './use-session'
 
+/** The second-step token single sign-on left in the URL fragment, taken once. */
+function ssoSecondStepToken(): string | null {
+  const token = new URLSearchParams(window.location.hash.slice(1)).get(SSO_SECOND_STEP_FRAGMENT)
+  if (token) window.history.replaceState(null, '', window.location.pathname + window.location.search)
+  return token
+}
+
 export function SignInPage() {
   const { t } = useTranslation()
   const [params] = useSearchParams()
@@ -33,8 +41,9 @@ export function SignInPage() {
   // The workspace's inactivity timeout ended the last session: say so above the form.
   const [inactive] = useState(wasSignedOutForInactivity)
 
-  // Set when the password was right and the account asks for an authenticator code as well.
-  const [mfaToken, setMfaToken] = useState<string | null>(null)
+  // Set when the password was right and the account asks for an authenticator code as well, or
+  // when single sign-on came back for an account with two-factor on (the token in the fragment).
+  const [mfaToken, setMfaToken] = useState<string | null>(ssoSecondStepToken)
   const finish = async () => {
     const user = await queryClient.fetchQuery({ queryKey: userQueryKey, queryFn: userOrNull })
     const target = user ? targetFor(user) : routes.home

@@ -1,21 +1,11 @@
-import { useMutation } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../components/button'
-import { useToast } from '../../components/toaster'
-import { useErrorText } from '../../i18n/use-error-text'
-import { routes } from '../../routes'
-import { sendVerificationEmail } from './auth-api'
+import { useResendVerification } from './use-resend-verification'
 
 /** For signed-in users whose email is not verified yet; `reason` says what verifying unlocks. */
-export function VerifyEmailNotice({ email, reason }: { email: string; reason: string }) {
+export function VerifyEmailNotice({ reason }: { email: string; reason: string }) {
   const { t } = useTranslation()
-  const toast = useToast()
-  const errorText = useErrorText()
-  const resend = useMutation({
-    mutationFn: () => sendVerificationEmail({ email, continue_url: window.location.origin + routes.signIn }),
-    onSuccess: () => toast({ title: t('verify.sent'), tone: 'success' }),
-    onError: (error) => toast({ title: errorText(error, t('errors.verificationEmail')), tone: 'error' }),
-  })
+  const resend = useResendVerification()
   return (
     <div
       role="status"

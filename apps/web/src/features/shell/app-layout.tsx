@@ -9,6 +9,7 @@ import { accountLocale } from '../../i18n/locales'
 import { storageKeys, writeKey } from '../../lib/storage'
 import { routes, withQuery } from '../../routes'
 import { setUserLocale } from '../account/account-api'
+import { UnverifiedEmailBanner } from '../auth/unverified-email-banner'
 import { useSession } from '../auth/use-session'
 import { OnboardingWatcher } from '../onboarding/onboarding-watcher'
 import { PlayerBar } from '../player/player-bar'
@@ -62,6 +63,7 @@ export function AppLayout() {
   return (
     <div className="flex min-h-dvh flex-col bg-white">
       <AppHeader user={session.user} />
+      {!session.user.is_email_verified && <UnverifiedEmailBanner email={session.user.email} />}
       <OnboardingWatcher enabled={!session.user.is_onboarding_checklist_completed} />
       <TwoFactorGuard />
       <div className="flex flex-1">

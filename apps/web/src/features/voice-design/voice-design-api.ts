@@ -9,7 +9,10 @@ export const designVoice = (body: {
   auto_generate_text?: boolean
 }) =>
   settle(
-    client.POST('/v1/text-to-voice/design', { params: { query: { output_format: DEFAULT_OUTPUT_FORMAT } }, body }),
+    client.POST('/v1/text-to-voice/design', {
+      params: { query: { output_format: DEFAULT_OUTPUT_FORMAT } },
+      body,
+    }),
   )
 
 /** POST /v1/text-to-voice: a workspace voice from a preview. */

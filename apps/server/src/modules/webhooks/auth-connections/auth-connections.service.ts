@@ -2,9 +2,9 @@ import { createPrivateKey, X509Certificate } from 'node:crypto'
 import { AppError } from '../../../errors.js'
 import { newId } from '../../../lib/ids.js'
 import type { SecretBox } from '../../../lib/secret-box.js'
+import { parseOutboundUrl, resolveOutboundTarget } from '../../../platform/outbound/outbound.js'
 import type { Principal } from '../../../plugins/auth.js'
 import { requireAdmin } from '../../../plugins/workspace-roles.js'
-import { parseWebhookUrl, resolveWebhookTarget } from '../webhook-address.js'
 import type { ClientCertificate } from '../webhook-sender.js'
 import type { AuthConnectionRow, AuthConnectionsRepository } from './auth-connections.repository.js'
 import { createTokenCache, fetchClientCredentialsToken, type OAuth2Settings } from './oauth2-token.js'
@@ -137,8 +137,8 @@ export function createAuthConnectionsService(deps: {
       requireAdmin(principal)
       const id = newId()
       if (input.auth_type === 'oauth2_client_credentials') {
-        const url = parseWebhookUrl(input.token_url, options.allowPrivateAddresses)
-        await resolveWebhookTarget(url.toString(), options.allowPrivateAddresses)
+        const url = parseOutboundUrl(input.token_url, options)
+        await resolveOutboundTarget(url.toString(), options)
         const settings: OAuth2Settings = {
           client_id: input.client_id,
           token_url: url.toString(),

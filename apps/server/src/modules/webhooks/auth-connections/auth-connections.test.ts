@@ -386,6 +386,8 @@ describe('OAuth2 client-credentials webhooks', () => {
       'https://10.0.0.1/token',
       'https://169.254.169.254/token',
       'https://[::1]/token',
+      'https://[::7f00:1]/token',
+      'https://[64:ff9b::7f00:1]/token',
       'https://localhost/token',
     ]) {
       const r = await call(

@@ -1,5 +1,5 @@
 import { AppError } from '../../../errors.js'
-import { resolveWebhookTarget } from '../webhook-address.js'
+import { resolveOutboundTarget } from '../../../platform/outbound/outbound.js'
 import { sendWebhook } from '../webhook-sender.js'
 
 export interface OAuth2Settings {
@@ -31,7 +31,7 @@ export async function fetchClientCredentialsToken(
   clientSecret: string,
   options: { allowPrivateAddresses: boolean; extraCa: string | null },
 ): Promise<Token> {
-  const target = await resolveWebhookTarget(settings.token_url, options.allowPrivateAddresses)
+  const target = await resolveOutboundTarget(settings.token_url, options)
   const form = new URLSearchParams({ grant_type: 'client_credentials' })
   const headers: Record<string, string> = { accept: 'application/json', ...(settings.custom_headers ?? {}) }
   if (settings.basic_auth_in_header) {

@@ -1,10 +1,14 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createCheckedLookup, createOutboundFetch } from './outbound.js'
+import { createCheckedFetch, createCheckedLookup } from './checked-fetch.js'
+import { WEBHOOK_ERRORS } from './outbound-policy.js'
 
-// Calls to identity providers: the address check made at connection time, and the fetch built
-// on it, against a real HTTP server on this machine.
+const fetchWith = (allowPrivateAddresses: boolean) =>
+  createCheckedFetch({ allowPrivateAddresses, plainHttpToLoopback: true }, WEBHOOK_ERRORS)
+
+// The address check made at connection time, and the fetch built on it (as identity providers
+// are called), against a real HTTP server on this machine.
 
 let server: Server
 let port: number
@@ -26,7 +30,7 @@ function lookup(policy: { allowPrivateAddresses: boolean }, host: string, all: b
   )
 }
 
-describe('outbound calls to identity providers', () => {
+describe('the checked fetch', () => {
   it('refuses a name that resolves to a loopback address unless the operator allows it', async () => {
     const strict = await lookup({ allowPrivateAddresses: false }, 'localhost', false)
     expect(strict.error?.message).toMatch(/refused address/)
@@ -37,12 +41,12 @@ describe('outbound calls to identity providers', () => {
     expect(Array.isArray(all.address)).toBe(true)
   })
 
-  it('reaches a loopback provider over plain HTTP only with the allowance', async () => {
-    const allowing = createOutboundFetch({ allowPrivateAddresses: true })
+  it('reaches a loopback peer over plain HTTP only with the allowance', async () => {
+    const allowing = fetchWith(true)
     const response = await allowing(`http://localhost:${port}/.well-known/openid-configuration`)
     expect(response.status).toBe(200)
     expect(await response.text()).toBe('ok')
-    const strict = createOutboundFetch({ allowPrivateAddresses: false })
+    const strict = fetchWith(false)
     await expect(strict(`http://127.0.0.1:${port}/`)).rejects.toThrow(/valid HTTPS URL/)
     await expect(strict(`https://localhost:${port}/`)).rejects.toThrow(/private, loopback/)
   })
