@@ -26,6 +26,7 @@ import { createOnboardingModule } from './modules/onboarding/onboarding.module.j
 import { createPodcastsModule } from './modules/podcasts/podcasts.module.js'
 import { createPronunciationDictionariesModule } from './modules/pronunciation-dictionaries/pronunciation-dictionaries.module.js'
 import { createRecordingModule } from './modules/recording/recording.module.js'
+import { createResourceAccessModule } from './modules/resource-access/resource-access.module.js'
 import { createSoundEffectsModule } from './modules/sound-effects/sound-effects.module.js'
 import { createSpeechToSpeechModule } from './modules/speech-to-speech/speech-to-speech.module.js'
 import { createSsoModule } from './modules/sso/sso.module.js'
@@ -130,33 +131,23 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
   })
   // Admin actions of every domain are recorded through this one port.
   const audit = createAuditModule({ db })
-  const voices = createVoicesModule({
-    ...deps,
-    // Asked at request time, once billing exists.
-    tierOf: async (workspaceId) => (await billing.ports.subscription(workspaceId)).tier,
-    // Professional clones' fine-tuning state, asked at request time once that domain exists.
-    fineTuning: (voiceIds) => voicePvc.ports.fineTuningOf(voiceIds),
-    // Per-voice roles from resource sharing, asked at request time once workspaces exist.
+  // Who may do what with single resources, and each member's role: below every domain that
+  // owns shareable resources and below billing, which asks for admins.
+  const resourceAccess = createResourceAccessModule({ db, audit: audit.ports.audit })
+  const billing = createBillingModule({
+    db,
+    site,
+    stripe: config.stripe,
+    operatorToken: config.operatorToken,
+    // The workspace's admins manage its billing.
     access: {
-      requireEditor: (caller, voice) =>
-        workspaces.ports.resources.requireEditor(caller, {
-          type: 'voice',
-          id: voice.id,
-          creatorUserId: voice.ownerUserId,
-        }),
-      created: (caller, id) => workspaces.ports.resources.created(caller, { type: 'voice', id }),
-      deleted: (workspaceId, id) => workspaces.ports.resources.deleted(workspaceId, { type: 'voice', id }),
+      canManageBilling: async (workspaceId, userId) =>
+        (await resourceAccess.ports.memberRole(workspaceId, userId)) === 'admin',
     },
-    // Workspaces that lose a voice they use hear it through their webhooks.
-    notifyRemoval: async (notices) => {
-      for (const notice of notices)
-        await webhooks.ports.webhooks.emit(notice.workspaceId, {
-          type: 'voice_library_removal_notice',
-          name: notice.event,
-          data: notice.data,
-        })
-    },
+    audit: audit.ports.audit,
   })
+  const tierOf = async (workspaceId: string) => (await billing.ports.subscription(workspaceId)).tier
+  const voices = createVoicesModule({ ...deps, tierOf, resourceAccess: resourceAccess.ports })
   const health = createHealthModule({
     db,
     queue,
@@ -165,17 +156,6 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
       publicUrl: config.publicUrlConfigured ? config.publicUrl : null,
       catalogue: voices.ports.catalogue,
     },
-  })
-  const billing = createBillingModule({
-    db,
-    site,
-    stripe: config.stripe,
-    operatorToken: config.operatorToken,
-    // The workspace's admins manage its billing; asked at request time, once accounts exist.
-    access: {
-      canManageBilling: (workspaceId, userId) => accounts.ports.isWorkspaceAdmin(workspaceId, userId),
-    },
-    audit: audit.ports.audit,
   })
   const apiKeys = createApiKeysModule({ db, audit: audit.ports.audit })
   const notifications = createNotificationsModule({ db, subscription: billing.ports.subscription })
@@ -190,10 +170,6 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     voiceAddEdits: voices.ports.addEditsThisMonth,
     log: warn,
     onSignUp: notifications.ports.welcome,
-    // Asked at sign-in, once single sign-on exists.
-    passwordSignInAllowed: (userId) => sso.ports.passwordSignInAllowed(userId),
-    // Asked at sign-in time, once the two-factor domain exists.
-    secondFactor: () => mfa.ports.secondFactor,
   })
   const workspaces = createWorkspacesModule({
     db,
@@ -201,13 +177,7 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     site,
     principals: accounts.ports.principals,
     reissueSession: accounts.ports.reissueSession,
-    tierOf: async (workspaceId) => (await billing.ports.subscription(workspaceId)).tier,
-    voices: voices.ports.lookup,
-    // Sharing finds these resources through their domains, asked at request time.
-    resourceLookups: {
-      pronunciation_dictionary: (workspaceId, id) => dictionaries.ports.lookup(workspaceId, id),
-      project: (workspaceId, id) => studio.ports.lookup(workspaceId, id),
-    },
+    tierOf,
     billing: billing.ports,
     apiKeys: apiKeys.ports.manage,
     audit: audit.ports.audit,
@@ -220,6 +190,7 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     options: config.sso,
     log: warn,
     audit: audit.ports.audit,
+    signInPolicies: accounts.ports.signInPolicies,
     ports: {
       findUserByEmail: (email, trx) => accounts.ports.provisionedAccounts.findUserByEmail(email, trx),
       createUser: (trx, input) => accounts.ports.provisionedAccounts.create(trx, input),
@@ -236,10 +207,11 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     db,
     secretKey: config.secretKey,
     principals: workspaces.ports.principals,
-    tierOf: async (workspaceId) => (await billing.ports.subscription(workspaceId)).tier,
+    tierOf,
     endSession: accounts.ports.endSession,
     log: warn,
     audit: audit.ports.audit,
+    signInPolicies: accounts.ports.signInPolicies,
   })
   // Every caller is resolved with their place in the workspace (role, group permissions) and
   // checked against its security rules (two-factor requirement, session inactivity timeout).
@@ -268,8 +240,7 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
   })
   const dictionaries = createPronunciationDictionariesModule({
     db,
-    memberRole: accounts.ports.memberRole,
-    resources: workspaces.ports.resources,
+    access: resourceAccess.ports,
   })
   const tts = createTtsModule({
     speech,
@@ -315,6 +286,7 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     secretKey: config.secretKey,
     options: config.webhooks,
     audit: audit.ports.audit,
+    voiceRemovals: voices.ports.removals,
   })
   const studio = createStudioModule({
     db,
@@ -324,7 +296,7 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     speech,
     recorder: recording.ports.recorder,
     dictionaries: dictionaries.ports.rules,
-    resources: workspaces.ports.resources,
+    access: resourceAccess.ports,
     // Pages for from_url are fetched under the same outbound rules as webhooks.
     outbound: config.webhooks,
     callbacks: webhooks.ports.callbacks,
@@ -368,7 +340,8 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     storage,
     queue,
     speech,
-    tierOf: async (workspaceId) => (await billing.ports.subscription(workspaceId)).tier,
+    tierOf,
+    voices: voices.ports,
     minTrainingSeconds: config.pvc.minTrainingSeconds,
     log: (message, details) => app.log.error(details, message),
   })
@@ -376,6 +349,7 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     health,
     mail,
     audit,
+    resourceAccess,
     billing,
     voices,
     apiKeys,

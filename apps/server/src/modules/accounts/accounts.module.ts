@@ -12,7 +12,6 @@ import {
   type AuthService,
   createAuthService,
   type FreeSubscriptionWriter,
-  type SecondFactor,
   type SignUpHook,
 } from './auth.service.js'
 import { emailLinkRoutes } from './email-link.routes.js'
@@ -20,6 +19,7 @@ import { createPrincipalResolver } from './principal-resolver.js'
 import { createProvisionedAccounts, type ProvisionedAccounts } from './provisioned-accounts.js'
 import { resendVerification } from './resend-verification.js'
 import { createSessionsRepository } from './sessions.repository.js'
+import { createSignInPolicies, type SignInPolicies } from './sign-in-policies.js'
 import { createStaleRecordSweep, STALE_RECORD_SWEEP_MS } from './stale-records.js'
 import type { SubscriptionBillingFields } from './subscription.view.js'
 import { userRoutes } from './user.routes.js'
@@ -32,10 +32,8 @@ export interface AccountsPorts {
   loadSubscription: UserService['loadSubscription']
   /** The onboarding flags on the user (and the first name the survey asks for). */
   setOnboardingFlags(userId: string, flags: OnboardingFlags): Promise<void>
-  /** A member's role in a workspace (admin or member); null for anyone else. */
-  memberRole(workspaceId: string, userId: string): Promise<'admin' | 'member' | null>
-  /** Whether the user is an admin of the workspace (billing asks before money moves). */
-  isWorkspaceAdmin(workspaceId: string, userId: string): Promise<boolean>
+  /** Rules single sign-on and two-factor add to password sign-in when they are built. */
+  signInPolicies: SignInPolicies
   /** New tokens for a session after its workspace changed (the old access token stops working). */
   reissueSession: AuthService['reissue']
   /** A session for a user an identity provider signed in (held to its workspace), or the code owed. */
@@ -46,7 +44,8 @@ export interface AccountsPorts {
   endSession(sessionId: string): Promise<void>
 }
 
-export type { FreeSubscriptionWriter, SecondStepRequired, TokenPair } from './auth.service.js'
+export type { FreeSubscriptionWriter, SecondFactor, SecondStepRequired, TokenPair } from './auth.service.js'
+export type { SignInPolicies } from './sign-in-policies.js'
 export type { OnboardingFlags, SignUpHook }
 
 /** Accounts: sign-up, sign-in, sessions, email-link codes, the user and the auth account. */
@@ -67,11 +66,8 @@ export function createAccountsModule(deps: {
   log?: (message: string, details: object) => void
   /** Run inside the sign-up transaction (the welcome notification). */
   onSignUp?: SignUpHook
-  /** False when a workspace of the user requires single sign-on; asked at sign-in. */
-  passwordSignInAllowed?: (userId: string) => Promise<boolean>
-  /** The second sign-in step, asked at sign-in time (the two-factor domain is built later). */
-  secondFactor?: () => SecondFactor | undefined
 }): DomainModule<AccountsPorts> {
+  const signIn = createSignInPolicies()
   const accounts = createAccountsRepository(deps.db)
   const sessions = createSessionsRepository(deps.db)
   const auth = createAuthService({
@@ -80,8 +76,8 @@ export function createAccountsModule(deps: {
     mail: deps.mail,
     billing: deps.billing,
     onSignUp: deps.onSignUp,
-    passwordSignInAllowed: deps.passwordSignInAllowed,
-    secondFactor: deps.secondFactor,
+    passwordSignInAllowed: signIn.passwordSignInAllowed,
+    secondFactor: signIn.secondFactor,
   })
   const users = createUserService({
     accounts,
@@ -117,9 +113,7 @@ export function createAccountsModule(deps: {
       principals: createPrincipalResolver({ accounts, sessions, apiKeys: deps.apiKeys }),
       loadSubscription: users.loadSubscription,
       setOnboardingFlags: (userId, flags) => accounts.setOnboardingFlags(userId, flags),
-      memberRole: (workspaceId, userId) => accounts.memberRole(workspaceId, userId),
-      isWorkspaceAdmin: async (workspaceId, userId) =>
-        (await accounts.memberRole(workspaceId, userId)) === 'admin',
+      signInPolicies: signIn.policies,
       reissueSession: (sessionId) => auth.reissue(sessionId),
       startSsoSession: (userId, userAgent, workspaceId) =>
         auth.startSsoSession(userId, userAgent, workspaceId),

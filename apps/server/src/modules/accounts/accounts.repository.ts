@@ -65,22 +65,6 @@ export function createAccountsRepository(db: Database) {
       return db.selectFrom('auth_accounts').selectAll().where('user_id', '=', userId).executeTakeFirst()
     },
 
-    /**
-     * The caller's role in a workspace; null when not an enabled member. The owner counts as an
-     * admin whatever its membership row says (ownership can move to a former member).
-     */
-    async memberRole(workspaceId: string, userId: string): Promise<'admin' | 'member' | null> {
-      const row = await db
-        .selectFrom('workspace_members')
-        .innerJoin('workspaces', 'workspaces.id', 'workspace_members.workspace_id')
-        .select(['workspace_members.role', 'workspace_members.state', 'workspaces.owner_id'])
-        .where('workspace_members.workspace_id', '=', workspaceId)
-        .where('workspace_members.user_id', '=', userId)
-        .executeTakeFirst()
-      if (row?.state !== 'enabled') return null
-      return row.owner_id === userId ? 'admin' : row.role
-    },
-
     /** The states of the user's memberships: sign-in refuses someone no workspace lets in. */
     async membershipStates(userId: string): Promise<Array<'enabled' | 'disabled' | 'locked'>> {
       const rows = await db

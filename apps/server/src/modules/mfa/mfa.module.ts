@@ -1,6 +1,7 @@
 import type { Database } from '../../db/database.js'
 import { createSecretBox } from '../../lib/secret-box.js'
 import type { PrincipalResolver } from '../../plugins/auth.js'
+import type { SignInPolicies } from '../accounts/accounts.module.js'
 import type { AuditLog } from '../audit/audit.module.js'
 import type { DomainModule } from '../domain-module.js'
 import { createMfaRepository } from './mfa.repository.js'
@@ -40,6 +41,8 @@ export function createMfaModule(deps: {
   log?: (message: string, details: object) => void
   /** Changes to the two-factor requirement and the inactivity timeout go to the audit log. */
   audit?: AuditLog
+  /** Password sign-in takes its second step from this domain. */
+  signInPolicies?: Pick<SignInPolicies, 'useSecondFactor'>
 }): DomainModule<MfaPorts> {
   const repo = createMfaRepository(deps.db)
   const twoFactor = createTwoFactorService({
@@ -53,6 +56,8 @@ export function createMfaModule(deps: {
     endSession: deps.endSession,
     audit: deps.audit,
   })
+  const secondFactor = { challenge: twoFactor.challenge, complete: twoFactor.complete }
+  deps.signInPolicies?.useSecondFactor(secondFactor)
   let timer: NodeJS.Timeout | undefined
   const sweep = () =>
     twoFactor
@@ -75,7 +80,7 @@ export function createMfaModule(deps: {
     stop: () => clearInterval(timer),
     ports: {
       principals: security.wrap(deps.principals),
-      secondFactor: { challenge: twoFactor.challenge, complete: twoFactor.complete },
+      secondFactor,
     },
   }
 }

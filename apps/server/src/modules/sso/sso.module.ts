@@ -1,5 +1,6 @@
 import type { Database } from '../../db/database.js'
 import { createSecretBox } from '../../lib/secret-box.js'
+import type { SignInPolicies } from '../accounts/accounts.module.js'
 import type { AuditLog } from '../audit/audit.module.js'
 import type { DomainModule } from '../domain-module.js'
 import { createDomainDns } from './domain-dns.js'
@@ -34,6 +35,8 @@ export function createSsoModule(deps: {
   secureCookies: boolean
   options: SsoOptions
   ports: SignInPorts
+  /** Password sign-in asks this domain whether a workspace of the user requires single sign-on. */
+  signInPolicies?: Pick<SignInPolicies, 'addPasswordCheck'>
   log?: (message: string, details: object) => void
   /** Changes to providers, domains and SSO settings are recorded in the audit log. */
   audit?: AuditLog
@@ -51,6 +54,7 @@ export function createSsoModule(deps: {
     audit: deps.audit,
   })
   const signIn = createSsoSignInService({ repo, secrets, oidc, saml: createSamlFlow(), ports: deps.ports })
+  deps.signInPolicies?.addPasswordCheck((userId) => signIn.passwordSignInAllowed(userId))
   let timer: NodeJS.Timeout | undefined
   return {
     name: 'sso',

@@ -7,9 +7,9 @@ import type { OutboundPolicy } from '../../platform/outbound/outbound.js'
 import type { DomainModule } from '../domain-module.js'
 import type { PronunciationRulesPort } from '../pronunciation-dictionaries/pronunciation-dictionaries.module.js'
 import type { Recorder } from '../recording/recording.module.js'
+import type { ResourceAccessPorts } from '../resource-access/resource-access.module.js'
 import type { VoiceLookup } from '../voices/voices.module.js'
 import type { CallbacksPort } from '../webhooks/webhooks.module.js'
-import type { ResourceAccess, ResourceLookup } from '../workspaces/workspaces.module.js'
 import { chaptersRoutes } from './chapters.routes.js'
 import { createConversionRepository } from './conversion/conversion.repository.js'
 import { conversionRoutes } from './conversion/conversion.routes.js'
@@ -35,8 +35,6 @@ import { createStudioService, type StudioAccess, type StudioService } from './st
 export interface StudioPorts {
   /** Make projects exactly as the API does (podcasts). */
   projects: StudioService
-  /** A workspace's project by id, as resource sharing names it. */
-  lookup: ResourceLookup
   /** Converting projects as the API does (podcasts are converted once created). */
   conversion: Pick<ConversionService, 'convertProject'>
 }
@@ -50,8 +48,8 @@ export function createStudioModule(deps: {
   speech: SpeechService
   recorder: Recorder
   dictionaries: PronunciationRulesPort
-  /** Per-project roles from resource sharing (the workspaces domain). */
-  resources?: ResourceAccess
+  /** Per-project roles from resource sharing; projects are registered there for sharing. */
+  access: Pick<ResourceAccessPorts, 'resources' | 'registerLookup'>
   /** Where `from_url` may fetch pages (the same outbound rules as webhooks). */
   outbound: OutboundPolicy
   /** A project's `callback_url`: checked and posted to by the webhooks domain. */
@@ -60,8 +58,8 @@ export function createStudioModule(deps: {
 }): DomainModule<StudioPorts> {
   const repository = createStudioRepository(deps.db)
   const conversions = createConversionRepository(deps.db)
-  const resources = deps.resources
-  const access: StudioAccess | undefined = resources && {
+  const { resources } = deps.access
+  const access: StudioAccess = {
     requireEditor: (workspace, project) =>
       resources.requireEditor(workspace, {
         type: 'project',
@@ -71,6 +69,11 @@ export function createStudioModule(deps: {
     created: (workspace, id) => resources.created(workspace, { type: 'project', id }),
     deleted: (workspaceId, id) => resources.deleted(workspaceId, { type: 'project', id }),
   }
+  // Sharing names projects by id; it finds them here.
+  deps.access.registerLookup('project', async (workspaceId, id) => {
+    const row = await repository.findProject(workspaceId, id)
+    return row ? { id: row.id, name: row.name, creatorUserId: row.created_by } : null
+  })
   const service = createStudioService({
     repository,
     access,
@@ -159,10 +162,6 @@ export function createStudioModule(deps: {
     ports: {
       projects: service,
       conversion,
-      lookup: async (workspaceId, id) => {
-        const row = await repository.findProject(workspaceId, id)
-        return row ? { id: row.id, name: row.name, creatorUserId: row.created_by } : null
-      },
     },
   }
 }

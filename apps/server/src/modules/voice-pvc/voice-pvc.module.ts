@@ -3,6 +3,7 @@ import type { Database } from '../../db/database.js'
 import type { JobQueue } from '../../jobs/queue.js'
 import type { FileStorage } from '../../lib/storage.js'
 import type { DomainModule } from '../domain-module.js'
+import type { VoicesPorts } from '../voices/voices.module.js'
 import { createPvcRepository } from './pvc.repository.js'
 import { pvcRoutes } from './pvc.routes.js'
 import { createPvcService } from './pvc.service.js'
@@ -22,6 +23,8 @@ export function createVoicePvcModule(deps: {
   queue: JobQueue
   speech: SpeechService
   tierOf: (workspaceId: string) => Promise<string>
+  /** Voices show each professional clone's fine-tuning state, which this domain supplies. */
+  voices?: Pick<VoicesPorts, 'fineTuning'>
   /** A lower minimum of audio before training than the product's (an operator's choice); a higher one is ignored. */
   minTrainingSeconds?: number | undefined
   log?: (message: string, details: object) => void
@@ -49,6 +52,12 @@ export function createVoicePvcModule(deps: {
     minTrainingSeconds,
     ...(deps.log ? { log: deps.log } : {}),
   })
+  /** The public `fine_tuning` object of each of the voices that is a professional clone. */
+  async function fineTuningOf(voiceIds: readonly string[]): Promise<Map<string, FineTuningView>> {
+    const flows = await repository.flowsOf(voiceIds)
+    return new Map(flows.map((f) => [f.voice_id, fineTuningView(f, f.language, Number(f.seconds))]))
+  }
+  deps.voices?.fineTuning.provide(fineTuningOf)
   return {
     name: 'voice-pvc',
     jobs: async (queue) => {
@@ -58,12 +67,6 @@ export function createVoicePvcModule(deps: {
     routes: async (app) => {
       await app.register(pvcRoutes({ service, verification, training }))
     },
-    ports: {
-      /** The public `fine_tuning` object of each of the voices that is a professional clone. */
-      async fineTuningOf(voiceIds: readonly string[]): Promise<Map<string, FineTuningView>> {
-        const flows = await repository.flowsOf(voiceIds)
-        return new Map(flows.map((f) => [f.voice_id, fineTuningView(f, f.language, Number(f.seconds))]))
-      },
-    },
+    ports: { fineTuningOf },
   }
 }

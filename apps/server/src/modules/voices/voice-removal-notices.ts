@@ -13,8 +13,6 @@ export interface VoiceRemovalNotice {
   }
 }
 
-export type VoiceRemovalNotifier = (notices: VoiceRemovalNotice[]) => Promise<void>
-
 /**
  * Who hears that a voice is gone: every workspace keeping a library copy of it, and the voice's
  * own workspace when someone other than its creator (an admin) deleted it, since its creator and

@@ -1,7 +1,9 @@
 import { PREMADE_VOICES } from '@timbre/speech'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { AppDeps } from '../../app-deps.js'
+import { createTopic, type Topic } from '../../platform/events.js'
 import type { DomainModule } from '../domain-module.js'
+import type { ResourceAccessPorts } from '../resource-access/resource-access.module.js'
 import { createPageTokenCodec } from './page-token.js'
 import { seedPremadeVoices } from './premade-voices.seed.js'
 import { grantingOnCreation, type VoiceAccess } from './voice-access.js'
@@ -18,7 +20,7 @@ import { createVoiceLibraryService } from './voice-library.service.js'
 import { createVoiceLookup, type VoiceLookup } from './voice-lookup.js'
 import { voicePreviewRoutes } from './voice-preview.routes.js'
 import { createVoicePreviews } from './voice-previews.service.js'
-import type { VoiceRemovalNotifier } from './voice-removal-notices.js'
+import type { VoiceRemovalNotice } from './voice-removal-notices.js'
 import { createVoiceSamplesRepository } from './voice-samples.repository.js'
 import { voiceSettingsRoutes } from './voice-settings.routes.js'
 import { createVoicesRepository } from './voices.repository.js'
@@ -38,6 +40,13 @@ export interface VoicesPorts {
   catalogue: VoiceCatalogue
   /** Voices made by voice design and remix, within the plan's voice limit and add/edit count. */
   generated: GeneratedVoices
+  /** Workspaces that lose a voice they use (a library copy, or one an admin deleted). */
+  removals: Pick<Topic<VoiceRemovalNotice[]>, 'subscribe'>
+  /**
+   * The professional voice clone domain (built after this one) supplies the fine-tuning state
+   * voices show; until it does, voices show none.
+   */
+  fineTuning: { provide(lookup: FineTuningLookup): void }
 }
 
 export interface VoiceCatalogue {
@@ -50,23 +59,29 @@ export function createVoicesModule(
   deps: Pick<AppDeps, 'db' | 'storage' | 'speech' | 'config'> & {
     /** The subscription tier of a workspace (billing): which plans may clone, and how many voices. */
     tierOf: (workspaceId: string) => Promise<string>
-    /** Per-voice roles from resource sharing (the workspaces domain). */
-    access?: VoiceAccess
-    /** Voice removal notices, sent as workspace webhooks. */
-    notifyRemoval?: VoiceRemovalNotifier
-    /** The fine-tuning state of professional clones (the professional voice clone domain). */
-    fineTuning?: FineTuningLookup
+    /** Per-voice roles from resource sharing; voices are registered there for sharing. */
+    resourceAccess?: Pick<ResourceAccessPorts, 'resources' | 'registerLookup'>
   },
 ): DomainModule<VoicesPorts> {
   const repository = createVoicesRepository(deps.db)
+  const lookup = createVoiceLookup(repository)
+  const access = deps.resourceAccess && voiceAccess(deps.resourceAccess)
+  // Sharing names workspace voices by id (premade voices are nobody's to share).
+  deps.resourceAccess?.registerLookup('voice', async (workspaceId, id) => {
+    const voice = await lookup.findUsable(workspaceId, id)
+    if (!voice || voice.category === 'premade') return null
+    return { id: voice.voiceId, name: voice.name, creatorUserId: voice.ownerUserId }
+  })
+  const removals = createTopic<VoiceRemovalNotice[]>()
+  let fineTuning: FineTuningLookup | undefined
   const library = createVoiceLibraryRepository(deps.db)
-  repository.createOwned = grantingOnCreation(repository.createOwned, deps.access)
-  library.createCopy = grantingOnCreation(library.createCopy, deps.access)
+  repository.createOwned = grantingOnCreation(repository.createOwned, access)
+  library.createCopy = grantingOnCreation(library.createCopy, access)
   const samples = createVoiceSamplesRepository(deps.db)
   const voices = createVoicesService({
-    access: deps.access,
-    fineTuning: deps.fineTuning,
-    notifyRemoval: deps.notifyRemoval,
+    access,
+    fineTuning: async (voiceIds) => (fineTuning ? fineTuning(voiceIds) : new Map()),
+    removals,
     collections: { voiceIds: library.voiceIdsOf, collectionIdsOf: library.collectionIdsOf },
     repository,
     samples,
@@ -78,9 +93,7 @@ export function createVoicesModule(
     await app.register(voicesRoutes(voices))
     await app.register(voiceSettingsRoutes(voices))
     await app.register(
-      voiceEditRoutes(
-        createVoiceEditService({ repository, samples, storage: deps.storage, access: deps.access }),
-      ),
+      voiceEditRoutes(createVoiceEditService({ repository, samples, storage: deps.storage, access })),
     )
     await app.register(
       voiceCloneRoutes(
@@ -116,7 +129,7 @@ export function createVoicesModule(
     // The premade library is in the database before the first request asks for a voice.
     start: () => seedPremadeVoices(repository),
     ports: {
-      lookup: createVoiceLookup(repository),
+      lookup,
       slotsUsed: (workspaceId) => repository.countOwned(workspaceId),
       addEditsThisMonth: (workspaceId) => repository.countAddEditsSince(workspaceId, monthStart()),
       categoriesAddedBy: (userId) => repository.categoriesAddedBy(userId),
@@ -125,11 +138,32 @@ export function createVoicesModule(
         voices: PREMADE_VOICES.length,
         languages: new Set(PREMADE_VOICES.map((v) => v.language)).size,
       },
+      removals: { subscribe: (listener) => removals.subscribe(listener) },
+      fineTuning: {
+        provide(lookup) {
+          if (fineTuning) throw new Error('fine-tuning states are already provided')
+          fineTuning = lookup
+        },
+      },
     },
   }
 }
 
+/** Per-voice roles as resource sharing keeps them for the `voice` resource type. */
+function voiceAccess(ports: Pick<ResourceAccessPorts, 'resources'>): VoiceAccess {
+  const { resources } = ports
+  return {
+    requireEditor: (caller, voice) =>
+      resources.requireEditor(caller, { type: 'voice', id: voice.id, creatorUserId: voice.ownerUserId }),
+    created: (caller, id) => resources.created(caller, { type: 'voice', id }),
+    deleted: (workspaceId, id) => resources.deleted(workspaceId, { type: 'voice', id }),
+  }
+}
+
 export { verifiedLanguagesOf } from './voice-definition.js'
+export { parseLabels, parseName } from './voice-edit.service.js'
 export type { UsableVoice, VoiceLookup } from './voice-lookup.js'
+export type { VoiceRemovalNotice } from './voice-removal-notices.js'
 export { voice } from './voices.schemas.js'
+export type { FineTuningLookup } from './voices.service.js'
 export type { VoicesTable } from './voices.tables.js'

@@ -1,9 +1,10 @@
 import { AppError } from '../../errors.js'
 import type { FileStorage } from '../../lib/storage.js'
+import type { Topic } from '../../platform/events.js'
 import type { PageTokenCodec } from './page-token.js'
 import { samplesByVoice, settingsOf, type ViewContext, voiceView } from './voice.view.js'
 import type { VoiceAccess } from './voice-access.js'
-import { removalNotices, type VoiceRemovalNotifier } from './voice-removal-notices.js'
+import { removalNotices, type VoiceRemovalNotice } from './voice-removal-notices.js'
 import type { VoiceSamplesRepository } from './voice-samples.repository.js'
 import type { VoiceFilters, VoicesRepository } from './voices.repository.js'
 import type { SearchVoicesQuery, VoiceSettingsInput, VoiceView } from './voices.schemas.js'
@@ -34,7 +35,7 @@ export interface VoicesServiceDeps {
   access?: VoiceAccess | undefined
   fineTuning?: FineTuningLookup | undefined
   /** Webhook notices to the workspaces that lose a voice they use. */
-  notifyRemoval?: VoiceRemovalNotifier | undefined
+  removals?: Topic<VoiceRemovalNotice[]> | undefined
   collections?: VoiceCollectionLookup
   repository: VoicesRepository
   samples: VoiceSamplesRepository
@@ -201,11 +202,11 @@ export function createVoicesService(deps: VoicesServiceDeps) {
 
     async remove(caller: Caller, voiceId: string): Promise<void> {
       const row = await findEditableVoice(repository, caller, voiceId, deps.access)
-      const copies = deps.notifyRemoval ? await repository.copiesOf(voiceId) : []
+      const copies = deps.removals?.subscribed ? await repository.copiesOf(voiceId) : []
       const keys = await repository.remove(caller.workspaceId, voiceId)
       if (!keys) throw voiceNotFound(voiceId)
       await deps.access?.deleted(caller.workspaceId, voiceId)
-      await deps.notifyRemoval?.(removalNotices(row, copies, caller.userId))
+      if (deps.removals?.subscribed) await deps.removals.publish(removalNotices(row, copies, caller.userId))
       await Promise.all(keys.map((key) => deps.storage.delete(key)))
     },
 

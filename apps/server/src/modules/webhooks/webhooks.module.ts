@@ -3,6 +3,7 @@ import type { JobQueue } from '../../jobs/queue.js'
 import { createSecretBox } from '../../lib/secret-box.js'
 import type { AuditLog } from '../audit/audit.module.js'
 import type { DomainModule } from '../domain-module.js'
+import type { VoicesPorts } from '../voices/voices.module.js'
 import { createAuthConnectionsRepository } from './auth-connections/auth-connections.repository.js'
 import { authConnectionsRoutes } from './auth-connections/auth-connections.routes.js'
 import { createAuthConnectionsService } from './auth-connections/auth-connections.service.js'
@@ -31,6 +32,8 @@ export function createWebhooksModule(deps: {
   secretKey: string
   options: WebhooksOptions
   audit?: AuditLog
+  /** Workspaces that lose a voice they use hear it through their webhooks. */
+  voiceRemovals?: VoicesPorts['removals']
 }): DomainModule<{ webhooks: WebhooksPorts; callbacks: CallbacksPort }> {
   const connections = createAuthConnectionsService({
     repo: createAuthConnectionsRepository(deps.db),
@@ -44,6 +47,14 @@ export function createWebhooksModule(deps: {
     options: deps.options,
     connections,
     audit: deps.audit,
+  })
+  deps.voiceRemovals?.subscribe(async (notices) => {
+    for (const notice of notices)
+      await service.emit(notice.workspaceId, {
+        type: 'voice_library_removal_notice',
+        name: notice.event,
+        data: notice.data,
+      })
   })
   return {
     name: 'webhooks',

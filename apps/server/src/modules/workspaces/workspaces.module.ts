@@ -1,4 +1,4 @@
-import { PLAN_LIMITS, type ShareableResourceType } from '@timbre/contract'
+import { PLAN_LIMITS } from '@timbre/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Database } from '../../db/database.js'
 import { createSecretBox } from '../../lib/secret-box.js'
@@ -10,7 +10,6 @@ import type { AuditLog } from '../audit/audit.module.js'
 import { addOneMonth } from '../billing/billing.module.js'
 import type { DomainModule } from '../domain-module.js'
 import type { MailService } from '../mail/mail.module.js'
-import type { VoiceLookup } from '../voices/voices.module.js'
 import { createGroupsRepository } from './groups/groups.repository.js'
 import { groupsRoutes } from './groups/groups.routes.js'
 import { createGroupsService } from './groups/groups.service.js'
@@ -25,14 +24,6 @@ import { createSecretsService } from './secrets/secrets.service.js'
 import { createServiceAccountsRepository } from './service-accounts/service-accounts.repository.js'
 import { serviceAccountsRoutes } from './service-accounts/service-accounts.routes.js'
 import { createServiceAccountsService } from './service-accounts/service-accounts.service.js'
-import { createResourceAccess, type ResourceAccess } from './sharing/resource-access.js'
-import { createSharingRepository } from './sharing/sharing.repository.js'
-import { sharingRoutes } from './sharing/sharing.routes.js'
-import { createSharingService, type ResourceLookup } from './sharing/sharing.service.js'
-
-export type { ResourceAccess, ResourceCaller, ResourceRef } from './sharing/resource-access.js'
-export type { ResourceLookup } from './sharing/sharing.service.js'
-
 import { createWorkspaceAccess } from './workspace-access.js'
 import { createWorkspacesRepository } from './workspaces.repository.js'
 
@@ -44,13 +35,11 @@ export interface WorkspacesPorts {
   principals: PrincipalResolver
   /** Membership for single sign-on: look-up and auto provisioning. */
   provisioning: MemberProvisioning
-  /** Per-resource roles for the domains that own shareable resources. */
-  resources: ResourceAccess
 }
 
 /**
- * Workspaces with members: invites, roles and seats, groups and permissions, resource sharing,
- * service accounts.
+ * Workspaces with members: invites, roles and seats, groups and permissions, service accounts
+ * and secrets. Sharing single resources belongs to the resource-access domain below it.
  */
 export function createWorkspacesModule(deps: {
   db: Database
@@ -60,9 +49,6 @@ export function createWorkspacesModule(deps: {
   reissueSession: SessionReissuer
   /** The workspace's plan tier (owned by billing): seats and bulk invites depend on it. */
   tierOf: (workspaceId: string) => Promise<string>
-  voices: VoiceLookup
-  /** Pronunciation dictionaries and Studio projects, found by their domains for sharing. */
-  resourceLookups?: Partial<Record<ShareableResourceType, ResourceLookup>>
   /** Billing writes the free plan of a workspace created for someone left without one. */
   billing: FreeSubscriptionWriter
   /** Service accounts' keys are managed through the API-keys domain. */
@@ -95,17 +81,6 @@ export function createWorkspacesModule(deps: {
     audit,
   })
   const groupsService = createGroupsService({ groups, workspaces, audit })
-  const sharingRepository = createSharingRepository(deps.db)
-  const sharing = createSharingService({
-    sharing: sharingRepository,
-    workspaces,
-    groups,
-    groupsService,
-    voices: deps.voices,
-    lookups: deps.resourceLookups,
-    audit,
-  })
-  const resources = createResourceAccess({ sharing: sharingRepository, workspaces, groupsService })
   const secrets = createSecretsService({
     repo: createSecretsRepository(deps.db),
     box: createSecretBox(deps.secretKey, 'workspace-secrets'),
@@ -121,7 +96,6 @@ export function createWorkspacesModule(deps: {
     await app.register(membersRoutes(members))
     await app.register(invitesRoutes(invites, deps.site))
     await app.register(groupsRoutes(groupsService))
-    await app.register(sharingRoutes(sharing))
     await app.register(serviceAccountsRoutes(serviceAccounts))
     await app.register(secretsRoutes(secrets))
   }
@@ -131,7 +105,6 @@ export function createWorkspacesModule(deps: {
     ports: {
       principals: access.wrap(deps.principals),
       provisioning: createMemberProvisioning({ workspaces, tierOf: deps.tierOf }),
-      resources,
     },
   }
 }

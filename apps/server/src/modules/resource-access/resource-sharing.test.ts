@@ -1,10 +1,10 @@
 import { ElevenLabsClient, ElevenLabsError } from '@elevenlabs/elevenlabs-js'
 import { PREMADE_VOICES } from '@timbre/speech'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createUser, joinWorkspaceOf, type TestUser } from '../../../../test/helpers/factories.js'
-import { setPlan } from '../../../../test/helpers/plans.js'
-import { createTestApp, type TestApp } from '../../../../test/helpers/test-app.js'
-import { pcmWav } from '../../../../test/helpers/voice-factory.js'
+import { createUser, joinWorkspaceOf, type TestUser } from '../../../test/helpers/factories.js'
+import { setPlan } from '../../../test/helpers/plans.js'
+import { createTestApp, type TestApp } from '../../../test/helpers/test-app.js'
+import { pcmWav } from '../../../test/helpers/voice-factory.js'
 
 // Resource sharing beyond voices: pronunciation dictionaries, Studio projects and voices made
 // through the API are shared on creation with the groups that ask for editor access to new

@@ -1,4 +1,4 @@
-import type { Database } from '../../../db/database.js'
+import type { Database } from '../../db/database.js'
 
 export interface Grant {
   principalType: 'user' | 'group'

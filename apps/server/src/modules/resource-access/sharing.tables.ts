@@ -9,7 +9,7 @@ export interface WorkspaceResourceGrantsTable {
 }
 
 // These tables join the one database type every query is checked against.
-declare module '../../../db/schema.js' {
+declare module '../../db/schema.js' {
   interface DB {
     workspace_resource_grants: WorkspaceResourceGrantsTable
   }

@@ -4,10 +4,8 @@ import {
   type ResourceRole,
   type ShareableResourceType,
 } from '@timbre/contract'
-import { AppError } from '../../../errors.js'
-import type { GroupsService } from '../groups/groups.service.js'
-import { roleOf } from '../workspace-access.js'
-import type { WorkspacesRepository } from '../workspaces.repository.js'
+import { AppError } from '../../errors.js'
+import type { DirectoryRepository } from './directory.repository.js'
 import type { SharingRepository } from './sharing.repository.js'
 
 export interface ResourceCaller {
@@ -45,16 +43,16 @@ function strongest(roles: readonly string[]): ResourceRole {
 
 export function createResourceAccess(deps: {
   sharing: SharingRepository
-  workspaces: WorkspacesRepository
-  groupsService: GroupsService
+  directory: DirectoryRepository
 }): ResourceAccess {
-  const { sharing, workspaces } = deps
+  const { sharing, directory } = deps
 
   async function roleOn(caller: ResourceCaller, resource: ResourceRef): Promise<ResourceRole> {
     if (resource.creatorUserId === caller.userId) return 'admin'
-    const membership = await workspaces.membership(caller.workspaceId, caller.userId)
+    const membership = await directory.membership(caller.workspaceId, caller.userId)
     if (membership?.state !== 'enabled') return 'viewer'
-    if (roleOf(membership, caller.userId) !== 'member') return 'admin'
+    // The workspace's owner and admins administer every resource in it.
+    if (membership.owner_id === caller.userId || membership.role === 'admin') return 'admin'
     return strongest(await sharing.rolesOf(caller.workspaceId, resource.type, resource.id, caller.userId))
   }
 
@@ -66,7 +64,7 @@ export function createResourceAccess(deps: {
     },
     async created(caller, resource) {
       // The Everyone group (editor on new resources unless an admin turned it off) exists first.
-      await deps.groupsService.ensureEveryone(caller.workspaceId)
+      await directory.ensureEveryone(caller.workspaceId)
       await sharing.grantNewResourceEditors(caller.workspaceId, resource.type, resource.id)
     },
     async deleted(workspaceId, resource) {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { requirePrincipal } from '../../../plugins/auth.js'
-import * as s from '../workspaces.schemas.js'
+import { requirePrincipal } from '../../plugins/auth.js'
+import * as s from './resource-access.schemas.js'
 import type { SharingService } from './sharing.service.js'
 
 const { tags, workspaceScope: config } = s

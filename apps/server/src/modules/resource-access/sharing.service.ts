@@ -4,14 +4,11 @@ import {
   type ResourceRole,
   type ShareableResourceType,
 } from '@timbre/contract'
-import { AppError } from '../../../errors.js'
-import type { Principal } from '../../../plugins/auth.js'
-import { isAdmin } from '../../../plugins/workspace-roles.js'
-import type { AuditLog } from '../../audit/audit.module.js'
-import type { VoiceLookup } from '../../voices/voices.module.js'
-import type { GroupsRepository } from '../groups/groups.repository.js'
-import type { GroupsService } from '../groups/groups.service.js'
-import type { WorkspacesRepository } from '../workspaces.repository.js'
+import { AppError } from '../../errors.js'
+import type { Principal } from '../../plugins/auth.js'
+import { isAdmin } from '../../plugins/workspace-roles.js'
+import type { AuditLog } from '../audit/audit.module.js'
+import type { DirectoryRepository } from './directory.repository.js'
 import type { Grant, SharingRepository } from './sharing.repository.js'
 
 export interface ShareTarget {
@@ -40,31 +37,23 @@ export type ResourceLookup = (
  */
 export function createSharingService(deps: {
   sharing: SharingRepository
-  workspaces: WorkspacesRepository
-  groups: GroupsRepository
-  groupsService: GroupsService
-  voices: VoiceLookup
-  /** The other resource types, looked up by the domains that own them. */
-  lookups?: Partial<Record<ShareableResourceType, ResourceLookup>> | undefined
+  directory: DirectoryRepository
+  /** Each resource type is looked up by the domain that owns it (registered when it is built). */
+  lookups: Partial<Record<ShareableResourceType, ResourceLookup>>
   audit?: AuditLog | undefined
 }) {
-  const { sharing, workspaces, groups, voices, audit } = deps
+  const { sharing, directory, audit } = deps
 
   /** The resource in the caller's workspace; another workspace's resource does not exist. */
   async function resource(principal: Principal, type: ShareableResourceType, id: string): Promise<Resource> {
-    if (type === 'voice') {
-      const voice = await voices.findUsable(principal.workspaceId, id)
-      if (!voice || voice.category === 'premade') throw new AppError('resource_not_found')
-      return { id: voice.voiceId, type, name: voice.name, creatorUserId: voice.ownerUserId }
-    }
-    const found = await deps.lookups?.[type]?.(principal.workspaceId, id)
+    const found = await deps.lookups[type]?.(principal.workspaceId, id)
     if (!found) throw new AppError('resource_not_found')
     return { ...found, type }
   }
 
   async function canShare(principal: Principal, res: Resource, grants: Grant[]): Promise<boolean> {
     if (isAdmin(principal)) return true
-    const workspace = await workspaces.findWorkspace(principal.workspaceId)
+    const workspace = await directory.findWorkspace(principal.workspaceId)
     if (!workspace || workspace.sharing_limited_to_admins) return false
     if (res.creatorUserId === principal.userId) return true
     return grants.some(
@@ -83,16 +72,16 @@ export function createSharingService(deps: {
         param: 'workspace_api_key_id',
       })
     if (target.user_email !== undefined) {
-      const member = await workspaces.findMemberByEmail(undefined, principal.workspaceId, target.user_email)
+      const member = await directory.findMemberByEmail(principal.workspaceId, target.user_email)
       if (!member) throw new AppError('member_not_found', { param: 'user_email' })
       return { principalType: 'user', principalId: member.user_id }
     }
     const groupId = target.group_id as string
     if (groupId === DEFAULT_SHARE_GROUP_ID) {
-      const everyone = await deps.groupsService.ensureEveryone(principal.workspaceId)
+      const everyone = await directory.ensureEveryone(principal.workspaceId)
       return { principalType: 'group', principalId: everyone.id }
     }
-    const group = await groups.findGroup(undefined, principal.workspaceId, groupId)
+    const group = await directory.findGroup(principal.workspaceId, groupId)
     if (!group) throw new AppError('group_not_found', { param: 'group_id' })
     return { principalType: 'group', principalId: group.id }
   }
@@ -102,8 +91,8 @@ export function createSharingService(deps: {
       const res = await resource(principal, type, id)
       const [grants, members, groupRows] = await Promise.all([
         sharing.grants(principal.workspaceId, type, res.id),
-        workspaces.listMembers(principal.workspaceId),
-        groups.listGroups(principal.workspaceId),
+        directory.listMembers(principal.workspaceId),
+        directory.listGroups(principal.workspaceId),
       ])
       const roleToGroupIds: Record<ResourceRole, string[]> = {
         admin: [],
