@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { AnalyticsProduct } from '@timbre/contract'
 import { AppError } from '../../errors.js'
 import type { Principal } from '../../plugins/auth.js'
-import { countCharacters } from '../credits/credits.service.js'
+import { countCharacters } from '../credits/credits.module.js'
 import type { Recorder, Recording, RecordingInput } from '../recording/recording.module.js'
 
 /** One metered request as it is stored (its id a UUID: cheap to make on the request path). */

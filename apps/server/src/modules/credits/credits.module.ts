@@ -14,6 +14,8 @@ export type CreditsPorts = CreditsService & {
 export type { UsageGroup, UsageQuery, UsageRow } from './credit-usage.repository.js'
 export type { ExpiredReservation, Reservation } from './credits.repository.js'
 export type { CreditsService } from './credits.service.js'
+/** The pricing rules every metered domain applies the same way. */
+export { countCharacters, creditCost, deliveredCharge } from './credits.service.js'
 
 /**
  * The credit ledger: reservations under a lease of this process, settlements, concurrency

@@ -1,6 +1,6 @@
-import type { PronunciationRule } from '@timbre/speech'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Database } from '../../db/database.js'
+import type { PronunciationRulesPort } from '../../platform/generation/ports.js'
 import type { DomainModule } from '../domain-module.js'
 import type { ResourceAccessPorts } from '../resource-access/resource-access.module.js'
 import { dictionaryRulesRoutes } from './dictionary-rules.routes.js'
@@ -13,22 +13,7 @@ import {
   type Locator,
 } from './pronunciation-dictionaries.service.js'
 
-export type { DictionaryPermission, DictionaryRoles, Locator }
-
-/** What speech calls use: the rules of the dictionaries a request names, in order. */
-export interface PronunciationRulesPort {
-  /**
-   * Rules for a request of this workspace: the named dictionaries (at most 3) or, when the
-   * request sends no list, the workspace defaults (an empty list applies none). Refuses an unknown dictionary or version (404) and
-   * phoneme rules for a model that is not English-only (400).
-   */
-  rulesFor(
-    workspaceId: string,
-    locators: readonly Locator[] | null | undefined,
-    model: { id: string; englishOnly: boolean },
-    param?: string,
-  ): Promise<PronunciationRule[]>
-}
+export type { DictionaryPermission, DictionaryRoles, Locator, PronunciationRulesPort }
 
 export interface PronunciationDictionariesPorts {
   rules: PronunciationRulesPort

@@ -7,6 +7,7 @@ import {
 import { formatPls, isTextInputError, parseLexiconFile } from '@timbre/speech'
 import { AppError } from '../../errors.js'
 import { newId } from '../../lib/ids.js'
+import type { Locator } from '../../platform/generation/ports.js'
 import type { Principal } from '../../plugins/auth.js'
 import {
   checkCount,
@@ -42,10 +43,7 @@ export interface DictionaryRoles {
   created?(workspaceId: string, userId: string, dictionaryId: string): Promise<void>
 }
 
-export interface Locator {
-  pronunciation_dictionary_id: string
-  version_id?: string | null | undefined
-}
+export type { Locator }
 
 export interface ListInput {
   cursor?: string | undefined

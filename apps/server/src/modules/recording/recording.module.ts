@@ -1,10 +1,10 @@
 import type { FileStorage } from '../../lib/storage.js'
+import type { Recorder } from '../../platform/generation/recorder.js'
 import type { BillingPorts } from '../billing/billing.module.js'
 import type { CreditsPorts } from '../credits/credits.module.js'
 import type { DomainModule } from '../domain-module.js'
 import type { HistoryPorts } from '../history/history.module.js'
 import { createRecorder } from './recording.service.js'
-import type { Recorder } from './recording.types.js'
 import { createRecordingSweeper } from './recording-sweeper.js'
 
 export interface RecordingPorts {
@@ -58,4 +58,4 @@ export function createRecordingModule(deps: {
   }
 }
 
-export type { Recorder, Recording, RecordingInput } from './recording.types.js'
+export type { Recorder, Recording, RecordingInput } from '../../platform/generation/recorder.js'

@@ -3,18 +3,23 @@ import type { Transaction } from 'kysely'
 import type { DB } from '../../db/schema.js'
 import { newId } from '../../lib/ids.js'
 import type { FileStorage } from '../../lib/storage.js'
+import type {
+  DeliveredChunk,
+  Recorder,
+  Recording,
+  RecordingInput,
+} from '../../platform/generation/recorder.js'
 import type { BillingPorts, WorkspacePlan } from '../billing/billing.module.js'
 import type { HeldSlot } from '../concurrency/concurrency.module.js'
-import type { Reservation } from '../credits/credits.module.js'
 import {
   type CreditsService,
   countCharacters,
   creditCost,
   deliveredCharge,
-} from '../credits/credits.service.js'
+  type Reservation,
+} from '../credits/credits.module.js'
 import type { NewHistoryItem } from '../history/history.module.js'
 import { createDeliveryProgress } from './delivery-progress.js'
-import type { DeliveredChunk, Recorder, Recording, RecordingInput } from './recording.types.js'
 
 export interface RecordingDeps {
   billing: Pick<BillingPorts, 'plan' | 'checkRequestSize'>

@@ -11,7 +11,7 @@ import { AppError } from '../../errors.js'
 import { resolveFormat } from '../../platform/generation/generation-inputs.js'
 import { requestHash } from '../../platform/generation/request-hash.js'
 import type { Principal } from '../../plugins/auth.js'
-import { countCharacters } from '../credits/credits.service.js'
+import { countCharacters } from '../credits/credits.module.js'
 import type { Recorder } from '../recording/recording.module.js'
 import type { SoundEffectBody, SoundEffectQuery } from './sound-effects.schemas.js'
 

@@ -1,26 +1,10 @@
-import { findPremadeVoice, neuralVoices, type VoiceDefinition, type VoiceSettings } from '@timbre/speech'
+import { findPremadeVoice, neuralVoices, type VoiceSettings } from '@timbre/speech'
+import type { UsableVoice, VoiceLookup } from '../../platform/generation/ports.js'
 import { definitionOf } from './voice.view.js'
 import { awaitsTraining } from './voice-definition.js'
 import type { VoicesRepository } from './voices.repository.js'
 
-/** A voice a workspace may speak with, as text to speech needs it. */
-export interface UsableVoice {
-  voiceId: string
-  name: string
-  /** premade | cloned | generated | professional */
-  category: string
-  definition: VoiceDefinition
-  /** The voice's saved default settings, if any. */
-  settings: VoiceSettings | null
-  /** Who created a workspace voice; null for premade voices. */
-  ownerUserId: string | null
-}
-
-/** Implemented by the voices module; used by text to speech, dialogue and history. */
-export interface VoiceLookup {
-  /** Premade voices and the workspace's own; null for unknown ids and other workspaces' voices. */
-  findUsable(workspaceId: string, voiceId: string): Promise<UsableVoice | null>
-}
+export type { UsableVoice, VoiceLookup }
 
 /**
  * The library voices this process speaks (premade and neural ones from the models directory):

@@ -1,9 +1,8 @@
 import type { OutputFormat, PipelineChunk, SpeechRequest, SpeechService } from '@timbre/speech'
-import type { PronunciationRulesPort } from '../../modules/pronunciation-dictionaries/pronunciation-dictionaries.module.js'
-import type { Recorder } from '../../modules/recording/recording.module.js'
-import type { UsableVoice, VoiceLookup } from '../../modules/voices/voices.module.js'
 import type { Principal } from '../../plugins/auth.js'
 import { prepareSpeech, resolveFormat, resolveModel } from './generation-inputs.js'
+import type { PronunciationRulesPort, UsableVoice, VoiceLookup } from './ports.js'
+import type { Recorder } from './recorder.js'
 import { requestHash } from './request-hash.js'
 import { toAppError } from './speech-errors.js'
 

@@ -10,8 +10,7 @@ import {
   type SpeechService,
 } from '@timbre/speech'
 import { AppError } from '../../errors.js'
-import type { PronunciationRulesPort } from '../../modules/pronunciation-dictionaries/pronunciation-dictionaries.module.js'
-import type { UsableVoice, VoiceLookup } from '../../modules/voices/voices.module.js'
+import type { PronunciationRulesPort, UsableVoice, VoiceLookup } from './ports.js'
 import { toAppError } from './speech-errors.js'
 
 // What every generation checks before it costs anything: the voice, the model, the output
