@@ -2,10 +2,24 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import {
+  crossDomainImports,
+  directNetworkCalls,
+  forwardModuleReferences,
+  literalUses,
+  longFunctionOffences,
+  longFunctions,
+  lowerLayerImports,
+  packageImports,
+  type Source,
+} from '../test/helpers/architecture-rules.js'
 
 // The shape of the server, checked on every test run so it cannot drift:
 // SQL lives only in repositories (and the database layer itself), every domain folder has one
-// `<domain>.module.ts`, and app.ts wires modules rather than repositories or services.
+// `<domain>.module.ts`, app.ts wires modules rather than repositories or services and builds
+// each after the modules it uses, domains meet only through module ports and platform/, and
+// the shared machinery (multipart, archives, outbound calls, spec constants) has one home.
+// Each rule is also run on a planted violation, so a rule that stopped seeing is noticed.
 
 const src = dirname(fileURLToPath(import.meta.url))
 const repo = join(src, '../../..')
@@ -114,5 +128,227 @@ describe('server architecture', () => {
         ),
     )
     expect(offenders).toEqual([])
+  })
+})
+
+/** Functions in modules/ may have at most this many lines. */
+const MAX_FUNCTION_LINES = 150
+
+/**
+ * The functions still over the limit, each at its current length: none may grow, none may be
+ * added, and one brought under the limit must leave the list.
+ */
+const LONG_FUNCTIONS_LEFT: Record<string, number> = {
+  'modules/studio/conversion/conversion.service.ts:createConversionService': 479,
+  'modules/audio-native/audio-native.service.ts:createAudioNativeService': 417,
+  'modules/billing/renewals.service.ts:createRenewalsService': 401,
+  'modules/studio/studio.service.ts:createStudioService': 395,
+  'modules/accounts/auth.service.ts:createAuthService': 377,
+  'modules/voice-pvc/pvc.service.ts:createPvcService': 343,
+  'modules/sso/sso.routes.ts:ssoRoutes': 334,
+  'modules/workspaces/workspaces.repository.ts:createWorkspacesRepository': 322,
+  'modules/billing/subscription-change.service.ts:createSubscriptionChangeService': 311,
+  'modules/voiceover/voiceover.service.ts:createVoiceoverService': 309,
+  'modules/accounts/accounts.repository.ts:createAccountsRepository': 307,
+  'modules/sso/sso.routes.ts:ssoRoutes>(inner)': 301,
+  'modules/pronunciation-dictionaries/pronunciation-dictionaries.service.ts:createDictionariesService': 299,
+  'modules/billing/payments.repository.ts:createPaymentsRepository': 284,
+  'modules/billing/stripe-provider.ts:createStripePaymentProvider': 284,
+  'modules/sso/sso.repository.ts:createSsoRepository': 283,
+  'modules/voices/voice-library.service.ts:createVoiceLibraryService': 281,
+  'modules/billing/billing.routes.ts:billingRoutes': 278,
+  'modules/webhooks/webhooks.service.ts:createWebhooksService': 268,
+  'modules/voices/voices.repository.ts:createVoicesRepository': 266,
+  'modules/studio/publishing/publishing.service.ts:createPublishingService': 252,
+  'modules/billing/billing.routes.ts:billingRoutes>(inner)': 248,
+  'modules/sso/sso.service.ts:createSsoService': 248,
+  'modules/voiceover/clips.service.ts:createClipsService': 248,
+  'modules/recording/recording.service.ts:openRecording': 227,
+  'modules/voices/voice-library.repository.ts:createVoiceLibraryRepository': 227,
+  'modules/studio/conversion/conversion.repository.ts:createConversionRepository': 221,
+  'modules/billing/stripe-webhook.service.ts:createStripeWebhookService': 217,
+  'modules/credits/credits.repository.ts:createCreditsRepository': 216,
+  'modules/voice-pvc/pvc.repository.ts:createPvcRepository': 212,
+  'modules/workspaces/groups/groups.service.ts:createGroupsService': 211,
+  'modules/mfa/mfa.repository.ts:createMfaRepository': 207,
+  'modules/voice-design/voice-design.service.ts:createVoiceDesignService': 204,
+  'modules/voice-pvc/pvc.routes.ts:pvcRoutes': 202,
+  'modules/studio/conversion/exports.service.ts:createExportsService': 196,
+  'modules/voice-pvc/pvc.routes.ts:pvcRoutes>(inner)': 195,
+  'modules/billing/grants.service.ts:createGrantsService': 192,
+  'modules/webhooks/webhooks.repository.ts:createWebhooksRepository': 188,
+  'modules/workspaces/groups/groups.repository.ts:createGroupsRepository': 188,
+  'modules/sso/sso-sign-in.service.ts:createSsoSignInService': 187,
+  'modules/billing/subscriptions.repository.ts:createSubscriptionsRepository': 185,
+  'modules/billing/checkout.service.ts:createCheckoutService': 181,
+  'modules/workspaces/invites.service.ts:createInvitesService': 180,
+  'modules/studio/studio.repository.ts:createStudioRepository': 178,
+  'modules/workspaces/members.service.ts:createMembersService': 178,
+  'modules/workspaces/service-accounts/service-accounts.routes.ts:serviceAccountsRoutes': 173,
+  'modules/analytics/analytics.repository.ts:createAnalyticsRepository': 172,
+  'modules/history/history.repository.ts:createHistoryRepository': 171,
+  'modules/workspaces/service-accounts/service-accounts.routes.ts:serviceAccountsRoutes>(inner)': 171,
+  'modules/audio-native/audio-native.repository.ts:createAudioNativeRepository': 170,
+  'modules/workspaces/service-accounts/service-accounts.service.ts:createServiceAccountsService': 169,
+  'modules/audio-native/audio-native.routes.ts:audioNativeRoutes': 167,
+  'modules/studio/publishing/publishing.repository.ts:createPublishingRepository': 166,
+  'modules/audio-native/audio-native.routes.ts:audioNativeRoutes>(inner)': 165,
+  'modules/workspaces/members.routes.ts:membersRoutes': 165,
+  'modules/pronunciation-dictionaries/pronunciation-dictionaries.repository.ts:createDictionariesRepository': 164,
+  'modules/webhooks/auth-connections/auth-connections.service.ts:createAuthConnectionsService': 164,
+  'modules/audio-isolation/isolation-jobs.service.ts:createIsolationJobs': 163,
+  'modules/workspaces/members.routes.ts:membersRoutes>(inner)': 163,
+  'modules/analytics/analytics.service.ts:createAnalyticsService': 159,
+  'modules/speech-to-speech/speech-to-speech.service.ts:createSpeechToSpeechService': 158,
+  'modules/voice-pvc/pvc-training.service.ts:createPvcTraining': 156,
+  'modules/studio/projects.routes.ts:projectsRoutes': 154,
+  'modules/voices/voice-clone.service.ts:createVoiceCloneService': 153,
+  'modules/mfa/two-factor.service.ts:createTwoFactorService': 152,
+  'modules/studio/projects.routes.ts:projectsRoutes>(inner)': 152,
+  'modules/audio-isolation/audio-isolation.routes.ts:audioIsolationRoutes': 151,
+}
+
+function serverSources(dir: string): Source[] {
+  return sourceFiles(dir).map((path) => ({
+    path: relative(src, path).replaceAll('\\', '/'),
+    text: readFileSync(path, 'utf8'),
+  }))
+}
+
+describe('server architecture: layers and one home for shared machinery', () => {
+  const server = serverSources(src)
+  const modules = server.filter((s) => s.path.startsWith('modules/'))
+
+  it(`keeps every function in modules/ within ${MAX_FUNCTION_LINES} lines (or shorter than listed)`, () => {
+    expect(longFunctionOffences(longFunctions(modules, MAX_FUNCTION_LINES), LONG_FUNCTIONS_LEFT)).toEqual([])
+  })
+
+  it('imports another domain only through its <domain>.module.ts', () => {
+    expect(crossDomainImports(server)).toEqual([])
+  })
+
+  it('keeps platform/, db/ and lib/ free of domain imports', () => {
+    expect(lowerLayerImports(server)).toEqual([])
+  })
+
+  it('builds every module in app.ts after the modules it uses', () => {
+    expect(
+      forwardModuleReferences({ path: 'app.ts', text: readFileSync(join(src, 'app.ts'), 'utf8') }),
+    ).toEqual([])
+  })
+
+  it('reads multipart bodies only in platform/http and unpacks archives only in platform/archive', () => {
+    expect(packageImports(server, 'busboy', 'platform/http/')).toEqual([])
+    expect(packageImports(server, 'fflate', 'platform/archive/', ['unzip', 'unzipSync', 'Unzip'])).toEqual([])
+  })
+
+  it('calls the network only through platform/outbound', () => {
+    // The operator's own language-model endpoint, set in the server configuration (it may be
+    // on the same machine), is the one direct call; no client-supplied address reaches it.
+    expect(directNetworkCalls(server, ['modules/podcasts/chat-completions.ts'])).toEqual([])
+  })
+
+  it('names the default output format only in packages/contract', () => {
+    const roots = ['apps/server/src', 'apps/web/src', 'packages/speech/src']
+    const sources = roots.flatMap((root) =>
+      sourceFiles(join(repo, root)).map((path) => ({
+        path: relative(repo, path),
+        text: readFileSync(path, 'utf8'),
+      })),
+    )
+    expect(literalUses(sources, ['mp3', '44100', '128'].join('_'))).toEqual([])
+  })
+})
+
+describe('server architecture rules catch planted violations', () => {
+  const longBody = Array.from({ length: MAX_FUNCTION_LINES }, (_, i) => `  const v${i} = ${i}`).join('\n')
+
+  it('finds a long function, a grown listed one and a listed one that is gone', () => {
+    const planted = [{ path: 'modules/x/x.service.ts', text: `export function big() {\n${longBody}\n}\n` }]
+    const found = longFunctions(planted, MAX_FUNCTION_LINES)
+    expect(found).toEqual([{ key: 'modules/x/x.service.ts:big', lines: MAX_FUNCTION_LINES + 2 }])
+    expect(longFunctionOffences(found, {})).toHaveLength(1)
+    expect(longFunctionOffences(found, { 'modules/x/x.service.ts:big': 151 })).toHaveLength(1)
+    expect(longFunctionOffences(found, { 'modules/x/x.service.ts:big': 152 })).toEqual([])
+    expect(longFunctionOffences([], { 'modules/x/x.service.ts:big': 152 })).toHaveLength(1)
+    const arrow = [{ path: 'modules/x/x.routes.ts', text: `app.get('/', async () => {\n${longBody}\n})\n` }]
+    expect(longFunctions(arrow, MAX_FUNCTION_LINES)).toHaveLength(1)
+  })
+
+  it("finds an import of another domain's repository or service", () => {
+    const planted = [
+      { path: 'modules/voices/a.ts', text: "import { x } from '../credits/credits.service.js'" },
+      { path: 'modules/voices/b.ts', text: "export { y } from '../billing/billing.repository.js'" },
+      { path: 'modules/voices/c.ts', text: "import type { Z } from '../billing/billing.module.js'" },
+      { path: 'modules/voices/d.ts', text: "import { w } from './voice-lookup.js'" },
+    ]
+    expect(crossDomainImports(planted)).toEqual([
+      'modules/voices/a.ts imports modules/credits/credits.service.js',
+      'modules/voices/b.ts imports modules/billing/billing.repository.js',
+    ])
+  })
+
+  it('finds a shared layer importing a domain', () => {
+    const planted = [
+      {
+        path: 'platform/generation/x.ts',
+        text: "import type { R } from '../../modules/recording/recording.module.js'",
+      },
+      { path: 'lib/y.ts', text: "import { v } from '../modules/voices/voices.module.js'" },
+      { path: 'platform/z.ts', text: "import { a } from './events.js'" },
+    ]
+    expect(lowerLayerImports(planted)).toHaveLength(2)
+  })
+
+  it('finds a module used before it is built', () => {
+    const text = `function buildModules() {
+  const voices = createVoicesModule({ tierOf: async (id) => (await billing.ports.subscription(id)).tier })
+  const billing = createBillingModule({ db })
+  const later = createLaterModule({ voices: voices.ports, billing })
+}`
+    expect(forwardModuleReferences({ path: 'app.ts', text })).toEqual([
+      'app.ts:2 uses billing before it is built',
+    ])
+  })
+
+  it('finds busboy and unzip outside their homes, and leaves zipping alone', () => {
+    const planted = [
+      { path: 'modules/voices/form.ts', text: "import busboy from 'busboy'" },
+      { path: 'platform/http/multipart.ts', text: "import busboy from 'busboy'" },
+      { path: 'modules/studio/epub.ts', text: "import { strFromU8, unzipSync } from 'fflate'" },
+      { path: 'modules/history/zip.ts', text: "import { Zip, zipSync } from 'fflate'" },
+      { path: 'platform/archive/bounded-zip.ts', text: "import { unzipSync } from 'fflate'" },
+    ]
+    expect(packageImports(planted, 'busboy', 'platform/http/')).toEqual([
+      'modules/voices/form.ts imports busboy',
+    ])
+    expect(packageImports(planted, 'fflate', 'platform/archive/', ['unzip', 'unzipSync', 'Unzip'])).toEqual([
+      'modules/studio/epub.ts imports fflate (unzip, unzipSync, Unzip)',
+    ])
+  })
+
+  it('finds fetch and raw HTTP requests outside platform/outbound', () => {
+    const planted = [
+      { path: 'modules/studio/page.ts', text: 'export const get = (url: string) => fetch(url)' },
+      { path: 'modules/studio/page2.ts', text: 'export const get = (url: string) => globalThis.fetch(url)' },
+      { path: 'modules/webhooks/send.ts', text: "import { request } from 'node:https'" },
+      { path: 'modules/webhooks/types.ts', text: "import type { IncomingMessage } from 'node:http'" },
+      { path: 'modules/sso/x.ts', text: 'const a = { fetch: deps.fetch }; a.fetch(url)' },
+      { path: 'platform/outbound/checked-fetch.ts', text: 'export const f = (u: string) => fetch(u)' },
+    ]
+    expect(directNetworkCalls(planted, [])).toEqual([
+      'modules/studio/page.ts:1 calls fetch',
+      'modules/studio/page2.ts:1 calls fetch',
+      'modules/webhooks/send.ts imports node:https',
+    ])
+  })
+
+  it('finds the default output format written out', () => {
+    const value = ['mp3', '44100', '128'].join('_')
+    const planted = [
+      { path: 'apps/web/src/a.ts', text: `const f = '${value}'` },
+      { path: 'apps/web/src/b.ts', text: `// the default is \`${value}\` in prose only\nconst g = 1` },
+    ]
+    expect(literalUses(planted, value)).toEqual(['apps/web/src/a.ts:1'])
   })
 })
