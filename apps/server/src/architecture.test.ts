@@ -141,7 +141,6 @@ const MAX_FUNCTION_LINES = 150
 const LONG_FUNCTIONS_LEFT: Record<string, number> = {
   'modules/studio/conversion/conversion.service.ts:createConversionService': 479,
   'modules/audio-native/audio-native.service.ts:createAudioNativeService': 417,
-  'modules/voice-pvc/pvc.service.ts:createPvcService': 343,
   'modules/sso/sso.routes.ts:ssoRoutes': 334,
   'modules/workspaces/workspaces.repository.ts:createWorkspacesRepository': 322,
   'modules/billing/subscription-change.service.ts:createSubscriptionChangeService': 311,
