@@ -141,12 +141,10 @@ const MAX_FUNCTION_LINES = 150
 const LONG_FUNCTIONS_LEFT: Record<string, number> = {
   'modules/studio/conversion/conversion.service.ts:createConversionService': 479,
   'modules/audio-native/audio-native.service.ts:createAudioNativeService': 417,
-  'modules/sso/sso.routes.ts:ssoRoutes': 334,
   'modules/workspaces/workspaces.repository.ts:createWorkspacesRepository': 322,
   'modules/billing/subscription-change.service.ts:createSubscriptionChangeService': 311,
   'modules/voiceover/voiceover.service.ts:createVoiceoverService': 309,
   'modules/accounts/accounts.repository.ts:createAccountsRepository': 307,
-  'modules/sso/sso.routes.ts:ssoRoutes>(inner)': 301,
   'modules/pronunciation-dictionaries/pronunciation-dictionaries.service.ts:createDictionariesService': 299,
   'modules/billing/payments.repository.ts:createPaymentsRepository': 284,
   'modules/billing/stripe-provider.ts:createStripePaymentProvider': 284,
