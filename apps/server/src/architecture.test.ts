@@ -145,7 +145,6 @@ const LONG_FUNCTIONS_LEFT: Record<string, number> = {
   'modules/billing/subscription-change.service.ts:createSubscriptionChangeService': 311,
   'modules/voiceover/voiceover.service.ts:createVoiceoverService': 309,
   'modules/accounts/accounts.repository.ts:createAccountsRepository': 307,
-  'modules/pronunciation-dictionaries/pronunciation-dictionaries.service.ts:createDictionariesService': 299,
   'modules/billing/payments.repository.ts:createPaymentsRepository': 284,
   'modules/billing/stripe-provider.ts:createStripePaymentProvider': 284,
   'modules/sso/sso.repository.ts:createSsoRepository': 283,
