@@ -147,7 +147,6 @@ const LONG_FUNCTIONS_LEFT: Record<string, number> = {
   'modules/billing/payments.repository.ts:createPaymentsRepository': 284,
   'modules/billing/stripe-provider.ts:createStripePaymentProvider': 284,
   'modules/sso/sso.repository.ts:createSsoRepository': 283,
-  'modules/voices/voice-library.service.ts:createVoiceLibraryService': 281,
   'modules/billing/billing.routes.ts:billingRoutes': 278,
   'modules/webhooks/webhooks.service.ts:createWebhooksService': 268,
   'modules/voices/voices.repository.ts:createVoicesRepository': 266,
