@@ -142,7 +142,6 @@ const LONG_FUNCTIONS_LEFT: Record<string, number> = {
   'modules/studio/conversion/conversion.service.ts:createConversionService': 479,
   'modules/audio-native/audio-native.service.ts:createAudioNativeService': 417,
   'modules/workspaces/workspaces.repository.ts:createWorkspacesRepository': 322,
-  'modules/billing/subscription-change.service.ts:createSubscriptionChangeService': 311,
   'modules/accounts/accounts.repository.ts:createAccountsRepository': 307,
   'modules/billing/payments.repository.ts:createPaymentsRepository': 284,
   'modules/billing/stripe-provider.ts:createStripePaymentProvider': 284,
