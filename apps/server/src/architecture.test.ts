@@ -141,7 +141,6 @@ const MAX_FUNCTION_LINES = 150
 const LONG_FUNCTIONS_LEFT: Record<string, number> = {
   'modules/studio/conversion/conversion.service.ts:createConversionService': 479,
   'modules/audio-native/audio-native.service.ts:createAudioNativeService': 417,
-  'modules/workspaces/workspaces.repository.ts:createWorkspacesRepository': 322,
   'modules/accounts/accounts.repository.ts:createAccountsRepository': 307,
   'modules/billing/payments.repository.ts:createPaymentsRepository': 284,
   'modules/billing/stripe-provider.ts:createStripePaymentProvider': 284,
