@@ -141,7 +141,6 @@ const MAX_FUNCTION_LINES = 150
 const LONG_FUNCTIONS_LEFT: Record<string, number> = {
   'modules/studio/conversion/conversion.service.ts:createConversionService': 479,
   'modules/audio-native/audio-native.service.ts:createAudioNativeService': 417,
-  'modules/accounts/accounts.repository.ts:createAccountsRepository': 307,
   'modules/billing/payments.repository.ts:createPaymentsRepository': 284,
   'modules/billing/stripe-provider.ts:createStripePaymentProvider': 284,
   'modules/sso/sso.repository.ts:createSsoRepository': 283,
@@ -190,6 +189,7 @@ const LONG_FUNCTIONS_LEFT: Record<string, number> = {
   'modules/analytics/analytics.service.ts:createAnalyticsService': 159,
   'modules/speech-to-speech/speech-to-speech.service.ts:createSpeechToSpeechService': 158,
   'modules/voice-pvc/pvc-training.service.ts:createPvcTraining': 156,
+  'modules/accounts/accounts.repository.ts:createAccountsRepository': 155,
   'modules/studio/projects.routes.ts:projectsRoutes': 154,
   'modules/voices/voice-clone.service.ts:createVoiceCloneService': 153,
   'modules/mfa/two-factor.service.ts:createTwoFactorService': 152,

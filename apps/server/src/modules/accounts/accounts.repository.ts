@@ -1,7 +1,9 @@
 import { sql, type Transaction } from 'kysely'
 import type { Database } from '../../db/database.js'
 import type { DB } from '../../db/schema.js'
-import type { ActionCodePurpose } from './accounts.tables.js'
+import { createAccountSettingsRepository } from './account-settings.repository.js'
+import { createActionCodesRepository } from './action-codes.repository.js'
+import { createSignInFailuresRepository } from './sign-in-failures.repository.js'
 
 type Executor = Database | Transaction<DB>
 
@@ -29,6 +31,9 @@ export interface OnboardingFlags {
 
 export function createAccountsRepository(db: Database) {
   return {
+    ...createSignInFailuresRepository(db),
+    ...createActionCodesRepository(db),
+    ...createAccountSettingsRepository(db),
     transaction<T>(fn: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
       return db.transaction().execute(fn)
     },
@@ -125,161 +130,6 @@ export function createAccountsRepository(db: Database) {
           opt_out_updates_key: a.optOutUpdatesKey,
         })
         .execute()
-    },
-
-    /** Recent failures of one account from one client address, and when the last one was. */
-    async recentSignInFailures(
-      email: string,
-      clientAddress: string,
-      since: Date,
-    ): Promise<{ count: number; last: Date | null }> {
-      const row = await db
-        .selectFrom('sign_in_failures')
-        .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('at').as('last')])
-        .where('email', '=', email.toLowerCase())
-        .where('client_address', '=', clientAddress)
-        .where('at', '>', since)
-        .executeTakeFirstOrThrow()
-      return { count: Number(row.n), last: row.last ? new Date(row.last) : null }
-    },
-
-    async recordSignInFailure(email: string, clientAddress: string): Promise<void> {
-      await db
-        .insertInto('sign_in_failures')
-        .values({ email: email.toLowerCase(), client_address: clientAddress })
-        .execute()
-    },
-
-    /** A success from an address forgets that address's failures; `null` forgets them all. */
-    async clearSignInFailures(email: string, clientAddress: string | null): Promise<void> {
-      let query = db.deleteFrom('sign_in_failures').where('email', '=', email.toLowerCase())
-      if (clientAddress !== null) query = query.where('client_address', '=', clientAddress)
-      await query.execute()
-    },
-
-    async deleteSignInFailuresBefore(before: Date): Promise<number> {
-      const result = await db.deleteFrom('sign_in_failures').where('at', '<', before).executeTakeFirst()
-      return Number(result.numDeletedRows)
-    },
-
-    async deleteActionCodesExpiredBefore(before: Date): Promise<number> {
-      const result = await db.deleteFrom('action_codes').where('expires_at', '<', before).executeTakeFirst()
-      return Number(result.numDeletedRows)
-    },
-
-    async insertActionCode(
-      executor: Executor,
-      code: { codeHash: string; purpose: ActionCodePurpose; userId: string; email: string; expiresAt: Date },
-    ): Promise<void> {
-      await executor
-        .insertInto('action_codes')
-        .values({
-          code_hash: code.codeHash,
-          purpose: code.purpose,
-          user_id: code.userId,
-          email: code.email,
-          expires_at: code.expiresAt,
-        })
-        .execute()
-    },
-
-    /** When the user was last sent a code for `purpose`; null when never. */
-    async lastActionCodeAt(userId: string, purpose: ActionCodePurpose): Promise<Date | null> {
-      const row = await db
-        .selectFrom('action_codes')
-        .select((eb) => eb.fn.max('created_at').as('at'))
-        .where('user_id', '=', userId)
-        .where('purpose', '=', purpose)
-        .executeTakeFirst()
-      return row?.at ? new Date(row.at) : null
-    },
-
-    findActionCode(executor: Executor, codeHash: string, purpose: ActionCodePurpose) {
-      return executor
-        .selectFrom('action_codes')
-        .selectAll()
-        .where('code_hash', '=', codeHash)
-        .where('purpose', '=', purpose)
-        .forUpdate()
-        .executeTakeFirst()
-    },
-
-    async markActionCodeUsed(trx: Transaction<DB>, codeHash: string): Promise<void> {
-      await trx
-        .updateTable('action_codes')
-        .set({ used_at: new Date() })
-        .where('code_hash', '=', codeHash)
-        .execute()
-    },
-
-    async markEmailVerified(trx: Transaction<DB>, userId: string): Promise<void> {
-      await trx
-        .updateTable('users')
-        .set({ email_verified_at: new Date() })
-        .where('id', '=', userId)
-        .where('email_verified_at', 'is', null)
-        .execute()
-    },
-
-    async setPasswordHash(trx: Transaction<DB>, userId: string, passwordHash: string): Promise<void> {
-      await trx
-        .updateTable('auth_accounts')
-        .set({ password_hash: passwordHash, password_changed_at: new Date() })
-        .where('user_id', '=', userId)
-        .execute()
-    },
-
-    async optOutOfUpdates(key: string): Promise<boolean> {
-      const result = await db
-        .updateTable('account_metadata')
-        .set({ agrees_to_product_updates: false })
-        .where('opt_out_updates_key', '=', key)
-        .executeTakeFirst()
-      return Number(result.numUpdatedRows) > 0
-    },
-
-    /** The locale the person chose in the app; null until they did. */
-    async savedLocale(userId: string): Promise<string | null> {
-      const row = await db
-        .selectFrom('auth_accounts')
-        .select('locale')
-        .where('user_id', '=', userId)
-        .executeTakeFirst()
-      return row?.locale ?? null
-    },
-
-    async setLocale(userId: string, locale: string): Promise<void> {
-      await db.updateTable('auth_accounts').set({ locale }).where('user_id', '=', userId).execute()
-    },
-
-    async setOnboardingFlags(userId: string, flags: OnboardingFlags): Promise<void> {
-      const patch = {
-        ...(flags.isOnboardingCompleted === undefined
-          ? {}
-          : { is_onboarding_completed: flags.isOnboardingCompleted }),
-        ...(flags.isChecklistCompleted === undefined
-          ? {}
-          : { is_onboarding_checklist_completed: flags.isChecklistCompleted }),
-        ...(flags.firstName === undefined ? {} : { first_name: flags.firstName }),
-      }
-      if (Object.keys(patch).length === 0) return
-      await db.updateTable('users').set(patch).where('id', '=', userId).execute()
-    },
-
-    async setFirstName(userId: string, firstName: string | null): Promise<void> {
-      await db.updateTable('users').set({ first_name: firstName }).where('id', '=', userId).execute()
-    },
-
-    findAccountMetadata(userId: string) {
-      return db.selectFrom('account_metadata').selectAll().where('user_id', '=', userId).executeTakeFirst()
-    },
-
-    async updateAccountMetadata(
-      userId: string,
-      patch: { agrees_to_product_updates?: boolean; accepted_bipa_terms?: boolean },
-    ): Promise<void> {
-      if (Object.keys(patch).length === 0) return
-      await db.updateTable('account_metadata').set(patch).where('user_id', '=', userId).execute()
     },
 
     /**
