@@ -143,7 +143,6 @@ const LONG_FUNCTIONS_LEFT: Record<string, number> = {
   'modules/audio-native/audio-native.service.ts:createAudioNativeService': 417,
   'modules/billing/payments.repository.ts:createPaymentsRepository': 284,
   'modules/billing/stripe-provider.ts:createStripePaymentProvider': 284,
-  'modules/sso/sso.repository.ts:createSsoRepository': 283,
   'modules/billing/billing.routes.ts:billingRoutes': 278,
   'modules/webhooks/webhooks.service.ts:createWebhooksService': 268,
   'modules/voices/voices.repository.ts:createVoicesRepository': 266,

@@ -1,7 +1,9 @@
 import { sql, type Transaction } from 'kysely'
 import type { Database } from '../../db/database.js'
 import type { DB } from '../../db/schema.js'
+import { createSignInStatesRepository } from './sign-in-states.repository.js'
 import type { SsoIdentityProvidersTable } from './sso.tables.js'
+import { createSsoDomainsRepository } from './sso-domains.repository.js'
 
 export type ProviderRow = {
   [K in keyof SsoIdentityProvidersTable]: K extends 'certificates' | 'domains'
@@ -28,6 +30,8 @@ const lowerEmailDomain = (email: string) => email.slice(email.lastIndexOf('@') +
 
 export function createSsoRepository(db: Database) {
   return {
+    ...createSsoDomainsRepository(db),
+    ...createSignInStatesRepository(db),
     transaction<T>(fn: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
       return db.transaction().execute(fn)
     },
@@ -106,86 +110,6 @@ export function createSsoRepository(db: Database) {
 
     // verified domains
 
-    domainsOf(workspaceId: string) {
-      return db
-        .selectFrom('sso_domains')
-        .selectAll()
-        .where('workspace_id', '=', workspaceId)
-        .orderBy('created_at')
-        .orderBy('id')
-        .execute()
-    },
-
-    findDomain(workspaceId: string, id: string) {
-      return db
-        .selectFrom('sso_domains')
-        .selectAll()
-        .where('workspace_id', '=', workspaceId)
-        .where('id', '=', id)
-        .executeTakeFirst()
-    },
-
-    findDomainByName(workspaceId: string, domain: string) {
-      return db
-        .selectFrom('sso_domains')
-        .selectAll()
-        .where('workspace_id', '=', workspaceId)
-        .where('domain', '=', domain)
-        .executeTakeFirst()
-    },
-
-    /** Whether another workspace has already proved this domain. */
-    async passedElsewhere(workspaceId: string, domain: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('sso_domains')
-        .select('id')
-        .where('domain', '=', domain)
-        .where('status', '=', 'passed')
-        .where('workspace_id', '<>', workspaceId)
-        .executeTakeFirst()
-      return row !== undefined
-    },
-
-    async isDomainPassed(workspaceId: string, domain: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('sso_domains')
-        .select('id')
-        .where('workspace_id', '=', workspaceId)
-        .where('domain', '=', domain)
-        .where('status', '=', 'passed')
-        .executeTakeFirst()
-      return row !== undefined
-    },
-
-    async insertDomain(d: { id: string; workspaceId: string; domain: string; code: string }): Promise<void> {
-      await db
-        .insertInto('sso_domains')
-        .values({ id: d.id, workspace_id: d.workspaceId, domain: d.domain, verification_code: d.code })
-        .execute()
-    },
-
-    async setDomainStatus(
-      id: string,
-      status: 'pending' | 'passed' | 'unknown',
-      lastError: string | null,
-      at: Date,
-    ): Promise<void> {
-      await db
-        .updateTable('sso_domains')
-        .set({
-          status,
-          last_error: lastError,
-          last_checked_at: at,
-          verified_at: status === 'passed' ? at : null,
-        })
-        .where('id', '=', id)
-        .execute()
-    },
-
-    async deleteDomain(id: string): Promise<void> {
-      await db.deleteFrom('sso_domains').where('id', '=', id).execute()
-    },
-
     // settings
 
     settings(workspaceId: string) {
@@ -240,73 +164,6 @@ export function createSsoRepository(db: Database) {
     },
 
     // identities and sign-in states
-
-    async identityUser(providerId: string, subject: string): Promise<string | undefined> {
-      const row = await db
-        .selectFrom('sso_identities')
-        .select('user_id')
-        .where('provider_id', '=', providerId)
-        .where('subject', '=', subject)
-        .executeTakeFirst()
-      return row?.user_id
-    },
-
-    async linkIdentity(
-      trx: Transaction<DB>,
-      providerId: string,
-      subject: string,
-      userId: string,
-    ): Promise<void> {
-      await trx
-        .insertInto('sso_identities')
-        .values({ provider_id: providerId, subject, user_id: userId })
-        .onConflict((oc) => oc.columns(['provider_id', 'subject']).doNothing())
-        .execute()
-    },
-
-    async insertState(s: {
-      id: string
-      providerId: string
-      codeVerifier: string | null
-      nonce: string | null
-      requestId: string | null
-      redirectUri: string
-      continuePath: string | null
-      expiresAt: Date
-    }): Promise<void> {
-      await db
-        .insertInto('sso_sign_in_states')
-        .values({
-          id: s.id,
-          provider_id: s.providerId,
-          code_verifier: s.codeVerifier,
-          nonce: s.nonce,
-          request_id: s.requestId,
-          redirect_uri: s.redirectUri,
-          continue_path: s.continuePath,
-          expires_at: s.expiresAt,
-        })
-        .execute()
-    },
-
-    findState(id: string) {
-      return db.selectFrom('sso_sign_in_states').selectAll().where('id', '=', id).executeTakeFirst()
-    },
-
-    /** Marks a state used; false when another request used it first. */
-    async useState(id: string, at: Date): Promise<boolean> {
-      const result = await db
-        .updateTable('sso_sign_in_states')
-        .set({ used_at: at })
-        .where('id', '=', id)
-        .where('used_at', 'is', null)
-        .executeTakeFirst()
-      return Number(result.numUpdatedRows) === 1
-    },
-
-    async deleteStaleStates(before: Date): Promise<void> {
-      await db.deleteFrom('sso_sign_in_states').where('expires_at', '<', before).execute()
-    },
   }
 }
 
