@@ -145,7 +145,6 @@ const LONG_FUNCTIONS_LEFT: Record<string, number> = {
   'modules/billing/stripe-provider.ts:createStripePaymentProvider': 284,
   'modules/billing/billing.routes.ts:billingRoutes': 278,
   'modules/webhooks/webhooks.service.ts:createWebhooksService': 268,
-  'modules/voices/voices.repository.ts:createVoicesRepository': 266,
   'modules/studio/publishing/publishing.service.ts:createPublishingService': 252,
   'modules/billing/billing.routes.ts:billingRoutes>(inner)': 248,
   'modules/sso/sso.service.ts:createSsoService': 248,

@@ -1,7 +1,8 @@
 import { type ExpressionBuilder, type Insertable, type SelectQueryBuilder, sql } from 'kysely'
 import type { Database } from '../../db/database.js'
 import type { DB } from '../../db/schema.js'
-import { newId } from '../../lib/ids.js'
+import { createVoiceEditsRepository } from './voice-edits.repository.js'
+import { createVoiceLifecycleRepository } from './voice-lifecycle.repository.js'
 import type { VoiceRow, VoiceSamplesTable, VoicesTable } from './voices.tables.js'
 
 // SQL for voices, their samples and cached previews. A workspace sees the premade voices
@@ -100,6 +101,8 @@ function applyFilters(
 
 export function createVoicesRepository(db: Database) {
   return {
+    ...createVoiceEditsRepository(db),
+    ...createVoiceLifecycleRepository(db),
     async find(workspaceId: string, id: string): Promise<VoiceRow | undefined> {
       return db
         .selectFrom('voices')
@@ -176,191 +179,6 @@ export function createVoicesRepository(db: Database) {
         .where('workspace_id', '=', workspaceId)
         .executeTakeFirstOrThrow()
       return Number(result.n)
-    },
-
-    /**
-     * Premade voices in one statement: new ones inserted, known ones updated in place (ids
-     * never change); premade voices no longer in the catalogue become legacy (history keeps
-     * pointing at them). Safe to run from several processes at once.
-     */
-    async upsertPremade(voices: NewVoice[]): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        if (voices.length) {
-          await trx
-            .insertInto('voices')
-            .values(voices)
-            .onConflict((oc) =>
-              oc
-                .column('id')
-                .doUpdateSet((eb) => ({
-                  name: eb.ref('excluded.name'),
-                  description: eb.ref('excluded.description'),
-                  labels: eb.ref('excluded.labels'),
-                  language: eb.ref('excluded.language'),
-                  definition: eb.ref('excluded.definition'),
-                  verified_languages: eb.ref('excluded.verified_languages'),
-                  sort_order: eb.ref('excluded.sort_order'),
-                  is_legacy: false,
-                  updated_at: new Date(),
-                }))
-                .where('voices.workspace_id', 'is', null),
-            )
-            .execute()
-        }
-        await trx
-          .updateTable('voices')
-          .set({ is_legacy: true, updated_at: new Date() })
-          .where('workspace_id', 'is', null)
-          .where('category', '=', 'premade')
-          .where('is_legacy', '=', false)
-          .where('id', 'not in', voices.length ? voices.map((v) => v.id) : [''])
-          .execute()
-      })
-    },
-
-    /**
-     * Name, description and labels, plus new samples and their options, in one transaction.
-     * Sample options are merged inside the stored definition by SQL, so two edits at once
-     * cannot drop each other's flags.
-     */
-    async edit(
-      workspaceId: string,
-      id: string,
-      patch: VoiceUpdate,
-      samples: NewVoiceSample[],
-      sampleOptions: Record<string, unknown>,
-    ): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
-        const updated = await trx
-          .updateTable('voices')
-          .set({
-            name: patch.name,
-            ...(patch.description !== undefined ? { description: patch.description } : {}),
-            ...(patch.labels ? { labels: JSON.stringify(patch.labels) } : {}),
-            ...(samples.length
-              ? {
-                  definition: sql`jsonb_set(definition, '{sample_options}',
-                    coalesce(definition->'sample_options', '{}'::jsonb) || ${JSON.stringify(sampleOptions)}::jsonb)`,
-                }
-              : {}),
-            updated_at: new Date(),
-          })
-          .where('id', '=', id)
-          .where('workspace_id', '=', workspaceId)
-          .executeTakeFirst()
-        if (Number(updated.numUpdatedRows) !== 1) return false
-        if (samples.length) {
-          await trx.insertInto('voice_samples').values(samples).execute()
-          await trx
-            .insertInto('voice_add_edits')
-            .values({ id: newId(), workspace_id: workspaceId, voice_id: id, kind: 'edit' })
-            .execute()
-        }
-        return true
-      })
-    },
-
-    /** Voice additions and sample edits of a workspace since a moment. */
-    async countAddEditsSince(workspaceId: string, since: Date): Promise<number> {
-      const result = await db
-        .selectFrom('voice_add_edits')
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .where('workspace_id', '=', workspaceId)
-        .where('created_at', '>=', since)
-        .executeTakeFirstOrThrow()
-      return Number(result.n)
-    },
-
-    /**
-     * A new workspace voice and its samples, in one transaction, unless the workspace already
-     * holds `limit` voices. The workspace row is locked first, so two clones at once cannot
-     * both take the last slot.
-     */
-    async createOwned(voice: NewVoice, samples: NewVoiceSample[], limit: number): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
-        await trx
-          .selectFrom('workspaces')
-          .select('id')
-          .where('id', '=', voice.workspace_id as string)
-          .forUpdate()
-          .execute()
-        const owned = await trx
-          .selectFrom('voices')
-          .select((eb) => eb.fn.countAll<string>().as('n'))
-          .where('workspace_id', '=', voice.workspace_id as string)
-          .executeTakeFirstOrThrow()
-        if (Number(owned.n) >= limit) return false
-        await trx.insertInto('voices').values(voice).execute()
-        if (samples.length) await trx.insertInto('voice_samples').values(samples).execute()
-        await trx
-          .insertInto('voice_add_edits')
-          .values({
-            id: newId(),
-            workspace_id: voice.workspace_id as string,
-            voice_id: voice.id,
-            kind: 'add',
-          })
-          .execute()
-        return true
-      })
-    },
-
-    async updateSettings(workspaceId: string, id: string, settings: unknown): Promise<boolean> {
-      const result = await db
-        .updateTable('voices')
-        .set({ settings: JSON.stringify(settings), updated_at: new Date() })
-        .where('id', '=', id)
-        .where('workspace_id', '=', workspaceId)
-        .executeTakeFirst()
-      return Number(result.numUpdatedRows) === 1
-    },
-
-    /** Deletes a workspace voice; returns the storage keys of its samples and previews. */
-    /** Copies of a library voice kept by workspaces (their own rows point back at the original). */
-    copiesOf(originalId: string) {
-      return db
-        .selectFrom('voices')
-        .select(['id', 'workspace_id', 'name'])
-        .where(sql<string>`sharing->>'original_voice_id'`, '=', originalId)
-        .where('workspace_id', 'is not', null)
-        .execute()
-    },
-
-    async remove(workspaceId: string, id: string): Promise<string[] | undefined> {
-      return db.transaction().execute(async (trx) => {
-        const samples = await trx
-          .selectFrom('voice_samples')
-          .select('storage_key')
-          .where('voice_id', '=', id)
-          .execute()
-        const previews = await trx
-          .selectFrom('voice_previews')
-          .select('storage_key')
-          .where('voice_id', '=', id)
-          .execute()
-        // A professional clone's samples and verification documents go with it (its rows cascade).
-        const pvcSamples = await trx
-          .selectFrom('pvc_samples')
-          .select('storage_key')
-          .where('voice_id', '=', id)
-          .execute()
-        const pvc = await trx
-          .selectFrom('pvc_voices')
-          .select('manual_verification')
-          .where('voice_id', '=', id)
-          .executeTakeFirst()
-        const documents = (pvc?.manual_verification as { files?: Array<{ key: string }> } | null)?.files ?? []
-        const deleted = await trx
-          .deleteFrom('voices')
-          .where('id', '=', id)
-          .where('workspace_id', '=', workspaceId)
-          .executeTakeFirst()
-        if (Number(deleted.numDeletedRows) !== 1) return undefined
-        return [
-          ...[...samples, ...previews, ...pvcSamples].map((r) => r.storage_key),
-          ...documents.map((d) => d.key),
-        ]
-      })
     },
   }
 }
