@@ -235,6 +235,160 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/workspace/resources/{resource_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who a resource is shared with, and with whom it can still be shared */
+        get: {
+            parameters: {
+                query: {
+                    resource_type: "voice" | "pronunciation_dictionary" | "project";
+                };
+                header?: never;
+                path: {
+                    resource_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            resource_id: string;
+                            resource_name?: string;
+                            /** @enum {string} */
+                            resource_type: "voice" | "pronunciation_dictionary" | "project";
+                            creator_user_id?: string;
+                            anonymous_access_level_override: ("admin" | "editor" | "commenter" | "viewer") | null;
+                            role_to_group_ids: {
+                                [key: string]: string[];
+                            };
+                            share_options: {
+                                name: string;
+                                id: string;
+                                /** @enum {string} */
+                                type: "user" | "group" | "key";
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspace/resources/{resource_id}/share": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Share a resource with a user or a group */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    resource_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        role: "admin" | "editor" | "commenter" | "viewer";
+                        /** @enum {string} */
+                        resource_type: "voice" | "pronunciation_dictionary" | "project";
+                        user_email?: string;
+                        group_id?: string;
+                        workspace_api_key_id?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": Record<string, never>;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspace/resources/{resource_id}/unshare": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stop sharing a resource with a user or a group */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    resource_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        resource_type: "voice" | "pronunciation_dictionary" | "project";
+                        user_email?: string;
+                        group_id?: string;
+                        workspace_api_key_id?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": Record<string, never>;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/billing/plans": {
         parameters: {
             query?: never;
@@ -4810,160 +4964,6 @@ export interface paths {
                         "application/json": {
                             status: string;
                         };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/workspace/resources/{resource_id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Who a resource is shared with, and with whom it can still be shared */
-        get: {
-            parameters: {
-                query: {
-                    resource_type: "voice" | "pronunciation_dictionary" | "project";
-                };
-                header?: never;
-                path: {
-                    resource_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            resource_id: string;
-                            resource_name?: string;
-                            /** @enum {string} */
-                            resource_type: "voice" | "pronunciation_dictionary" | "project";
-                            creator_user_id?: string;
-                            anonymous_access_level_override: ("admin" | "editor" | "commenter" | "viewer") | null;
-                            role_to_group_ids: {
-                                [key: string]: string[];
-                            };
-                            share_options: {
-                                name: string;
-                                id: string;
-                                /** @enum {string} */
-                                type: "user" | "group" | "key";
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/workspace/resources/{resource_id}/share": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Share a resource with a user or a group */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    resource_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        role: "admin" | "editor" | "commenter" | "viewer";
-                        /** @enum {string} */
-                        resource_type: "voice" | "pronunciation_dictionary" | "project";
-                        user_email?: string;
-                        group_id?: string;
-                        workspace_api_key_id?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": Record<string, never>;
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/workspace/resources/{resource_id}/unshare": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Stop sharing a resource with a user or a group */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    resource_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        resource_type: "voice" | "pronunciation_dictionary" | "project";
-                        user_email?: string;
-                        group_id?: string;
-                        workspace_api_key_id?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": Record<string, never>;
                     };
                 };
             };
