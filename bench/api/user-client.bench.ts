@@ -3,12 +3,14 @@
 // English through POST /v1/text-to-speech/{voice_id}/stream (mp3_44100_128,
 // eleven_multilingual_v2, history on as by default) with the official SDK and with plain
 // fetch: first byte p50/p99 and characters per second at concurrency 2. Beside it, in the same
-// run: the same requests with enable_logging=false (the API bench's setting), and the speech
-// engine alone in this process (no HTTP, no database), so the table shows where time goes.
+// run: the same requests with enable_logging=false (the API bench's setting), the speech engine
+// alone in this process (no HTTP, no database) and the espeak-ng command line, so the table
+// shows where time goes.
 //
 // Alone: `npm run bench -- user-client` (BENCH_ROUNDS=n: requests per row, default 10).
 import { ElevenLabsClient } from '@elevenlabs/elevenlabs-js'
 import { createSpeechService, PREMADE_VOICES } from '@timbre/speech'
+import { ensureEspeakCli, runEspeakCli } from '../speech/espeak-cli.js'
 import { fmt, percentile, pooled } from './bench-app.js'
 import { startChildServer } from './child-process.js'
 import { EN, text1000 } from './tts-stream.bench.js'
@@ -132,6 +134,17 @@ export async function bench(): Promise<void> {
     const client = new ElevenLabsClient({ apiKey, baseUrl: server.url })
 
     await viaEngine(engine, text1000(EN, 0))
+    if (ensureEspeakCli()) {
+      await runEspeakCli('en-us', 'warm up')
+      await row(
+        'espeak-ng command line (en-us, WAV to a pipe)',
+        async (t) => {
+          const run = await runEspeakCli('en-us', t)
+          return { ttfb: run.firstByteMs, total: run.wallMs, chars: t.length }
+        },
+        lines,
+      )
+    }
     await row('engine alone (this process, 2 threads)', (t) => viaEngine(engine, t), lines)
     await row(
       'HTTP, bench account, enable_logging=false',
