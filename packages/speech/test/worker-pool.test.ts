@@ -1,6 +1,7 @@
+import { getPriority } from 'node:os'
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import type { ThreadMemory } from '../src/pool/messages.js'
-import { WorkerPool } from '../src/pool/worker-pool.js'
+import { ENCODER_NICENESS, RENDER_NICENESS, WorkerPool } from '../src/pool/worker-pool.js'
 import type { SegmentAudio } from '../src/synthesis/segment-job.js'
 import { helloJob } from './helpers/fixtures.js'
 
@@ -104,4 +105,27 @@ describe('WorkerPool', () => {
     await pair.run({ type: 'memory' })
     expect(pair.warmUpRecords()).toHaveLength(0)
   }, 240_000)
+})
+
+describe('WorkerPool thread priority', () => {
+  it.runIf(process.platform === 'linux')(
+    'runs render threads and encoder threads at a lower OS priority than the process',
+    async () => {
+      const niced = new WorkerPool(1, { encoderThreads: 1 })
+      const base = getPriority()
+      try {
+        const render = (await niced.run({ type: 'memory' })) as ThreadMemory
+        const encoder = (await niced.run(
+          { type: 'memory' },
+          { pin: niced.pickSlot('encoder') },
+        )) as ThreadMemory
+        expect(render.niceness).toBe(Math.min(19, base + RENDER_NICENESS))
+        expect(encoder.niceness).toBe(Math.min(19, base + ENCODER_NICENESS))
+        // The process's own thread, which answers HTTP, keeps its priority.
+        expect(getPriority()).toBe(base)
+      } finally {
+        await niced.close()
+      }
+    },
+  )
 })

@@ -32,6 +32,8 @@ export interface ThreadMemory {
   threadId: number
   heapUsedMb: number
   externalMb: number
+  /** The thread's OS scheduling niceness, where the system tells it. */
+  niceness: number | null
 }
 
 export type TaskResult =

@@ -1,6 +1,8 @@
 // Entry of a speech worker thread: one eSpeak NG instance, one Flite module, the DSP wasm
 // modules and the encoders of the streams pinned to this worker.
-import { parentPort, threadId } from 'node:worker_threads'
+import { readlinkSync } from 'node:fs'
+import { getPriority, setPriority } from 'node:os'
+import { parentPort, threadId, workerData } from 'node:worker_threads'
 import type { ConversionSession } from '../conversion/conversion-session.js'
 import { type AudioEncoder, createEncoder } from '../encoders/create-encoder.js'
 import { prepareSpareMp3Encoder } from '../encoders/mp3-encoder.js'
@@ -11,6 +13,30 @@ import type { TaskResult, WorkerReply, WorkerRequest } from './messages.js'
 
 const port = parentPort
 if (!port) throw new Error('speech-worker must run in a worker thread')
+
+/**
+ * This thread's kernel id, where the system names it (Linux: /proc/thread-self links to
+ * `<pid>/task/<tid>`). Setting the priority of that id changes this thread alone, and the
+ * threads it starts later (an engine's own threads) inherit it.
+ */
+function kernelThreadId(): number | undefined {
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').at(-1))
+    return Number.isInteger(tid) && tid > 0 ? tid : undefined
+  } catch {
+    return undefined
+  }
+}
+
+const osThread = kernelThreadId()
+const niceness = (workerData as { niceness?: number } | null)?.niceness ?? 0
+if (osThread !== undefined && niceness > 0) {
+  try {
+    setPriority(osThread, Math.min(19, getPriority(osThread) + niceness))
+  } catch {
+    // A system that refuses leaves the thread at the process's priority: slower reads, same audio.
+  }
+}
 
 /** A stream's encoder and the chunk of audio it is encoding range by range. */
 const encoders = new Map<number, { encoder: AudioEncoder; chunk: Float32Array }>()
@@ -85,7 +111,13 @@ async function handle(request: WorkerRequest): Promise<TaskResult> {
     }
     case 'memory': {
       const usage = process.memoryUsage()
-      return { threadId, heapUsedMb: usage.heapUsed / 1e6, externalMb: usage.external / 1e6 }
+      const priority = osThread === undefined ? null : getPriority(osThread)
+      return {
+        threadId,
+        heapUsedMb: usage.heapUsed / 1e6,
+        externalMb: usage.external / 1e6,
+        niceness: priority,
+      }
     }
     case 'crash':
       // Exit from a later tick, as an engine abort would, after the reply path is set up.

@@ -100,6 +100,14 @@ function workerEntry(): { script: URL | string; eval: boolean; execArgv: string[
   }
 }
 
+/**
+ * OS scheduling niceness of the speech threads, added to the process's own: with every core
+ * busy rendering, the thread answering HTTP requests still gets its turn at once. Encoder
+ * threads sit between the two: a stream's next slice waits on them.
+ */
+export const RENDER_NICENESS = 10
+export const ENCODER_NICENESS = 5
+
 export interface PoolOptions {
   /** Threads that only run pinned tasks (encoder sessions); 0 pins sessions to render threads. */
   encoderThreads?: number
@@ -232,7 +240,10 @@ export class WorkerPool {
     const worker = new Worker(entry.script, {
       eval: entry.eval,
       execArgv: entry.execArgv,
-      workerData: { modules: compileSharedModules() },
+      workerData: {
+        modules: compileSharedModules(),
+        niceness: this.isEncoderSlot(index) ? ENCODER_NICENESS : RENDER_NICENESS,
+      },
     })
     worker.unref()
     const slot: Slot = {

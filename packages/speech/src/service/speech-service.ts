@@ -21,12 +21,16 @@ import {
   ownBuffer,
   type VoiceConversionRun,
 } from './voice-conversion.js'
+import { warmPlanner } from './warm-planner.js'
 import { encoderFor } from './worker-encoder.js'
 
 export interface SpeechServiceOptions {
   /** Worker threads (default: 2). */
   workers?: number
-  /** Warm each new render thread with one short phrase while it is idle (default: on). */
+  /**
+   * Warm each new render thread with one short phrase while it is idle, and the text planner
+   * with a sample per language at start-up (default: on).
+   */
   warmUp?: boolean
 }
 
@@ -71,6 +75,8 @@ export function createSpeechService(options: SpeechServiceOptions = {}): SpeechS
     encoderThreads: Math.max(1, Math.floor(workers / 2)),
     warmUp: options.warmUp ?? true,
   })
+
+  if (options.warmUp ?? true) warmPlanner()
 
   const pipeline = (outputFormat: string | OutputFormat, opts: PipelineOptions = {}): SpeechPipeline => {
     const format = typeof outputFormat === 'string' ? parseOutputFormat(outputFormat) : outputFormat

@@ -10,6 +10,8 @@ export function healthRoutes(repository: HealthRepository, queue: JobQueue): Fas
       '/healthz',
       {
         config: { auth: 'public' },
+        // Probes ask every few seconds: a log line each would bury the lines worth reading.
+        logLevel: 'silent',
         schema: {
           tags: ['health'],
           summary: 'The process is up',
@@ -23,6 +25,7 @@ export function healthRoutes(repository: HealthRepository, queue: JobQueue): Fas
       '/readyz',
       {
         config: { auth: 'public' },
+        logLevel: 'silent',
         schema: {
           tags: ['health'],
           summary: 'The database and the job queue answer',

@@ -115,6 +115,10 @@ describe('POST /v1/history/download', () => {
     const alignments = got.json().alignments
     expect(alignments.alignment.characters.join('')).toBe('The quick brown fox jumps over the lazy dog.')
     expect(alignments.alignment.character_end_times_seconds.at(-1)).toBeGreaterThan(1)
+    // A list page leaves them out: they come with the one item read.
+    const page = await t.app.inject({ url: '/v1/history', headers: alice.auth })
+    const listed = page.json().history.find((h: { history_item_id: string }) => h.history_item_id === row.id)
+    expect(listed).toMatchObject({ history_item_id: row.id, alignments: null, text: row.text })
   })
 
   it('wav from PCM, µ-law and WAV items', async () => {

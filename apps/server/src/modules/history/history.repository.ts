@@ -28,6 +28,33 @@ export interface HistoryListQuery {
 }
 
 /** LIKE pattern that matches `text` literally (escapes %, _ and the escape character). */
+/** Every column of an item but its alignments, which only the one-item read returns. */
+const LIST_COLUMNS = [
+  'id',
+  'workspace_id',
+  'user_id',
+  'api_key_id',
+  'request_id',
+  'voice_id',
+  'voice_name',
+  'voice_category',
+  'model_id',
+  'text',
+  'dialogue',
+  'settings',
+  'source',
+  'output_format',
+  'content_type',
+  'storage_key',
+  'size_bytes',
+  'duration_seconds',
+  'character_count_change_from',
+  'character_count_change_to',
+  'feedback',
+  'share_token',
+  'created_at',
+] as const satisfies ReadonlyArray<Exclude<keyof HistoryItemsTable, 'alignment'>>
+
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 }
@@ -84,7 +111,13 @@ export function createHistoryRepository(db: Database) {
      */
     async list(q: HistoryListQuery): Promise<HistoryItemRow[]> {
       const op = q.direction === 'desc' ? '<' : '>'
-      let query = db.selectFrom('history_items').selectAll().where('workspace_id', '=', q.workspaceId)
+      // A list page carries what a list shows: the alignments (about 111 kB for a 3,000-character
+      // item) stay in the row and come with the one item read, so a page of long items stays small.
+      let query = db
+        .selectFrom('history_items')
+        .select(LIST_COLUMNS)
+        .select(sql<null>`null`.as('alignment'))
+        .where('workspace_id', '=', q.workspaceId)
       if (q.after !== undefined) {
         const { createdAt, id } = q.after
         query = query.where(({ eb, refTuple, tuple }) =>
