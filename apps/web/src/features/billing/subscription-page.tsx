@@ -193,7 +193,7 @@ export function SubscriptionPage() {
         </section>
       )}
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <section className={card} aria-labelledby="next-invoice">
           <h2 id="next-invoice" className="text-sm font-medium text-neutral-500">
             {t('billing.subscription.nextInvoice')}

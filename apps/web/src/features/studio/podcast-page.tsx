@@ -138,7 +138,7 @@ export function PodcastPage() {
           ))}
         </fieldset>
 
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <Select label={t('podcast.host')} value={hostId} onChange={setHost}>
             {list.map((v) => (
               <option key={v.voice_id} value={v.voice_id}>

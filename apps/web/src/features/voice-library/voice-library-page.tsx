@@ -251,7 +251,7 @@ export function VoiceLibraryPage() {
       {query.data && voices.length === 0 && (
         <p className="mt-6 text-sm text-neutral-600">{t('voiceLibrary.empty')}</p>
       )}
-      <ul className="mt-3 grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+      <ul className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3">
         {voices.map((voice) => (
           <LibraryCard key={voice.voice_id} voice={voice} onAdd={setAdding} />
         ))}
