@@ -6,7 +6,11 @@ import plPL from './locales/pl-PL.json'
 
 async function translator(lng: string, messages: object) {
   const instance = i18next.createInstance()
-  await instance.init({ lng, resources: { [lng]: { translation: messages } }, interpolation: { escapeValue: false } })
+  await instance.init({
+    lng,
+    resources: { [lng]: { translation: messages } },
+    interpolation: { escapeValue: false },
+  })
   return instance.t.bind(instance) as (key: string, options: { count: number }) => string
 }
 

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Button } from '../../components/button'
 import { Icon } from '../../components/icon'
 import type { PlanOffer } from '../../lib/api-types'
+import { planName } from './format'
 import { type CardButton, type CardPrice, cardPrice, money } from './pricing-logic'
 
 /** The feature lines of a card, from the plan catalogue (numbers) and the offer (prices). */
@@ -119,7 +120,7 @@ export function PlanCard({
     >
       <div className="flex min-h-7 flex-wrap items-center gap-2">
         <h2 id={headingId} className="text-lg font-semibold text-neutral-900">
-          {offer.name}
+          {planName(t, tier)}
         </h2>
         {offer.most_popular && (
           <span className="rounded-full bg-accent-600 px-2 py-0.5 text-xs font-medium text-white">

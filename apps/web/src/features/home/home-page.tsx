@@ -5,6 +5,7 @@ import { creditsLeft, formatCount } from '../../lib/format-count'
 import { routes } from '../../routes'
 import { useSession } from '../auth/use-session'
 import { VerifyEmailNotice } from '../auth/verify-email-notice'
+import { planName } from '../billing/format'
 import { ChecklistPanel } from '../onboarding/checklist-panel'
 import { useChecklist } from '../onboarding/use-checklist'
 import { displayName } from '../shell/display-name'
@@ -87,7 +88,7 @@ export function HomePage() {
           </div>
           <p className="mt-2 text-xs text-neutral-500">
             {t('home.creditsUsed', { used: format(used), limit: format(limit) })} ·{' '}
-            {t('home.plan', { tier: user.subscription.tier })}
+            {t('home.plan', { tier: planName(t, user.subscription.tier) })}
           </p>
         </section>
         <div className="lg:col-span-2">
