@@ -11,7 +11,4 @@ export function planName(t: TFunction, tier: string): string {
   return t(`billing.planNames.${billingDisplayTier(tier)}`)
 }
 
-/** A unix time (seconds) as a date in the reader's language. */
-export function formatDate(unixSeconds: number, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(unixSeconds * 1000))
-}
+export { formatDate } from '../../lib/format-date'

@@ -10,6 +10,7 @@ import { Spinner } from '../../components/spinner'
 import { useToast } from '../../components/toaster'
 import { useErrorText } from '../../i18n/use-error-text'
 import type { Voice } from '../../lib/api-types'
+import { formatDate } from '../../lib/format-date'
 import { formatSize } from '../../lib/format-size'
 import { routes, withQuery } from '../../routes'
 import { player } from '../player/player-store'
@@ -56,10 +57,6 @@ export function VoiceDetail({
     () => new Intl.DisplayNames([i18n.language], { type: 'language' }),
     [i18n.language],
   )
-  const dateFormat = useMemo(
-    () => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }),
-    [i18n.language],
-  )
 
   const own = voice ? isOwnVoice(voice) : false
   const previews = voice ? languagePreviews(voice) : []
@@ -97,7 +94,7 @@ export function VoiceDetail({
                   <CategoryBadge category={voice.category} />
                   {voice.created_at_unix && voice.category !== 'premade' && (
                     <span>
-                      {t('voices.added', { date: dateFormat.format(new Date(voice.created_at_unix * 1000)) })}
+                      {t('voices.added', { date: formatDate(voice.created_at_unix, i18n.language) })}
                     </span>
                   )}
                 </div>
