@@ -174,7 +174,7 @@ export function VoiceDetail({
                               : key.replace(/_/g, ' ')}
                           </dt>
                           <dd className="min-w-0 break-words text-neutral-900 first-letter:uppercase">
-                            {labelText(key, value, languageNames)}
+                            {labelText(t, key, value, languageNames)}
                           </dd>
                         </div>
                       ))}
@@ -187,7 +187,7 @@ export function VoiceDetail({
                     <ul className="space-y-1.5">
                       {languages.map((code) => {
                         const preview = previews.find((p) => p.language === code)
-                        const name = labelText('language', code, languageNames)
+                        const name = labelText(t, 'language', code, languageNames)
                         return (
                           <li key={code} className="flex items-center justify-between gap-3 text-sm">
                             <span className="text-neutral-800">{name}</span>
