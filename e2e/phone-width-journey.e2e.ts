@@ -55,8 +55,9 @@ describe('a new user on a phone', () => {
     })
     expect(generated).toBe(200)
 
-    // Every page the sidebar offers this user.
+    // Every page the sidebar offers this user. Home names the plan, not its internal code.
     await page.goto(`${journey.server.url}/app/home`)
+    await page.getByText(/Plan: Free/).waitFor()
     const side = page.locator('nav').filter({ has: page.locator('#nav-group-create') })
     await side.locator('a').first().waitFor()
     const paths = await side
@@ -78,6 +79,13 @@ describe('a new user on a phone', () => {
       await view.context().close()
     }
     expect(failures).toEqual([])
+
+    // The podcast page starts on a format this server can make; a conversation needs a language
+    // model this server has not got, and says so in words a user understands.
+    await page.goto(`${journey.server.url}/app/studio/create-podcast`)
+    await expect.poll(() => page.getByLabel(/^Turns/).isChecked()).toBe(true)
+    expect(await page.getByLabel(/^Conversation/).isDisabled()).toBe(true)
+    await page.getByText(/needs a language model/).waitFor()
 
     // Screenshots at desktop and phone widths, light and dark, of the pages people meet first.
     for (const width of [1280, 390]) {
