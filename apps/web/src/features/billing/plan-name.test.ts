@@ -30,3 +30,16 @@ describe('plan names', () => {
     expect(planName(t, 'pro')).toBe('Pro')
   })
 })
+
+describe('plan cards', () => {
+  it('advertise only what this server does (no conversational AI minutes)', async () => {
+    const { planFeatures } = await import('./plan-card')
+    const { planOffer } = await import('@timbre/contract')
+    const t = await translator('en-US', enUS)
+    for (const tier of ['starter', 'creator', 'pro', 'growing_business', 'scale_2024_08_10'] as const) {
+      const lines = planFeatures(t, 'en-US', planOffer(tier, 'usd') as never)
+      expect(lines.length, tier).toBeGreaterThan(3)
+      expect(lines.join(' '), tier).not.toMatch(/conversational|billing\./i)
+    }
+  })
+})
