@@ -12062,6 +12062,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/studio/podcasts/modes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List podcast modes and whether this server can make them
+         * @description Timbre: each mode with `available`; a conversation is unavailable (`no_language_model`) when the operator has configured no language model.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            modes: {
+                                /** @enum {string} */
+                                mode: "conversation" | "bulletin" | "turns";
+                                available: boolean;
+                                unavailable_reason: "no_language_model" | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/studio/podcasts": {
         parameters: {
             query?: never;

@@ -3,6 +3,9 @@
 
 export const PODCAST_MODES = ['conversation', 'bulletin', 'turns'] as const
 export type PodcastMode = (typeof PODCAST_MODES)[number]
+/** Why a mode cannot be used on this server: a conversation needs a language model. */
+export const PODCAST_MODE_UNAVAILABLE_REASONS = ['no_language_model'] as const
+export type PodcastModeUnavailableReason = (typeof PODCAST_MODE_UNAVAILABLE_REASONS)[number]
 export const PODCAST_DURATION_SCALES = ['short', 'default', 'long'] as const
 /** Rough number of turns the language model is asked to write, per duration scale. */
 export const PODCAST_TURNS_BY_DURATION = { short: 6, default: 12, long: 24 } as const

@@ -18,6 +18,11 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
 
 const load = (locale: string) =>
   flatten(JSON.parse(readFileSync(join(dir, `${locale}.json`), 'utf8')) as Tree)
+// A plural key is written once per plural category of its language (`_one`, `_few`, `_other`…),
+// so languages differ in those suffixes; the key without its suffix is what must match.
+const PLURAL = /_(zero|one|two|few|many|other)$/
+const baseKeys = (messages: Map<string, string>) =>
+  [...new Set([...messages.keys()].map((key) => key.replace(PLURAL, '')))].sort()
 // {{placeholders}} and <tags> must survive translation.
 const tokens = (text: string) => [...text.matchAll(/\{\{\s*\w+\s*\}\}|<\/?\w+>/g)].map((m) => m[0]).sort()
 
@@ -35,15 +40,27 @@ describe('locale files', () => {
   it.each(SUPPORTED_LOCALES.filter((l) => l !== DEFAULT_LOCALE))(
     '%s has exactly the keys of en-US',
     (locale) => {
-      const messages = load(locale)
-      expect([...messages.keys()].sort()).toEqual([...reference.keys()].sort())
+      expect(baseKeys(load(locale))).toEqual(baseKeys(reference))
     },
   )
+
+  it.each([...SUPPORTED_LOCALES])('%s writes each plural key in exactly its plural categories', (locale) => {
+    const categories = [...new Intl.PluralRules(locale).resolvedOptions().pluralCategories].sort()
+    const plurals = new Map<string, string[]>()
+    for (const key of load(locale).keys()) {
+      const match = PLURAL.exec(key)
+      if (!match) continue
+      const base = key.replace(PLURAL, '')
+      plurals.set(base, [...(plurals.get(base) ?? []), match[1] as string])
+    }
+    for (const [base, found] of plurals) expect(found.sort(), `${locale} ${base}`).toEqual(categories)
+  })
 
   it.each([...SUPPORTED_LOCALES])('%s keeps every placeholder and has no empty text', (locale) => {
     for (const [key, text] of load(locale)) {
       expect(text.trim(), `${locale} ${key}`).not.toBe('')
-      expect(tokens(text), `${locale} ${key}`).toEqual(tokens(reference.get(key) ?? ''))
+      const original = reference.get(key) ?? reference.get(key.replace(PLURAL, '_other')) ?? ''
+      expect(tokens(text), `${locale} ${key}`).toEqual(tokens(original))
     }
   })
 })

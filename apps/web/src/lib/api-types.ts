@@ -190,3 +190,4 @@ export type StudioExportFormat = StudioExport['format']
 
 export type StudioPublishing = ResponseJson<'/v1/studio/projects/{project_id}/publishing', 'get', 200>
 export type PodcastRequest = RequestJson<'/v1/studio/podcasts', 'post'>
+export type PodcastModes = ResponseJson<'/v1/studio/podcasts/modes', 'get', 200>

@@ -1,14 +1,33 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { requirePrincipal } from '../../plugins/auth.js'
 import { projectEnvelope } from '../studio/studio.module.js'
-import { createPodcastBody } from './podcasts.schemas.js'
+import { createPodcastBody, podcastModesResponse } from './podcasts.schemas.js'
 import type { PodcastsService } from './podcasts.service.js'
 
 const tags = ['studio']
 
 // POST /v1/studio/podcasts: a document becomes a Studio project read by two voices.
+// GET /v1/studio/podcasts/modes: which modes this server can make (Timbre's own).
 export function podcastsRoutes(service: PodcastsService): FastifyPluginAsyncZod {
   return async (app) => {
+    app.get(
+      '/v1/studio/podcasts/modes',
+      {
+        config: { scope: 'projects' },
+        schema: {
+          tags,
+          summary: 'List podcast modes and whether this server can make them',
+          description:
+            'Timbre: each mode with `available`; a conversation is unavailable (`no_language_model`) ' +
+            'when the operator has configured no language model.',
+          response: { 200: podcastModesResponse },
+        },
+      },
+      async (request) => {
+        requirePrincipal(request)
+        return service.modes()
+      },
+    )
     app.post(
       '/v1/studio/podcasts',
       {

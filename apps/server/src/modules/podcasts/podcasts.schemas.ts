@@ -3,6 +3,8 @@ import {
   PODCAST_HIGHLIGHT_MAX,
   PODCAST_HIGHLIGHT_MIN,
   PODCAST_MAX_HIGHLIGHTS,
+  PODCAST_MODE_UNAVAILABLE_REASONS,
+  PODCAST_MODES,
   STUDIO_QUALITY_PRESETS,
   STUDIO_TEXT_NORMALIZATION,
 } from '@timbre/contract'
@@ -56,3 +58,13 @@ export const createPodcastBody = z.object({
 })
 
 export type CreatePodcastBody = z.infer<typeof createPodcastBody>
+
+export const podcastModesResponse = z.object({
+  modes: z.array(
+    z.object({
+      mode: z.enum(PODCAST_MODES),
+      available: z.boolean(),
+      unavailable_reason: z.enum(PODCAST_MODE_UNAVAILABLE_REASONS).nullable(),
+    }),
+  ),
+})

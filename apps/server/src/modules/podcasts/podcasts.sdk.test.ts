@@ -46,6 +46,8 @@ let withoutModel: TestApp
 let client: ElevenLabsClient
 let plain: ElevenLabsClient
 let otherKey: string
+let plainKey: string
+let plainAddress: string
 let address: string
 
 async function sdkFor(t: TestApp): Promise<{ client: ElevenLabsClient; key: string; address: string }> {
@@ -128,7 +130,10 @@ beforeAll(async () => {
   client = a.client
   otherKey = a.key
   address = a.address
-  plain = (await sdkFor(withoutModel)).client
+  const b = await sdkFor(withoutModel)
+  plain = b.client
+  plainKey = b.key
+  plainAddress = b.address
 }, 180_000)
 
 afterAll(async () => {
@@ -191,6 +196,26 @@ describe('POST /v1/studio/podcasts', () => {
     expect((error as ElevenLabsError).statusCode).toBe(422)
     expect(JSON.stringify((error as ElevenLabsError).body)).toContain('PODCAST_LLM_URL')
     expect((await plain.studio.projects.list()).projects.length).toBe(before)
+  })
+
+  it('lists the modes this server can make: a conversation only with a language model', async () => {
+    const modes = async (where: string, key: string) => {
+      const response = await fetch(`${where}/v1/studio/podcasts/modes`, { headers: { 'xi-api-key': key } })
+      expect(response.status).toBe(200)
+      return ((await response.json()) as { modes: unknown[] }).modes
+    }
+    expect(await modes(plainAddress, plainKey)).toEqual([
+      { mode: 'conversation', available: false, unavailable_reason: 'no_language_model' },
+      { mode: 'bulletin', available: true, unavailable_reason: null },
+      { mode: 'turns', available: true, unavailable_reason: null },
+    ])
+    expect(await modes(address, otherKey)).toEqual([
+      { mode: 'conversation', available: true, unavailable_reason: null },
+      { mode: 'bulletin', available: true, unavailable_reason: null },
+      { mode: 'turns', available: true, unavailable_reason: null },
+    ])
+    const anonymous = await fetch(`${plainAddress}/v1/studio/podcasts/modes`)
+    expect(anonymous.status).toBe(401)
   })
 
   it('in turns mode reads the document in turns by the two voices, with no model', async () => {

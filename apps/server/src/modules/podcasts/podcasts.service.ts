@@ -1,4 +1,5 @@
 import {
+  PODCAST_MODES,
   PODCAST_SOURCE_MAX_CHARACTERS,
   STUDIO_BLOCK_MAX_CHARACTERS,
   STUDIO_CHAPTER_MAX_BLOCKS,
@@ -97,6 +98,17 @@ export function createPodcastsService(deps: {
   }
 
   return {
+    /** Every mode and whether this server can make it, so a client offers only what works. */
+    modes() {
+      return {
+        modes: PODCAST_MODES.map((mode) =>
+          mode === 'conversation' && !deps.llm
+            ? { mode, available: false, unavailable_reason: 'no_language_model' as const }
+            : { mode, available: true, unavailable_reason: null },
+        ),
+      }
+    },
+
     async create(principal: Principal, body: CreatePodcastBody) {
       const mode = body.mode
       const host =

@@ -5,6 +5,7 @@ import { useToast } from '../../components/toaster'
 import { useErrorText } from '../../i18n/use-error-text'
 import type { ApiKey } from '../../lib/api-types'
 import { formatCount } from '../../lib/format-count'
+import { formatDate } from '../../lib/format-date'
 import { isScope } from './scopes'
 import { useUpdateApiKey } from './use-api-keys'
 
@@ -30,9 +31,7 @@ export function ApiKeyItem({ apiKey, onEdit, onDelete }: Props) {
     apiKey.character_limit === null
       ? t('apiKeys.noLimit')
       : t('apiKeys.usage', { used: format(apiKey.character_count), limit: format(apiKey.character_limit) })
-  const created = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(
-    new Date(apiKey.created_at_unix * 1000),
-  )
+  const created = formatDate(apiKey.created_at_unix, i18n.language)
 
   const setEnabled = (on: boolean) =>
     update.mutate(

@@ -15,6 +15,7 @@ import { useToast } from '../../components/toaster'
 import { useErrorText } from '../../i18n/use-error-text'
 import type { IsolationItem } from '../../lib/api-types'
 import { formatCount } from '../../lib/format-count'
+import { formatDateTime } from '../../lib/format-date'
 import { player } from '../player/player-store'
 import { Waveform } from '../player/waveform'
 import { isolationJob, startIsolationJob } from '../voice-library/library-api'
@@ -236,7 +237,7 @@ export function VoiceIsolatorPage() {
                 <p className="text-xs text-neutral-500 tabular-nums">
                   {t('voiceIsolator.itemMeta', {
                     seconds: Math.round(item.duration_seconds),
-                    date: new Date(item.created_at_unix * 1000).toLocaleString(i18n.language),
+                    date: formatDateTime(item.created_at_unix, i18n.language),
                   })}
                 </p>
               </div>

@@ -137,7 +137,7 @@ export function PlayerCard({ player }: { player: AudioNativePlayer }) {
           text={textColor}
           background={background}
         />
-        <div className="grid gap-4 sm:grid-cols-3">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
           <label className="text-sm text-neutral-800">
             <span className="mb-1.5 block font-medium">{t('audioNative.textColor')}</span>
             <input

@@ -45,7 +45,7 @@ export function CheckoutPage() {
     onSuccess: (info) => {
       forgetPromocode()
       refresh(info)
-      toast({ title: t('billing.checkout.paid', { plan: planName(info.tier) }), tone: 'success' })
+      toast({ title: t('billing.checkout.paid', { plan: planName(t, info.tier) }), tone: 'success' })
       navigate(routes.subscription)
     },
   })
@@ -92,7 +92,7 @@ export function CheckoutPage() {
               <span className="rounded bg-amber-50 px-1.5 py-0.5">{t('billing.checkout.testMode')}</span>
             </p>
             <h1 className="mt-3 text-xl font-semibold tracking-tight text-neutral-900">
-              {t('billing.checkout.title', { plan: planName(data.subscription_type) })}
+              {t('billing.checkout.title', { plan: planName(t, data.subscription_type) })}
             </h1>
             <dl className="mt-4 space-y-2 text-sm">
               <div className="flex justify-between gap-4">

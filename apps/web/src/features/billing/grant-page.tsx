@@ -42,7 +42,10 @@ export function GrantAcceptancePage() {
       convert ? convertWorkspaceToGrant(sessionId) : acceptGrantSession(sessionId),
     onSuccess: (info) => {
       refresh(info)
-      toast({ title: t('billing.grant.accepted', { plan: planName(shownTier(info.tier)) }), tone: 'success' })
+      toast({
+        title: t('billing.grant.accepted', { plan: planName(t, shownTier(info.tier)) }),
+        tone: 'success',
+      })
       navigate(routes.subscription)
     },
   })
@@ -77,7 +80,7 @@ export function GrantAcceptancePage() {
             <div className="flex justify-between gap-4">
               <dt className="text-neutral-600">{t('billing.grant.plan')}</dt>
               <dd className="font-medium text-neutral-900" data-testid="grant-plan">
-                {planName(shownTier(data.grant_tier))}
+                {planName(t, shownTier(data.grant_tier))}
               </dd>
             </div>
             <div className="flex justify-between gap-4">
@@ -97,8 +100,8 @@ export function GrantAcceptancePage() {
             <div className="mt-4">
               <Alert tone="info">
                 {t('billing.grant.conversion', {
-                  current: planName(shownTier(data.current_tier)),
-                  plan: planName(shownTier(data.grant_tier)),
+                  current: planName(t, shownTier(data.current_tier)),
+                  plan: planName(t, shownTier(data.grant_tier)),
                 })}
               </Alert>
             </div>

@@ -1,14 +1,21 @@
 import { type BillingPeriod, type OFFERED_TIERS, PLANS, type Tier } from '@timbre/contract'
+import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../components/button'
 import { Icon } from '../../components/icon'
 import type { PlanOffer } from '../../lib/api-types'
+import { planName } from './format'
 import { type CardButton, type CardPrice, cardPrice, money } from './pricing-logic'
 
 /** The feature lines of a card, from the plan catalogue (numbers) and the offer (prices). */
 function useFeatures(offer: PlanOffer): string[] {
   const { t, i18n } = useTranslation()
-  const n = (value: number) => value.toLocaleString(i18n.language)
+  return planFeatures(t, i18n.language, offer)
+}
+
+/** The lines a plan card lists, each a feature this server has. */
+export function planFeatures(t: TFunction, language: string, offer: PlanOffer): string[] {
+  const n = (value: number) => value.toLocaleString(language)
   const tier = offer.plan_id as Tier
   const plan = PLANS[tier]
   if (offer.enterprise)
@@ -34,12 +41,8 @@ function useFeatures(offer: PlanOffer): string[] {
     lines.push(
       t('billing.features.extra', { price: money(offer.usage.additional_characters_cost, offer.currency) }),
     )
-  lines.push(
-    t('billing.features.conversational', {
-      count: plan.conversational.minutes,
-      value: n(plan.conversational.minutes),
-    }),
-  )
+  // Only what this server does: agents (conversational AI) are not offered, so their minutes
+  // are not advertised.
   return lines
 }
 
@@ -119,7 +122,7 @@ export function PlanCard({
     >
       <div className="flex min-h-7 flex-wrap items-center gap-2">
         <h2 id={headingId} className="text-lg font-semibold text-neutral-900">
-          {offer.name}
+          {planName(t, tier)}
         </h2>
         {offer.most_popular && (
           <span className="rounded-full bg-accent-600 px-2 py-0.5 text-xs font-medium text-white">

@@ -61,7 +61,7 @@ export function UpgradeDialog({
   const checkout = useStartCheckout()
   // One key per dialog: a double click or a retry never charges twice.
   const [idempotencyKey] = useState(newKey)
-  const name = planName(tier)
+  const name = planName(t, tier)
   const credits = PLANS[tier].limits.characterLimit
   const confirm = () => {
     if (mode === 'create') {
@@ -144,8 +144,8 @@ export function DowngradeDialog({
   const toast = useToast()
   const date = usePeriodEnd(info)
   const values = {
-    plan: planName(tier),
-    current: planName(billingDisplayTier(current.tier)),
+    plan: planName(t, tier),
+    current: planName(t, billingDisplayTier(current.tier)),
     date: date ?? '',
   }
   return (

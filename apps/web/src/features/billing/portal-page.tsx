@@ -55,7 +55,7 @@ export function PortalDetails({ portal }: { portal: LocalPortal }) {
           <div className="flex justify-between gap-4">
             <dt className="text-neutral-600">{t('billing.portal.plan')}</dt>
             <dd className="font-medium text-neutral-900" data-testid="portal-plan">
-              {planName(tier)}
+              {planName(t, tier)}
             </dd>
           </div>
           <div className="flex justify-between gap-4">

@@ -196,7 +196,7 @@ export function PricingPage() {
           {offers.isError && <Alert tone="error">{errorText(offers.error)}</Alert>}
           {info.isError && <Alert tone="error">{errorText(info.error)}</Alert>}
           {offers.data && !planPending && !info.isError && (
-            <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
               {offers.data.plans.map((offer) => {
                 const tier = offer.plan_id as Tier
                 return (

@@ -123,10 +123,10 @@ export function PromoDialogs({
         <Modal
           open
           onOpenChange={(open) => !open && setDismissed(code)}
-          title={t('billing.promo.upgradeTitle', { plan: planName(tier) })}
+          title={t('billing.promo.upgradeTitle', { plan: planName(t, tier) })}
           description={t('billing.promo.upgradeBody', {
             code,
-            plan: planName(tier),
+            plan: planName(t, tier),
             discount: promoDiscount(promo, currency) ?? '',
             count: promo.duration_in_months ?? 1,
           })}
@@ -136,7 +136,7 @@ export function PromoDialogs({
               {t('billing.promo.later')}
             </Button>
             <Button loading={upgrading || checkout.isPending || checkout.isSuccess} onClick={upgrade}>
-              {t('billing.promo.upgrade', { plan: planName(tier) })}
+              {t('billing.promo.upgrade', { plan: planName(t, tier) })}
             </Button>
           </ModalActions>
         </Modal>

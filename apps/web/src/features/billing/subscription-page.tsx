@@ -116,7 +116,7 @@ export function SubscriptionPage() {
           </span>
         </div>
         <p className="mt-1 text-2xl font-semibold text-neutral-900" data-testid="current-plan-name">
-          {planName(shownTier)}
+          {planName(t, shownTier)}
         </p>
         {paid && (
           <p className="mt-1 text-sm text-neutral-600">
@@ -167,7 +167,7 @@ export function SubscriptionPage() {
                     ? 'billing.subscription.pendingDowngrade'
                     : 'billing.subscription.pendingSwitch',
                   {
-                    plan: planName(pending.next_tier),
+                    plan: planName(t, pending.next_tier),
                     period: pending.next_billing_period
                       ? t(`billing.periods.${pending.next_billing_period}`)
                       : '',
@@ -193,7 +193,7 @@ export function SubscriptionPage() {
         </section>
       )}
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <section className={card} aria-labelledby="next-invoice">
           <h2 id="next-invoice" className="text-sm font-medium text-neutral-500">
             {t('billing.subscription.nextInvoice')}
@@ -324,7 +324,7 @@ function InvoiceList({ invoices }: { invoices: Invoice[] }) {
               </td>
               <td className="py-2 pr-3 text-neutral-900">
                 {t(invoice.kind === 'upgrade' ? 'billing.invoices.upgradeLine' : 'billing.invoices.line', {
-                  plan: planName(invoice.tier),
+                  plan: planName(t, invoice.tier),
                   period: t(`billing.periods.${invoice.billing_period}`),
                 })}
                 <span className="block text-xs text-neutral-500">
@@ -388,7 +388,7 @@ function ManageDialog({
         <div>
           <p className="text-neutral-500">{t('billing.subscription.currentPlan')}</p>
           <p className="font-medium text-neutral-900">
-            {planName(billingDisplayTier(isTier(info.tier) ? info.tier : 'free'))} ·{' '}
+            {planName(t, billingDisplayTier(isTier(info.tier) ? info.tier : 'free'))} ·{' '}
             {t(`billing.periods.${info.billing_period}`)}
           </p>
         </div>

@@ -12,6 +12,7 @@ import { Spinner } from '../../components/spinner'
 import { useToast } from '../../components/toaster'
 import { useErrorText } from '../../i18n/use-error-text'
 import type { HistoryItem } from '../../lib/api-types'
+import { formatDateTime } from '../../lib/format-date'
 import { routes } from '../../routes'
 import { downloadHistoryItems } from '../player/download'
 import { player } from '../player/player-store'
@@ -73,11 +74,6 @@ export function HistoryPage() {
     observer.observe(element)
     return () => observer.disconnect()
   }, [hasNextPage, isFetchingNextPage, fetchNextPage])
-
-  const dateFormat = useMemo(
-    () => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }),
-    [i18n.language],
-  )
 
   const remove = useMutation({
     mutationFn: async (targets: string[]) => {
@@ -239,7 +235,7 @@ export function HistoryPage() {
             onSelect={() => setSelected((current) => toggleId(current, item.history_item_id))}
             onDownload={() => void download([item.history_item_id], item)}
             onDelete={() => setConfirming([item.history_item_id])}
-            dateText={dateFormat.format(new Date(item.date_unix * 1000))}
+            dateText={formatDateTime(item.date_unix, i18n.language)}
           />
         ))}
       </ul>

@@ -5,6 +5,7 @@ import { creditsLeft, formatCount } from '../../lib/format-count'
 import { routes } from '../../routes'
 import { useSession } from '../auth/use-session'
 import { VerifyEmailNotice } from '../auth/verify-email-notice'
+import { planName } from '../billing/format'
 import { ChecklistPanel } from '../onboarding/checklist-panel'
 import { useChecklist } from '../onboarding/use-checklist'
 import { displayName } from '../shell/display-name'
@@ -29,7 +30,7 @@ export function HomePage() {
   return (
     <div className="space-y-8">
       <div>
-        <h1 className="text-2xl font-semibold tracking-tight text-neutral-900">
+        <h1 className="text-2xl font-semibold tracking-tight [overflow-wrap:anywhere] text-neutral-900">
           {t('home.greeting', { name: displayName(user) })}
         </h1>
         <p className="mt-1 text-sm text-neutral-600">{t('home.subtitle')}</p>
@@ -41,7 +42,7 @@ export function HomePage() {
         <h2 id="quick-title" className="sr-only">
           {t('home.quickTitle')}
         </h2>
-        <div className="grid gap-3 sm:grid-cols-3">
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
           {QUICK_ACTIONS.map((action) => (
             <Link
               key={action.key}
@@ -64,7 +65,7 @@ export function HomePage() {
         </div>
       </section>
       {checklistOpen && checklist.data && <ChecklistPanel checklist={checklist.data} />}
-      <div className="grid gap-4 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
         <section
           aria-labelledby="credits-title"
           className="rounded-2xl border border-neutral-200 bg-white p-5 sm:p-6 lg:col-span-1"
@@ -87,7 +88,7 @@ export function HomePage() {
           </div>
           <p className="mt-2 text-xs text-neutral-500">
             {t('home.creditsUsed', { used: format(used), limit: format(limit) })} ·{' '}
-            {t('home.plan', { tier: user.subscription.tier })}
+            {t('home.plan', { tier: planName(t, user.subscription.tier) })}
           </p>
         </section>
         <div className="lg:col-span-2">

@@ -1,12 +1,11 @@
 import { useTranslation } from 'react-i18next'
 import type { MailboxMessage } from '../../lib/api-types'
+import { formatDateTime } from '../../lib/format-date'
 import { linkify } from './linkify'
 
 export function MessageItem({ message }: { message: MailboxMessage }) {
   const { t, i18n } = useTranslation()
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(message.created_at_unix * 1000),
-  )
+  const date = formatDateTime(message.created_at_unix, i18n.language)
   return (
     <article className="rounded-2xl border border-neutral-200 bg-white p-5 shadow-xs">
       <header className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">

@@ -8,9 +8,9 @@ import type { Checklist, ChecklistItemId } from './onboarding-api'
  */
 export const CHECKLIST_STEPS: Record<ChecklistItemId, { to: string | null; icon: IconName }> = {
   generate_text_to_speech: { to: routes.speechSynthesis, icon: 'speech' },
-  generate_speech_to_speech: { to: null, icon: 'dialogue' },
-  add_voice_to_voice_lab: { to: null, icon: 'plus' },
-  design_voice: { to: null, icon: 'sparkles' },
+  generate_speech_to_speech: { to: routes.voiceChanger, icon: 'dialogue' },
+  add_voice_to_voice_lab: { to: routes.voices, icon: 'plus' },
+  design_voice: { to: routes.voiceDesign, icon: 'sparkles' },
   create_dub: { to: null, icon: 'volume' },
   join_affiliate: { to: null, icon: 'share' },
   generate_api_key: { to: routes.apiKeys, icon: 'key' },

@@ -79,11 +79,13 @@ describe('checklist panel', () => {
     expect(html.match(/data-completed="true"/g)).toHaveLength(1)
     expect(text).toContain('Generate speech from text — done')
     expect(text).toContain('Create an API key — not done yet')
-    // The API key page exists; dubbing does not yet.
-    expect(html).toContain(`href="${routes.apiKeys}"`)
+    // Speech to speech, adding and designing a voice and API keys have pages; dubbing and the
+    // affiliate programme do not yet.
+    for (const to of [routes.apiKeys, routes.voiceChanger, routes.voices, routes.voiceDesign])
+      expect(html).toContain(`href="${to}"`)
     expect(html).not.toContain(`href="${routes.speechSynthesis}"`)
     // Each unavailable step says so once for every width (one badge is shown per layout).
-    expect(html.match(/Coming later/g)).toHaveLength(10)
+    expect(html.match(/Coming later/g)).toHaveLength(4)
     expect(html).toContain('aria-valuenow="1"')
   })
 

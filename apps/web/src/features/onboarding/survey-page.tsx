@@ -118,7 +118,7 @@ function SurveyForm({ initial, alreadyAnswered }: { initial: SurveyValues; alrea
           value={values.subrole}
           onChange={(event) => set('subrole', event.target.value)}
         />
-        <div className="grid gap-6 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-6 sm:grid-cols-2">
           <div>
             <label htmlFor={ids.source} className="mb-1.5 block text-sm font-medium text-neutral-800">
               {t('onboarding.survey.source')}

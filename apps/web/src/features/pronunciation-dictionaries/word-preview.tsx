@@ -107,7 +107,7 @@ export function WordPreview({
       </form>
       {error && <Alert tone="error">{error}</Alert>}
       {result && (
-        <div className="grid gap-3 sm:grid-cols-2" aria-live="polite">
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2" aria-live="polite">
           {(['before', 'after'] as const).map((which) => (
             <figure key={which} className="space-y-2 rounded-lg bg-neutral-50 p-3">
               <figcaption className="text-sm font-medium text-neutral-800">

@@ -37,7 +37,7 @@ export function SoundEffectsLibrary({ onUsePrompt }: { onUsePrompt: (text: strin
         <h2 id={`${id}-explore`} className="text-lg font-semibold text-neutral-900">
           {t('soundEffects.library.explore')}
         </h2>
-        <div className="mt-3 grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+        <div className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3">
           {explore.data?.categories.map((category) => (
             <section
               key={category.slug}
@@ -84,7 +84,7 @@ export function SoundEffectsLibrary({ onUsePrompt }: { onUsePrompt: (text: strin
         </div>
       </section>
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <section aria-labelledby={`${id}-history`}>
           <h2 id={`${id}-history`} className="text-lg font-semibold text-neutral-900">
             {t('soundEffects.library.history')}

@@ -97,7 +97,7 @@ export function SoundEffectsPage() {
       <h1 className="text-2xl font-semibold tracking-tight text-neutral-900">{t('soundEffects.title')}</h1>
       <p className="mt-1 text-sm text-neutral-600">{t('soundEffects.subtitle')}</p>
 
-      <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_19rem]">
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_19rem]">
         <div className="flex flex-col self-start rounded-2xl border border-neutral-200 bg-white shadow-xs">
           <div className="p-4 sm:p-5">
             <label htmlFor={textId} className="sr-only">

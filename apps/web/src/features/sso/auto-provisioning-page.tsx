@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Alert } from '../../components/alert'
 import { PageSpinner } from '../../components/spinner'
 import { Switch } from '../../components/switch'
+import { formatDateTime } from '../../lib/format-date'
 import { SettingsHeader } from './settings-header'
 import { SsoSectionLinks } from './sso-section-links'
 import { useSsoSettings, useUpdateSsoSettings } from './use-sso'
@@ -38,7 +39,7 @@ export function AutoProvisioningPage() {
             <p className="text-sm text-neutral-500">
               {t('sso.autoProvisioning.enabledBy', {
                 email: auto.enabled_by_user_email ?? '',
-                date: new Date(auto.enabled_at_unix * 1000).toLocaleString(i18n.language),
+                date: formatDateTime(auto.enabled_at_unix, i18n.language),
               })}
             </p>
           )}

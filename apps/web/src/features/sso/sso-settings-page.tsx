@@ -72,7 +72,7 @@ function ProviderCard({ provider, onEdit }: { provider: IdentityProvider; onEdit
         </div>
       </div>
       <p className="text-sm text-neutral-600">{t('sso.provider.giveToProvider')}</p>
-      <dl className="grid gap-3 sm:grid-cols-2">
+      <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         {provider.type === 'oidc' ? (
           <>
             <CopyRow label={t('sso.provider.redirectUri')} value={provider.redirect_uri ?? ''} />

@@ -98,7 +98,7 @@ function DomainItem({ domain }: { domain: VerifiedDomain }) {
       {domain.status !== 'Passed' && (
         <>
           <p className="text-sm text-neutral-600">{t('sso.domains.instructions')}</p>
-          <dl className="grid gap-3 sm:grid-cols-[6rem_1fr_2fr]">
+          <dl className="grid grid-cols-1 gap-3 sm:grid-cols-[6rem_1fr_2fr]">
             <CopyRow label={t('sso.domains.recordType')} value={domain.verification_record.type} />
             <CopyRow label={t('sso.domains.recordName')} value={domain.verification_record.name} />
             <CopyRow label={t('sso.domains.recordValue')} value={domain.verification_record.value} />

@@ -1,19 +1,21 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { PodcastMode } from '@timbre/contract'
 import { type FormEvent, type ReactNode, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
 import { Alert } from '../../components/alert'
 import { Button } from '../../components/button'
 import { FileField } from '../../components/file-field'
+import { PageSpinner } from '../../components/spinner'
 import { TextField } from '../../components/text-field'
 import { useErrorText } from '../../i18n/use-error-text'
 import type { PodcastRequest } from '../../lib/api-types'
 import { pathTo, routes } from '../../routes'
 import { useVoices } from '../tts/tts-queries'
-import { createPodcast } from './studio-api'
+import { effectiveMode, PodcastModeChoice } from './podcast-modes'
+import { createPodcast, getPodcastModes } from './studio-api'
 
-const MODES = ['conversation', 'bulletin', 'turns'] as const
-type Mode = (typeof MODES)[number]
+type Mode = PodcastMode
 const SOURCES = ['text', 'file', 'url'] as const
 type SourceKind = (typeof SOURCES)[number]
 const PODCAST_MODEL = 'eleven_multilingual_v2'
@@ -54,8 +56,8 @@ function Select({
 
 /**
  * A podcast made from text, a text file or a web page: host and guest voices, the mode, then
- * the Studio project it becomes. The server's refusal (such as no language model configured
- * for a conversation) is shown as it says it.
+ * the Studio project it becomes. Modes this server cannot make are shown as unavailable, and the
+ * first that works is chosen.
  */
 export function PodcastPage() {
   const { t } = useTranslation()
@@ -64,7 +66,9 @@ export function PodcastPage() {
   const queryClient = useQueryClient()
   const voices = useVoices()
   const textId = useId()
-  const [mode, setMode] = useState<Mode>('conversation')
+  const modes = useQuery({ queryKey: ['studio', 'podcast-modes'], queryFn: getPodcastModes })
+  const [picked, setPicked] = useState<Mode | null>(null)
+  const mode = effectiveMode(modes.data?.modes, picked)
   const [kind, setKind] = useState<SourceKind>('text')
   const [text, setText] = useState('')
   const [url, setUrl] = useState('')
@@ -82,7 +86,11 @@ export function PodcastPage() {
         kind === 'url'
           ? { type: 'url', url: url.trim() }
           : { type: 'text', text: kind === 'file' ? await (file as File).text() : text }
-      return createPodcast({ model_id: PODCAST_MODEL, mode: podcastMode(mode, hostId, guestId), source })
+      return createPodcast({
+        model_id: PODCAST_MODEL,
+        mode: podcastMode(mode ?? 'turns', hostId, guestId),
+        source,
+      })
     },
     onSuccess: async (made) => {
       await queryClient.invalidateQueries({ queryKey: ['studio'] })
@@ -96,7 +104,8 @@ export function PodcastPage() {
       (kind === 'text' && !text.trim() && t('podcast.textRequired')) ||
       (kind === 'url' && !url.trim() && t('podcast.urlRequired')) ||
       (kind === 'file' && !file && t('podcast.fileRequired')) ||
-      (!hostId && t('podcast.voiceRequired'))
+      (!hostId && t('podcast.voiceRequired')) ||
+      (!mode && t('podcast.modeRequired'))
     setProblem(missing || null)
     if (!missing) create.mutate()
   }
@@ -115,30 +124,13 @@ export function PodcastPage() {
         noValidate
         className="max-w-2xl space-y-5 rounded-2xl border border-neutral-200 p-5"
       >
-        <fieldset className="space-y-2">
-          <legend className="mb-1.5 text-sm font-medium text-neutral-800">{t('podcast.mode')}</legend>
-          {MODES.map((m) => (
-            <label
-              key={m}
-              className="flex items-start gap-2.5 rounded-lg border border-neutral-200 p-3 text-sm"
-            >
-              <input
-                type="radio"
-                name="mode"
-                value={m}
-                checked={mode === m}
-                onChange={() => setMode(m)}
-                className="mt-0.5 accent-accent-600"
-              />
-              <span>
-                <span className="block font-medium text-neutral-900">{t(`podcast.modes.${m}`)}</span>
-                <span className="block text-neutral-600">{t(`podcast.modeHints.${m}`)}</span>
-              </span>
-            </label>
-          ))}
-        </fieldset>
+        {modes.data ? (
+          <PodcastModeChoice modes={modes.data.modes} value={mode} onChange={setPicked} />
+        ) : (
+          <PageSpinner label={t('common.loading')} />
+        )}
 
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <Select label={t('podcast.host')} value={hostId} onChange={setHost}>
             {list.map((v) => (
               <option key={v.voice_id} value={v.voice_id}>

@@ -78,7 +78,7 @@ export function ProjectEditorPage() {
         </div>
       </div>
 
-      <div className="grid gap-6 md:grid-cols-[18rem_1fr]">
+      <div className="grid grid-cols-1 gap-6 md:grid-cols-[18rem_1fr]">
         <div className="min-w-0 space-y-6">
           <nav aria-label={t('studio.chapters')} className="space-y-3">
             <h2 className="text-sm font-semibold text-neutral-700">{t('studio.chapters')}</h2>

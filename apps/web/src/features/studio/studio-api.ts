@@ -1,6 +1,7 @@
 // Studio: projects, chapters, conversions, snapshots, exports, cover image, publishing and podcasts.
 import { binary, client, JSON_HEADERS, settle } from '../../lib/api'
 import type {
+  PodcastModes,
   PodcastRequest,
   StudioChapter,
   StudioChapterSave,
@@ -155,6 +156,9 @@ export async function uploadPublishingImage(projectId: string, file: File): Prom
 }
 export const removePublishingImage = (projectId: string): Promise<StudioPublishing> =>
   settle(client.DELETE('/v1/studio/projects/{project_id}/publishing/image', projectPath(projectId)))
+
+/** GET /v1/studio/podcasts/modes: the podcast modes this server can make. */
+export const getPodcastModes = (): Promise<PodcastModes> => settle(client.GET('/v1/studio/podcasts/modes'))
 
 /** POST /v1/studio/podcasts: a Studio project of a podcast written from the sources. */
 export const createPodcast = (body: PodcastRequest): Promise<{ project: StudioProject }> =>

@@ -7,12 +7,13 @@ import { FileField } from '../../components/file-field'
 import { PageSpinner } from '../../components/spinner'
 import { TextField } from '../../components/text-field'
 import { useErrorText } from '../../i18n/use-error-text'
+import { formatDate } from '../../lib/format-date'
 import { pathTo, routes } from '../../routes'
 import { useCreateStudioProject, useStudioProjects } from './studio-queries'
 
 /** Studio: the workspace's long-form projects, and a new one, blank or from a document. */
 export function StudioPage() {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const errorText = useErrorText()
   const navigate = useNavigate()
   const projects = useStudioProjects()
@@ -89,7 +90,7 @@ export function StudioPage() {
               >
                 <span className="font-medium text-neutral-900">{project.name}</span>
                 <span className="text-sm text-neutral-500">
-                  {[project.author, new Date(project.create_date_unix * 1000).toLocaleDateString()]
+                  {[project.author, formatDate(project.create_date_unix, i18n.language)]
                     .filter(Boolean)
                     .join(' · ')}
                 </span>

@@ -172,7 +172,7 @@ export function TtsPage() {
         </div>
       </div>
 
-      <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_19rem]">
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_19rem]">
         <div className="flex min-h-[22rem] flex-col self-start rounded-2xl border border-neutral-200 bg-white shadow-xs lg:sticky lg:top-24">
           <div className="flex-1 p-4 sm:p-5">
             {mode === 'text' ? (

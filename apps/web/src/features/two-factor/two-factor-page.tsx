@@ -7,6 +7,7 @@ import { PageSpinner } from '../../components/spinner'
 import { TextField } from '../../components/text-field'
 import { useToast } from '../../components/toaster'
 import { useErrorText } from '../../i18n/use-error-text'
+import { formatDate } from '../../lib/format-date'
 import { BackupCodes } from './backup-codes'
 import {
   confirmEnrolment,
@@ -73,7 +74,7 @@ export function TwoFactorPage() {
           {status.data.enabled_at_unix !== null && (
             <p className="text-sm text-neutral-600">
               {t('twoFactor.on.since', {
-                date: new Date(status.data.enabled_at_unix * 1000).toLocaleDateString(i18n.language),
+                date: formatDate(status.data.enabled_at_unix, i18n.language),
               })}
             </p>
           )}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { Alert } from '../../components/alert'
 import { PageSpinner } from '../../components/spinner'
 import { useErrorText } from '../../i18n/use-error-text'
+import { formatDate } from '../../lib/format-date'
 import { listApiKeys } from '../api-keys/api-keys-api'
 import { Segmented } from '../billing/segmented'
 import { getCharacterStats } from './usage-api'
@@ -121,7 +122,7 @@ export function UsagePage() {
                         (model.totals[i] ?? 0) > 0 ? (
                           <tr key={time}>
                             <td className="py-1 pr-3 text-neutral-700">
-                              {new Date(time).toLocaleDateString(i18n.language, { timeZone: 'UTC' })}
+                              {formatDate(time / 1000, i18n.language, 'UTC')}
                             </td>
                             {model.series.map((s) => (
                               <td key={s.key} className="py-1 pr-3 text-right text-neutral-900">

@@ -76,7 +76,7 @@ export function VoiceChangerPage() {
       <p className="mt-1 text-sm text-neutral-600">{t('voiceChanger.subtitle')}</p>
 
       <section className="mt-6 rounded-2xl border border-neutral-200 bg-white p-4 shadow-xs sm:p-5">
-        <div className="grid gap-3 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
           <label
             htmlFor={`${id}-file`}
             className="flex cursor-pointer flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed border-neutral-300 px-4 py-6 text-center hover:border-neutral-400 focus-within:outline-2 focus-within:outline-accent-600"

@@ -182,7 +182,7 @@ export function VoiceDesignPage() {
             {t('voiceDesign.previews')}
           </h2>
           <p className="mt-1 text-sm text-neutral-600">{spokenText}</p>
-          <ul className="mt-3 grid gap-3 md:grid-cols-3">
+          <ul className="mt-3 grid grid-cols-1 gap-3 md:grid-cols-3">
             {previews.map((preview, index) => (
               <li
                 key={preview.id}

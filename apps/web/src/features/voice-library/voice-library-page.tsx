@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react'
+import { type FormEvent, useId, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '../../components/alert'
 import { Button } from '../../components/button'
@@ -8,6 +8,7 @@ import { useErrorText } from '../../i18n/use-error-text'
 import type { Voice } from '../../lib/api-types'
 import { VoiceAvatar } from '../player/voice-avatar'
 import { playVoicePreview } from '../voices/play-preview'
+import { labelText } from '../voices/voice-labels'
 import { AddSharedVoiceDialog } from './add-shared-voice-dialog'
 import type { LibraryVoice, SharedVoicesQuery } from './library-api'
 import { useAccents, useCollectionMutations, useCollections, useSharedVoices } from './library-queries'
@@ -26,7 +27,16 @@ function preview(voice: LibraryVoice) {
 
 function LibraryCard({ voice, onAdd }: { voice: LibraryVoice; onAdd: (voice: LibraryVoice) => void }) {
   const { t } = useTranslation()
-  const labels = [voice.gender, voice.age, voice.accent, voice.use_case].filter(Boolean)
+  const labels = (
+    [
+      ['gender', voice.gender],
+      ['age', voice.age],
+      ['accent', voice.accent],
+      ['use_case', voice.use_case],
+    ] as const
+  )
+    .filter(([, value]) => Boolean(value))
+    .map(([key, value]) => labelText(t, key, value as string, null))
   return (
     <li className="flex flex-col rounded-2xl border border-neutral-200 bg-white p-4 shadow-xs">
       <div className="flex items-start gap-3">
@@ -148,7 +158,11 @@ function CollectionsPanel() {
 
 /** The shared voice library: voices other workspaces shared, filtered, previewed and added. */
 export function VoiceLibraryPage() {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
+  const languageNames = useMemo(
+    () => new Intl.DisplayNames([i18n.language], { type: 'language' }),
+    [i18n.language],
+  )
   const [search, setSearch] = useState('')
   const [filters, setFilters] = useState<Omit<SharedVoicesQuery, 'page' | 'page_size'>>({})
   const [adding, setAdding] = useState<LibraryVoice | null>(null)
@@ -212,7 +226,7 @@ export function VoiceLibraryPage() {
           <option value="">{t('voiceLibrary.accent')}</option>
           {accentNames.map((a) => (
             <option key={a} value={a}>
-              {a}
+              {labelText(t, 'accent', a, null)}
             </option>
           ))}
         </select>
@@ -224,7 +238,7 @@ export function VoiceLibraryPage() {
           <option value="">{t('voiceLibrary.language')}</option>
           {languages.map((l) => (
             <option key={l} value={l}>
-              {l}
+              {labelText(t, 'language', l, languageNames)}
             </option>
           ))}
         </select>
@@ -251,7 +265,7 @@ export function VoiceLibraryPage() {
       {query.data && voices.length === 0 && (
         <p className="mt-6 text-sm text-neutral-600">{t('voiceLibrary.empty')}</p>
       )}
-      <ul className="mt-3 grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+      <ul className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3">
         {voices.map((voice) => (
           <LibraryCard key={voice.voice_id} voice={voice} onAdd={setAdding} />
         ))}

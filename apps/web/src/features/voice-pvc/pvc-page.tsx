@@ -48,7 +48,7 @@ function CreateForm({ onCreated }: { onCreated: (voiceId: string) => void }) {
   return (
     <form className={sectionClass} onSubmit={(event) => void submit(event)}>
       <h2 className="text-lg font-semibold text-neutral-900">{t('pvc.createTitle')}</h2>
-      <div className="mt-3 grid gap-3 sm:grid-cols-2">
+      <div className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-2">
         <label htmlFor={`${id}-name`} className="text-sm font-medium text-neutral-900">
           {t('pvc.name')}
           <input

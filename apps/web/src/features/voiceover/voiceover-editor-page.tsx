@@ -285,7 +285,7 @@ export function VoiceoverEditorPage() {
         onChange={(track, change) => trackChange.mutate({ trackId: track.track_id, change })}
       />
 
-      <div className="grid gap-4 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
         <AddClipForm
           project={data}
           playhead={playhead}

@@ -1,12 +1,15 @@
 import { VOICE_TEXT_LIMITS } from '@timbre/contract'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import { Alert } from '../../components/alert'
-import { Button } from '../../components/button'
+import { Button, buttonClass } from '../../components/button'
 import { Icon } from '../../components/icon'
 import { Modal, ModalActions } from '../../components/modal'
 import { useToast } from '../../components/toaster'
 import { useErrorText } from '../../i18n/use-error-text'
+import { routes } from '../../routes'
+import { useSession } from '../auth/use-session'
 import { useRecorder } from '../recording/use-recorder'
 import { useAddVoice } from './voices-queries'
 
@@ -14,14 +17,36 @@ const inputClass =
   'block w-full rounded-lg border bg-white px-3 py-2 text-sm text-neutral-900 focus:border-accent-600 focus:outline-2 focus:outline-accent-600/20'
 const border = (invalid: boolean) => (invalid ? 'border-red-600' : 'border-neutral-300')
 
+/**
+ * What a plan without instant cloning sees instead of the form: that cloning needs a paid plan,
+ * with the way to upgrade, before anything is filled in.
+ */
+export function CloneNeedsPlan({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation()
+  return (
+    <Modal open onOpenChange={(open) => !open && onClose()} title={t('voices.addTitle')} width="md">
+      <Alert tone="info">{t('voices.cloneNeedsPlan')}</Alert>
+      <ModalActions>
+        <Button variant="secondary" onClick={onClose}>
+          {t('common.close')}
+        </Button>
+        <Link to={routes.subscription} className={buttonClass('primary')}>
+          {t('voices.cloneUpgrade')}
+        </Link>
+      </ModalActions>
+    </Modal>
+  )
+}
+
 /** Instant voice cloning: a name, audio samples of one speaker, and an optional description. */
-export function VoiceAddDialog({
-  onClose,
-  onAdded,
-}: {
-  onClose: () => void
-  onAdded: (voiceId: string) => void
-}) {
+export function VoiceAddDialog(props: { onClose: () => void; onAdded: (voiceId: string) => void }) {
+  const session = useSession()
+  const allowed = session.user?.subscription.can_use_instant_voice_cloning ?? true
+  if (!allowed) return <CloneNeedsPlan onClose={props.onClose} />
+  return <VoiceAddForm {...props} />
+}
+
+function VoiceAddForm({ onClose, onAdded }: { onClose: () => void; onAdded: (voiceId: string) => void }) {
   const { t } = useTranslation()
   const toast = useToast()
   const errorText = useErrorText()

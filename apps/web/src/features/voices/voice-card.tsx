@@ -84,7 +84,7 @@ export function VoiceCard({
               key={key}
               className="max-w-full truncate rounded-md bg-neutral-50 px-2 py-0.5 text-xs text-neutral-600 ring-1 ring-neutral-200 ring-inset"
             >
-              {labelText(key, value, languageNames)}
+              {labelText(t, key, value, languageNames)}
             </li>
           ))}
         </ul>

@@ -10,6 +10,7 @@ import { Spinner } from '../../components/spinner'
 import { useToast } from '../../components/toaster'
 import { useErrorText } from '../../i18n/use-error-text'
 import type { Voice } from '../../lib/api-types'
+import { formatDate } from '../../lib/format-date'
 import { formatSize } from '../../lib/format-size'
 import { routes, withQuery } from '../../routes'
 import { player } from '../player/player-store'
@@ -56,10 +57,6 @@ export function VoiceDetail({
     () => new Intl.DisplayNames([i18n.language], { type: 'language' }),
     [i18n.language],
   )
-  const dateFormat = useMemo(
-    () => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }),
-    [i18n.language],
-  )
 
   const own = voice ? isOwnVoice(voice) : false
   const previews = voice ? languagePreviews(voice) : []
@@ -97,7 +94,7 @@ export function VoiceDetail({
                   <CategoryBadge category={voice.category} />
                   {voice.created_at_unix && voice.category !== 'premade' && (
                     <span>
-                      {t('voices.added', { date: dateFormat.format(new Date(voice.created_at_unix * 1000)) })}
+                      {t('voices.added', { date: formatDate(voice.created_at_unix, i18n.language) })}
                     </span>
                   )}
                 </div>
@@ -177,7 +174,7 @@ export function VoiceDetail({
                               : key.replace(/_/g, ' ')}
                           </dt>
                           <dd className="min-w-0 break-words text-neutral-900 first-letter:uppercase">
-                            {labelText(key, value, languageNames)}
+                            {labelText(t, key, value, languageNames)}
                           </dd>
                         </div>
                       ))}
@@ -190,7 +187,7 @@ export function VoiceDetail({
                     <ul className="space-y-1.5">
                       {languages.map((code) => {
                         const preview = previews.find((p) => p.language === code)
-                        const name = labelText('language', code, languageNames)
+                        const name = labelText(t, 'language', code, languageNames)
                         return (
                           <li key={code} className="flex items-center justify-between gap-3 text-sm">
                             <span className="text-neutral-800">{name}</span>

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next'
 import type { Voice } from '../../lib/api-types'
 
 /** Badge lists show at most three entries. */
@@ -9,8 +10,24 @@ export const BADGE_LIST_LIMIT = 3
  */
 const LABEL_ORDER = ['language', 'gender', 'age', 'accent', 'descriptive', 'use_case']
 
-/** `middle_aged` reads as "middle aged"; a language code as the language's name. */
-export function labelText(key: string, value: string, languageNames: Intl.DisplayNames | null): string {
+// Label keys whose values come from a fixed vocabulary with names in the locale files.
+const NAMED_LABELS = new Set(['gender', 'age', 'accent', 'use_case', 'descriptive'])
+
+/**
+ * A label as the reader sees it: a known value by its name in the reader's language
+ * (`middle_aged` → "Middle-aged"), a language code as the language's name, and any other value
+ * (a label a workspace wrote itself) as written, underscores read as spaces.
+ */
+export function labelText(
+  t: TFunction,
+  key: string,
+  value: string,
+  languageNames: Intl.DisplayNames | null,
+): string {
+  if (NAMED_LABELS.has(key) && /^[a-z_]+$/.test(value))
+    return t(`voices.labelValues.${key}.${value}` as 'voices.labelValues.age.young', {
+      defaultValue: value.replace(/_/g, ' '),
+    })
   if (key === 'language' && /^[a-z]{2,3}(-[A-Za-z]{2})?$/.test(value)) {
     try {
       return languageNames?.of(value) ?? value

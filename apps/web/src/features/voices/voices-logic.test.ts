@@ -313,3 +313,25 @@ describe('voice details', () => {
     expect(isOwnVoice(voice({ category: 'cloned', permission_on_resource: null }))).toBe(false)
   })
 })
+
+describe('label names', () => {
+  it('name known values in the reader’s language and leave a workspace’s own values as written', async () => {
+    const { default: i18next } = await import('i18next')
+    const { labelText } = await import('./voice-labels')
+    const { default: deDE } = await import('../../i18n/locales/de-DE.json')
+    const { default: enUS } = await import('../../i18n/locales/en-US.json')
+    const make = async (lng: string, messages: object) => {
+      const instance = i18next.createInstance()
+      await instance.init({ lng, resources: { [lng]: { translation: messages } } })
+      return instance.t
+    }
+    const en = await make('en-US', enUS)
+    const de = await make('de-DE', deDE)
+    expect(labelText(en, 'age', 'middle_aged', null)).toBe('Middle-aged')
+    expect(labelText(en, 'accent', 'american', null)).toBe('American')
+    expect(labelText(de, 'accent', 'castilian', null)).toBe('Kastilisch')
+    expect(labelText(de, 'use_case', 'social_media', null)).toBe('Soziale Medien')
+    expect(labelText(en, 'accent', 'yorkshire_dales', null)).toBe('yorkshire dales')
+    expect(labelText(en, 'mood', 'very.odd', null)).toBe('very.odd')
+  })
+})

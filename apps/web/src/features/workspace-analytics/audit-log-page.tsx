@@ -6,6 +6,7 @@ import { Alert } from '../../components/alert'
 import { LoadMore } from '../../components/load-more'
 import { PageSpinner } from '../../components/spinner'
 import { useErrorText } from '../../i18n/use-error-text'
+import { formatDateTime } from '../../lib/format-date'
 import { type AuditEntry, listAuditLogs } from './analytics-api'
 import { LabelledSelect } from './labelled-select'
 
@@ -61,7 +62,6 @@ export function AuditLogPage() {
   }, [hasNextPage, isFetchingNextPage, fetchNextPage])
 
   const entries = query.data?.pages.flatMap((p) => p.entries) ?? []
-  const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })
   const describe = (entry: AuditEntry) => {
     const key = activityKey(entry)
     return key ? t(`auditLog.activities.${key}`) : entry.activity_name
@@ -130,7 +130,7 @@ export function AuditLogPage() {
               className="flex flex-col gap-1 px-4 py-3 sm:flex-row sm:items-baseline sm:gap-4"
             >
               <time className="shrink-0 text-xs text-neutral-500 sm:w-40" dateTime={entry.time_dt}>
-                {time.format(entry.time)}
+                {formatDateTime(entry.time / 1000, i18n.language)}
               </time>
               <div className="min-w-0 flex-1">
                 <p className="text-sm font-medium text-neutral-900">{describe(entry)}</p>

@@ -2,6 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '../../components/alert'
 import { useErrorText } from '../../i18n/use-error-text'
+import { formatDateTime } from '../../lib/format-date'
 import type { AnalyticsTable } from './analytics-api'
 import { millis } from './time-format'
 
@@ -24,7 +25,6 @@ export function RecentRequests({ query }: { query: UseQueryResult<AnalyticsTable
     ttfb: row[at('ttfb_ms')] as number | null,
     status: String(row[at('status')]),
   }))
-  const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' })
   return (
     <section className="rounded-2xl border border-neutral-200 bg-white p-4 shadow-xs sm:p-6">
       <h2 className="text-sm font-medium text-neutral-900">{t('workspaceAnalytics.recent.title')}</h2>
@@ -47,7 +47,9 @@ export function RecentRequests({ query }: { query: UseQueryResult<AnalyticsTable
             <tbody className="divide-y divide-neutral-100 text-neutral-800">
               {rows.map((r) => (
                 <tr key={r.id}>
-                  <td className="py-1.5 pr-3 whitespace-nowrap">{time.format(r.time)}</td>
+                  <td className="py-1.5 pr-3 whitespace-nowrap">
+                    {formatDateTime(r.time.getTime() / 1000, i18n.language, { seconds: true })}
+                  </td>
                   <td className="py-1.5 pr-3">
                     {t(`workspaceAnalytics.products.${r.product}`, { defaultValue: r.product })}
                   </td>

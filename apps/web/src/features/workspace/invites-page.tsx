@@ -3,6 +3,7 @@ import { Alert } from '../../components/alert'
 import { Button } from '../../components/button'
 import { useToast } from '../../components/toaster'
 import { useErrorText } from '../../i18n/use-error-text'
+import { formatDate } from '../../lib/format-date'
 import { AdminOnly, EmptyState, QueryState, SectionHeader } from './admin-only'
 import { Badge } from './row-menu'
 import { type Invite, inviteMember, revokeInvite } from './workspace-api'
@@ -30,7 +31,7 @@ function InvitesBody() {
     refresh,
   )
   const revoke = useWorkspaceMutation(revokeInvite, refresh)
-  const date = (unix: number) => new Date(unix * 1000).toLocaleDateString(i18n.language)
+  const date = (unix: number) => formatDate(unix, i18n.language)
   return (
     <div>
       <SectionHeader title={t('workspace.sections.invites')} subtitle={t('workspace.invites.subtitle')} />

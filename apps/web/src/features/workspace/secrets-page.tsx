@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog'
 import { PageSpinner } from '../../components/spinner'
 import { useToast } from '../../components/toaster'
 import { useErrorText } from '../../i18n/use-error-text'
+import { formatDate } from '../../lib/format-date'
 import { EmptyState, QueryState, SectionHeader } from './admin-only'
 import { Badge, RowMenu } from './row-menu'
 import { SecretDialog } from './secret-dialog'
@@ -70,7 +71,7 @@ export function SecretsPage() {
                           <p className="truncate text-sm font-medium text-neutral-900">{secret.name}</p>
                           <p className="text-xs text-neutral-500">
                             {t('workspace.secrets.added', {
-                              date: new Date(secret.created_at_unix * 1000).toLocaleDateString(i18n.language),
+                              date: formatDate(secret.created_at_unix, i18n.language),
                             })}
                           </p>
                         </div>

@@ -6,6 +6,7 @@ import { Modal, ModalActions } from '../../components/modal'
 import { Switch } from '../../components/switch'
 import { useToast } from '../../components/toaster'
 import { useErrorText } from '../../i18n/use-error-text'
+import { formatDateTime } from '../../lib/format-date'
 import { AdminOnly, EmptyState, QueryState, SectionHeader } from './admin-only'
 import { Badge } from './row-menu'
 import { SecretOnceDialog } from './secret-once'
@@ -162,7 +163,7 @@ function DeliveryLog({ hook, onClose }: { hook: Webhook; onClose: () => void }) 
                     )}
                   </div>
                   <p className="text-xs text-neutral-500">
-                    {new Date(d.created_at_unix * 1000).toLocaleString(i18n.language)} ·{' '}
+                    {formatDateTime(d.created_at_unix, i18n.language)} ·{' '}
                     {t('workspace.webhooks.attempts', { count: d.attempts })}
                     {d.duration_ms !== null && ` · ${d.duration_ms} ms`}
                   </p>

@@ -4,6 +4,7 @@ import { Alert } from '../../components/alert'
 import { Button } from '../../components/button'
 import { useToast } from '../../components/toaster'
 import { useErrorText } from '../../i18n/use-error-text'
+import { formatDate } from '../../lib/format-date'
 import { AdminOnly, EmptyState, QueryState, SectionHeader } from './admin-only'
 import { Badge } from './row-menu'
 import { disableWorkspaceKeys } from './workspace-api'
@@ -83,7 +84,7 @@ function WorkspaceKeysBody() {
                     <p className="truncate text-sm font-medium text-neutral-900">{key.name}</p>
                     <p className="truncate text-xs text-neutral-500">
                       {key.service_account_name ?? key.owner_email} ·{' '}
-                      {new Date(key.created_at_unix * 1000).toLocaleDateString(i18n.language)}
+                      {formatDate(key.created_at_unix, i18n.language)}
                     </p>
                   </div>
                   <span className="hidden font-mono text-xs text-neutral-500 sm:inline">{key.hint}</span>
