@@ -23,8 +23,10 @@ interface Bindings {
   ps_add_word: (ps: unknown, word: string, phones: string, update: number) => number
   ps_lookup_word: (ps: unknown, word: string) => string | null
   ps_start_utt: (ps: unknown) => number
-  ps_process_raw: KoffiAsync<(ps: unknown, data: Int16Array, n: number, noSearch: number, full: number) => number>
-  ps_end_utt: KoffiAsync<(ps: unknown) => number>
+  /** (ps, data, samples, noSearch, fullUtterance) */
+  ps_process_raw: AsyncCall
+  /** (ps) */
+  ps_end_utt: AsyncCall
   ps_get_hyp: (ps: unknown, score: [number]) => string | null
   ps_seg_iter: (ps: unknown) => unknown
   ps_seg_next: (seg: unknown) => unknown
@@ -35,13 +37,14 @@ interface Bindings {
   logmath_log_to_ln: (lmath: unknown, value: number) => number
 }
 
-type KoffiAsync<F extends (...args: never[]) => unknown> = F & {
-  async: (...args: [...Parameters<F>, (error: unknown, result: ReturnType<F>) => void]) => void
+/** A foreign function also callable on libuv's thread pool, its result to a callback. */
+interface AsyncCall {
+  async: (...args: unknown[]) => void
 }
 
 let bindings: Bindings | undefined
 
-function openFirst(names: string[]): koffi.IKoffiLib {
+function openFirst(names: string[]): ReturnType<typeof koffi.load> {
   let last: unknown
   for (const name of names) {
     try {
@@ -59,7 +62,9 @@ function openFirst(names: string[]): koffi.IKoffiLib {
 export function pocketsphinx(): Bindings {
   if (bindings) return bindings
   if (!existsSync(`${EN_US_MODEL_DIR}/en-us/mdef`)) {
-    throw new Error(`The PocketSphinx US English model is not installed at ${EN_US_MODEL_DIR} (apt-get install pocketsphinx-en-us)`)
+    throw new Error(
+      `The PocketSphinx US English model is not installed at ${EN_US_MODEL_DIR} (apt-get install pocketsphinx-en-us)`,
+    )
   }
   const ps = openFirst(LIBRARY_NAMES)
   const base = openFirst(SPHINXBASE_NAMES)
@@ -88,9 +93,9 @@ export function pocketsphinx(): Bindings {
   return bindings
 }
 
-export function callAsync<R>(fn: KoffiAsync<(...args: never[]) => R>, ...args: unknown[]): Promise<R> {
+export function callAsync<R>(fn: AsyncCall, ...args: unknown[]): Promise<R> {
   return new Promise((resolve, reject) => {
-    ;(fn.async as (...a: unknown[]) => void)(...args, (error: unknown, result: R) => {
+    fn.async(...args, (error: unknown, result: R) => {
       if (error) reject(error)
       else resolve(result)
     })

@@ -4,13 +4,8 @@
 // out for a decoder made for that one request, which is freed afterwards, so one workspace's
 // words never reach another's results.
 import { ipaToArpabet } from '../engines/ipa-to-arpabet.js'
-import {
-  callAsync,
-  EN_US_MODEL_DIR,
-  FRAMES_PER_SECOND,
-  pocketsphinx,
-} from './pocketsphinx-library.js'
-import { type RecogniseOptions, type Recogniser, type RecognisedWord, vocabularyWords } from './recogniser.js'
+import { callAsync, EN_US_MODEL_DIR, FRAMES_PER_SECOND, pocketsphinx } from './pocketsphinx-library.js'
+import { type RecognisedWord, type RecogniseOptions, type Recogniser, vocabularyWords } from './recogniser.js'
 
 /** Spells a word in ARPAbet for the decoder's dictionary (a grapheme-to-phoneme step). */
 export type Speller = (word: string) => Promise<string | null>
@@ -94,7 +89,9 @@ function sequenceGrammar(words: readonly string[]): string {
   return `#JSGF V1.0;\ngrammar align;\npublic <utterance> = ${words.join(' ')} ;\n`
 }
 
-export function createPocketSphinxRecogniser(options: { decoders?: number; speller?: Speller } = {}): Recogniser {
+export function createPocketSphinxRecogniser(
+  options: { decoders?: number; speller?: Speller } = {},
+): Recogniser {
   const size = Math.max(1, options.decoders ?? 2)
   const idle: Decoder[] = []
   const waiting: Array<(d: Decoder) => void> = []
@@ -147,7 +144,9 @@ export function createPocketSphinxRecogniser(options: { decoders?: number; spell
     const ps = pocketsphinx()
     const decoder = openDecoder(extra)
     try {
-      entries.forEach(([word, phones], i) => ps.ps_add_word(decoder.handle, word, phones, i === entries.length - 1 ? 1 : 0))
+      // The search is rebuilt once, after the last word.
+      for (const [i, [word, phones]] of entries.entries())
+        ps.ps_add_word(decoder.handle, word, phones, i === entries.length - 1 ? 1 : 0)
       return await work(decoder)
     } finally {
       closeDecoder(decoder)
@@ -168,7 +167,9 @@ export function createPocketSphinxRecogniser(options: { decoders?: number; spell
       const entries = await missingWords(words)
       const known = new Set(entries.map(([w]) => w))
       const ps = pocketsphinx()
-      const usable = await borrow(async (d) => words.filter((w) => known.has(w) || ps.ps_lookup_word(d.handle, w)))
+      const usable = await borrow(async (d) =>
+        words.filter((w) => known.has(w) || ps.ps_lookup_word(d.handle, w)),
+      )
       if (usable.length === 0) return []
       const { writeFileSync, mkdtempSync, rmSync } = await import('node:fs')
       const { tmpdir } = await import('node:os')
