@@ -156,6 +156,14 @@ export function createPocketSphinxRecogniser(
   return {
     id: 'pocketsphinx-en-us',
     languages: ['en'],
+    unavailable() {
+      try {
+        pocketsphinx()
+        return null
+      } catch (error) {
+        return error instanceof Error ? error.message : String(error)
+      }
+    },
     async recognise(samples: Float32Array, request: RecogniseOptions = {}): Promise<RecognisedWord[]> {
       const keyWords = (request.keyterms ?? []).flatMap((term) => vocabularyWords(term))
       const entries = keyWords.length > 0 ? await missingWords(keyWords) : []

@@ -22,6 +22,8 @@ export interface Recogniser {
   readonly id: string
   /** ISO 639-1 codes the recogniser understands. */
   readonly languages: readonly string[]
+  /** Why the engine cannot run here (a missing library or model), or null when it can. */
+  unavailable(): string | null
   recognise(samples: Float32Array, options?: RecogniseOptions): Promise<RecognisedWord[]>
   /** Times for a known word sequence in the samples (forced alignment). */
   align(samples: Float32Array, words: readonly string[]): Promise<RecognisedWord[]>

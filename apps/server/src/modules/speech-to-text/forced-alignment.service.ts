@@ -72,6 +72,7 @@ export function createForcedAlignmentService(deps: { recogniser: Recogniser; rec
           param: 'text',
           message: `The text is at most ${FORCED_ALIGNMENT_TEXT_MAX} characters.`,
         })
+      if (deps.recogniser.unavailable()) throw new AppError('speech_to_text_engine_missing')
       const { list, vocab } = tokens(text)
       if (vocab.length === 0) throw new AppError('forced_alignment_text_empty', { param: 'text' })
       const { samples, seconds } = await decodeSource(file)

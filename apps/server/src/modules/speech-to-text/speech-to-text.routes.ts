@@ -65,7 +65,13 @@ export function speechToTextRoutes(
     app.post(
       '/v1/forced-alignment',
       {
-        config: { scope: 'forced-alignment' as const, verifiedEmail: true, multipart: alignmentForm },
+        config: {
+          scope: 'forced-alignment' as const,
+          // Alignment is part of the speech to text product for group permissions.
+          permission: 'speech_to_text' as const,
+          verifiedEmail: true,
+          multipart: alignmentForm,
+        },
         schema: {
           tags: ['forced alignment'],
           summary: 'Word and character times of a known text in an audio file',

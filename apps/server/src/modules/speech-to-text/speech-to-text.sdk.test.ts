@@ -1,4 +1,4 @@
-import { ElevenLabsClient, ElevenLabsError } from '@elevenlabs/elevenlabs-js'
+import { type ElevenLabs, ElevenLabsClient, ElevenLabsError } from '@elevenlabs/elevenlabs-js'
 import { PREMADE_VOICES } from '@timbre/speech'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createUser, type TestUser } from '../../../test/helpers/factories.js'
@@ -101,12 +101,7 @@ describe('speech to text through the SDK', () => {
       file: { data: wav, filename: 'garden.wav' },
       timestampsGranularity: 'character',
       diarize: true,
-    })) as {
-      text: string
-      languageCode: string
-      words: Array<Record<string, unknown>>
-      transcriptionId?: string
-    }
+    })) as ElevenLabs.SpeechToTextChunkResponseModel
     const wer = wordErrorRate(words(HELD_OUT), words(result.text))
     console.log(`speech to text WER ${wer.toFixed(3)}: "${result.text}"`)
     expect(wer).toBeLessThanOrEqual(0.3)
@@ -115,10 +110,10 @@ describe('speech to text through the SDK', () => {
     expect(spoken.length).toBeGreaterThan(5)
     expect(result.words.some((w) => w.type === 'spacing')).toBe(true)
     for (const w of spoken) {
-      expect(w.end as number).toBeGreaterThan(w.start as number)
-      expect(w.logprob as number).toBeLessThanOrEqual(0)
+      expect(w.end).toBeGreaterThan(w.start!)
+      expect(w.logprob).toBeLessThanOrEqual(0)
       expect(w.speakerId).toBe('speaker_0')
-      expect((w.characters as unknown[]).length).toBe((w.text as string).length)
+      expect(w.characters?.length).toBe(w.text.length)
     }
     // About 5 seconds at 100 credits a minute, counted by the second.
     const cost = (await used()) - before
@@ -126,7 +121,9 @@ describe('speech to text through the SDK', () => {
     expect(cost).toBeLessThanOrEqual(15)
 
     const id = result.transcriptionId!
-    const stored = (await client.speechToText.transcripts.get(id)) as { text: string }
+    const stored = (await client.speechToText.transcripts.get(
+      id,
+    )) as ElevenLabs.SpeechToTextChunkResponseModel
     expect(stored.text).toBe(result.text)
     expect(await refusal(other.speechToText.transcripts.get(id))).toBe(404)
     expect(await refusal(other.speechToText.transcripts.delete(id))).toBe(404)
@@ -156,7 +153,7 @@ describe('speech to text through the SDK', () => {
     const result = (await client.speechToText.convert({
       modelId: 'scribe_v1',
       file: { data: pcmWav(Buffer.alloc(16_000 * 2 * 3), 16_000), filename: 'silence.wav' },
-    })) as { text: string; words: unknown[] }
+    })) as ElevenLabs.SpeechToTextChunkResponseModel
     expect(result.text).toBe('')
     expect(result.words).toEqual([])
     expect(await used()).toBe(before)

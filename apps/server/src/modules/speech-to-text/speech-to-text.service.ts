@@ -47,6 +47,7 @@ export function createSpeechToTextService(deps: {
   fetchCloudFile: (url: string) => Promise<SourceFile>
 }) {
   function checkRequest(input: TranscriptionInput): string {
+    if (deps.recogniser.unavailable()) throw new AppError('speech_to_text_engine_missing')
     if (!(SPEECH_TO_TEXT_MODEL_IDS as readonly string[]).includes(input.modelId))
       throw new AppError('validation_error', {
         param: 'model_id',
