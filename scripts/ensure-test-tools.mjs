@@ -20,7 +20,10 @@ const speechToText = [
 ]
 const tools = runtime
   ? speechToText
-  : [{ pkg: 'chromium', present: () => hasCommand('chromium') || Boolean(process.env.CHROMIUM_PATH) }, ...speechToText]
+  : [
+      { pkg: 'chromium', present: () => hasCommand('chromium') || Boolean(process.env.CHROMIUM_PATH) },
+      ...speechToText,
+    ]
 /** At start a missing package only disables speech to text; for the tests it is an error. */
 const failCode = runtime ? 0 : 1
 if (process.argv.includes('--bench')) {

@@ -37,7 +37,8 @@ export const SPEECH_TO_TEXT_ERRORS = {
   },
   speech_to_text_engine_missing: {
     status: 503,
-    message: 'Speech to text is not installed on this server (the pocketsphinx and pocketsphinx-en-us packages).',
+    message:
+      'Speech to text is not installed on this server (the pocketsphinx and pocketsphinx-en-us packages).',
   },
   transcript_not_found: { status: 404, message: 'This transcript does not exist.' },
   forced_alignment_text_empty: { status: 422, message: 'The text to align is empty.' },
