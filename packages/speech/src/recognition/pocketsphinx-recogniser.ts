@@ -15,6 +15,11 @@ interface Decoder {
   config: unknown
 }
 
+/** The name PocketSphinx gives the search it builds from the configuration. */
+const DEFAULT_SEARCH = '_default'
+/** How many times a uniform share of the vocabulary a keyterm's unigram probability is. */
+const KEYTERM_WEIGHT = 2000
+
 /** Filler and sentence marks the decoder emits between words. */
 function isFiller(word: string): boolean {
   return word.startsWith('<') || word.startsWith('[') || word.startsWith('+') || word === '</s>'
@@ -144,7 +149,10 @@ export function createPocketSphinxRecogniser(
     const ps = pocketsphinx()
     const decoder = openDecoder(extra)
     try {
-      // The search is rebuilt once, after the last word.
+      // A keyterm enters the language model well above the unknown-word floor a plain
+      // dictionary addition gets; the search is rebuilt once, after the last word.
+      const lm = extra.length === 0 ? ps.ps_get_lm(decoder.handle, DEFAULT_SEARCH) : null
+      for (const [word] of entries) if (lm) ps.ngram_model_add_word(lm, word, KEYTERM_WEIGHT)
       for (const [i, [word, phones]] of entries.entries())
         ps.ps_add_word(decoder.handle, word, phones, i === entries.length - 1 ? 1 : 0)
       return await work(decoder)

@@ -1,4 +1,4 @@
-import { createPocketSphinxRecogniser, type Recogniser } from '@timbre/speech'
+import { createPocketSphinxRecogniser, espeakSpeller, type Recogniser } from '@timbre/speech'
 import type { Database } from '../../db/database.js'
 import type { OutboundPolicy } from '../../platform/outbound/outbound.js'
 import type { DomainModule } from '../domain-module.js'
@@ -17,7 +17,8 @@ export function createSpeechToTextModule(deps: {
   outbound: OutboundPolicy
   recogniser?: Recogniser
 }): DomainModule {
-  const recogniser = deps.recogniser ?? createPocketSphinxRecogniser({ decoders: 2 })
+  const recogniser =
+    deps.recogniser ?? createPocketSphinxRecogniser({ decoders: 2, speller: espeakSpeller() })
   const stt = createSpeechToTextService({
     recogniser,
     recorder: deps.recorder,

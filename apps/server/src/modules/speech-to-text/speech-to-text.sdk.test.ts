@@ -148,6 +148,23 @@ describe('speech to text through the SDK', () => {
     expect(result.loss).toBeGreaterThanOrEqual(0)
   }, 120_000)
 
+  it('recognises a keyterm the dictionary lacks only when it is given', async () => {
+    const { wav } = await speak('Zorbix. Zorbix is here.')
+    const run = async (keyterms?: string[]) =>
+      (
+        (await client.speechToText.convert({
+          modelId: 'scribe_v1',
+          file: { data: wav, filename: 'report.wav' },
+          ...(keyterms ? { keyterms } : {}),
+        })) as ElevenLabs.SpeechToTextChunkResponseModel
+      ).text
+    const plain = await run()
+    const boosted = await run(['Zorbix'])
+    console.log(`keyterms: without "${plain}", with "${boosted}"`)
+    expect(words(plain)).not.toContain('zorbix')
+    expect(words(boosted)).toContain('zorbix')
+  }, 120_000)
+
   it('gives silence an empty transcript and charges nothing', async () => {
     const before = await used()
     const result = (await client.speechToText.convert({
