@@ -61,6 +61,12 @@ async function speak(text: string): Promise<{ wav: Buffer; starts: number[] }> {
   return { wav: pcmWav(Buffer.from(r.audioBase64, 'base64'), 16_000), starts }
 }
 
+async function bytes(stream: ReadableStream<Uint8Array>): Promise<Buffer> {
+  const parts: Uint8Array[] = []
+  for await (const part of stream as unknown as AsyncIterable<Uint8Array>) parts.push(part)
+  return Buffer.concat(parts)
+}
+
 async function refusal(call: Promise<unknown>): Promise<number> {
   try {
     await call
@@ -163,6 +169,51 @@ describe('speech to text through the SDK', () => {
     console.log(`keyterms: without "${plain}", with "${boosted}"`)
     expect(words(plain)).not.toContain('zorbix')
     expect(words(boosted)).toContain('zorbix')
+  }, 120_000)
+
+  it('splits a dialogue of a female and a male voice into two speakers at the turns', async () => {
+    const voices = ['Emma', 'Noah'].map((name) => PREMADE_VOICES.find((v) => v.name === name)!)
+    const turns = [
+      'Good morning, did you sleep well last night?',
+      'Not really, the neighbours were playing loud music until two.',
+      'That sounds awful, you should talk to them today.',
+      'I will knock on their door after breakfast.',
+    ]
+    const pause = Buffer.alloc(16_000) // half a second
+    const parts: Buffer[] = []
+    const truth: Array<{ start: number; end: number; speaker: number }> = []
+    let at = 0
+    for (const [i, text] of turns.entries()) {
+      const pcm = await bytes(
+        await client.textToSpeech.convert(voices[i % 2]!.voice_id, {
+          text,
+          outputFormat: 'pcm_16000',
+          seed: 2,
+        }),
+      )
+      truth.push({ start: at, end: at + pcm.length / 32_000, speaker: i % 2 })
+      parts.push(pcm, pause)
+      at += (pcm.length + pause.length) / 32_000
+    }
+    const result = (await client.speechToText.convert({
+      modelId: 'scribe_v1',
+      file: { data: pcmWav(Buffer.concat(parts), 16_000), filename: 'dialogue.wav' },
+      diarize: true,
+    })) as ElevenLabs.SpeechToTextChunkResponseModel
+    const spoken = result.words.filter((w) => w.type === 'word')
+    const labelled = spoken.map((w) => {
+      const middle = (w.start! + w.end!) / 2
+      return {
+        said: w.speakerId!,
+        truly: truth.find((t) => middle >= t.start && middle <= t.end)?.speaker ?? -1,
+      }
+    })
+    expect(new Set(labelled.map((l) => l.said)).size).toBe(2)
+    // The label the first speaker's words got most stands for her; the other for him.
+    const firstLabel = labelled.find((l) => l.truly === 0)!.said
+    const right = labelled.filter((l) => (l.said === firstLabel) === (l.truly === 0)).length
+    console.log(`diarisation: ${right} of ${labelled.length} words on the right speaker`)
+    expect(right / labelled.length).toBeGreaterThanOrEqual(0.9)
   }, 120_000)
 
   it('gives silence an empty transcript and charges nothing', async () => {

@@ -1,5 +1,5 @@
 import { SPEECH_TO_TEXT_MODEL_IDS, speechToTextCredits } from '@timbre/contract'
-import { parseOutputFormat, type Recogniser, transcribe } from '@timbre/speech'
+import { diarise, parseOutputFormat, type Recogniser, transcribe } from '@timbre/speech'
 import { AppError } from '../../errors.js'
 import { newId } from '../../lib/ids.js'
 import type { Principal } from '../../plugins/auth.js'
@@ -40,6 +40,25 @@ export function transcriptBody(row: TranscriptRow): TranscriptBody {
   }
 }
 
+/** Each word's speaker (`speaker_N`) when diarisation was asked for: its spoken stretch's voice. */
+function speakersOf(
+  samples: Float32Array,
+  found: Awaited<ReturnType<typeof transcribe>>,
+  input: TranscriptionInput,
+): (index: number) => string | null {
+  if (!input.diarize) return () => null
+  const bySegment = diarise(samples, found.segments, {
+    speakers: input.numSpeakers,
+    threshold: input.diarizationThreshold,
+  })
+  return (index) => {
+    const word = found.words[index]!
+    const middle = (word.start + word.end) / 2
+    const segment = found.segments.findIndex((s) => middle >= s.start && middle <= s.end)
+    return `speaker_${bySegment[Math.max(0, segment)] ?? 0}`
+  }
+}
+
 export function createSpeechToTextService(deps: {
   recogniser: Recogniser
   recorder: Recorder
@@ -69,7 +88,7 @@ export function createSpeechToTextService(deps: {
     const { samples, seconds } = await decodeSource(file)
     const found = await transcribe(deps.recogniser, samples, { keyterms: input.keyterms })
     const text = found.words.map((w) => w.text).join(' ')
-    const speakerOf = () => (input.diarize ? 'speaker_0' : null)
+    const speakerOf = speakersOf(samples, found, input)
     const words = apiWords(found.words, { granularity: input.granularity, speakerOf })
     // One recogniser per language so far: the language is certain when named, and otherwise
     // only as likely as the words the English model found in it.
