@@ -78,6 +78,7 @@ export {
   registerModels,
 } from './models/model-profiles.js'
 export type { WarmUpRecord } from './pool/worker-pool.js'
+export { type AudioEvent, audioEvents } from './recognition/audio-events.js'
 export { type DiariseOptions, diarise } from './recognition/diarise.js'
 export { espeakSpeller } from './recognition/espeak-speller.js'
 export {

@@ -216,6 +216,35 @@ describe('speech to text through the SDK', () => {
     expect(right / labelled.length).toBeGreaterThanOrEqual(0.9)
   }, 120_000)
 
+  it('tags loud sound that is not speech as an audio event, free of charge like silence', async () => {
+    let state = 11
+    const noise = Buffer.alloc(16_000 * 2 * 2)
+    for (let i = 0; i < noise.length / 2; i++) {
+      state = (Math.imul(state, 1664525) + 1013904223) >>> 0
+      noise.writeInt16LE(Math.round((state / 2 ** 32 - 0.5) * 16_000), i * 2)
+    }
+    const before = await used()
+    const result = (await client.speechToText.convert({
+      modelId: 'scribe_v1',
+      file: {
+        data: pcmWav(Buffer.concat([Buffer.alloc(16_000), noise, Buffer.alloc(16_000)]), 16_000),
+        filename: 'static.wav',
+      },
+      tagAudioEvents: true,
+    })) as ElevenLabs.SpeechToTextChunkResponseModel
+    const events = result.words.filter((w) => w.type === 'audio_event')
+    expect(events.map((e) => e.text)).toEqual(['(noise)'])
+    expect(events[0]!.start).toBeCloseTo(0.5, 0)
+    expect(events[0]!.end).toBeCloseTo(2.5, 0)
+    expect(await used()).toBe(before)
+    const untagged = (await client.speechToText.convert({
+      modelId: 'scribe_v1',
+      file: { data: pcmWav(noise, 16_000), filename: 'static.wav' },
+      tagAudioEvents: false,
+    })) as ElevenLabs.SpeechToTextChunkResponseModel
+    expect(untagged.words.filter((w) => w.type === 'audio_event')).toEqual([])
+  }, 60_000)
+
   it('gives silence an empty transcript and charges nothing', async () => {
     const before = await used()
     const result = (await client.speechToText.convert({

@@ -1,5 +1,5 @@
 import { SPEECH_TO_TEXT_MODEL_IDS, speechToTextCredits } from '@timbre/contract'
-import { diarise, parseOutputFormat, type Recogniser, transcribe } from '@timbre/speech'
+import { audioEvents, diarise, parseOutputFormat, type Recogniser, transcribe } from '@timbre/speech'
 import { AppError } from '../../errors.js'
 import { newId } from '../../lib/ids.js'
 import type { Principal } from '../../plugins/auth.js'
@@ -37,6 +37,27 @@ export function transcriptBody(row: TranscriptRow): TranscriptBody {
     words,
     transcription_id: row.id,
     audio_duration_secs: row.audio_duration_seconds,
+  }
+}
+
+/**
+ * Puts the audio events among the words by time. They stay out of `text`, which holds what was
+ * said; a file with only events costs nothing, like silence.
+ */
+function withEvents(words: ApiWord[], events: Awaited<ReturnType<typeof audioEvents>>, timed: boolean): void {
+  for (const event of events) {
+    const at = words.findIndex((w) => w.start !== null && w.start >= event.start)
+    const item: ApiWord = {
+      text: event.label,
+      start: timed ? Math.round(event.start * 1000) / 1000 : null,
+      end: timed ? Math.round(event.end * 1000) / 1000 : null,
+      type: 'audio_event',
+      speaker_id: null,
+      logprob: 0,
+      characters: null,
+    }
+    if (at < 0) words.push(item)
+    else words.splice(at, 0, item)
   }
 }
 
@@ -90,6 +111,7 @@ export function createSpeechToTextService(deps: {
     const text = found.words.map((w) => w.text).join(' ')
     const speakerOf = speakersOf(samples, found, input)
     const words = apiWords(found.words, { granularity: input.granularity, speakerOf })
+    if (input.tagAudioEvents) withEvents(words, await audioEvents(samples), input.granularity !== 'none')
     // One recogniser per language so far: the language is certain when named, and otherwise
     // only as likely as the words the English model found in it.
     const meanPosterior =
