@@ -4,17 +4,28 @@
 // synthesised speech is intelligible. With `--bench`, also the espeak-ng and Flite command-line
 // tools the benchmarks use as their baselines. Missing ones are installed with apt-get when this
 // process can (root, Debian or Ubuntu); otherwise one line says what to install, and the
-// exit code is non-zero.
+// exit code is non-zero. With `--runtime` (the first step of `npm start`), only what the server
+// itself needs: PocketSphinx and its US English model, the speech-to-text engine; there a
+// package that cannot be installed is a warning, and the server starts without speech to text.
 import { execFileSync, spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 
 const hasCommand = (name) => spawnSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' }).status === 0
 
-const tools = [
-  { pkg: 'chromium', present: () => hasCommand('chromium') || Boolean(process.env.CHROMIUM_PATH) },
+const runtime = process.argv.includes('--runtime')
+const speechToText = [
+  // The command line comes with the library the server loads (libpocketsphinx3).
   { pkg: 'pocketsphinx', present: () => hasCommand('pocketsphinx_continuous') },
   { pkg: 'pocketsphinx-en-us', present: () => existsSync('/usr/share/pocketsphinx/model/en-us') },
 ]
+const tools = runtime
+  ? speechToText
+  : [
+      { pkg: 'chromium', present: () => hasCommand('chromium') || Boolean(process.env.CHROMIUM_PATH) },
+      ...speechToText,
+    ]
+/** At start a missing package only disables speech to text; for the tests it is an error. */
+const failCode = runtime ? 0 : 1
 if (process.argv.includes('--bench')) {
   tools.push({ pkg: 'espeak-ng', present: () => hasCommand('espeak-ng') })
   tools.push({ pkg: 'flite', present: () => hasCommand('flite') })
@@ -26,12 +37,14 @@ if (missing.length === 0) process.exit(0)
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0
 if (!isRoot || !hasCommand('apt-get')) {
   console.error(
-    `Missing system packages for the tests: run \`sudo apt-get install -y ${missing.join(' ')}\` (Debian/Ubuntu), then npm test again.`,
+    runtime
+      ? `Speech to text needs system packages: run \`sudo apt-get install -y ${missing.join(' ')}\` (Debian/Ubuntu); the server starts without it.`
+      : `Missing system packages for the tests: run \`sudo apt-get install -y ${missing.join(' ')}\` (Debian/Ubuntu), then npm test again.`,
   )
-  process.exit(1)
+  process.exit(failCode)
 }
 
-console.log(`Installing system packages for the tests: ${missing.join(' ')}`)
+console.log(`Installing system packages: ${missing.join(' ')}`)
 const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
 try {
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env })
@@ -40,11 +53,11 @@ try {
     env,
   })
 } catch {
-  console.error(`apt-get could not install ${missing.join(' ')}: install them by hand, then npm test again.`)
-  process.exit(1)
+  console.error(`apt-get could not install ${missing.join(' ')}: install them by hand.`)
+  process.exit(failCode)
 }
 const still = tools.filter((t) => !t.present()).map((t) => t.pkg)
 if (still.length > 0) {
   console.error(`Still missing after apt-get: ${still.join(' ')}.`)
-  process.exit(1)
+  process.exit(failCode)
 }

@@ -29,6 +29,7 @@ import { createRecordingModule } from './modules/recording/recording.module.js'
 import { createResourceAccessModule } from './modules/resource-access/resource-access.module.js'
 import { createSoundEffectsModule } from './modules/sound-effects/sound-effects.module.js'
 import { createSpeechToSpeechModule } from './modules/speech-to-speech/speech-to-speech.module.js'
+import { createSpeechToTextModule } from './modules/speech-to-text/speech-to-text.module.js'
 import { createSsoModule } from './modules/sso/sso.module.js'
 import { createStudioModule } from './modules/studio/studio.module.js'
 import { createTtsModule } from './modules/tts/tts.module.js'
@@ -267,6 +268,12 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     log: (message, details) => app.log.error(details, message),
     limits: config.audioIsolation,
   })
+  const speechToText = createSpeechToTextModule({
+    db,
+    recorder: recording.ports.recorder,
+    // cloud_storage_url downloads follow the same outbound rules as webhooks.
+    outbound: config.webhooks,
+  })
   const voiceover = createVoiceoverModule({
     db,
     storage,
@@ -369,6 +376,7 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     onboarding,
     soundEffects,
     audioIsolation,
+    speechToText,
     webhooks,
     studio,
     voiceover,

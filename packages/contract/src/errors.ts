@@ -15,6 +15,7 @@ import { PRONUNCIATION_DICTIONARIES_ERRORS } from './errors/pronunciation-dictio
 import { SOUND_EFFECTS_ERRORS } from './errors/sound-effects.js'
 import { SPEECH_ERRORS } from './errors/speech.js'
 import { SPEECH_TO_SPEECH_ERRORS } from './errors/speech-to-speech.js'
+import { SPEECH_TO_TEXT_ERRORS } from './errors/speech-to-text.js'
 import { SSO_ERRORS } from './errors/sso.js'
 import { STUDIO_ERRORS } from './errors/studio.js'
 import { USAGE_ERRORS } from './errors/usage.js'
@@ -47,6 +48,7 @@ export const ERRORS = {
   ...AUDIO_ISOLATION_ERRORS,
   ...VOICE_DESIGN_ERRORS,
   ...SPEECH_TO_SPEECH_ERRORS,
+  ...SPEECH_TO_TEXT_ERRORS,
   ...BILLING_ERRORS,
   ...PRONUNCIATION_DICTIONARIES_ERRORS,
   ...USAGE_ERRORS,

@@ -8534,6 +8534,269 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/speech-to-text": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Transcribe an audio or video file
+         * @description 100 credits per minute of audio, counted by the second; a file with no speech costs nothing.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description The audio or video file: WAV, MP3, OGG, FLAC, M4A or WebM, recognised by content; or raw 16 kHz 16-bit mono PCM with `file_format=pcm_s16le_16`. At most 1024 MB.
+                         */
+                        file?: string;
+                        /** @description The transcription model. */
+                        model_id: string;
+                        /** @description ISO 639-1 or 639-3 code of the language spoken; detected when absent. */
+                        language_code?: string;
+                        /** @description Tag non-speech sounds such as laughter. */
+                        tag_audio_events?: boolean;
+                        /** @description The most speakers in the file (1 to 32). */
+                        num_speakers?: number;
+                        /**
+                         * @description Timing detail of the words.
+                         * @enum {string}
+                         */
+                        timestamps_granularity?: "none" | "word" | "character";
+                        /** @description Mark which speaker says each word. */
+                        diarize?: boolean;
+                        /** @description How readily a new speaker is started (0.1 to 0.4). */
+                        diarization_threshold?: number;
+                        /** @description Further export formats, as a JSON array. */
+                        additional_formats?: string;
+                        /**
+                         * @description The kind of the file.
+                         * @enum {string}
+                         */
+                        file_format?: "other" | "pcm_s16le_16";
+                        /** @description An HTTPS URL of the file, instead of `file`. */
+                        cloud_storage_url?: string;
+                        /** @description Answer at once and deliver the transcript to the workspace webhooks. */
+                        webhook?: boolean;
+                        /** @description Randomness of the decoding (0 to 2); the default decoder is deterministic. */
+                        temperature?: number;
+                        /** @description Seed for repeatable decoding. */
+                        seed?: number;
+                        /** @description Words or phrases the audio is likely to hold; the recogniser favours them. */
+                        keyterms?: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            language_code: string;
+                            language_probability: number;
+                            text: string;
+                            words: {
+                                text: string;
+                                start: number | null;
+                                end: number | null;
+                                /** @enum {string} */
+                                type: "word" | "spacing" | "audio_event";
+                                speaker_id: string | null;
+                                logprob: number;
+                                characters: {
+                                    text: string;
+                                    start: number | null;
+                                    end: number | null;
+                                }[] | null;
+                            }[];
+                            transcription_id: string;
+                            audio_duration_secs: number;
+                            additional_formats?: {
+                                requested_format: string;
+                                file_extension: string;
+                                content_type: string;
+                                is_base64_encoded: boolean;
+                                content: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/speech-to-text/transcripts/{transcription_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A stored transcript */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    transcription_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            language_code: string;
+                            language_probability: number;
+                            text: string;
+                            words: {
+                                text: string;
+                                start: number | null;
+                                end: number | null;
+                                /** @enum {string} */
+                                type: "word" | "spacing" | "audio_event";
+                                speaker_id: string | null;
+                                logprob: number;
+                                characters: {
+                                    text: string;
+                                    start: number | null;
+                                    end: number | null;
+                                }[] | null;
+                            }[];
+                            transcription_id: string;
+                            audio_duration_secs: number;
+                            additional_formats?: {
+                                requested_format: string;
+                                file_extension: string;
+                                content_type: string;
+                                is_base64_encoded: boolean;
+                                content: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Delete a stored transcript */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    transcription_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": Record<string, never>;
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/forced-alignment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Word and character times of a known text in an audio file
+         * @description 50 credits per minute of audio, counted by the second.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description The audio or video file: WAV, MP3, OGG, FLAC, M4A or WebM, recognised by content; or raw 16 kHz 16-bit mono PCM with `file_format=pcm_s16le_16`. At most 1024 MB.
+                         */
+                        file: string;
+                        /** @description The text spoken in the file. */
+                        text: string;
+                        /** @description Accepted for compatibility; files are always read whole. */
+                        enabled_spooled_file?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            characters: {
+                                text: string;
+                                start: number;
+                                end: number;
+                            }[];
+                            words: {
+                                text: string;
+                                start: number;
+                                end: number;
+                                loss: number;
+                            }[];
+                            loss: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/workspace/webhooks": {
         parameters: {
             query?: never;

@@ -78,6 +78,23 @@ export {
   registerModels,
 } from './models/model-profiles.js'
 export type { WarmUpRecord } from './pool/worker-pool.js'
+export { type AudioEvent, audioEvents } from './recognition/audio-events.js'
+export { type DiariseOptions, diarise } from './recognition/diarise.js'
+export { espeakSpeller } from './recognition/espeak-speller.js'
+export {
+  createPocketSphinxRecogniser,
+  ipaSpeller,
+  type Speller,
+} from './recognition/pocketsphinx-recogniser.js'
+export {
+  RECOGNITION_SAMPLE_RATE,
+  type RecognisedWord,
+  type RecogniseOptions,
+  type Recogniser,
+  vocabularyWords,
+} from './recognition/recogniser.js'
+export { type Transcription, transcribe } from './recognition/transcribe.js'
+export { type SpeechSegment, speechSegments } from './recognition/voice-activity.js'
 export { type PreparedRequest, prepareRequest } from './service/prepare-request.js'
 export {
   appendAlignment,

@@ -1,0 +1,37 @@
+import { createPocketSphinxRecogniser, espeakSpeller, type Recogniser } from '@timbre/speech'
+import type { Database } from '../../db/database.js'
+import type { OutboundPolicy } from '../../platform/outbound/outbound.js'
+import type { DomainModule } from '../domain-module.js'
+import type { Recorder } from '../recording/recording.module.js'
+import { createForcedAlignmentService } from './forced-alignment.service.js'
+import { createCloudFetcher } from './source-audio.js'
+import { createTranscriptsRepository } from './speech-to-text.repository.js'
+import { speechToTextRoutes } from './speech-to-text.routes.js'
+import { createSpeechToTextService } from './speech-to-text.service.js'
+
+/** Speech to text (PocketSphinx behind the recogniser interface), stored transcripts, forced alignment. */
+export function createSpeechToTextModule(deps: {
+  db: Database
+  recorder: Recorder
+  /** The rules `cloud_storage_url` downloads follow. */
+  outbound: OutboundPolicy
+  recogniser?: Recogniser
+}): DomainModule {
+  const recogniser =
+    deps.recogniser ?? createPocketSphinxRecogniser({ decoders: 2, speller: espeakSpeller() })
+  const stt = createSpeechToTextService({
+    recogniser,
+    recorder: deps.recorder,
+    repository: createTranscriptsRepository(deps.db),
+    fetchCloudFile: createCloudFetcher(deps.outbound),
+  })
+  const alignment = createForcedAlignmentService({ recogniser, recorder: deps.recorder })
+  return {
+    name: 'speech-to-text',
+    routes: async (app) => {
+      await app.register(speechToTextRoutes(stt, alignment))
+    },
+    ports: {},
+    stop: () => recogniser.close(),
+  }
+}

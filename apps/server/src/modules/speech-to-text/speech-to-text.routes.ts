@@ -1,0 +1,88 @@
+import { FORCED_ALIGNMENT_CREDITS_PER_MINUTE, SPEECH_TO_TEXT_CREDITS_PER_MINUTE } from '@timbre/contract'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { requirePrincipal } from '../../plugins/auth.js'
+import type { ForcedAlignmentService } from './forced-alignment.service.js'
+import { alignmentResponse, transcriptParams, transcriptResponse } from './speech-to-text.schemas.js'
+import type { SpeechToTextService } from './speech-to-text.service.js'
+import { alignmentForm, readAlignmentForm, readTranscriptionForm, transcriptionForm } from './stt-form.js'
+
+const tags = ['speech to text']
+const config = { scope: 'speech-to-text' as const, verifiedEmail: true }
+
+// POST /v1/speech-to-text, the stored transcripts, and POST /v1/forced-alignment.
+export function speechToTextRoutes(
+  stt: SpeechToTextService,
+  alignment: ForcedAlignmentService,
+): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/v1/speech-to-text',
+      {
+        config: { ...config, multipart: transcriptionForm },
+        schema: {
+          tags,
+          summary: 'Transcribe an audio or video file',
+          description: `${SPEECH_TO_TEXT_CREDITS_PER_MINUTE} credits per minute of audio, counted by the second; a file with no speech costs nothing.`,
+          response: { 200: transcriptResponse },
+        },
+      },
+      async (request) =>
+        stt.transcribe(requirePrincipal(request), request.id, await readTranscriptionForm(request)),
+    )
+
+    app.get(
+      '/v1/speech-to-text/transcripts/:transcription_id',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'A stored transcript',
+          params: transcriptParams,
+          response: { 200: transcriptResponse },
+        },
+      },
+      async (request) => stt.get(requirePrincipal(request), request.params.transcription_id),
+    )
+
+    app.delete(
+      '/v1/speech-to-text/transcripts/:transcription_id',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Delete a stored transcript',
+          params: transcriptParams,
+          response: { 200: z.object({}) },
+        },
+      },
+      async (request) => {
+        await stt.remove(requirePrincipal(request), request.params.transcription_id)
+        return {}
+      },
+    )
+
+    app.post(
+      '/v1/forced-alignment',
+      {
+        config: {
+          scope: 'forced-alignment' as const,
+          // Alignment is part of the speech to text product for group permissions.
+          permission: 'speech_to_text' as const,
+          verifiedEmail: true,
+          multipart: alignmentForm,
+        },
+        schema: {
+          tags: ['forced alignment'],
+          summary: 'Word and character times of a known text in an audio file',
+          description: `${FORCED_ALIGNMENT_CREDITS_PER_MINUTE} credits per minute of audio, counted by the second.`,
+          response: { 200: alignmentResponse },
+        },
+      },
+      async (request) => {
+        const { file, text } = await readAlignmentForm(request)
+        return alignment.align(requirePrincipal(request), request.id, file, text)
+      },
+    )
+  }
+}

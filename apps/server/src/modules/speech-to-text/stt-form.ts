@@ -1,0 +1,181 @@
+import {
+  SPEECH_TO_TEXT_KEYTERM_CHARS_MAX,
+  SPEECH_TO_TEXT_KEYTERMS_MAX,
+  SPEECH_TO_TEXT_MAX_BYTES,
+  SPEECH_TO_TEXT_MAX_SPEAKERS,
+  SPEECH_TO_TEXT_MIN_SPEAKERS,
+  TIMESTAMPS_GRANULARITIES,
+  type TimestampsGranularity,
+} from '@timbre/contract'
+import type { FastifyRequest } from 'fastify'
+import { AppError } from '../../errors.js'
+import { type MultipartBody, multipartForm, readMultipart } from '../../platform/http/multipart.js'
+
+// The multipart bodies of POST /v1/speech-to-text and POST /v1/forced-alignment, with the
+// public API's field names. A file over the limit is refused while it arrives.
+
+export const FILE_FORMATS = ['other', 'pcm_s16le_16'] as const
+const tooBig = () => new AppError('speech_to_text_file_too_big', { param: 'file' })
+
+const fileField = {
+  description:
+    'The audio or video file: WAV, MP3, OGG, FLAC, M4A or WebM, recognised by content; or raw 16 kHz ' +
+    '16-bit mono PCM with `file_format=pcm_s16le_16`.',
+  maxBytes: SPEECH_TO_TEXT_MAX_BYTES,
+  tooLarge: tooBig,
+}
+
+export const transcriptionForm = multipartForm({
+  files: { file: fileField },
+  fields: {
+    model_id: { description: 'The transcription model.', required: true },
+    language_code: { description: 'ISO 639-1 or 639-3 code of the language spoken; detected when absent.' },
+    tag_audio_events: { description: 'Tag non-speech sounds such as laughter.', kind: 'boolean' },
+    num_speakers: { description: 'The most speakers in the file (1 to 32).', kind: 'integer' },
+    timestamps_granularity: { description: 'Timing detail of the words.', enum: TIMESTAMPS_GRANULARITIES },
+    diarize: { description: 'Mark which speaker says each word.', kind: 'boolean' },
+    diarization_threshold: {
+      description: 'How readily a new speaker is started (0.1 to 0.4).',
+      kind: 'number',
+    },
+    additional_formats: { description: 'Further export formats, as a JSON array.', kind: 'json' },
+    file_format: { description: 'The kind of the file.', enum: FILE_FORMATS },
+    cloud_storage_url: { description: 'An HTTPS URL of the file, instead of `file`.', maxBytes: 4096 },
+    webhook: {
+      description: 'Answer at once and deliver the transcript to the workspace webhooks.',
+      kind: 'boolean',
+    },
+    temperature: {
+      description: 'Randomness of the decoding (0 to 2); the default decoder is deterministic.',
+      kind: 'number',
+    },
+    seed: { description: 'Seed for repeatable decoding.', kind: 'integer' },
+    keyterms: {
+      description: 'Words or phrases the audio is likely to hold; the recogniser favours them.',
+      maxCount: SPEECH_TO_TEXT_KEYTERMS_MAX,
+      maxBytes: SPEECH_TO_TEXT_KEYTERM_CHARS_MAX * 4,
+    },
+  },
+})
+
+export const alignmentForm = multipartForm({
+  files: { file: { ...fileField, required: true } },
+  fields: {
+    text: { description: 'The text spoken in the file.', required: true, maxBytes: 400_000 },
+    enabled_spooled_file: {
+      description: 'Accepted for compatibility; files are always read whole.',
+      kind: 'boolean',
+    },
+  },
+})
+
+export interface SourceFile {
+  data: Buffer
+  fileName: string
+  fileFormat: (typeof FILE_FORMATS)[number]
+}
+
+export interface TranscriptionInput {
+  file: SourceFile | null
+  cloudStorageUrl: string | null
+  modelId: string
+  languageCode: string | null
+  tagAudioEvents: boolean
+  numSpeakers: number | null
+  granularity: TimestampsGranularity
+  diarize: boolean
+  diarizationThreshold: number | null
+  additionalFormats: Array<{ format: string }>
+  webhook: boolean
+  keyterms: string[]
+}
+
+function invalid(param: string, message: string): AppError {
+  return new AppError('validation_error', { param, message })
+}
+
+function numberField(body: MultipartBody<string, string>, name: string): number | null {
+  const raw = body.text(name)
+  if (raw === undefined || raw === '') return null
+  const value = Number(raw)
+  if (!Number.isFinite(value)) throw invalid(name, `${name} must be a number.`)
+  return value
+}
+
+export async function readTranscriptionForm(request: FastifyRequest): Promise<TranscriptionInput> {
+  const body = (await readMultipart(request, transcriptionForm)) as unknown as MultipartBody<string, string>
+  const upload = body.file('file')
+  const cloudStorageUrl = body.text('cloud_storage_url') || null
+  if ((upload ? 1 : 0) + (cloudStorageUrl ? 1 : 0) !== 1)
+    throw new AppError('speech_to_text_no_input', { param: 'file' })
+  const numSpeakers = numberField(body, 'num_speakers')
+  if (
+    numSpeakers !== null &&
+    (!Number.isInteger(numSpeakers) ||
+      numSpeakers < SPEECH_TO_TEXT_MIN_SPEAKERS ||
+      numSpeakers > SPEECH_TO_TEXT_MAX_SPEAKERS)
+  )
+    throw invalid(
+      'num_speakers',
+      `num_speakers must be between ${SPEECH_TO_TEXT_MIN_SPEAKERS} and ${SPEECH_TO_TEXT_MAX_SPEAKERS}.`,
+    )
+  const threshold = numberField(body, 'diarization_threshold')
+  if (threshold !== null && (threshold < 0.1 || threshold > 0.4))
+    throw invalid('diarization_threshold', 'diarization_threshold must be between 0.1 and 0.4.')
+  const temperature = numberField(body, 'temperature')
+  if (temperature !== null && (temperature < 0 || temperature > 2))
+    throw invalid('temperature', 'temperature must be between 0 and 2.')
+  const keyterms = body
+    .texts('keyterms')
+    .map((k) => k.trim())
+    .filter(Boolean)
+  for (const term of keyterms)
+    if ([...term].length > SPEECH_TO_TEXT_KEYTERM_CHARS_MAX)
+      throw invalid('keyterms', `Each keyterm is at most ${SPEECH_TO_TEXT_KEYTERM_CHARS_MAX} characters.`)
+  return {
+    file: upload
+      ? { data: upload.data, fileName: upload.fileName.slice(0, 255), fileFormat: fileFormat(body) }
+      : null,
+    cloudStorageUrl,
+    modelId: body.text('model_id') ?? '',
+    languageCode: body.text('language_code') || null,
+    tagAudioEvents: body.boolean('tag_audio_events') ?? true,
+    numSpeakers,
+    granularity: (body.text('timestamps_granularity') as TimestampsGranularity | undefined) ?? 'word',
+    diarize: body.boolean('diarize') ?? false,
+    diarizationThreshold: threshold,
+    additionalFormats: additionalFormats(body.text('additional_formats')),
+    webhook: body.boolean('webhook') ?? false,
+    keyterms,
+  }
+}
+
+function fileFormat(body: MultipartBody<string, string>): SourceFile['fileFormat'] {
+  return (body.text('file_format') as SourceFile['fileFormat'] | undefined) ?? 'other'
+}
+
+// The export formats made so far; the others of the public API are refused rather than left out.
+const EXPORT_FORMATS = ['txt', 'srt'] as const
+
+function additionalFormats(raw: string | undefined): Array<{ format: string }> {
+  if (!raw) return []
+  const parsed = JSON.parse(raw) as unknown
+  if (!Array.isArray(parsed)) throw invalid('additional_formats', 'additional_formats must be a JSON array.')
+  return parsed.map((entry) => {
+    const format = (entry as { format?: unknown })?.format
+    if (typeof format !== 'string' || !(EXPORT_FORMATS as readonly string[]).includes(format))
+      throw invalid('additional_formats', `Each additional format is one of ${EXPORT_FORMATS.join(', ')}.`)
+    return { format }
+  })
+}
+
+export async function readAlignmentForm(
+  request: FastifyRequest,
+): Promise<{ file: SourceFile; text: string }> {
+  const body = await readMultipart(request, alignmentForm)
+  const upload = body.file('file')
+  if (!upload) throw invalid('file', "The field 'file' is required.")
+  const text = body.text('text') ?? ''
+  if (!text.trim()) throw new AppError('forced_alignment_text_empty', { param: 'text' })
+  return { file: { data: upload.data, fileName: upload.fileName.slice(0, 255), fileFormat: 'other' }, text }
+}

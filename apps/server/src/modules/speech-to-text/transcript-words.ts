@@ -1,0 +1,107 @@
+import type { TimestampsGranularity } from '@timbre/contract'
+import type { RecognisedWord } from '@timbre/speech'
+
+// The public API's word list: recognised words with spacing between them, speakers, log
+// probabilities and (at character granularity) each character's share of its word's time.
+
+export interface ApiCharacter {
+  text: string
+  start: number
+  end: number
+}
+
+export interface ApiWord {
+  text: string
+  start: number | null
+  end: number | null
+  type: 'word' | 'spacing' | 'audio_event'
+  speaker_id: string | null
+  logprob: number
+  characters: ApiCharacter[] | null
+}
+
+const round = (t: number) => Math.round(t * 1000) / 1000
+
+/** Spreads a word's time over its characters evenly. */
+export function characterTimes(text: string, start: number, end: number): ApiCharacter[] {
+  const chars = [...text]
+  const step = (end - start) / Math.max(1, chars.length)
+  return chars.map((c, i) => ({
+    text: c,
+    start: round(start + i * step),
+    end: round(start + (i + 1) * step),
+  }))
+}
+
+export function apiWords(
+  words: readonly RecognisedWord[],
+  options: { granularity: TimestampsGranularity; speakerOf: (index: number) => string | null },
+): ApiWord[] {
+  const timed = options.granularity !== 'none'
+  const withChars = options.granularity === 'character'
+  const out: ApiWord[] = []
+  words.forEach((w, i) => {
+    const speaker = options.speakerOf(i)
+    const previous = words[i - 1]
+    if (previous) {
+      out.push({
+        text: ' ',
+        start: timed ? round(previous.end) : null,
+        end: timed ? round(Math.max(previous.end, w.start)) : null,
+        type: 'spacing',
+        speaker_id: speaker,
+        logprob: 0,
+        characters: withChars ? characterTimes(' ', previous.end, Math.max(previous.end, w.start)) : null,
+      })
+    }
+    out.push({
+      text: w.text,
+      start: timed ? round(w.start) : null,
+      end: timed ? round(w.end) : null,
+      type: 'word',
+      speaker_id: speaker,
+      logprob: round(w.logprob),
+      characters: withChars ? characterTimes(w.text, w.start, w.end) : null,
+    })
+  })
+  return out
+}
+
+function clock(seconds: number, separator: ',' | '.'): string {
+  const ms = Math.round(seconds * 1000)
+  const h = Math.floor(ms / 3_600_000)
+  const m = Math.floor((ms % 3_600_000) / 60_000)
+  const s = Math.floor((ms % 60_000) / 1000)
+  const pad = (n: number, w = 2) => String(n).padStart(w, '0')
+  return `${pad(h)}:${pad(m)}:${pad(s)}${separator}${pad(ms % 1000, 3)}`
+}
+
+/** Cue limits of subtitle exports. */
+const CUE_CHARS_MAX = 42
+const CUE_SECONDS_MAX = 7
+
+/** SubRip subtitles: words gathered into cues of at most 42 characters and 7 seconds. */
+export function toSrt(words: readonly RecognisedWord[]): string {
+  const cues: Array<{ start: number; end: number; text: string }> = []
+  for (const w of words) {
+    const cue = cues.at(-1)
+    if (cue && cue.text.length + 1 + w.text.length <= CUE_CHARS_MAX && w.end - cue.start <= CUE_SECONDS_MAX) {
+      cue.text += ` ${w.text}`
+      cue.end = w.end
+    } else cues.push({ start: w.start, end: w.end, text: w.text })
+  }
+  return cues
+    .map((c, i) => `${i + 1}\n${clock(c.start, ',')} --> ${clock(c.end, ',')}\n${c.text}\n`)
+    .join('\n')
+}
+
+export function additionalFormat(format: string, text: string, words: readonly RecognisedWord[]) {
+  const srt = format === 'srt'
+  return {
+    requested_format: format,
+    file_extension: srt ? 'srt' : 'txt',
+    content_type: srt ? 'application/x-subrip' : 'text/plain',
+    is_base64_encoded: false,
+    content: srt ? toSrt(words) : text,
+  }
+}
