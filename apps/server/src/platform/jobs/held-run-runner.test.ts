@@ -87,9 +87,9 @@ describe('the held-run job runner', () => {
       resume: (exportId) => ({ exportId }),
       handler: async (row, run) => {
         runs.push({ token: run.token, resumedFrom: run.percent })
-        if (!first) {
-          first = run
+        if (runs.length === 1) {
           await run.progress(40, { force: true })
+          first = run
           await stuck
           // Woken after the takeover: its report finds the row held by another run.
           await run.progress(60, { force: true })
