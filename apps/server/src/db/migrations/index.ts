@@ -32,6 +32,7 @@ import * as professionalVoiceClones from './20261124020000-professional-voice-cl
 import * as studioConversion from './20261124040000-studio-conversion.js'
 import * as audioNative from './20261124050000-audio-native.js'
 import * as voiceover from './20261124060000-voiceover.js'
+import * as heldRunTokens from './20261128020000-held-run-tokens.js'
 import * as studioConversionHeartbeat from './20261125010000-studio-conversion-heartbeat.js'
 import * as studioCallbacks from './20261125010100-studio-callbacks.js'
 import * as studioExports from './20261125010200-studio-exports.js'
@@ -80,4 +81,5 @@ export const migrations: Record<string, Migration> = {
   '20261125010200-studio-exports': studioExports,
   '20261125020000-studio-publishing': studioPublishing,
   '20261128010000-identity-rules': identityRules,
+  '20261128020000-held-run-tokens': heldRunTokens,
 }
