@@ -32,13 +32,13 @@ import * as professionalVoiceClones from './20261124020000-professional-voice-cl
 import * as studioConversion from './20261124040000-studio-conversion.js'
 import * as audioNative from './20261124050000-audio-native.js'
 import * as voiceover from './20261124060000-voiceover.js'
-import * as heldRunTokens from './20261128020000-held-run-tokens.js'
 import * as studioConversionHeartbeat from './20261125010000-studio-conversion-heartbeat.js'
 import * as studioCallbacks from './20261125010100-studio-callbacks.js'
 import * as studioExports from './20261125010200-studio-exports.js'
 import * as studioPublishing from './20261125020000-studio-publishing.js'
 import * as audioNativePublishSessions from './20261125030000-audio-native-publish-sessions.js'
 import * as identityRules from './20261128010000-identity-rules.js'
+import * as heldRunTokens from './20261128020000-held-run-tokens.js'
 
 // Listed in code (not read from disk) so the same list works from sources and from dist/.
 export const migrations: Record<string, Migration> = {

@@ -124,7 +124,11 @@ export function createIsolationJobs(deps: {
   const job = defineHeldJob({
     name: 'audio-isolation.run',
     store: jobs.held,
-    timing: { heartbeatMs: HEARTBEAT_MS, staleSeconds: STALE_JOB_SECONDS, progressWriteMs: PROGRESS_WRITE_MS },
+    timing: {
+      heartbeatMs: HEARTBEAT_MS,
+      staleSeconds: STALE_JOB_SECONDS,
+      progressWriteMs: PROGRESS_WRITE_MS,
+    },
     rowId: (payload) => payload.jobId,
     handler: isolateHeld,
     log: deps.log,

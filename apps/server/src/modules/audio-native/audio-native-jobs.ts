@@ -99,7 +99,9 @@ export function createAudioNativeJobs(deps: {
         let lastAt = 0
         for await (const chunk of generation.chunks()) {
           parts.push(chunk.audio)
-          generation.delivered(chunk)
+          // No listener hears it before it is stored and published: the audio is held, so a
+          // run that fails part-way is charged nothing.
+          generation.held(chunk)
           spoken += chunk.characters
           const now = Date.now()
           if (now - lastAt >= PROGRESS_WRITE_MS) {
@@ -134,7 +136,7 @@ export function createAudioNativeJobs(deps: {
         else if (row.auto_publish && row.audio_key && row.audio_key !== key)
           await deps.storage.delete(row.audio_key).catch(() => undefined)
       } catch (error) {
-        await generation?.fail({ reachedClient: false })
+        await generation?.fail()
         if (key) await deps.storage.delete(key).catch(() => undefined)
         if (error instanceof AppError) {
           await fail(error.code, error.message)

@@ -31,7 +31,8 @@ afterAll(async () => {
   await handle?.close()
 })
 
-const insert = (id: string) => sql`insert into held_run_probe (id, status) values (${id}, 'queued')`.execute(handle.db)
+const insert = (id: string) =>
+  sql`insert into held_run_probe (id, status) values (${id}, 'queued')`.execute(handle.db)
 const read = async (id: string) =>
   (await sql<ProbeRow>`select * from held_run_probe where id = ${id}`.execute(handle.db)).rows[0]
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
@@ -135,7 +136,10 @@ describe('the held-run job runner', () => {
     expect(await store.claim('dead', 'x', new Date())).toBeUndefined()
     expect(await store.releaseStale(new Date(), 10)).toEqual([])
     await insert('fresh')
-    expect(await store.claim('fresh', 'y', new Date())).toMatchObject({ status: 'running', worker_token: 'y' })
+    expect(await store.claim('fresh', 'y', new Date())).toMatchObject({
+      status: 'running',
+      worker_token: 'y',
+    })
     expect(await store.claim('fresh', 'z', new Date())).toBeUndefined()
   })
 })

@@ -11,7 +11,11 @@ import type { HeldRunStore } from './held-run-runner.js'
  * job's state and needs no second write that could disagree with the first after a crash; the
  * SQL below is written once for every such table.
  */
-export type HeldRunTable = 'studio_conversions' | 'studio_exports' | 'audio_isolation_jobs' | 'voiceover_renders'
+export type HeldRunTable =
+  | 'studio_conversions'
+  | 'studio_exports'
+  | 'audio_isolation_jobs'
+  | 'voiceover_renders'
 
 export interface HeldRunStoreOptions {
   /**

@@ -4,8 +4,7 @@ import type { ChapterRow, ProjectRow } from '../studio.repository.js'
 import type { StoredBlock } from '../studio-content.js'
 import type { BlockAudioRow } from './conversion.repository.js'
 import { blockText, type ConversionDeps, snapshotKey } from './conversion-deps.js'
-import { encodeMp3, pcmSeconds } from './studio-audio.js'
-import { silence } from './studio-audio.js'
+import { encodeMp3, pcmSeconds, silence } from './studio-audio.js'
 
 /** Joins a chapter's block audio (with a pause between blocks) in reading order. */
 export async function chapterPcm(
@@ -29,7 +28,13 @@ export async function chapterPcm(
 /** Keeps a snapshot of a chapter (or of the project, naming its chapters' snapshots) as MP3. */
 export async function saveSnapshot(
   deps: Pick<ConversionDeps, 'storage' | 'conversions'>,
-  input: { project: ProjectRow; chapterId: string | null; name: string; pcm: Buffer; chapterSnapshotIds?: string[] },
+  input: {
+    project: ProjectRow
+    chapterId: string | null
+    name: string
+    pcm: Buffer
+    chapterSnapshotIds?: string[]
+  },
 ): Promise<string> {
   const id = newId()
   const key = snapshotKey(input.project.workspace_id, id)

@@ -1,12 +1,12 @@
 import { type Insertable, type Selectable, sql, type Transaction } from 'kysely'
 import type { Database } from '../../../db/database.js'
 import type { DB } from '../../../db/schema.js'
+import { createHeldRunStore } from '../../../platform/jobs/held-runs.repository.js'
 import type {
   StudioBlockAudioTable,
   StudioConversionsTable,
   StudioSnapshotsTable,
 } from './conversion.tables.js'
-import { createHeldRunStore } from '../../../platform/jobs/held-runs.repository.js'
 
 export type ConversionRow = Selectable<StudioConversionsTable>
 export type BlockAudioRow = Selectable<StudioBlockAudioTable>

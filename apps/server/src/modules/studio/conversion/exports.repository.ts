@@ -1,8 +1,8 @@
 import type { Insertable, Selectable, Transaction } from 'kysely'
 import type { Database } from '../../../db/database.js'
 import type { DB } from '../../../db/schema.js'
-import type { StudioExportsTable } from './conversion.tables.js'
 import { createHeldRunStore } from '../../../platform/jobs/held-runs.repository.js'
+import type { StudioExportsTable } from './conversion.tables.js'
 
 export type ExportRow = Selectable<StudioExportsTable>
 

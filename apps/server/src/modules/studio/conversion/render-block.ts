@@ -57,7 +57,8 @@ export async function renderBlock(
     const voice =
       (await deps.voices.findUsable(project.workspace_id, node.voice_id)) ??
       (await deps.voices.findUsable(project.workspace_id, project.default_paragraph_voice_id))
-    if (!voice) throw new AppError('studio_voice_not_found', { message: `Voice not found: ${node.voice_id}.` })
+    if (!voice)
+      throw new AppError('studio_voice_not_found', { message: `Voice not found: ${node.voice_id}.` })
     firstVoice ??= voice
     requests.push({
       text: node.text,

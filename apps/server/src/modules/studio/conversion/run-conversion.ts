@@ -1,8 +1,8 @@
 import { STUDIO_NO_CREDITS_MESSAGE } from '@timbre/contract'
 import { AppError } from '../../../errors.js'
-import type { Principal } from '../../../plugins/auth.js'
 import { type HeldRun, TakenOver } from '../../../platform/jobs/held-run-runner.js'
 import { jobPrincipal } from '../../../platform/jobs/job-principal.js'
+import type { Principal } from '../../../plugins/auth.js'
 import type { ChapterRow, ProjectRow } from '../studio.repository.js'
 import type { StoredBlock } from '../studio-content.js'
 import { chapterPcm, saveSnapshot } from './chapter-audio.js'
@@ -128,7 +128,9 @@ export async function runConversion(
     for (const chapter of chapters) {
       const pcm = await convertChapter(deps, work, chapter)
       if (pcm && work.onlyBlocks === null) {
-        snapshotIds.push(await saveSnapshot(deps, { project, chapterId: chapter.id, name: chapter.name, pcm }))
+        snapshotIds.push(
+          await saveSnapshot(deps, { project, chapterId: chapter.id, name: chapter.name, pcm }),
+        )
         pcms.push(pcm)
       }
       if (pcm !== null) await deps.conversions.chapterConverted(chapter.id, new Date())
