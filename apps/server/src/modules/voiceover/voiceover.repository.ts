@@ -1,7 +1,7 @@
 import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely'
 import type { Database } from '../../db/database.js'
 import type { DB } from '../../db/schema.js'
-import { createHeldRunStore } from '../../platform/jobs/held-runs.repository.js'
+import { createHeldRunStore } from '../../platform/jobs/held-run-store.js'
 import type {
   VoiceoverClipsTable,
   VoiceoverProjectsTable,

@@ -1,7 +1,7 @@
 import type { Insertable, Selectable, Transaction } from 'kysely'
 import type { Database } from '../../../db/database.js'
 import type { DB } from '../../../db/schema.js'
-import { createHeldRunStore } from '../../../platform/jobs/held-runs.repository.js'
+import { createHeldRunStore } from '../../../platform/jobs/held-run-store.js'
 import type { StudioExportsTable } from './conversion.tables.js'
 
 export type ExportRow = Selectable<StudioExportsTable>
