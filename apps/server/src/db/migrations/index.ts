@@ -39,6 +39,7 @@ import * as studioPublishing from './20261125020000-studio-publishing.js'
 import * as audioNativePublishSessions from './20261125030000-audio-native-publish-sessions.js'
 import * as identityRules from './20261128010000-identity-rules.js'
 import * as speechToText from './20261128020000-speech-to-text.js'
+import * as heldRunTokens from './20261128030000-held-run-tokens.js'
 
 // Listed in code (not read from disk) so the same list works from sources and from dist/.
 export const migrations: Record<string, Migration> = {
@@ -82,4 +83,5 @@ export const migrations: Record<string, Migration> = {
   '20261125020000-studio-publishing': studioPublishing,
   '20261128010000-identity-rules': identityRules,
   '20261128020000-speech-to-text': speechToText,
+  '20261128030000-held-run-tokens': heldRunTokens,
 }

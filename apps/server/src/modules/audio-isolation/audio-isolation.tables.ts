@@ -27,6 +27,8 @@ export interface AudioIsolationJobsTable {
   request_id: string
   status: 'queued' | 'running' | 'done' | 'failed'
   progress: Generated<number>
+  /** The run that holds a running row (its heartbeat is updated_at). */
+  worker_token: Generated<string | null>
   file_name: string
   file_format: string
   upload_key: string

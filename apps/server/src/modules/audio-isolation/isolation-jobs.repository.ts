@@ -1,6 +1,7 @@
 import type { Insertable, Selectable, Transaction } from 'kysely'
 import type { Database } from '../../db/database.js'
 import type { DB } from '../../db/schema.js'
+import { createHeldRunStore } from '../../platform/jobs/held-run-store.js'
 import type { AudioIsolationJobsTable } from './audio-isolation.tables.js'
 
 // Voice isolation jobs: one row per upload, from queued to done or failed, with its percent.
@@ -9,6 +10,8 @@ export type IsolationJobRow = Selectable<AudioIsolationJobsTable>
 
 export function createIsolationJobsRepository(db: Database) {
   return {
+    /** The rows the job runner holds (a dead run's row is failed, not taken over). */
+    held: createHeldRunStore<IsolationJobRow>(db, 'audio_isolation_jobs', { takeover: false }),
     /** The row and, in the same transaction, whatever enqueues it (so neither exists alone). */
     async insert(
       row: Insertable<AudioIsolationJobsTable>,
@@ -31,15 +34,6 @@ export function createIsolationJobsRepository(db: Database) {
 
     async findAny(id: string): Promise<IsolationJobRow | undefined> {
       return db.selectFrom('audio_isolation_jobs').selectAll().where('id', '=', id).executeTakeFirst()
-    },
-
-    async progress(id: string, status: 'running', progress: number): Promise<void> {
-      await db
-        .updateTable('audio_isolation_jobs')
-        .set({ status, progress, updated_at: new Date() })
-        .where('id', '=', id)
-        .where('status', 'in', ['queued', 'running'])
-        .execute()
     },
 
     async finish(id: string, historyItemId: string): Promise<void> {

@@ -3,6 +3,8 @@ import { AppError } from '../../errors.js'
 import type { JobQueue } from '../../jobs/queue.js'
 import { newId } from '../../lib/ids.js'
 import type { FileStorage } from '../../lib/storage.js'
+import { defineHeldJob, type HeldRun, TakenOver } from '../../platform/jobs/held-run-runner.js'
+import { jobPrincipal } from '../../platform/jobs/job-principal.js'
 import type { Principal } from '../../plugins/auth.js'
 import type { IsolationService, IsolationUpload } from './audio-isolation.service.js'
 import type { IsolationJobRow, IsolationJobsRepository } from './isolation-jobs.repository.js'
@@ -73,28 +75,13 @@ export function createIsolationJobs(deps: {
     }
   }
 
-  async function run(jobId: string): Promise<void> {
-    const found = await jobs.findAny(jobId)
-    if (!found) return
-    const row = await settleStale(found)
-    // Done, failed, or still running in a live worker (its heartbeat is fresh): nothing to do.
-    if (row.status !== 'queued') return
-    const principal: Principal = {
+  /** The isolation job's handler: the held row's stored upload isolated into a history item. */
+  async function isolateHeld(row: IsolationJobRow, run: HeldRun): Promise<void> {
+    const principal = jobPrincipal({
       userId: row.user_id,
       workspaceId: row.workspace_id,
-      email: '',
-      emailVerified: true,
-      via: row.api_key_id ? 'api_key' : 'access_token',
-      ...(row.api_key_id
-        ? { apiKey: { id: row.api_key_id, permissions: null, characterLimit: null, characterCount: 0 } }
-        : {}),
-    }
-    await jobs.progress(jobId, 'running', 0)
-    let percent = 0
-    const heartbeat = setInterval(() => {
-      jobs.progress(jobId, 'running', percent).catch(() => undefined)
-    }, HEARTBEAT_MS)
-    heartbeat.unref()
+      apiKeyId: row.api_key_id,
+    })
     try {
       const data = await deps.storage.get(row.upload_key)
       if (!data)
@@ -104,37 +91,55 @@ export function createIsolationJobs(deps: {
         fileFormat: row.file_format === 'pcm_s16le_16' ? 'pcm_s16le_16' : 'other',
       })
       let written = 0
-      let lastAt = 0
       const result = await isolation.isolate(
         principal,
         row.request_id,
         { id: row.id, title: row.file_name, previewB64: row.preview_b64 },
         samples,
         async (done) => {
-          percent = done
-          const now = Date.now()
-          if (done >= written + 10 || now - lastAt >= PROGRESS_WRITE_MS) {
-            written = done
-            lastAt = now
-            await jobs.progress(jobId, 'running', done)
-          }
+          // Every whole 10 % is written at once; between them at most every PROGRESS_WRITE_MS.
+          const force = done >= written + 10
+          if (force) written = done
+          await run.progress(done, { force })
         },
       )
-      await jobs.finish(jobId, result.historyItemId)
+      await jobs.finish(row.id, result.historyItemId)
       await deps.storage.delete(row.upload_key).catch(() => undefined)
     } catch (error) {
+      if (error instanceof TakenOver) throw error
       if (error instanceof AppError) {
         // A refusal (credits, concurrency, bad audio): final, and nothing was charged.
-        await jobs.fail(jobId, error.code, error.message)
+        await jobs.fail(row.id, error.code, error.message)
         await deps.storage.delete(row.upload_key).catch(() => undefined)
         return
       }
-      deps.log?.('voice isolation job failed', { jobId, err: error })
-      await jobs.fail(jobId, 'audio_isolation_failed', ERRORS.audio_isolation_failed.message)
+      deps.log?.('voice isolation job failed', { jobId: row.id, err: error })
+      await jobs.fail(row.id, 'audio_isolation_failed', ERRORS.audio_isolation_failed.message)
       await deps.storage.delete(row.upload_key).catch(() => undefined)
-    } finally {
-      clearInterval(heartbeat)
     }
+  }
+
+  // A dead run's job is not taken over: it is marked failed when next looked at (its upload may
+  // be what killed the process), so only queued rows are claimed.
+  const job = defineHeldJob({
+    name: 'audio-isolation.run',
+    store: jobs.held,
+    timing: {
+      heartbeatMs: HEARTBEAT_MS,
+      staleSeconds: STALE_JOB_SECONDS,
+      progressWriteMs: PROGRESS_WRITE_MS,
+    },
+    rowId: (payload) => payload.jobId,
+    handler: isolateHeld,
+    log: deps.log,
+  })
+
+  /** Runs one job: a dead run's row is failed first, then a queued one is claimed and run. */
+  async function run(jobId: string): Promise<void> {
+    const found = await jobs.findAny(jobId)
+    if (!found) return
+    await settleStale(found)
+    await job.run({ jobId })
   }
 
   return {

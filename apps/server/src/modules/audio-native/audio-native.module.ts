@@ -2,6 +2,7 @@ import type { SpeechService } from '@timbre/speech'
 import type { Database } from '../../db/database.js'
 import type { JobQueue } from '../../jobs/queue.js'
 import type { FileStorage } from '../../lib/storage.js'
+import { startHeldJobs } from '../../platform/jobs/held-run-runner.js'
 import type { OutboundPolicy } from '../../platform/outbound/outbound.js'
 import type { DomainModule } from '../domain-module.js'
 import type { PronunciationRulesPort } from '../pronunciation-dictionaries/pronunciation-dictionaries.module.js'
@@ -10,7 +11,7 @@ import type { VoiceLookup } from '../voices/voices.module.js'
 import { createAudioNativeRepository } from './audio-native.repository.js'
 import { audioNativeRoutes } from './audio-native.routes.js'
 import { createAudioNativeService } from './audio-native.service.js'
-import { createAudioNativeJobs } from './audio-native-jobs.js'
+import { AUDIO_NATIVE_SWEEP_MS, createAudioNativeJobs } from './audio-native-jobs.js'
 import { createAudioSigner } from './page-allowlist.js'
 import { playerRoutes } from './player.routes.js'
 
@@ -48,10 +49,14 @@ export function createAudioNativeModule(deps: {
     },
     ...(deps.log ? { log: deps.log } : {}),
   })
+  let stopRecovery: () => void = () => undefined
   return {
     name: 'audio-native',
-    jobs: (queue) =>
-      queue.work('audio-native.convert', ({ projectId, version }) => jobs.run(projectId, version)),
+    // Where the jobs run, conversions whose worker died are taken over as soon as they go stale.
+    jobs: async (queue) => {
+      stopRecovery = await startHeldJobs(queue, [jobs.job], { sweepMs: AUDIO_NATIVE_SWEEP_MS, log: deps.log })
+    },
+    stop: () => stopRecovery(),
     routes: async (app) => {
       await app.register(audioNativeRoutes(service))
       await app.register(playerRoutes(service))

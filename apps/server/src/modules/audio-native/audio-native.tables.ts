@@ -28,6 +28,8 @@ export interface AudioNativeProjectsTable {
   content_text: string
   status: string
   progress: Generated<number>
+  /** The conversion run that holds the project while it is publishing (its heartbeat is updated_at). */
+  worker_token: Generated<string | null>
   error_code: string | null
   error_message: string | null
   audio_key: string | null

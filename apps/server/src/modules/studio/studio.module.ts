@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Database } from '../../db/database.js'
 import type { JobQueue } from '../../jobs/queue.js'
 import type { FileStorage } from '../../lib/storage.js'
+import { startHeldJobs } from '../../platform/jobs/held-run-runner.js'
 import type { OutboundPolicy } from '../../platform/outbound/outbound.js'
 import type { DomainModule } from '../domain-module.js'
 import type { PronunciationRulesPort } from '../pronunciation-dictionaries/pronunciation-dictionaries.module.js'
@@ -111,7 +112,7 @@ export function createStudioModule(deps: {
     conversion,
     storage: deps.storage,
   })
-  let recovery: NodeJS.Timeout | undefined
+  let stopRecovery: () => void = () => undefined
   const exports = createExportsService({
     studio: repository,
     conversions,
@@ -144,21 +145,15 @@ export function createStudioModule(deps: {
     name: 'studio',
     routes,
     jobs: async (queue) => {
-      await queue.work('studio.convert', ({ conversionId }) => conversion.run(conversionId))
-      await queue.work('studio.export', ({ exportId }) => exports.run(exportId))
       await queue.work('studio.publish', ({ projectId, runId }) => publishing.run(projectId, runId))
-      // Where the jobs run, conversions and exports whose worker died are taken over as soon as
-      // they go stale.
-      const sweep = () => {
-        Promise.all([conversion.recoverStale(), exports.recoverStale()]).catch((error: unknown) =>
-          deps.log?.('studio job recovery failed', { err: error }),
-        )
-      }
-      sweep()
-      recovery = setInterval(sweep, RECOVERY_SWEEP_MS)
-      recovery.unref()
+      // Conversions and exports are held runs: where the jobs run, those whose worker died are
+      // taken over as soon as they go stale.
+      stopRecovery = await startHeldJobs(queue, [conversion.job, exports.job], {
+        sweepMs: RECOVERY_SWEEP_MS,
+        log: deps.log,
+      })
     },
-    stop: () => clearInterval(recovery),
+    stop: () => stopRecovery(),
     ports: {
       projects: service,
       conversion,

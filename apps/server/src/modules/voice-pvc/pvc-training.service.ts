@@ -11,12 +11,14 @@ import {
 import { AppError } from '../../errors.js'
 import type { JobQueue } from '../../jobs/queue.js'
 import { createBaseVoices, measureVoice } from '../../platform/audio/measure.js'
+import { defineHeldJob, type HeldRun, TakenOver } from '../../platform/jobs/held-run-runner.js'
 import { verifiedLanguagesOf } from '../voices/voices.module.js'
 import type { PvcRepository } from './pvc.repository.js'
 import type { PvcService, StoredSpeaker } from './pvc.service.js'
 import { cutSpans, DECODE_RATE } from './pvc-audio.js'
 import type { Caller } from './pvc-state.js'
 import { diarise } from './speaker-diarisation.js'
+import type { PvcVoiceRow } from './voice-pvc.tables.js'
 
 // Training a professional clone, as a job with progress: every sample (its trimmed part, and
 // only the selected speakers when speakers were separated) is measured whole, the premade
@@ -26,6 +28,12 @@ import { diarise } from './speaker-diarisation.js'
 
 /** Progress written while the samples are measured; the rest is derivation and scoring. */
 const MEASURE_SHARE = 80
+/** A training clone's row is touched this often, whatever the work is doing. */
+const TRAINING_HEARTBEAT_MS = 5_000
+/** A training whose row has not moved for this long belongs to a dead worker. */
+const STALE_TRAINING_SECONDS = 30
+/** How often the worker roles look for trainings of dead workers. */
+export const PVC_SWEEP_MS = 5_000
 
 export interface TrainingReport {
   base_voice_id: string
@@ -46,7 +54,7 @@ export function createPvcTraining(deps: {
   const { service, repository, speech } = deps
   const basesFor = createBaseVoices(speech)
 
-  async function train(voiceId: string): Promise<void> {
+  async function train(voiceId: string, run: HeldRun): Promise<void> {
     const flow = await repository.findById(voiceId)
     if (flow?.state !== 'fine_tuning') return
     const voice = await service.voiceOf({ userId: '', workspaceId: flow.workspace_id }, voiceId)
@@ -67,9 +75,7 @@ export function createPvcTraining(deps: {
       }
       const features = analyseVoice(cutSpans(pcm, DECODE_RATE, spans), DECODE_RATE)
       if (features.voicedSeconds > 0) measured.push(features)
-      await repository.updateFlow(voiceId, {
-        training_progress: Math.round(((index + 1) / samples.length) * MEASURE_SHARE),
-      })
+      await run.progress(Math.round(((index + 1) / samples.length) * MEASURE_SHARE), { force: true })
     }
     if (!measured.length) {
       await repository.updateFlow(voiceId, {
@@ -89,7 +95,7 @@ export function createPvcTraining(deps: {
       target,
       base,
     })
-    await repository.updateFlow(voiceId, { training_progress: 90 })
+    await run.progress(90, { force: true })
     const clone = await measureVoice(speech, definition)
     const distance = voiceDistance(clone, target)
     const report: TrainingReport = {
@@ -108,6 +114,33 @@ export function createPvcTraining(deps: {
       { state: 'ready', training_progress: 100, training_error: null },
     )
   }
+
+  /** The training job's handler; a failure puts the clone back to draft with its reason. */
+  async function trainHeld(row: PvcVoiceRow, run: HeldRun): Promise<void> {
+    const voiceId = row.voice_id
+    try {
+      await train(voiceId, run)
+    } catch (error) {
+      if (error instanceof TakenOver) throw error
+      deps.log?.('professional voice training failed', { voiceId, err: error })
+      await repository.transition(voiceId, ['fine_tuning'], {
+        state: 'draft',
+        training_requested: false,
+        training_error:
+          error instanceof AppError ? error.message : 'Training failed; start it again or check the samples.',
+      })
+    }
+  }
+
+  const job = defineHeldJob({
+    name: 'pvc.train',
+    store: repository.held,
+    timing: { heartbeatMs: TRAINING_HEARTBEAT_MS, staleSeconds: STALE_TRAINING_SECONDS, progressWriteMs: 0 },
+    rowId: (payload) => payload.voiceId,
+    resume: (voiceId) => ({ voiceId }),
+    handler: trainHeld,
+    log: deps.log,
+  })
 
   return {
     /** Starts training, or waits for verification when the voice is not verified yet. */
@@ -141,6 +174,8 @@ export function createPvcTraining(deps: {
       }
       const moved = await repository.transition(voiceId, ['draft', 'needs_verification'], {
         state: 'fine_tuning',
+        // A new training: no run holds it yet (an earlier training's holder is forgotten).
+        worker_token: null,
         training_requested: true,
         training_progress: 0,
         training_error: null,
@@ -151,21 +186,9 @@ export function createPvcTraining(deps: {
       return { status: 'ok' }
     },
 
-    async run(voiceId: string): Promise<void> {
-      try {
-        await train(voiceId)
-      } catch (error) {
-        deps.log?.('professional voice training failed', { voiceId, err: error })
-        await repository.transition(voiceId, ['fine_tuning'], {
-          state: 'draft',
-          training_requested: false,
-          training_error:
-            error instanceof AppError
-              ? error.message
-              : 'Training failed; start it again or check the samples.',
-        })
-      }
-    },
+    job,
+    /** Runs one training (claimed first: nothing when it is not training or held by a live run). */
+    run: (voiceId: string) => job.run({ voiceId }),
 
     async separate(voiceId: string, sampleId: string): Promise<void> {
       const sample = await repository.sample(voiceId, sampleId)

@@ -107,6 +107,8 @@ export function createPvcVerification(deps: {
       if (voice.training_requested && voice.state === 'needs_verification') {
         const moved = await repository.transition(voiceId, ['needs_verification'], {
           state: 'fine_tuning',
+          // A new training: no run holds it yet (an earlier training's holder is forgotten).
+          worker_token: null,
           training_progress: 0,
           training_error: null,
         })

@@ -1,5 +1,6 @@
-import type { Insertable, Updateable } from 'kysely'
+import { type Insertable, sql, type Updateable } from 'kysely'
 import type { Database } from '../../db/database.js'
+import type { HeldRunStore } from '../../platform/jobs/held-run-runner.js'
 import type { VoicesTable } from '../voices/voices.module.js'
 import type { PvcSampleRow, PvcSamplesTable, PvcVoiceRow, PvcVoicesTable } from './voice-pvc.tables.js'
 
@@ -8,6 +9,41 @@ import type { PvcSampleRow, PvcSamplesTable, PvcVoiceRow, PvcVoicesTable } from 
 
 export function createPvcRepository(db: Database) {
   return {
+    /**
+     * The trainings the job runner holds: a clone in fine_tuning is claimed when no live run
+     * holds it (none yet, or its holder stopped beating: the new run trains again from the
+     * stored samples).
+     */
+    held: {
+      async claim(voiceId, token, staleBefore) {
+        const result = await sql<PvcVoiceRow>`
+          update pvc_voices set worker_token = ${token}, updated_at = ${new Date()}
+          where voice_id = ${voiceId} and state = 'fine_tuning'
+            and (worker_token is null or updated_at < ${staleBefore})
+          returning *`.execute(db)
+        return result.rows[0]
+      },
+      async beat(voiceId, token, progress) {
+        const result = await sql`
+          update pvc_voices
+          set training_progress = greatest(training_progress, ${Math.round(progress)}),
+            updated_at = ${new Date()}
+          where voice_id = ${voiceId} and worker_token = ${token} and state = 'fine_tuning'`.execute(db)
+        return Number(result.numAffectedRows ?? 0) > 0
+      },
+      async releaseStale(staleBefore, limit) {
+        const result = await sql<{ voice_id: string }>`
+          update pvc_voices set worker_token = null, updated_at = ${new Date()}
+          where voice_id in (
+              select voice_id from pvc_voices
+              where state = 'fine_tuning' and worker_token is not null and updated_at < ${staleBefore}
+              limit ${limit})
+            and state = 'fine_tuning' and worker_token is not null and updated_at < ${staleBefore}
+          returning voice_id`.execute(db)
+        return result.rows.map((r) => r.voice_id)
+      },
+    } satisfies HeldRunStore<PvcVoiceRow>,
+
     /** Creates the voices row and the flow row together, within the plan's professional clone limit. */
     async create(
       voice: Insertable<VoicesTable>,

@@ -2,6 +2,7 @@ import type { SpeechService } from '@timbre/speech'
 import type { Database } from '../../db/database.js'
 import type { JobQueue } from '../../jobs/queue.js'
 import type { FileStorage } from '../../lib/storage.js'
+import { startHeldJobs } from '../../platform/jobs/held-run-runner.js'
 import type { DomainModule } from '../domain-module.js'
 import type { VoicesPorts } from '../voices/voices.module.js'
 import { createPvcRepository } from './pvc.repository.js'
@@ -9,7 +10,7 @@ import { pvcRoutes } from './pvc.routes.js'
 import { createPvcService } from './pvc.service.js'
 import { type FineTuningView, fineTuningView } from './pvc-fine-tuning.js'
 import { PVC_LIMITS } from './pvc-limits.js'
-import { createPvcTraining } from './pvc-training.service.js'
+import { createPvcTraining, PVC_SWEEP_MS } from './pvc-training.service.js'
 import { createPvcVerification } from './pvc-verification.service.js'
 
 export interface PvcPorts {
@@ -58,12 +59,15 @@ export function createVoicePvcModule(deps: {
     return new Map(flows.map((f) => [f.voice_id, fineTuningView(f, f.language, Number(f.seconds))]))
   }
   deps.voices?.fineTuning.provide(fineTuningOf)
+  let stopRecovery: () => void = () => undefined
   return {
     name: 'voice-pvc',
     jobs: async (queue) => {
-      await queue.work('pvc.train', ({ voiceId }) => training.run(voiceId))
       await queue.work('pvc.separate', ({ voiceId, sampleId }) => training.separate(voiceId, sampleId))
+      // Trainings are held runs: where the jobs run, one whose worker died is taken over.
+      stopRecovery = await startHeldJobs(queue, [training.job], { sweepMs: PVC_SWEEP_MS, log: deps.log })
     },
+    stop: () => stopRecovery(),
     routes: async (app) => {
       await app.register(pvcRoutes({ service, verification, training }))
     },

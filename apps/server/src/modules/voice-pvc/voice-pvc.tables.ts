@@ -13,6 +13,8 @@ export interface PvcVoicesTable {
   manual_verification: ColumnType<unknown | null, string | null, string | null>
   training_requested: Generated<boolean>
   training_progress: Generated<number>
+  /** The training run that holds the clone while it trains (its heartbeat is updated_at). */
+  worker_token: Generated<string | null>
   training_error: string | null
   model_id: string | null
   created_at: Generated<Date>

@@ -3,6 +3,7 @@ import type { JobQueue } from '../../jobs/queue.js'
 import { decodeTo48kMono } from '../../lib/audio/audio-decode.js'
 import { newId } from '../../lib/ids.js'
 import type { FileStorage } from '../../lib/storage.js'
+import { defineHeldJob, type HeldRun, TakenOver } from '../../platform/jobs/held-run-runner.js'
 import type { Principal } from '../../plugins/auth.js'
 import type { ClipRow, RenderRow, VoiceoverRepository } from './voiceover.repository.js'
 import type { VoiceoverService } from './voiceover.service.js'
@@ -102,6 +103,31 @@ export function createRenders(deps: {
     return decodeTo48kMono(bytes, 'detect', (clip.audio_ms ?? clip.end_ms - clip.start_ms) / 1000 + 1)
   }
 
+  /** The render job's handler: the held row's project mixed, encoded and stored. */
+  async function renderHeld(row: RenderRow, run: HeldRun): Promise<void> {
+    try {
+      await mixdown(row.id, row, (p) => run.progress(p, { force: true }))
+    } catch (error) {
+      if (error instanceof TakenOver) throw error
+      if (error instanceof AppError) await renders.fail(row.id, error.code, error.message)
+      else {
+        deps.log?.('voiceover render failed', { renderId: row.id, err: error })
+        await renders.fail(row.id, 'voiceover_render_failed', 'The render failed; please try again.')
+      }
+    }
+  }
+
+  // A dead run's render is not taken over: it reads as failed and is marked so when its job
+  // comes again, so only queued rows are claimed.
+  const job = defineHeldJob({
+    name: 'voiceover.render',
+    store: renders.held,
+    timing: { heartbeatMs: HEARTBEAT_MS, staleSeconds: STALE_RENDER_SECONDS, progressWriteMs: 0 },
+    rowId: (payload) => payload.renderId,
+    handler: renderHeld,
+    log: deps.log,
+  })
+
   async function run(renderId: string): Promise<void> {
     const row = await renders.findAny(renderId)
     if (!row) return
@@ -109,27 +135,7 @@ export function createRenders(deps: {
       await renders.fail(row.id, 'voiceover_render_failed', 'The render stopped; please try again.')
       return
     }
-    if (row.status !== 'queued') return
-    await renders.progress(renderId, 0)
-    let percent = 0
-    const heartbeat = setInterval(() => {
-      renders.progress(renderId, percent).catch(() => undefined)
-    }, HEARTBEAT_MS)
-    heartbeat.unref()
-    try {
-      await mixdown(renderId, row, async (p) => {
-        percent = p
-        await renders.progress(renderId, p)
-      })
-    } catch (error) {
-      if (error instanceof AppError) await renders.fail(renderId, error.code, error.message)
-      else {
-        deps.log?.('voiceover render failed', { renderId, err: error })
-        await renders.fail(renderId, 'voiceover_render_failed', 'The render failed; please try again.')
-      }
-    } finally {
-      clearInterval(heartbeat)
-    }
+    await job.run({ renderId })
   }
 
   async function find(principal: Principal, projectId: string, renderId: string): Promise<RenderRow> {

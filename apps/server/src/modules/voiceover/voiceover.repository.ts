@@ -1,6 +1,7 @@
 import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely'
 import type { Database } from '../../db/database.js'
 import type { DB } from '../../db/schema.js'
+import { createHeldRunStore } from '../../platform/jobs/held-run-store.js'
 import type {
   VoiceoverClipsTable,
   VoiceoverProjectsTable,
@@ -144,6 +145,8 @@ export function createVoiceoverRepository(db: Database) {
           await enqueue(trx)
         })
       },
+      /** The rows the job runner holds (a dead run's render is failed, not taken over). */
+      held: createHeldRunStore<RenderRow>(db, 'voiceover_renders', { takeover: false }),
       async find(workspaceId: string, projectId: string, id: string): Promise<RenderRow | undefined> {
         return db
           .selectFrom('voiceover_renders')
@@ -164,14 +167,6 @@ export function createVoiceoverRepository(db: Database) {
       },
       async findAny(id: string): Promise<RenderRow | undefined> {
         return db.selectFrom('voiceover_renders').selectAll().where('id', '=', id).executeTakeFirst()
-      },
-      async progress(id: string, progress: number): Promise<void> {
-        await db
-          .updateTable('voiceover_renders')
-          .set({ status: 'running', progress, updated_at: new Date() })
-          .where('id', '=', id)
-          .where('status', 'in', ['queued', 'running'])
-          .execute()
       },
       async finish(id: string, result: { audio_key: string; video_key: string | null; duration_ms: number }) {
         await db

@@ -56,6 +56,8 @@ export interface VoiceoverRendersTable {
   workspace_id: string
   status: 'queued' | 'running' | 'done' | 'failed'
   progress: Generated<number>
+  /** The run that holds a running row (its heartbeat is updated_at). */
+  worker_token: Generated<string | null>
   audio_key: string | null
   video_key: string | null
   duration_ms: number | null

@@ -50,7 +50,7 @@ export interface Generation {
   /** Stores the audio and settles credits with the history item. */
   complete(): Promise<void>
   /** Charges what was delivered (with its history item) and releases the rest. Safe after `complete`. */
-  fail(options?: { reachedClient?: boolean }): Promise<void>
+  fail(): Promise<void>
 }
 
 /**
@@ -110,6 +110,6 @@ export async function beginGeneration(deps: GenerationDeps, input: GenerationInp
     delivered: (chunk) => recording.delivered(chunk),
     held: (chunk) => recording.held(chunk),
     complete: () => recording.complete(),
-    fail: (options) => recording.fail(options),
+    fail: () => recording.fail(),
   }
 }

@@ -102,12 +102,10 @@ export interface Recording {
    * Broke off: each reservation is charged for what was delivered, or released when nothing
    * was. Delivered audio with history on is stored and its history item written in the same
    * transaction as the charge (`text` replaces the history text), so a charge always has its
-   * item unless the audio could not be stored. Safe to call after `complete`.
-   *
-   * `reachedClient: false` only states that nothing was sent; it cannot give back what
-   * `delivered` recorded (audio held back belongs in `held`).
+   * item unless the audio could not be stored. Safe to call after `complete`. Audio reported
+   * with `held` is never charged here.
    */
-  fail(options?: { text?: string; reachedClient?: boolean }): Promise<void>
+  fail(options?: { text?: string }): Promise<void>
 }
 
 /** Owns a generation's credits, audio and history item, whatever produced the audio. */

@@ -1,12 +1,12 @@
 import { type Insertable, type Selectable, sql, type Transaction } from 'kysely'
 import type { Database } from '../../../db/database.js'
 import type { DB } from '../../../db/schema.js'
+import { createHeldRunStore } from '../../../platform/jobs/held-run-store.js'
 import type {
   StudioBlockAudioTable,
   StudioConversionsTable,
   StudioSnapshotsTable,
 } from './conversion.tables.js'
-import { createHeldRuns } from './held-runs.repository.js'
 
 export type ConversionRow = Selectable<StudioConversionsTable>
 export type BlockAudioRow = Selectable<StudioBlockAudioTable>
@@ -15,7 +15,8 @@ export type SnapshotRow = Selectable<StudioSnapshotsTable>
 /** Conversions, block audio and snapshots of Studio projects (the SQL of the conversion). */
 export function createConversionRepository(db: Database) {
   return {
-    ...createHeldRuns<ConversionRow>(db, 'studio_conversions'),
+    /** The rows the job runner holds (a dead run's conversion is taken over). */
+    held: createHeldRunStore<ConversionRow>(db, 'studio_conversions', { takeover: true }),
     /**
      * Records a conversion and marks its chapters queued, in one transaction with the job's
      * send; refused (false) when one of the chapters is already queued or converting.

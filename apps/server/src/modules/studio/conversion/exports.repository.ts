@@ -1,15 +1,16 @@
 import type { Insertable, Selectable, Transaction } from 'kysely'
 import type { Database } from '../../../db/database.js'
 import type { DB } from '../../../db/schema.js'
+import { createHeldRunStore } from '../../../platform/jobs/held-run-store.js'
 import type { StudioExportsTable } from './conversion.tables.js'
-import { createHeldRuns } from './held-runs.repository.js'
 
 export type ExportRow = Selectable<StudioExportsTable>
 
 /** Export jobs of Studio projects and chapters (the SQL of exports). */
 export function createExportsRepository(db: Database) {
   return {
-    ...createHeldRuns<ExportRow>(db, 'studio_exports'),
+    /** The rows the job runner holds (a dead run's export is taken over). */
+    held: createHeldRunStore<ExportRow>(db, 'studio_exports', { takeover: true }),
     /**
      * Records an export unless an identical one (same project, chapter and format) is queued or
      * running, in one transaction with the job's send; returns the export that stands.

@@ -3,6 +3,7 @@ import { AppError } from '../../../errors.js'
 import type { JobQueue } from '../../../jobs/queue.js'
 import { newId } from '../../../lib/ids.js'
 import type { FileStorage } from '../../../lib/storage.js'
+import { defineHeldJob, type HeldRun, TakenOver } from '../../../platform/jobs/held-run-runner.js'
 import type { Principal } from '../../../plugins/auth.js'
 import type { ChapterRow, ProjectRow, StudioRepository } from '../studio.repository.js'
 import type { StoredBlock } from '../studio-content.js'
@@ -32,12 +33,9 @@ const MASTERED = 95
 
 const exportKey = (workspaceId: string, id: string, extension: string) =>
   `studio/${workspaceId}/exports/${id}.${extension}`
-const staleBefore = () => new Date(Date.now() - STALE_CONVERSION_SECONDS * 1000)
 const blockText = (block: StoredBlock) => block.nodes.map((n) => n.text).join(' ')
 /** A file name that keeps letters and digits of any script. */
 const fileName = (name: string) => name.replace(/[^\p{L}\p{N} _-]/gu, '').trim() || 'audio'
-
-class TakenOver extends Error {}
 
 export function exportView(row: ExportRow) {
   return {
@@ -115,46 +113,31 @@ export function createExportsService(deps: {
     return out
   }
 
-  async function run(exportId: string): Promise<void> {
-    const token = newId()
-    const row = await exports.claim(exportId, token, staleBefore())
-    if (!row) return
-    let percent = row.progress
-    let held = true
-    let lastWrite = 0
-    const beat = async () => {
-      if (!(await exports.beat(row.id, token, percent))) held = false
-    }
-    const heartbeat = setInterval(() => beat().catch(() => undefined), CONVERSION_HEARTBEAT_MS)
-    heartbeat.unref()
+  /** The export job's handler: the held row's chapters joined, mastered and stored. */
+  async function runExport(row: ExportRow, run: HeldRun): Promise<void> {
     try {
       const project = await studio.findProject(row.workspace_id, row.project_id)
       if (!project) throw new AppError('project_not_found')
       const chapters = await chaptersOf(project, row.chapter_id)
       const audio = await chapterAudio(chapters)
-      percent = Math.max(percent, ASSEMBLED)
-      await beat()
+      await run.progress(ASSEMBLED, { force: true })
       const title = row.chapter_id === null ? project.name : (chapters[0]?.name ?? project.name)
       let mastered: Awaited<ReturnType<typeof masterExport>>
       try {
         mastered = await masterExport(title, audio, row.format as StudioExportFormat, (done) => {
-          percent = Math.max(percent, Math.floor(ASSEMBLED + done * (MASTERED - ASSEMBLED)))
-          const now = Date.now()
-          if (now - lastWrite < PROGRESS_WRITE_MS) return
-          lastWrite = now
-          beat().catch(() => undefined)
+          run.progress(ASSEMBLED + done * (MASTERED - ASSEMBLED)).catch(() => undefined)
         })
       } catch (error) {
         if (error instanceof ExportFailed) {
-          deps.log?.('studio export failed', { exportId, err: error })
+          deps.log?.('studio export failed', { exportId: row.id, err: error })
           throw new AppError('studio_export_failed')
         }
         throw error
       }
-      if (!held) throw new TakenOver('export taken over by another run')
+      run.assertHeld()
       const key = exportKey(row.workspace_id, row.id, mastered.extension)
       await deps.storage.put(key, mastered.audio)
-      const kept = await exports.finish(row.id, token, {
+      const kept = await exports.finish(row.id, run.token, {
         storage_key: key,
         file_name: `${fileName(title)}.${mastered.extension}`,
         content_type: mastered.contentType,
@@ -165,37 +148,46 @@ export function createExportsService(deps: {
           rms_db: mastered.loudness.rmsDb,
         },
       })
-      if (!kept) throw new TakenOver('export taken over by another run')
+      if (!kept) throw new TakenOver()
       // Only the newest finished export of each kind is kept, so exporting again does not
       // pile files up in storage.
       for (const earlier of await exports.removeEarlier(row)) await deps.storage.delete(earlier)
     } catch (error) {
-      if (error instanceof TakenOver) return
+      if (error instanceof TakenOver) throw error
       const refusal = error instanceof AppError
-      if (!refusal) deps.log?.('studio export failed', { exportId, err: error })
+      if (!refusal) deps.log?.('studio export failed', { exportId: row.id, err: error })
       await exports.fail(
         row.id,
-        token,
+        run.token,
         refusal ? error.code : 'studio_export_failed',
         refusal ? error.message : 'The audio could not be exported.',
       )
-    } finally {
-      clearInterval(heartbeat)
     }
   }
 
+  const job = defineHeldJob({
+    name: 'studio.export',
+    store: exports.held,
+    timing: {
+      heartbeatMs: CONVERSION_HEARTBEAT_MS,
+      staleSeconds: STALE_CONVERSION_SECONDS,
+      progressWriteMs: PROGRESS_WRITE_MS,
+    },
+    rowId: (payload) => payload.exportId,
+    resume: (exportId) => ({ exportId }),
+    handler: (row, run) => runExport(row, run),
+    log: deps.log,
+  })
+
   return {
-    run,
+    job,
+    run: (exportId: string) => job.run({ exportId }),
 
     /** The export files of a project, deleted with it. */
     files: (projectId: string) => exports.filesOf(projectId),
 
     /** Hands every export whose run stopped beating (its process died) to a new run. */
-    async recoverStale(): Promise<number> {
-      const ids = await exports.releaseStale(staleBefore(), 50)
-      for (const id of ids) await deps.queue.send('studio.export', { exportId: id })
-      return ids.length
-    },
+    recoverStale: () => job.recoverStale(deps.queue),
 
     /**
      * Starts an export of the project (chapterId null) or one chapter; an identical export

@@ -1,0 +1,106 @@
+import { MODEL_PROFILES, type PronunciationRule, parseOutputFormat, type SpeechRequest } from '@timbre/speech'
+import type { Transaction } from 'kysely'
+import type { DB } from '../../../db/schema.js'
+import { AppError } from '../../../errors.js'
+import type { Principal } from '../../../plugins/auth.js'
+import type { Recorder } from '../../recording/recording.module.js'
+import type { ProjectRow } from '../studio.repository.js'
+import type { StoredBlock } from '../studio-content.js'
+import type { ConversionDeps } from './conversion-deps.js'
+import { STUDIO_PCM_FORMAT } from './studio-audio.js'
+
+/** A job waits this long at most for a free concurrency slot of its workspace. */
+const SLOT_WAIT_MS = 90_000
+const SLOT_RETRY_MS = 1_000
+
+/**
+ * A job is not refused for its workspace's concurrency limit as a request is: it waits for a
+ * slot (one a dead process held frees itself when its lease runs out).
+ */
+async function beginWhenSlotFree(recorder: Recorder, input: Parameters<Recorder['begin']>[0]) {
+  const until = Date.now() + SLOT_WAIT_MS
+  for (;;) {
+    try {
+      return await recorder.begin(input)
+    } catch (error) {
+      const busy = error instanceof AppError && error.code === 'concurrent_limit_exceeded'
+      if (!busy || Date.now() > until) throw error
+      await new Promise((r) => setTimeout(r, SLOT_RETRY_MS))
+    }
+  }
+}
+
+export interface RenderBlockInput {
+  principal: Principal
+  conversionId: string
+  project: ProjectRow
+  block: StoredBlock
+  rules: PronunciationRule[]
+  /** Keeps the block's audio, in the transaction that charges it when there is a charge. */
+  keep: (pcm: Buffer, trx: Transaction<DB> | undefined) => Promise<void>
+}
+
+/**
+ * Renders one block with the recorder holding its credits, and keeps its audio in the
+ * transaction that charges it; returns its PCM (empty for a block with nothing to say).
+ */
+export async function renderBlock(
+  deps: Pick<ConversionDeps, 'voices' | 'speech' | 'recorder'>,
+  input: RenderBlockInput,
+): Promise<Buffer> {
+  const { project, block, rules } = input
+  const format = parseOutputFormat(STUDIO_PCM_FORMAT)
+  const requests: SpeechRequest[] = []
+  let firstVoice: { voiceId: string; name: string } | null = null
+  for (const node of block.nodes) {
+    if (!node.text.trim()) continue
+    const voice =
+      (await deps.voices.findUsable(project.workspace_id, node.voice_id)) ??
+      (await deps.voices.findUsable(project.workspace_id, project.default_paragraph_voice_id))
+    if (!voice)
+      throw new AppError('studio_voice_not_found', { message: `Voice not found: ${node.voice_id}.` })
+    firstVoice ??= voice
+    requests.push({
+      text: node.text,
+      voice: voice.definition,
+      modelId: project.default_model_id,
+      voiceSettings: voice.settings ?? {},
+      ...(rules.length > 0 ? { pronunciationRules: rules } : {}),
+    })
+  }
+  if (requests.length === 0) {
+    await input.keep(Buffer.alloc(0), undefined)
+    return Buffer.alloc(0)
+  }
+  const prepared = requests.map((r) => deps.speech.prepare(r))
+  const model = MODEL_PROFILES[project.default_model_id]
+  const recording = await beginWhenSlotFree(deps.recorder, {
+    principal: input.principal,
+    requestId: `${input.conversionId}:${block.block_id}`,
+    kind: 'studio',
+    format,
+    costMultiplier: model?.characterCostMultiplier ?? 1,
+    queue: 'job',
+    meter: { modelId: project.default_model_id, resourceId: firstVoice?.voiceId ?? null },
+    history: null,
+    charge: { text: requests.map((r) => r.text).join(' '), hash: null },
+  })
+  try {
+    const pipeline = deps.speech.pipeline(format)
+    for (const p of prepared) pipeline.push(p)
+    pipeline.end()
+    const parts: Buffer[] = []
+    for await (const chunk of pipeline) {
+      // Nothing reaches a client before the block is kept: the audio is held, so a run that
+      // dies mid-block has delivered nothing, and its reservation is released whole.
+      recording.held(chunk)
+      parts.push(Buffer.from(chunk.audio))
+    }
+    const pcm = Buffer.concat(parts)
+    await recording.complete({ within: (trx) => input.keep(pcm, trx) })
+    return pcm
+  } catch (error) {
+    await recording.fail()
+    throw error
+  }
+}
