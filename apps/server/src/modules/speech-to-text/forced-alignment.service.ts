@@ -122,7 +122,7 @@ export function createForcedAlignmentService(deps: { recogniser: Recogniser; rec
       })
       await recording.complete()
     } catch (error) {
-      await recording.fail({ reachedClient: false })
+      await recording.fail()
       throw error
     }
   }

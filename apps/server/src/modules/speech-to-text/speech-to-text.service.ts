@@ -175,7 +175,7 @@ export function createSpeechToTextService(deps: {
       })
       row.credits = recording.cost
     } catch (error) {
-      await recording.fail({ reachedClient: false })
+      await recording.fail()
       throw error
     }
   }
