@@ -1,7 +1,13 @@
 import type { Transaction } from 'kysely'
 import type { Database } from '../../db/database.js'
 import type { DB } from '../../db/schema.js'
-import type { OnboardingFlags } from './accounts.repository.js'
+
+/** What the onboarding domain may change on a user: its two flags and the name the survey asks for. */
+export interface OnboardingFlags {
+  isOnboardingCompleted?: boolean
+  isChecklistCompleted?: boolean
+  firstName?: string | null
+}
 
 /** What a user changes about their own account: verification, password, locale, name, flags. */
 export function createAccountSettingsRepository(db: Database) {

@@ -22,12 +22,7 @@ export interface NewAccount {
   locale: string | null
 }
 
-/** What the onboarding domain may change on a user: its two flags and the name the survey asks for. */
-export interface OnboardingFlags {
-  isOnboardingCompleted?: boolean
-  isChecklistCompleted?: boolean
-  firstName?: string | null
-}
+export type { OnboardingFlags } from './account-settings.repository.js'
 
 export function createAccountsRepository(db: Database) {
   return {

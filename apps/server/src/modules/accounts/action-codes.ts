@@ -6,7 +6,7 @@ import { hashSecret, newSecret } from '../../lib/ids.js'
 import type { SiteContext } from '../../plugins/site-address.js'
 import { actionLink, emailLocale, verificationEmail } from '../mail/mail.module.js'
 import type { ActionCodePurpose } from './accounts.tables.js'
-import type { AuthDeps } from './auth.service.js'
+import type { AuthDeps } from './auth-deps.js'
 
 // One-time codes sent by mail (email verification, password reset) and the links that carry them.
 

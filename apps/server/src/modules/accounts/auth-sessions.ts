@@ -6,7 +6,7 @@ import {
 import { AppError } from '../../errors.js'
 import { hashSecret, newId, newSecret } from '../../lib/ids.js'
 import { verifyPassword } from '../../lib/password.js'
-import type { AuthDeps, TokenPair } from './auth.service.js'
+import type { AuthDeps, TokenPair } from './auth-deps.js'
 
 // Sessions: a pair of tokens made at sign-in, rotated on refresh, reissued on a workspace change.
 

@@ -1,7 +1,7 @@
 import { AppError } from '../../errors.js'
 import type { SiteContext } from '../../plugins/site-address.js'
 import { checkContinueUrl, sendVerification, useCode } from './action-codes.js'
-import type { AuthDeps } from './auth.service.js'
+import type { AuthDeps } from './auth-deps.js'
 
 /** Always succeeds, so the answer does not reveal which addresses have accounts. */
 export async function sendVerificationEmail(

@@ -4,7 +4,7 @@ import { hashPassword } from '../../lib/password.js'
 import type { SiteContext } from '../../plugins/site-address.js'
 import { actionLink, emailLocale, passwordResetEmail } from '../mail/mail.module.js'
 import { checkContinueUrl, issueCode, useCode } from './action-codes.js'
-import type { AuthDeps } from './auth.service.js'
+import type { AuthDeps } from './auth-deps.js'
 
 export async function sendPasswordResetEmail(
   deps: AuthDeps,

@@ -1,7 +1,7 @@
 import { SIGN_IN_FAILURE_WINDOW_SECONDS } from '@timbre/contract'
 import { AppError } from '../../errors.js'
 import { DUMMY_PASSWORD_HASH, verifyPassword } from '../../lib/password.js'
-import type { AuthDeps, SecondStepRequired, SignInClient, TokenPair } from './auth.service.js'
+import type { AuthDeps, SecondStepRequired, SignInClient, TokenPair } from './auth-deps.js'
 import { createSession, refuseBlockedAccount, refuseDeletedAccount } from './auth-sessions.js'
 import { signInWaitSeconds } from './sign-in-throttle.js'
 

@@ -5,8 +5,8 @@ import { hashPassword } from '../../lib/password.js'
 import type { SiteContext } from '../../plugins/site-address.js'
 import { addOneMonth } from '../billing/billing.module.js'
 import { checkContinueUrl, sendVerification } from './action-codes.js'
-import type { AuthDeps, SignUpInput } from './auth.service.js'
-import { isUniqueViolation } from './auth.service.js'
+import type { AuthDeps, SignUpInput } from './auth-deps.js'
+import { isUniqueViolation } from './auth-deps.js'
 
 /** Sign-up creates user, workspace, subscription and the verification mail together or not at all. */
 export async function signUp(

@@ -14,7 +14,7 @@ import {
   failed,
   type SubscriptionChangeDeps,
   unusedCredit,
-} from './subscription-change.service.js'
+} from './subscription-change-rules.js'
 import { billingPeriodOf, currentPlanOf, discounted, subscriptionInfo } from './subscription-state.js'
 
 // A plan change: the intent recorded before the provider is asked, carried out under the change

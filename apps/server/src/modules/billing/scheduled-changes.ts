@@ -8,7 +8,7 @@ import {
   failed,
   hasPaidPeriod,
   type SubscriptionChangeDeps,
-} from './subscription-change.service.js'
+} from './subscription-change-rules.js'
 import { subscriptionInfo } from './subscription-state.js'
 
 export async function cancelDowngrade(deps: SubscriptionChangeDeps, workspaceId: string) {

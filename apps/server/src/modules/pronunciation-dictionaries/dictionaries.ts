@@ -2,6 +2,7 @@ import { DICTIONARY_PAGE_SIZE_DEFAULT } from '@timbre/contract'
 import { formatPls, isTextInputError, parseLexiconFile } from '@timbre/speech'
 import { AppError } from '../../errors.js'
 import type { Principal } from '../../plugins/auth.js'
+import type { DictionariesDeps, ListInput } from './dictionaries-deps.js'
 import { create, load, metadata, permissionOn, requireEditor, versionOf } from './dictionary-access.js'
 import { CURSOR, checkName } from './dictionary-fields.js'
 import {
@@ -12,7 +13,6 @@ import {
   toSpeechRules,
   validateRules,
 } from './dictionary-rules.js'
-import type { DictionariesDeps, ListInput } from './pronunciation-dictionaries.service.js'
 
 export async function list(deps: DictionariesDeps, caller: Principal, q: ListInput) {
   const { repository } = deps

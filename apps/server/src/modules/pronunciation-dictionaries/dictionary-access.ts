@@ -2,10 +2,10 @@ import { AppError } from '../../errors.js'
 import { newId } from '../../lib/ids.js'
 import type { Locator } from '../../platform/generation/ports.js'
 import type { Principal } from '../../plugins/auth.js'
+import type { DictionariesDeps, DictionaryPermission } from './dictionaries-deps.js'
 import { checkDescription, checkName } from './dictionary-fields.js'
 import type { StoredRule } from './dictionary-rules.js'
 import type { DictionaryRow, DictionaryVersion } from './pronunciation-dictionaries.repository.js'
-import type { DictionariesDeps, DictionaryPermission } from './pronunciation-dictionaries.service.js'
 
 // A caller's dictionary (refused to anyone who may only view it), its views, and the writes every change goes through.
 

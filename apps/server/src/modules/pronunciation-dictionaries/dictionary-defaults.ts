@@ -2,9 +2,9 @@ import { MAX_PRONUNCIATION_LOCATORS } from '@timbre/contract'
 import { AppError } from '../../errors.js'
 import type { Locator } from '../../platform/generation/ports.js'
 import type { Principal } from '../../plugins/auth.js'
+import type { DictionariesDeps } from './dictionaries-deps.js'
 import { versionOf } from './dictionary-access.js'
 import { type StoredRule, toSpeechRules } from './dictionary-rules.js'
-import type { DictionariesDeps } from './pronunciation-dictionaries.service.js'
 
 /**
  * The rules a speech request applies, in order: the dictionaries it names, or the

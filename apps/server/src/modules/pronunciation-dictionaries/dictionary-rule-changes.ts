@@ -1,7 +1,7 @@
 import type { Principal } from '../../plugins/auth.js'
+import type { DictionariesDeps } from './dictionaries-deps.js'
 import { changeRules } from './dictionary-access.js'
 import { mergeRules, type RuleInput, removeRules, validateRules } from './dictionary-rules.js'
-import type { DictionariesDeps } from './pronunciation-dictionaries.service.js'
 
 export function addRules(deps: DictionariesDeps, caller: Principal, id: string, rules: RuleInput[]) {
   const added = validateRules(rules)

@@ -25,6 +25,7 @@ import type { Principal } from '../../plugins/auth.js'
 import type { Recorder } from '../recording/recording.module.js'
 import type { UsableVoice, VoiceLookup } from '../voices/voices.module.js'
 import type { StsUpload } from './sts-form.js'
+import { stsTooBig } from './sts-form.js'
 
 // Speech to speech: the upload is checked by content, decoded, optionally denoised, and
 // converted to the target voice by DSP (pitch contour mapped onto the target's range, formants
@@ -41,10 +42,6 @@ const PIECE_SECONDS = 1
 /** What the target voice says when it is measured: longer than the usual sentence, for a steadier pitch range. */
 const MEASURE_TEXT =
   'The quick brown fox jumps over the lazy dog. How are you doing today? I hope the weather stays fine, and that we can walk by the river.'
-
-export function stsTooBig(): AppError {
-  return new AppError('speech_to_speech_too_long', { param: 'audio' })
-}
 
 /** One converted piece of audio and where the output stands after it. */
 export interface StsPiece {

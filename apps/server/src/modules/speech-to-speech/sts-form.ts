@@ -2,7 +2,11 @@ import { SPEECH_TO_SPEECH_MAX_BYTES } from '@timbre/contract'
 import type { FastifyRequest } from 'fastify'
 import { AppError } from '../../errors.js'
 import { multipartForm, readMultipart } from '../../platform/http/multipart.js'
-import { stsTooBig } from './speech-to-speech.service.js'
+
+/** An upload over the size limit, named as the audio field. */
+export function stsTooBig(): AppError {
+  return new AppError('speech_to_speech_too_long', { param: 'audio' })
+}
 
 // The multipart body of a speech-to-speech call: one file field `audio`, and the text fields
 // model_id, voice_settings, seed, remove_background_noise and file_format. A file over the limit

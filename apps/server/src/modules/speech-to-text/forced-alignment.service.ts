@@ -1,4 +1,4 @@
-import { FORCED_ALIGNMENT_TEXT_MAX, forcedAlignmentCredits } from '@timbre/contract'
+import { DEFAULT_OUTPUT_FORMAT, FORCED_ALIGNMENT_TEXT_MAX, forcedAlignmentCredits } from '@timbre/contract'
 import {
   parseOutputFormat,
   type RecognisedWord,
@@ -18,7 +18,7 @@ import { type ApiCharacter, characterTimes } from './transcript-words.js'
 // the aligned words around them, and carry a loss of 1 (an aligned word's loss is 1 minus its
 // posterior).
 
-const NO_AUDIO_FORMAT = parseOutputFormat('mp3_44100_128')
+const NO_AUDIO_FORMAT = parseOutputFormat(DEFAULT_OUTPUT_FORMAT)
 const round = (t: number) => Math.round(t * 1000) / 1000
 
 interface Token {

@@ -1,4 +1,4 @@
-import { SPEECH_TO_TEXT_MODEL_IDS, speechToTextCredits } from '@timbre/contract'
+import { DEFAULT_OUTPUT_FORMAT, SPEECH_TO_TEXT_MODEL_IDS, speechToTextCredits } from '@timbre/contract'
 import { audioEvents, diarise, parseOutputFormat, type Recogniser, transcribe } from '@timbre/speech'
 import { AppError } from '../../errors.js'
 import { newId } from '../../lib/ids.js'
@@ -16,7 +16,7 @@ import { type ApiWord, additionalFormat, apiWords } from './transcript-words.js'
 /** The language codes the installed recognisers understand, in both ISO 639 forms. */
 const LANGUAGE_CODES: Record<string, string> = { en: 'eng', eng: 'eng' }
 /** The recorder needs an output format; a transcript has no audio, so none is ever stored. */
-const NO_AUDIO_FORMAT = parseOutputFormat('mp3_44100_128')
+const NO_AUDIO_FORMAT = parseOutputFormat(DEFAULT_OUTPUT_FORMAT)
 
 export interface TranscriptBody {
   language_code: string

@@ -4,8 +4,8 @@ import { newId } from '../../lib/ids.js'
 import { requireEditableProject, requireProject, requireVoices, withContent } from './project-access.js'
 import { articleAt } from './project-content.js'
 import { invalid, type Workspace } from './project-rules.js'
-import type { StudioDeps } from './studio.service.js'
 import { blocksFromImport, type ChapterContentInput, storedBlocks, voicesIn } from './studio-content.js'
+import type { StudioDeps } from './studio-deps.js'
 import { chapterView } from './studio-views.js'
 
 export async function listChapters(deps: StudioDeps, principal: Workspace, projectId: string) {

@@ -2,7 +2,7 @@ import { STUDIO_PROJECT_MAX_CHAPTERS } from '@timbre/contract'
 import { AppError } from '../../errors.js'
 import { invalid, type Workspace } from './project-rules.js'
 import type { ChapterRow, ProjectRow } from './studio.repository.js'
-import type { StudioDeps } from './studio.service.js'
+import type { StudioDeps } from './studio-deps.js'
 import { chapterWithContentView } from './studio-views.js'
 
 // Finding a workspace's project (and refusing anyone who may only view it) before any change.

@@ -12,7 +12,6 @@ import { readDocument } from './import/read-document.js'
 import { requireVoices } from './project-access.js'
 import { invalid } from './project-rules.js'
 import type { NewChapter } from './studio.repository.js'
-import type { StudioDeps } from './studio.service.js'
 import {
   blocksFromImport,
   contentJsonInput,
@@ -20,6 +19,7 @@ import {
   storedBlocks,
   voicesIn,
 } from './studio-content.js'
+import type { StudioDeps } from './studio-deps.js'
 import { field, type StudioForm } from './studio-form.js'
 
 // A project's chapters from what the form sends: text, an uploaded document or a page's article.

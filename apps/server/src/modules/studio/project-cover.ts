@@ -1,8 +1,8 @@
 import { AppError } from '../../errors.js'
 import { requireEditableProject, requireProject } from './project-access.js'
 import type { Workspace } from './project-rules.js'
-import type { StudioDeps } from './studio.service.js'
 import { type StoredCover, storeCover } from './studio-cover.js'
+import type { StudioDeps } from './studio-deps.js'
 import { type ProjectMetadata, projectView } from './studio-views.js'
 
 /** Replaces (or, without an image, removes) the project's cover. */

@@ -2,7 +2,7 @@ import { AppError } from '../../errors.js'
 import { checkChapterCount, requireEditableProject, requireProject, requireVoices } from './project-access.js'
 import { chaptersFromForm } from './project-content.js'
 import { checkProjectName, invalid, projectVoiceIds, type Workspace } from './project-rules.js'
-import type { StudioDeps } from './studio.service.js'
+import type { StudioDeps } from './studio-deps.js'
 import { booleanField, type StudioForm } from './studio-form.js'
 import { chapterView, type ProjectMetadata, projectView } from './studio-views.js'
 

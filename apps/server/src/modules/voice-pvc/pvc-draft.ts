@@ -1,7 +1,7 @@
 import { AppError } from '../../errors.js'
 import { newId } from '../../lib/ids.js'
 import { parseName } from '../voices/voices.module.js'
-import type { PvcDeps } from './pvc.service.js'
+import type { PvcDeps } from './pvc-deps.js'
 import { descriptionOf, draftDefinition, labelsOf, languageOf } from './pvc-fields.js'
 import { PVC_LIMITS } from './pvc-limits.js'
 import { limitOf, sampleView, voiceOf } from './pvc-lookups.js'

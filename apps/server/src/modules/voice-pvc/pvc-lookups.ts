@@ -1,7 +1,7 @@
 import { AppError } from '../../errors.js'
 import type { PvcRepository } from './pvc.repository.js'
-import type { PvcDeps, StoredSpeaker } from './pvc.service.js'
 import { decodeUpload } from './pvc-audio.js'
+import type { PvcDeps, StoredSpeaker } from './pvc-deps.js'
 import { PVC_LIMITS, professionalVoiceLimit } from './pvc-limits.js'
 import { type Caller, EDITABLE_STATES, type PvcState } from './pvc-state.js'
 

@@ -1,6 +1,6 @@
 import { AppError } from '../../errors.js'
-import type { PvcDeps, StoredSpeaker } from './pvc.service.js'
 import { cutSpans, DECODE_RATE, encodeWav } from './pvc-audio.js'
+import type { PvcDeps, StoredSpeaker } from './pvc-deps.js'
 import { decodedSample, editableVoice, sampleOf, sampleView } from './pvc-lookups.js'
 import type { Caller } from './pvc-state.js'
 

@@ -1,7 +1,7 @@
 import { AppError } from '../../errors.js'
 import type { Principal } from '../../plugins/auth.js'
 import type { ProjectRow, TimelineStore } from './voiceover.repository.js'
-import type { VoiceoverDeps } from './voiceover.service.js'
+import type { VoiceoverDeps } from './voiceover-deps.js'
 import { projectView, renderView } from './voiceover-views.js'
 
 // A workspace's voiceover project, read whole or changed under its lock.

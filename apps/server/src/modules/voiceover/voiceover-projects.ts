@@ -4,7 +4,7 @@ import { newId } from '../../lib/ids.js'
 import type { Principal } from '../../plugins/auth.js'
 import { toMs } from './placement.js'
 import { full, locked, project } from './project-access.js'
-import { mediaKey, TRACK_NAMES, type VoiceoverDeps } from './voiceover.service.js'
+import { mediaKey, TRACK_NAMES, type VoiceoverDeps } from './voiceover-deps.js'
 import { probeMedia } from './voiceover-media.js'
 import { projectSummary } from './voiceover-views.js'
 

@@ -3,7 +3,7 @@ import { AppError } from '../../errors.js'
 import { newId } from '../../lib/ids.js'
 import type { Principal } from '../../plugins/auth.js'
 import { checkLanguage, locked } from './project-access.js'
-import { TRACK_NAMES, type VoiceoverDeps } from './voiceover.service.js'
+import { TRACK_NAMES, type VoiceoverDeps } from './voiceover-deps.js'
 import { trackView } from './voiceover-views.js'
 
 export async function addTrack(

@@ -1,37 +1,12 @@
-import type { VoiceoverTrackType } from '@timbre/contract'
-import type { FileStorage } from '../../lib/storage.js'
 import { bindUseCases } from '../../platform/use-cases.js'
 import type { Principal } from '../../plugins/auth.js'
 import { full, locked, project } from './project-access.js'
-import type { ProjectRow, TimelineStore, VoiceoverRepository } from './voiceover.repository.js'
+import type { ProjectRow, TimelineStore } from './voiceover.repository.js'
+import type { VoiceoverDeps } from './voiceover-deps.js'
 import { create, get, list, media, remove, update } from './voiceover-projects.js'
 import { addTrack, deleteTrack, updateTrack } from './voiceover-tracks.js'
 
-// Voiceover projects and their tracks. A project with media starts with a foreground track that
-// holds the whole media as one clip; its timeline is as long as the media. Without media the
-// timeline has a chosen length.
-
-export const mediaKey = (workspaceId: string, projectId: string) =>
-  `voiceover/${workspaceId}/${projectId}/media`
-
-export const TRACK_NAMES: Record<VoiceoverTrackType, string> = {
-  voiceover_speaker: 'Speaker',
-  sfx: 'Sound effects',
-  foreground: 'Foreground',
-  dubbed_speaker: 'Dubbed speaker',
-}
-
-export interface VoiceoverDeps {
-  repository: VoiceoverRepository
-  storage: FileStorage
-  defaultVoiceId: string
-  /** Refuses a voice the workspace cannot use (404), before anything is written. */
-  checkVoice: (workspaceId: string, voiceId: string) => Promise<void>
-  /** The language codes a dubbed speaker track may speak. */
-  languages: readonly string[]
-  /** Whether a render row's worker is gone (no heartbeat for a while). */
-  renderStale: (updatedAt: Date, status: string) => boolean
-}
+export * from './voiceover-deps.js'
 
 /** Voiceover projects and tracks: each use case in its own file, bound to what they share. */
 export function createVoiceoverService(deps: VoiceoverDeps) {

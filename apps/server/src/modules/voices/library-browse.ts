@@ -9,7 +9,7 @@ import type { Principal } from '../../plugins/auth.js'
 import { view } from './library-views.js'
 import type { SharedFilters, SharedVoiceRow } from './voice-library.repository.js'
 import type { SharedVoicesQuery } from './voice-library.schemas.js'
-import { libraryDistance, SIMILAR_SCAN_MAX, type VoiceLibraryDeps, words } from './voice-library.service.js'
+import { libraryDistance, SIMILAR_SCAN_MAX, type VoiceLibraryDeps, words } from './voice-library-deps.js'
 import { type StoredSharing, storedSharing } from './voice-sharing.js'
 
 export async function list(

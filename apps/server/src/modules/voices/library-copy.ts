@@ -5,7 +5,7 @@ import type { Principal } from '../../plugins/auth.js'
 import { tierLimits } from './library-views.js'
 import { definitionOf } from './voice.view.js'
 import { monthStart } from './voice-clone.service.js'
-import type { VoiceLibraryDeps } from './voice-library.service.js'
+import type { VoiceLibraryDeps } from './voice-library-deps.js'
 import { type StoredSharing, storedSharing } from './voice-sharing.js'
 
 /** A copy of a listed voice in the caller's workspace, under a new name. */

@@ -2,7 +2,7 @@ import { AppError } from '../../errors.js'
 import type { Principal } from '../../plugins/auth.js'
 import { featuresOf } from './library-views.js'
 import type { SharingBody } from './voice-library.schemas.js'
-import { isAdmin, type VoiceLibraryDeps } from './voice-library.service.js'
+import { isAdmin, type VoiceLibraryDeps } from './voice-library-deps.js'
 import { type StoredSharing, storedSharing } from './voice-sharing.js'
 import { voiceNotFound } from './voices.service.js'
 

@@ -5,7 +5,7 @@ import { definitionOf, previewUrl } from './voice.view.js'
 import { parseVerifiedLanguages } from './voice-definition.js'
 import type { SharedVoiceRow } from './voice-library.repository.js'
 import type { LibraryVoice } from './voice-library.schemas.js'
-import type { VoiceLibraryDeps } from './voice-library.service.js'
+import type { VoiceLibraryDeps } from './voice-library-deps.js'
 import { type StoredSharing, storedSharing } from './voice-sharing.js'
 import type { VoiceRow } from './voices.tables.js'
 

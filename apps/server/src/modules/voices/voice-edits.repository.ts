@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import type { Database } from '../../db/database.js'
 import { newId } from '../../lib/ids.js'
-import type { NewVoice, NewVoiceSample, VoiceUpdate } from './voices.repository.js'
+import type { NewVoice, NewVoiceSample, VoiceUpdate } from './voices.tables.js'
 
 /** Voices changed: the premade seed kept in step, edits of a workspace voice and their count. */
 export function createVoiceEditsRepository(db: Database) {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import type { Database } from '../../db/database.js'
 import { newId } from '../../lib/ids.js'
-import type { NewVoice, NewVoiceSample } from './voices.repository.js'
+import type { NewVoice, NewVoiceSample } from './voices.tables.js'
 
 /** A workspace voice made, given settings, and removed with its library copies in view. */
 export function createVoiceLifecycleRepository(db: Database) {

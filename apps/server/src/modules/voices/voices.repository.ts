@@ -1,16 +1,15 @@
-import { type ExpressionBuilder, type Insertable, type SelectQueryBuilder, sql } from 'kysely'
+import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely'
 import type { Database } from '../../db/database.js'
 import type { DB } from '../../db/schema.js'
 import { createVoiceEditsRepository } from './voice-edits.repository.js'
 import { createVoiceLifecycleRepository } from './voice-lifecycle.repository.js'
-import type { VoiceRow, VoiceSamplesTable, VoicesTable } from './voices.tables.js'
+import type { VoiceRow } from './voices.tables.js'
 
 // SQL for voices, their samples and cached previews. A workspace sees the premade voices
 // (workspace_id null) and its own; every query here takes the workspace and applies that
 // rule itself, so a voice of another workspace is simply not found.
 
-export type NewVoice = Insertable<VoicesTable>
-export type NewVoiceSample = Insertable<VoiceSamplesTable>
+export type { NewVoice, NewVoiceSample, VoiceUpdate } from './voices.tables.js'
 
 export type VoiceSort = 'created_at_unix' | 'name'
 export type SortDirection = 'asc' | 'desc'
@@ -40,13 +39,6 @@ export interface VoicePageQuery extends VoiceFilters {
   direction: SortDirection
   after?: VoicePosition | undefined
   limit: number
-}
-
-export interface VoiceUpdate {
-  name: string
-  /** undefined keeps the current description; null clears it. */
-  description?: string | null | undefined
-  labels?: Record<string, string> | undefined
 }
 
 /** LIKE pattern matching `text` literally. */

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Selectable } from 'kysely'
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely'
 import type { Timestamp } from '../../db/schema.js'
 
 export interface VoicesTable {
@@ -80,4 +80,16 @@ declare module '../../db/schema.js' {
     voice_collections: VoiceCollectionsTable
     voice_collection_voices: VoiceCollectionVoicesTable
   }
+}
+
+/** A voice and a sample as they are inserted. */
+export type NewVoice = Insertable<VoicesTable>
+export type NewVoiceSample = Insertable<VoiceSamplesTable>
+
+/** What a voice edit may change. */
+export interface VoiceUpdate {
+  name: string
+  /** undefined keeps the current description; null clears it. */
+  description?: string | null | undefined
+  labels?: Record<string, string> | undefined
 }

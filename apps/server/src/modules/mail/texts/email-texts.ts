@@ -1,5 +1,6 @@
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@timbre/contract'
 import { deDE } from './de-de.texts.js'
+import type { EmailTexts } from './email-text-shape.js'
 import { enUS } from './en-us.texts.js'
 import { esES } from './es-es.texts.js'
 import { frFR } from './fr-fr.texts.js'
@@ -9,19 +10,7 @@ import { plPL } from './pl-pl.texts.js'
 import { ptPT } from './pt-pt.texts.js'
 import { svSE } from './sv-se.texts.js'
 
-/** Every text of the account emails, in one locale. */
-export interface EmailTexts {
-  verification: { subject: string; welcome: string; instruction: string; button: string; footer: string }
-  passwordReset: { subject: string; received: string; validity: string; button: string; footer: string }
-  invite: {
-    subject: (workspace: string) => string
-    invited: (inviter: string, workspace: string) => string
-    instruction: (code: string) => string
-    validity: (days: number) => string
-    button: string
-    footer: string
-  }
-}
+export type { EmailTexts }
 
 const TEXTS: Record<Locale, EmailTexts> = {
   'de-DE': deDE,

@@ -1,4 +1,4 @@
-import type { EmailTexts } from './email-texts.js'
+import type { EmailTexts } from './email-text-shape.js'
 
 export const frFR: EmailTexts = {
   verification: {
