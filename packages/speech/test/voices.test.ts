@@ -36,6 +36,10 @@ describe('premade voice data', () => {
       expect(voice.preview_text.length).toBeGreaterThan(20)
     }
   })
+
+  it('describes voices to users without engine names or variant files', () => {
+    for (const v of PREMADE_VOICES) expect(v.description, v.name).not.toMatch(/eSpeak|Flite|variant [fm]\d/i)
+  })
 })
 
 interface Heard {
