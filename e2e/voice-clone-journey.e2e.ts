@@ -1,22 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { shots, signUpAndSignIn, useJourney } from './helpers/journey.js'
-import { wavBytes } from './helpers/wav.js'
 
-// The Add voice dialog of the voices page: it opens from the page header, asks for a name and
-// samples (files, or recordings made in the browser), and on the free plan shows the server's
-// refusal inside the dialog.
+// The Add voice dialog of the voices page, as a new user on the free plan meets it: it opens from
+// the page header and says at once that cloning needs a paid plan, with the link to upgrade.
 const journey = useJourney()
 
-/** A tenth of a second of a soft tone as a 16 kHz WAV file. */
-function toneWav(): Buffer {
-  const rate = 16_000
-  const data = Buffer.alloc(rate / 5)
-  for (let i = 0; i < data.length / 2; i++) data.writeInt16LE(Math.round(Math.sin(i / 8) * 4000), i * 2)
-  return wavBytes(data, rate)
-}
-
 describe('adding a voice by cloning', () => {
-  it('opens the dialog, checks the form and shows the free-plan refusal', async () => {
+  it('tells a free plan before the form that cloning needs a paid plan, with the way to upgrade', async () => {
     const context = await journey.browser.newContext({ viewport: { width: 1280, height: 800 } })
     const page = await context.newPage()
     await signUpAndSignIn(journey, page, {
@@ -35,22 +25,12 @@ describe('adding a voice by cloning', () => {
         await page.getByRole('button', { name: 'Add voice' }).click()
         const dialog = page.getByRole('dialog', { name: 'Add a voice by cloning' })
         await dialog.waitFor()
-        // Empty form: both required fields say what is missing.
-        await dialog.getByRole('button', { name: 'Clone voice' }).click()
-        await dialog.getByText('Choose at least one audio file.').waitFor()
-        // No microphone for this browser: recording a sample says so in the spec's words.
-        await dialog.getByRole('button', { name: 'Record a sample' }).click()
-        await dialog.getByText('Microphone access denied, enable in browser settings.').waitFor()
-        await dialog.getByLabel('Name', { exact: true }).fill('My voice')
-        await dialog.getByLabel('Audio samples').setInputFiles({
-          name: 'take.wav',
-          mimeType: 'audio/wav',
-          buffer: toneWav(),
-        })
-        await dialog.getByLabel('Remove background noise').check()
-        await dialog.getByRole('button', { name: 'Clone voice' }).click()
-        await dialog.getByText(/free plan/).waitFor()
-        expect(await dialog.getByLabel('Name', { exact: true }).inputValue()).toBe('My voice')
+        // A free plan is told before any form that cloning needs a paid plan, with the way to upgrade.
+        await dialog.getByText('Cloning a voice needs a paid plan.', { exact: false }).waitFor()
+        expect(await dialog.getByLabel('Name', { exact: true }).count()).toBe(0)
+        expect(await dialog.getByRole('link', { name: 'See plans' }).getAttribute('href')).toMatch(
+          /subscription/,
+        )
         await page.screenshot({ path: `${shots}voice-add-${width}-${scheme}.png` })
         await page.keyboard.press('Escape')
       }
