@@ -104,6 +104,10 @@ describe('a workspace admin and a member', () => {
     await member.page.goto(link)
     await member.page.waitForURL(/\/workspace\/invites\//)
     await member.page.getByRole('button', { name: 'Accept invite' }).waitFor()
+    // The page names who sent the invite and to which address before asking for an answer.
+    const summary = await member.page.getByTestId('invite-summary').innerText()
+    expect(summary).toContain('invited you to join')
+    expect(summary).toContain(memberEmail)
     await shoot(member.page, 'accept-invite')
     await member.page.getByRole('button', { name: 'Accept invite' }).click()
     await member.page.waitForURL(/\/app\/home/)

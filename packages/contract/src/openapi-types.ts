@@ -4600,6 +4600,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/workspace/invites/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An invite as its mailed code shows it: the workspace and who sent it */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    code: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            workspace_name: string;
+                            inviter_name: string | null;
+                            inviter_email: string | null;
+                            email: string;
+                            /** @enum {string} */
+                            seat_type: "workspace_admin" | "workspace_member";
+                            expires_at_unix: number;
+                            is_expired: boolean;
+                            email_matches: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/workspace/invites/{code}/accept": {
         parameters: {
             query?: never;

@@ -27,6 +27,24 @@ export function createInvitesRepository(db: Database) {
         .executeTakeFirst()
     },
 
+    /** What the invited person sees before answering: the workspace and who invited them. */
+    previewInvite(codeHash: string) {
+      return db
+        .selectFrom('workspace_invites')
+        .innerJoin('workspaces', 'workspaces.id', 'workspace_invites.workspace_id')
+        .leftJoin('users', 'users.id', 'workspace_invites.invited_by')
+        .select([
+          'workspace_invites.email',
+          'workspace_invites.role',
+          'workspace_invites.expires_at',
+          'workspaces.name as workspace_name',
+          'users.first_name as inviter_first_name',
+          'users.email as inviter_email',
+        ])
+        .where('code_hash', '=', codeHash)
+        .executeTakeFirst()
+    },
+
     /** The workspace an invite code is for (read before its transaction, to price the seats). */
     async inviteWorkspace(codeHash: string): Promise<string | undefined> {
       const row = await db

@@ -82,6 +82,20 @@ export function invitesRoutes(invites: InvitesService, site: SiteAddress): Fasti
       },
     )
 
+    app.get(
+      '/v1/workspace/invites/:code',
+      {
+        config: personal,
+        schema: {
+          tags,
+          summary: 'An invite as its mailed code shows it: the workspace and who sent it',
+          params: s.inviteCode,
+          response: { 200: s.invitePreview },
+        },
+      },
+      async (request) => invites.preview(requirePrincipal(request), request.params.code),
+    )
+
     app.post(
       '/v1/workspace/invites/:code/accept',
       {

@@ -202,6 +202,26 @@ export function createInvitesService(deps: {
     },
 
     /**
+     * The invite a mailed code names, for the page that asks to accept it: whose workspace, who
+     * sent it, to which address. Holding the code is what the mail gives, so any signed-in
+     * person with it may look; answering still needs the invited address.
+     */
+    async preview(principal: Principal, code: string) {
+      const row = await workspaces.previewInvite(hashSecret(code))
+      if (!row) throw new AppError('invite_not_found')
+      return {
+        workspace_name: row.workspace_name,
+        inviter_name: row.inviter_first_name?.trim() || null,
+        inviter_email: row.inviter_email ?? null,
+        email: row.email,
+        seat_type: row.role === 'admin' ? ('workspace_admin' as const) : ('workspace_member' as const),
+        expires_at_unix: Math.floor(row.expires_at.getTime() / 1000),
+        is_expired: row.expires_at.getTime() <= now().getTime(),
+        email_matches: row.email.toLowerCase() === principal.email.toLowerCase(),
+      }
+    },
+
+    /**
      * Joins the workspace of the invite and makes it the current one. A caller with an access
      * token gets new tokens at once, so no token issued before the change stays in use.
      */

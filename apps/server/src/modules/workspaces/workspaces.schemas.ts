@@ -79,6 +79,17 @@ export const invite = z.object({
 
 export const inviteCode = z.object({ code: z.string().min(1).max(128) })
 
+export const invitePreview = z.object({
+  workspace_name: z.string(),
+  inviter_name: z.string().nullable(),
+  inviter_email: z.string().nullable(),
+  email: z.string(),
+  seat_type: z.enum(['workspace_admin', 'workspace_member']),
+  expires_at_unix: z.number().int(),
+  is_expired: z.boolean(),
+  email_matches: z.boolean(),
+})
+
 export const acceptResponse = z.object({
   status: z.string(),
   workspace_id: z.string(),

@@ -78,6 +78,25 @@ describe('invites and members', () => {
     expect(invited.json()).toEqual({ status: 'ok' })
     const code = await mailedCode(bob.email)
 
+    // The invite page names the workspace and who sent it before anyone answers.
+    const workspace = await t.database.db
+      .selectFrom('workspaces')
+      .select('name')
+      .where('id', '=', aliceWs)
+      .executeTakeFirstOrThrow()
+    const preview = await call(bob, 'GET', `/v1/workspace/invites/${code}`)
+    expect(preview.statusCode).toBe(200)
+    expect(preview.json()).toMatchObject({
+      workspace_name: workspace.name,
+      inviter_email: alice.email,
+      email: bob.email,
+      seat_type: 'workspace_member',
+      is_expired: false,
+      email_matches: true,
+    })
+    expect((await call(carol, 'GET', `/v1/workspace/invites/${code}`)).json().email_matches).toBe(false)
+    expect((await call(bob, 'GET', '/v1/workspace/invites/inv_unknown')).statusCode).toBe(404)
+
     const stolen = await call(carol, 'POST', `/v1/workspace/invites/${code}/accept`)
     expect(stolen.statusCode).toBe(403)
     expect(detail(stolen).code).toBe('invite_email_mismatch')
@@ -96,6 +115,7 @@ describe('invites and members', () => {
 
     const replay = await call(bob, 'POST', `/v1/workspace/invites/${code}/accept`)
     expect(replay.statusCode).toBe(404)
+    expect((await call(bob, 'GET', `/v1/workspace/invites/${code}`)).statusCode).toBe(404)
     expect(detail(replay).code).toBe('invite_not_found')
   })
 

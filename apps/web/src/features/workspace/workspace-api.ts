@@ -55,6 +55,8 @@ export const inviteBulk = (emails: string[], seatType: InviteRequest['seat_type'
   settle(client.POST('/v1/workspace/invites/add-bulk', { body: { emails, seat_type: seatType } }))
 export const revokeInvite = (email: string) =>
   settle(client.DELETE('/v1/workspace/invites', { body: { email } }))
+export const previewInvite = (code: string) =>
+  settle(client.GET('/v1/workspace/invites/{code}', { params: { path: { code } } }))
 export const acceptInvite = (code: string) =>
   settle(client.POST('/v1/workspace/invites/{code}/accept', { params: { path: { code } } }))
 export const declineInvite = (code: string) =>
