@@ -70,9 +70,16 @@ export async function startBenchServer(
     SPEECH_WORKERS: String(options.speechWorkers ?? 2),
     // The bench can compare the speech threads with and without their warm-up.
     ...(process.env.SPEECH_WARM_UP ? { SPEECH_WARM_UP: process.env.SPEECH_WARM_UP } : {}),
+    // ... and the threads started with the server (as npm start does) or with the first request.
+    ...(process.env.SPEECH_START_AT_BOOT ? { SPEECH_START_AT_BOOT: process.env.SPEECH_START_AT_BOOT } : {}),
     WEB_DIST_DIR: '/nonexistent',
   })
-  const app = await buildApp(config, { database, logger: false, mailTransport: null })
+  const app = await buildApp(config, {
+    database,
+    logger: false,
+    mailTransport: null,
+    startSpeech: config.speechStartAtBoot,
+  })
   const url = await app.listen({ port: 0, host: '127.0.0.1' })
   const email = `bench-${Date.now()}@example.com`
   const password = 'bench password 1'

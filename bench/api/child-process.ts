@@ -24,9 +24,15 @@ export interface ChildServer {
 /** The bench server (bench-app.ts) in its own process, started from the TypeScript sources. */
 export async function startChildServer(
   speechWorkers: number,
-  options: { tinyKokoro?: boolean; dataDir?: string; databaseUrl?: string; built?: boolean } = {},
+  options: {
+    tinyKokoro?: boolean
+    dataDir?: string
+    databaseUrl?: string
+    built?: boolean
+    env?: Record<string, string>
+  } = {},
 ): Promise<ChildServer> {
-  const env: NodeJS.ProcessEnv = { ...process.env }
+  const env: NodeJS.ProcessEnv = { ...process.env, ...options.env }
   if (options.dataDir) env.BENCH_DATA_DIR = options.dataDir
   // An explicit choice of database: PostgreSQL at the URL, or (empty) the embedded one.
   if (options.databaseUrl) env.BENCH_DATABASE_URL = options.databaseUrl

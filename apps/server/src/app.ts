@@ -53,6 +53,8 @@ export interface BuildOptions {
   runWorkers?: boolean
   /** Files root; default from the storage configuration. */
   storageDir?: string
+  /** Start the speech threads with the server rather than with the first request. */
+  startSpeech?: boolean
   /** Log output; tests silence it. */
   logger?: boolean
 }
@@ -83,6 +85,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   for (const module of modules) if (module.routes) await app.register(module.routes)
   if (options.runWorkers !== false) for (const module of modules) await module.jobs?.(queue)
   for (const module of modules) await module.start?.()
+  if (options.startSpeech) deps.speech.start()
 
   const webDir = config.webDistDir ?? defaultWebDistDir()
   const servesWeb = await registerWebApp(app, webDir)

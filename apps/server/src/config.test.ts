@@ -21,6 +21,13 @@ describe('config', () => {
     )
   })
 
+  it('starts the speech threads at boot unless SPEECH_START_AT_BOOT is false', () => {
+    const dir = { DATA_DIR: '/tmp/timbre-config-test' }
+    expect(loadConfig(dir).speechStartAtBoot).toBe(true)
+    expect(loadConfig({ ...dir, SPEECH_START_AT_BOOT: 'false' }).speechStartAtBoot).toBe(false)
+    expect(() => loadConfig({ ...dir, SPEECH_START_AT_BOOT: 'later' })).toThrowError(/SPEECH_START_AT_BOOT/)
+  })
+
   it('names each bad variable', () => {
     expect(() =>
       loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SMTP_URL: 'http://x' }),

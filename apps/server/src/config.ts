@@ -49,6 +49,14 @@ const envSchema = z.object({
   /** Speech synthesis worker threads (one engine instance each). */
   SPEECH_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   /**
+   * Start the speech threads (and so their warm-up) with the server, so the first request after
+   * a restart does not wait seconds for them; off, an idle server holds no threads. On by default.
+   */
+  SPEECH_START_AT_BOOT: z
+    .enum(['true', 'false', '1', '0'], 'must be true or false')
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
+  /**
    * Each new speech thread speaks one short phrase per engine while idle, so its first request
    * does not pay for loading the engines (about 100 MB a thread, loaded by its first request
    * anyway). On by default.
@@ -160,6 +168,8 @@ export interface Config {
   webDistDir: string | undefined
   speechWorkers: number
   speechWarmUp: boolean
+  /** Start the speech threads with the server instead of with the first request. */
+  speechStartAtBoot: boolean
   /** The embedded database's page cache, MB. */
   embeddedDbCacheMb: number
   /** Where neural voice model files are read from at start (absolute). */
@@ -287,6 +297,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     modelsDir: resolve(e.MODELS_DIR ?? join(dataDir, 'models')),
     speechWorkers: e.SPEECH_WORKERS ?? Math.max(1, Math.min(4, availableParallelism())),
     speechWarmUp: e.SPEECH_WARM_UP,
+    speechStartAtBoot: e.SPEECH_START_AT_BOOT,
     embeddedDbCacheMb: e.EMBEDDED_DB_CACHE_MB,
     creditLeaseSeconds: e.CREDIT_LEASE_SECONDS,
     audioIsolation: { maxBytes: e.AUDIO_ISOLATION_MAX_BYTES, maxSeconds: e.AUDIO_ISOLATION_MAX_SECONDS },

@@ -27,7 +27,7 @@ async function main() {
   checkDataDir(config.dataDir)
   const lock = config.databaseUrl ? undefined : lockDataDir(config.dataDir)
   makePrivate(config.dataDir)
-  const app = await buildApp(config, { runWorkers: role !== 'api' })
+  const app = await buildApp(config, { runWorkers: role !== 'api', startSpeech: config.speechStartAtBoot })
   app.addHook('onClose', async () => lock?.release())
 
   let closing = false

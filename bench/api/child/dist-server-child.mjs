@@ -13,6 +13,7 @@ const config = loadConfig({
   LOG_LEVEL: 'silent',
   SECRET_KEY: 'b'.repeat(32),
   SPEECH_WORKERS: process.env.SPEECH_WORKERS ?? '2',
+  ...(process.env.SPEECH_START_AT_BOOT ? { SPEECH_START_AT_BOOT: process.env.SPEECH_START_AT_BOOT } : {}),
   WEB_DIST_DIR: '/nonexistent',
 })
 const database = await openMigratedDatabase({
@@ -20,7 +21,12 @@ const database = await openMigratedDatabase({
   dataDir: embeddedDataDir(dataDir),
   sharedBuffersMb: config.embeddedDbCacheMb,
 })
-const app = await buildApp(config, { database, logger: false, mailTransport: null })
+const app = await buildApp(config, {
+  database,
+  logger: false,
+  mailTransport: null,
+  startSpeech: config.speechStartAtBoot,
+})
 const url = await app.listen({ port: 0, host: '127.0.0.1' })
 const email = `bench-${Date.now()}@example.com`
 const password = 'bench password 1'

@@ -107,6 +107,26 @@ describe('WorkerPool', () => {
   }, 240_000)
 })
 
+describe('WorkerPool started ahead of its first task', () => {
+  it('start() spawns and warms every render thread with no task asked for', async () => {
+    const early = new WorkerPool(1, { warmUp: true })
+    try {
+      early.start()
+      await vi.waitFor(() => expect(early.warmUpRecords()).toHaveLength(1), {
+        timeout: 120_000,
+        interval: 50,
+      })
+      // Starting again spawns nothing new: the one warm thread serves the first task.
+      early.start()
+      const audio = (await early.run({ type: 'render', job })) as SegmentAudio
+      expect(audio.samples.length).toBeGreaterThan(8000)
+      expect(early.warmUpRecords()).toHaveLength(1)
+    } finally {
+      await early.close()
+    }
+  }, 180_000)
+})
+
 describe('WorkerPool thread priority', () => {
   it.runIf(process.platform === 'linux')(
     'runs render threads and encoder threads at a lower OS priority than the process',

@@ -114,7 +114,7 @@ export interface PoolOptions {
   /**
    * Warm each new render thread with one short phrase per engine family while it is idle (no
    * queued task can run there), so its first request does not pay for loading the engines.
-   * Threads still start only with the first task.
+   * Threads still start only with the first task, or when `start()` is called.
    */
   warmUp?: boolean
 }
@@ -134,7 +134,7 @@ export class WorkerPool {
   private restarts = 0
   private closed = false
 
-  /** `size` render threads (plus the encoder threads), started on first use. */
+  /** `size` render threads (plus the encoder threads), started on first use or by `start()`. */
   constructor(
     readonly size: number,
     options: PoolOptions = {},
@@ -143,7 +143,13 @@ export class WorkerPool {
     this.warmUp = options.warmUp ?? false
   }
 
-  private start(): void {
+  /** Starts the threads now (once) and lets idle ones warm up; otherwise the first task starts them. */
+  start(): void {
+    this.spawnAll()
+    this.dispatch()
+  }
+
+  private spawnAll(): void {
     if (this.slots.length > 0 || this.closed) return
     for (let i = 0; i < this.size + this.encoderThreads; i++) this.slots.push(this.spawn(i, 0))
   }
@@ -155,7 +161,7 @@ export class WorkerPool {
   run(task: WorkerTask, options: RunOptions = {}): Promise<TaskResult> {
     if (this.closed) return Promise.reject(new SpeechError('service_closed', 'The speech service is closed.'))
     if (options.signal?.aborted) return Promise.reject(abortedError())
-    this.start()
+    this.spawnAll()
     return new Promise<TaskResult>((resolve, reject) => {
       const pending: Pending = {
         id: this.nextId++,
@@ -184,7 +190,7 @@ export class WorkerPool {
    * encoder threads (an encoder session) or the render threads (a session of heavy DSP).
    */
   pickSlot(kind: 'encoder' | 'render' = 'encoder'): { slot: number; generation: number } {
-    this.start()
+    this.spawnAll()
     let best = 0
     let bestLoad = Number.POSITIVE_INFINITY
     this.slots.forEach((slot, index) => {

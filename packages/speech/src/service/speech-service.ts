@@ -57,6 +57,11 @@ export interface SpeechService {
   openConversion(options: ConversionOptions): Promise<VoiceConversionRun>
   /** A voice's profile measured in a worker thread (the samples are handed over). */
   measureVoice(samples: Float32Array, sampleRate: number): Promise<VoiceProfile>
+  /**
+   * Starts the threads (and their warm-up) now instead of with the first request, so a server
+   * that has just started does not make its first caller wait for the engines to load.
+   */
+  start(): void
   stats(): { workers: number; busy: number; queued: number; restarts: number }
   /** Each started thread's V8 heap and external memory (the process's RSS covers them all). */
   threadMemory(): Promise<ThreadMemory[]>
@@ -110,6 +115,7 @@ export function createSpeechService(options: SpeechServiceOptions = {}): SpeechS
         { transfer: [samples.buffer as ArrayBuffer] },
       )) as VoiceProfile
     },
+    start: () => pool.start(),
     stats: () => pool.stats(),
     threadMemory: () => pool.threadMemory(),
     warmUps: () => pool.warmUpRecords(),
