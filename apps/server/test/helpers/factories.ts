@@ -16,16 +16,24 @@ export interface TestUser {
 /**
  * Signs a user up through the API and signs them in. The email is marked verified in the
  * database unless `verified: false` (generating audio and creating keys need a verified email).
+ * `remoteAddress` signs up from another client address, for files that sign up more users
+ * than one address may in a minute.
  */
 export async function createUser(
   app: FastifyInstance,
   database: DatabaseHandle,
-  options: { verified?: boolean; email?: string } = {},
+  options: { verified?: boolean; email?: string; remoteAddress?: string } = {},
 ): Promise<TestUser> {
   counter += 1
   const email = options.email ?? `user${counter}-${Date.now()}@example.com`
   const password = 'correct horse 42'
-  const signUp = await app.inject({ method: 'POST', url: '/v1/auth/sign-up', payload: { email, password } })
+  const from = options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}
+  const signUp = await app.inject({
+    method: 'POST',
+    url: '/v1/auth/sign-up',
+    payload: { email, password },
+    ...from,
+  })
   if (signUp.statusCode !== 201) throw new Error(`sign-up failed: ${signUp.body}`)
   const userId = signUp.json().user_id as string
   if (options.verified !== false) {
@@ -35,7 +43,12 @@ export async function createUser(
       .where('id', '=', userId)
       .execute()
   }
-  const signIn = await app.inject({ method: 'POST', url: '/v1/auth/sign-in', payload: { email, password } })
+  const signIn = await app.inject({
+    method: 'POST',
+    url: '/v1/auth/sign-in',
+    payload: { email, password },
+    ...from,
+  })
   if (signIn.statusCode !== 200) throw new Error(`sign-in failed: ${signIn.body}`)
   const tokens = signIn.json()
   const cookie = signIn.cookies.find((c) => c.name === 'timbre_session')

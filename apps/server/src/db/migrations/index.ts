@@ -40,6 +40,7 @@ import * as audioNativePublishSessions from './20261125030000-audio-native-publi
 import * as identityRules from './20261128010000-identity-rules.js'
 import * as speechToText from './20261128020000-speech-to-text.js'
 import * as heldRunTokens from './20261128030000-held-run-tokens.js'
+import * as billingAnchor from './20261129010000-billing-anchor.js'
 
 // Listed in code (not read from disk) so the same list works from sources and from dist/.
 export const migrations: Record<string, Migration> = {
@@ -84,4 +85,5 @@ export const migrations: Record<string, Migration> = {
   '20261128010000-identity-rules': identityRules,
   '20261128020000-speech-to-text': speechToText,
   '20261128030000-held-run-tokens': heldRunTokens,
+  '20261129010000-billing-anchor': billingAnchor,
 }

@@ -147,6 +147,37 @@ describe('credit resets and renewals', () => {
     expect(r.next_reset_at.toISOString()).toBe(addMonths(start, 5).toISOString())
   })
 
+  it('renews a plan begun on the 31st on the last day of short months and on the 31st again', async () => {
+    const user = await createUser(t.app, t.database, { remoteAddress: '192.0.2.31' })
+    await subscribe(user, 'creator')
+    const began = new Date('2027-01-31T10:00:00.000Z')
+    await t.database.db
+      .updateTable('subscriptions')
+      .set({
+        billing_anchor_at: began,
+        current_period_start: began,
+        current_period_end: addMonths(began, 1),
+        period_started_at: began,
+        next_reset_at: addMonths(began, 1),
+      })
+      .where('workspace_id', '=', await workspaceIdOf(t.database.db, user.userId))
+      .execute()
+    const periods: string[][] = []
+    for (const day of ['2027-02-28', '2027-03-31', '2027-04-30']) {
+      await runJobAt(new Date(`${day}T10:00:01.000Z`))
+      const r = await row(user)
+      periods.push(
+        [r.current_period_start, r.current_period_end, r.next_reset_at].map((d) => d?.toISOString() ?? ''),
+      )
+    }
+    expect(periods).toEqual([
+      ['2027-02-28T10:00:00.000Z', '2027-03-31T10:00:00.000Z', '2027-03-31T10:00:00.000Z'],
+      ['2027-03-31T10:00:00.000Z', '2027-04-30T10:00:00.000Z', '2027-04-30T10:00:00.000Z'],
+      ['2027-04-30T10:00:00.000Z', '2027-05-31T10:00:00.000Z', '2027-05-31T10:00:00.000Z'],
+    ])
+    expect((await payments(user)).filter((p) => p.kind === 'renewal')).toHaveLength(3)
+  })
+
   it('applies a scheduled downgrade and a cancellation at the period end', async () => {
     const down = await createUser(t.app, t.database)
     await subscribe(down, 'pro')

@@ -15,6 +15,8 @@ export interface SubscriptionsTable {
   /** The paid period (a month or a year); null on free, trial and grants. */
   current_period_start: NullableTimestamp
   current_period_end: NullableTimestamp
+  /** When the paid plan began: monthly boundaries fall on its day of the month (or a short month's last). */
+  billing_anchor_at: NullableTimestamp
   /** A change scheduled for the end of the period: 'change' (a downgrade) or 'cancellation'. */
   pending_change_kind: 'change' | 'cancellation' | null
   pending_next_tier: string | null

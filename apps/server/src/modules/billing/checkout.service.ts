@@ -65,6 +65,7 @@ export function paidActivationPatch(
     billing_period: input.period,
     currency: input.currency,
     current_period_start: input.start,
+    billing_anchor_at: input.start,
     current_period_end: end,
     pending_change_kind: null,
     pending_next_tier: null,

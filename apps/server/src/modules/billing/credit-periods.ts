@@ -44,6 +44,24 @@ export function paidPeriodEnd(from: Date, period: BillingPeriod): Date {
   return addMonths(from, period === 'annual_period' ? 12 : 1)
 }
 
+/**
+ * The end of the paid period renewed at `boundary`, counted from `anchor` (when the plan began)
+ * in whole periods, so a plan begun on the 31st is not moved to the 28th for good by February.
+ */
+export function renewedPeriodEnd(anchor: Date, boundary: Date, period: BillingPeriod): Date {
+  const step = period === 'annual_period' ? 12 : 1
+  let periods = 1
+  while (addMonths(anchor, periods * step).getTime() <= boundary.getTime()) periods += 1
+  return addMonths(anchor, periods * step)
+}
+
+/** What a subscription's monthly boundaries are counted from: the day its paid plan began. */
+export function cycleAnchor(
+  row: Pick<SubscriptionRow, 'billing_anchor_at' | 'current_period_start' | 'next_reset_at'>,
+): Date {
+  return row.billing_anchor_at ?? row.current_period_start ?? row.next_reset_at
+}
+
 /** The monthly credits a tier grants (-1: unlimited). */
 export function planCredits(tier: Tier): number {
   return PLANS[tier].limits.characterLimit
@@ -108,6 +126,7 @@ export function freePlanPatch(row: SubscriptionRow, at: Date): Updateable<Subscr
     rollover_older: 0,
     period_started_at: at,
     next_reset_at: addOneMonth(at),
+    billing_anchor_at: at,
     current_period_start: null,
     current_period_end: null,
     pending_change_kind: null,

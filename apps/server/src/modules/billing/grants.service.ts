@@ -78,6 +78,7 @@ export function createGrantsService(deps: Deps) {
       period_started_at: now,
       next_reset_at: ends,
       grant_ends_at: ends,
+      billing_anchor_at: null,
       current_period_start: null,
       current_period_end: null,
       pending_change_kind: null,

@@ -125,6 +125,7 @@ export async function carryOut(
       period_started_at: now,
       next_reset_at: nextMonthlyBoundary(now, now),
       current_period_start: now,
+      billing_anchor_at: now,
       current_period_end: paidPeriodEnd(now, period),
       provider_schedule_id: null,
       ...CLEAR_PENDING,

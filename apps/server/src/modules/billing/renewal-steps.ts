@@ -5,10 +5,12 @@ import type { SubscriptionRow } from './billing.tables.js'
 import { paidActivationPatch } from './checkout.service.js'
 import {
   creditResetPatch,
+  cycleAnchor,
   freePlanPatch,
   nextMonthlyBoundary,
   PAST_DUE_GRACE_MS,
   paidPeriodEnd,
+  renewedPeriodEnd,
   rollOver,
 } from './credit-periods.js'
 import { tierOf } from './plan-rules.js'
@@ -29,7 +31,7 @@ export async function resetCredits(
   const { subscriptions, provider } = deps
   const tier = tierOf(row.tier)
   const carried = rollOver(row)
-  const anchor = row.current_period_start ?? row.next_reset_at
+  const anchor = cycleAnchor(row)
   // A grant's credits last the whole grant; other plans renew monthly.
   const nextReset =
     isGrantTier(tier) && row.grant_ends_at ? row.grant_ends_at : nextMonthlyBoundary(anchor, boundary)
@@ -91,7 +93,7 @@ export async function endPaidPeriod(
   const amount = discountLeft
     ? discounted(list, { percentOff: row.discount_percent_off, amountOff: row.discount_amount_off })
     : list
-  const end = paidPeriodEnd(boundary, period)
+  const end = renewedPeriodEnd(cycleAnchor(row), boundary, period)
   const result = await charge(deps, trx, row, {
     key: `renewal:${boundary.toISOString()}`,
     kind: 'renewal',
