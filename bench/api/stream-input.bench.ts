@@ -4,6 +4,7 @@
 // (auto_mode, so a complete phrase is spoken at once), p50/p99 at concurrency 1 and 8, per
 // engine family. Beside it, from the same run: POST /stream's first byte for the same phrase on
 // the same server, and the espeak-ng command line's first byte for it.
+import { DEFAULT_OUTPUT_FORMAT } from '@timbre/contract'
 import { PREMADE_VOICES, type VoiceDefinition } from '@timbre/speech'
 import WebSocket from 'ws'
 import { ensureEspeakCli, runEspeakCli } from '../speech/espeak-cli.js'
@@ -11,7 +12,7 @@ import { fmt, percentile, pooled } from './bench-app.js'
 import { startChildServer } from './child-process.js'
 
 const MODEL = 'eleven_multilingual_v2'
-const FORMAT = 'mp3_44100_128'
+const FORMAT = DEFAULT_OUTPUT_FORMAT
 const WORKERS = 2
 const ROUNDS = { c1: 12, c8: 24 }
 

@@ -8,8 +8,10 @@
 // and the server process's memory (at rest after start, at start-up peak, under load) beside a
 // bare node process. The engine alone (no HTTP, no database) and a bare node:http server give
 // what the API layers cost.
+
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { DEFAULT_OUTPUT_FORMAT } from '@timbre/contract'
 import {
   createSpeechService,
   MODEL_PROFILES,
@@ -68,7 +70,7 @@ const MODEL_TABLE_VOICES: Array<{ label: string; voice: VoiceDefinition; sentenc
   { label: 'eSpeak NG (Lena)', voice: voiceNamed('Lena'), sentences: DE },
 ]
 const MODEL = 'eleven_multilingual_v2'
-const FORMAT = 'mp3_44100_128'
+const FORMAT = DEFAULT_OUTPUT_FORMAT
 /** The espeak-ng command line's own output: 16-bit mono PCM at 22.05 kHz. */
 const CLI_FORMAT = 'pcm_22050'
 /**

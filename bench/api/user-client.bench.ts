@@ -8,7 +8,9 @@
 // shows where time goes.
 //
 // Alone: `npm run bench -- user-client` (BENCH_ROUNDS=n: requests per row, default 10).
+
 import { ElevenLabsClient } from '@elevenlabs/elevenlabs-js'
+import { DEFAULT_OUTPUT_FORMAT } from '@timbre/contract'
 import { createSpeechService, PREMADE_VOICES } from '@timbre/speech'
 import { ensureEspeakCli, runEspeakCli } from '../speech/espeak-cli.js'
 import { fmt, percentile, pooled } from './bench-app.js'
@@ -17,7 +19,7 @@ import { EN, text1000 } from './tts-stream.bench.js'
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10)
 const VOICE = PREMADE_VOICES.find((v) => v.name === 'Emma')!
-const FORMAT = 'mp3_44100_128'
+const FORMAT = DEFAULT_OUTPUT_FORMAT
 const MODEL = 'eleven_multilingual_v2'
 
 interface Sample {

@@ -2,6 +2,7 @@
 // the DSP after it (formant stage, EQ and loudness, trimming, resampling) and the MP3 encoder's
 // first 0.1 s slice, for the bench's two families (Flite: Emma, eSpeak NG: Lena), medians of 7
 // after a warm-up. Baseline in the same run: the espeak-ng command line's first byte.
+import { DEFAULT_OUTPUT_FORMAT } from '@timbre/contract'
 import { createEncoder, PREMADE_VOICES, resolveVoiceSettings } from '@timbre/speech'
 import { prepareRequest } from '../../packages/speech/src/service/prepare-request.js'
 import { renderSegment } from '../../packages/speech/src/synthesis/render-segment.js'
@@ -44,7 +45,7 @@ export async function bench(): Promise<void> {
       })
       const render = performance.now() - t
       t = performance.now()
-      createEncoder('mp3_44100_128').encode(audio.samples.subarray(0, 4410))
+      createEncoder(DEFAULT_OUTPUT_FORMAT).encode(audio.samples.subarray(0, 4410))
       const encode = performance.now() - t
       if (i === 0) continue
       times.plan.push(plan)

@@ -1,6 +1,7 @@
 // Speech engine figures: real-time factor per engine, time to first
 // chunk for a 1,000-character text, characters per second with 1 and 2 workers, memory;
 // beside the same figures for Debian's espeak-ng command-line tool, in the same run.
+import { DEFAULT_OUTPUT_FORMAT } from '@timbre/contract'
 import { createSpeechService, PREMADE_VOICES, type SpeechRequest, type SpeechService } from '@timbre/speech'
 import { ensureEspeakCli, runEspeakCli } from './espeak-cli.js'
 
@@ -108,8 +109,8 @@ export async function bench(): Promise<void> {
     const started = performance.now()
     const whole = await service.synthesize(request, 'pcm_22050')
     const rtf = (performance.now() - started) / 1000 / whole.durationSeconds
-    const ttfc = await timeToFirstChunk(service, request, 'mp3_44100_128')
-    const flash = await timeToFirstChunk(service, req(c, 'eleven_flash_v2_5'), 'mp3_44100_128')
+    const ttfc = await timeToFirstChunk(service, request, DEFAULT_OUTPUT_FORMAT)
+    const flash = await timeToFirstChunk(service, req(c, 'eleven_flash_v2_5'), DEFAULT_OUTPUT_FORMAT)
     const one = await throughput(1, request, 4)
     const two = await throughput(2, request, 4)
     console.log(

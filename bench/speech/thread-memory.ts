@@ -3,6 +3,7 @@
 // at start, after one voice, after every premade voice has spoken once and after a second
 // round (bounded caches: the second round should add little). Baseline in the same run: a
 // bare node process's RSS.
+import { DEFAULT_OUTPUT_FORMAT } from '@timbre/contract'
 import { createSpeechService, PREMADE_VOICES, type SpeechService, type VoiceDefinition } from '@timbre/speech'
 import { fmt } from '../api/bench-app.js'
 import { bareNodeRss } from '../api/child-process.js'
@@ -12,7 +13,7 @@ const rssMb = () => process.memoryUsage().rss / 1e6
 async function speak(service: SpeechService, voice: VoiceDefinition): Promise<void> {
   await service.synthesize(
     { text: voice.preview_text, voice, modelId: 'eleven_multilingual_v2', seed: 1 },
-    'mp3_44100_128',
+    DEFAULT_OUTPUT_FORMAT,
   )
 }
 

@@ -3,6 +3,7 @@
 // that has not spoken yet, with and without it. Each service gets one short English request
 // first (it starts the threads; the second render thread stays idle), then, once the warm-ups
 // are done, one short German request (eSpeak NG) that goes to the thread that has not spoken.
+import { DEFAULT_OUTPUT_FORMAT } from '@timbre/contract'
 import { createSpeechService, PREMADE_VOICES } from '@timbre/speech'
 import { fmt } from '../api/bench-app.js'
 
@@ -16,7 +17,7 @@ async function run(warmUp: boolean): Promise<string[]> {
   try {
     await service.synthesize(
       { text: 'Good morning.', voice: emma, modelId: 'eleven_multilingual_v2', seed: 1 },
-      'mp3_44100_128',
+      DEFAULT_OUTPUT_FORMAT,
     )
     // Wait for both render threads' warm-ups (none without it; then give the idle thread the
     // same quiet time).
@@ -34,7 +35,7 @@ async function run(warmUp: boolean): Promise<string[]> {
         modelId: 'eleven_multilingual_v2',
         seed: 1,
       },
-      'mp3_44100_128',
+      DEFAULT_OUTPUT_FORMAT,
     )
     const first = performance.now() - started
     const cost = service
