@@ -163,9 +163,11 @@ describe('a free user', () => {
     await page.locator('figcaption').getByText('eleven_multilingual_v2').waitFor()
 
     // An operator issues a code worth Pro's monthly price through the operator API while the
-    // server runs; the link with it offers the upgrade to Pro.
+    // server runs; typed into the pricing page's promo field, it offers the upgrade to Pro.
     const { code } = await issuePromoCode(journey.server, { amount_off: 9900, duration_in_months: 1 })
-    await page.goto(`${journey.server.url}/pricing?coupon=${code}`)
+    await page.goto(`${journey.server.url}/pricing`)
+    await page.getByLabel('Promo code').fill(` ${code} `)
+    await page.getByTestId('promo-code-form').getByRole('button', { name: 'Apply' }).click()
     const promo = page.getByRole('dialog', { name: 'Your promo code unlocks Pro' })
     await promo.waitFor()
     await page.screenshot({ path: `${shots}billing-dialog-promo-upgrade.png` })

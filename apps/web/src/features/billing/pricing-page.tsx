@@ -26,6 +26,7 @@ import { usePlanOffers, useSubscriptionInfo, useSubscriptionOperation } from './
 import { PlanCard } from './plan-card'
 import { CancellationDialog, DowngradeDialog, UpgradeDialog } from './plan-dialogs'
 import { cardButton, cardPrice, currentPlanOf, isCurrentCard } from './pricing-logic'
+import { PromoCodeForm } from './promo-code-form'
 import { PromoDialogs, usePromocode } from './promo-dialogs'
 import { Segmented } from './segmented'
 import { useStartCheckout } from './use-checkout'
@@ -186,6 +187,7 @@ export function PricingPage() {
             </button>
           </div>
         )}
+        {!promocode && signedIn && <PromoCodeForm onApply={setPromocode} />}
         {info.data?.test_mode && (
           <p className="mx-auto mt-4 max-w-xl text-center text-xs text-neutral-500">
             {t('billing.pricing.testModeNote')}
