@@ -1,5 +1,6 @@
 import { LOCALES } from '@timbre/contract'
 import { describe, expect, it } from 'vitest'
+import { formalAddress, messageTexts } from '../../../test/helpers/german-address.js'
 import { shareMessages } from './share-page.messages.js'
 
 describe('the share page texts', () => {
@@ -12,5 +13,9 @@ describe('the share page texts', () => {
       expect(m.sharedBy('Ann')).toContain('Ann')
       expect(m.onTimbre('Ann')).toContain('Ann')
     }
+  })
+
+  it('addresses German visitors as du', () => {
+    expect(formalAddress(messageTexts(shareMessages('de-DE')))).toEqual([])
   })
 })

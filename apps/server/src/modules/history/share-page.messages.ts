@@ -47,17 +47,17 @@ const MESSAGES: Record<Locale, ShareMessages> = {
       professional: 'Professionelle Stimme',
     },
     sharedBy: (name) => `geteilt von ${name}`,
-    cannotPlay: 'Ihr Browser kann dieses Audio nicht abspielen.',
+    cannotPlay: 'Dein Browser kann dieses Audio nicht abspielen.',
     downloadIt: 'Herunterladen',
     text: 'Text',
     download: 'Audio herunterladen',
     cta: 'Eigenes Sprach-Audio erstellen',
-    footer: 'Erstellt mit Timbre, KI-Stimmen und Audio auf Ihrem eigenen Server.',
+    footer: 'Erstellt mit Timbre, KI-Stimmen und Audio auf deinem eigenen Server.',
     onTimbre: (speakers) => `${speakers} auf Timbre`,
     and: 'und',
     notFoundTitle: 'Freigabelink nicht gefunden',
     notFoundBody:
-      'Dieser Freigabelink existiert nicht oder wurde entfernt. Bitten Sie die Person, die ihn geteilt hat, um einen neuen Link.',
+      'Dieser Freigabelink existiert nicht oder wurde entfernt. Bitte die Person, die ihn geteilt hat, um einen neuen Link.',
   },
   'es-ES': {
     categories: {
