@@ -15,7 +15,7 @@ export const OTHERS: VoiceDefinition[] = [
     descriptive: 'clear',
     description: 'Eine klare, freundliche deutsche Frauenstimme.',
     preview:
-      'Hallo! So klingt meine Stimme. Ich lese Ihnen Geschichten, Nachrichten und Anleitungen deutlich vor.',
+      'Hallo! So klingt meine Stimme. Ich lese dir Geschichten, Nachrichten und Anleitungen deutlich vor.',
     engine: es('gmw/de', 'f3', 160, 62, 55),
     dsp: { formantScale: 1.04 },
   }),
