@@ -23,6 +23,7 @@ import { createMfaModule } from './modules/mfa/mfa.module.js'
 import { createModelsModule } from './modules/models/models.module.js'
 import { createNotificationsModule } from './modules/notifications/notifications.module.js'
 import { createOnboardingModule } from './modules/onboarding/onboarding.module.js'
+import { createOpenAiAudioModule } from './modules/openai-audio/openai-audio.module.js'
 import { createPodcastsModule } from './modules/podcasts/podcasts.module.js'
 import { createPronunciationDictionariesModule } from './modules/pronunciation-dictionaries/pronunciation-dictionaries.module.js'
 import { createRecordingModule } from './modules/recording/recording.module.js'
@@ -277,6 +278,11 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     // cloud_storage_url downloads follow the same outbound rules as webhooks.
     outbound: config.webhooks,
   })
+  const openAiAudio = createOpenAiAudioModule({
+    tts: tts.ports,
+    stt: speechToText.ports,
+    modelIds: () => models.ports.catalogue.map((m) => m.model_id),
+  })
   const voiceover = createVoiceoverModule({
     db,
     storage,
@@ -380,6 +386,7 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     soundEffects,
     audioIsolation,
     speechToText,
+    openAiAudio,
     webhooks,
     studio,
     voiceover,

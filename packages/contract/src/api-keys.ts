@@ -22,4 +22,6 @@ export const API_KEY_SCOPES = [
 ] as const
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number]
 
+/** Every API key begins with this, as the public API's do; access tokens never do. */
+export const API_KEY_PREFIX = 'sk_'
 export const API_KEY_NAME_MAX = 100

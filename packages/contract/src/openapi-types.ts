@@ -8845,6 +8845,157 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/openai/v1/audio/speech": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Speech from text, as OpenAI’s audio API makes it */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        model: string;
+                        input: string;
+                        voice: string | {
+                            id: string;
+                        };
+                        response_format?: string;
+                        speed?: number;
+                        /** @description Accepted for compatibility; not applied. */
+                        instructions?: string;
+                        /** @enum {string} */
+                        stream_format?: "audio";
+                    };
+                };
+            };
+            responses: {
+                /** @description Audio in the requested response_format */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/openai/v1/audio/transcriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Transcribe an audio file, as OpenAI’s audio API does */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description The audio file: WAV, MP3, OGG, FLAC, M4A or WebM, recognised by content. At most 1024 MB.
+                         */
+                        file: string;
+                        /** @description whisper-1, gpt-4o-transcribe or one of our model ids. */
+                        model: string;
+                        /** @description ISO 639-1 code of the language spoken. */
+                        language?: string;
+                        /** @description Accepted for compatibility; the recogniser takes no prompt. */
+                        prompt?: string;
+                        /**
+                         * @description The shape of the answer.
+                         * @enum {string}
+                         */
+                        response_format?: "json" | "text" | "srt" | "verbose_json" | "vtt";
+                        /** @description Accepted for compatibility; decoding is deterministic. */
+                        temperature?: number;
+                        /** @description word and/or segment, with verbose_json (sent as timestamp_granularities[]). */
+                        timestamp_granularities?: ("word" | "segment")[];
+                        /** @description Streaming is not offered: false or absent. */
+                        stream?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/openai/v1/models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The models, in OpenAI’s list shape */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/workspace/webhooks": {
         parameters: {
             query?: never;

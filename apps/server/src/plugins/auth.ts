@@ -1,6 +1,8 @@
 import {
+  API_KEY_PREFIX,
   type ApiKeyScope,
   type GroupPermission,
+  OPENAI_BASE_PATH,
   SCOPE_PRODUCT,
   SESSION_COOKIE_NAME,
   type WorkspaceRole,
@@ -184,6 +186,8 @@ async function resolve(principals: PrincipalResolver, request: FastifyRequest): 
     const match = /^Bearer\s+(\S+)$/i.exec(authorization)
     if (!match?.[1])
       throw new AppError('unauthorized', { message: 'The Authorization header must be "Bearer <token>".' })
+    // OpenAI's clients send the API key as a bearer token; keys and access tokens differ in prefix.
+    if (match[1].startsWith(API_KEY_PREFIX)) return principals.fromApiKey(match[1])
     return principals.fromAccessToken(match[1])
   }
   const cookie = request.cookies?.[SESSION_COOKIE_NAME]
@@ -229,7 +233,8 @@ export function registerAuth(
     const config = request.routeOptions.config
     // Only the API is private by default; docs and the web app's files are public.
     const route = request.routeOptions.url ?? ''
-    const isApi = route.startsWith('/v1/') || route.startsWith('/v2/')
+    const isApi =
+      route.startsWith('/v1/') || route.startsWith('/v2/') || route.startsWith(`${OPENAI_BASE_PATH}/`)
     const mode = config.auth ?? (isApi ? 'required' : 'public')
     if (mode === 'public' || request.is404) return
     const resolved = await resolve(deps.principals, request)

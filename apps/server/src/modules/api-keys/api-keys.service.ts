@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { API_KEY_PREFIX } from '@timbre/contract'
 import { AppError } from '../../errors.js'
 import { hashSecret, newId } from '../../lib/ids.js'
 import type { Principal } from '../../plugins/auth.js'
@@ -9,7 +10,7 @@ import type { ApiKeyRow } from './api-keys.tables.js'
 
 /** Keys look like the public API's: `sk_` and 48 hex characters. Shown once, stored hashed. */
 function newApiKey(): string {
-  return `sk_${randomBytes(24).toString('hex')}`
+  return `${API_KEY_PREFIX}${randomBytes(24).toString('hex')}`
 }
 
 export function apiKeyView(row: ApiKeyRow) {

@@ -7,7 +7,15 @@ import { createForcedAlignmentService } from './forced-alignment.service.js'
 import { createCloudFetcher } from './source-audio.js'
 import { createTranscriptsRepository } from './speech-to-text.repository.js'
 import { speechToTextRoutes } from './speech-to-text.routes.js'
-import { createSpeechToTextService } from './speech-to-text.service.js'
+import { createSpeechToTextService, type SpeechToTextService } from './speech-to-text.service.js'
+
+export type { TranscriptBody } from './speech-to-text.service.js'
+export type { TranscriptionInput } from './stt-form.js'
+
+export interface SpeechToTextPorts {
+  /** Transcribes as POST /v1/speech-to-text does (credits, the stored transcript). */
+  transcribe: SpeechToTextService['transcribe']
+}
 
 /** Speech to text (PocketSphinx behind the recogniser interface), stored transcripts, forced alignment. */
 export function createSpeechToTextModule(deps: {
@@ -16,7 +24,7 @@ export function createSpeechToTextModule(deps: {
   /** The rules `cloud_storage_url` downloads follow. */
   outbound: OutboundPolicy
   recogniser?: Recogniser
-}): DomainModule {
+}): DomainModule<SpeechToTextPorts> {
   const recogniser =
     deps.recogniser ?? createPocketSphinxRecogniser({ decoders: 2, speller: espeakSpeller() })
   const stt = createSpeechToTextService({
@@ -31,7 +39,7 @@ export function createSpeechToTextModule(deps: {
     routes: async (app) => {
       await app.register(speechToTextRoutes(stt, alignment))
     },
-    ports: {},
+    ports: { transcribe: stt.transcribe },
     stop: () => recogniser.close(),
   }
 }
