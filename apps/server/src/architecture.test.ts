@@ -140,7 +140,6 @@ const MAX_FUNCTION_LINES = 150
  */
 const LONG_FUNCTIONS_LEFT: Record<string, number> = {
   'modules/studio/publishing/publishing.service.ts:createPublishingService': 252,
-  'modules/sso/sso.service.ts:createSsoService': 248,
   'modules/voiceover/clips.service.ts:createClipsService': 248,
   'modules/recording/recording.service.ts:openRecording': 227,
   'modules/voices/voice-library.repository.ts:createVoiceLibraryRepository': 227,
@@ -154,7 +153,6 @@ const LONG_FUNCTIONS_LEFT: Record<string, number> = {
   'modules/studio/conversion/exports.service.ts:createExportsService': 196,
   'modules/voice-pvc/pvc.routes.ts:pvcRoutes>(inner)': 195,
   'modules/workspaces/groups/groups.repository.ts:createGroupsRepository': 188,
-  'modules/sso/sso-sign-in.service.ts:createSsoSignInService': 187,
   'modules/workspaces/invites.service.ts:createInvitesService': 180,
   'modules/studio/studio.repository.ts:createStudioRepository': 178,
   'modules/workspaces/members.service.ts:createMembersService': 178,
