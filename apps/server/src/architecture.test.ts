@@ -144,7 +144,6 @@ const LONG_FUNCTIONS_LEFT: Record<string, number> = {
   'modules/recording/recording.service.ts:openRecording': 227,
   'modules/voices/voice-library.repository.ts:createVoiceLibraryRepository': 227,
   'modules/studio/conversion/conversion.repository.ts:createConversionRepository': 222,
-  'modules/credits/credits.repository.ts:createCreditsRepository': 216,
   'modules/voice-pvc/pvc.repository.ts:createPvcRepository': 247,
   'modules/workspaces/groups/groups.service.ts:createGroupsService': 211,
   'modules/mfa/mfa.repository.ts:createMfaRepository': 207,
