@@ -146,7 +146,6 @@ const LONG_FUNCTIONS_LEFT: Record<string, number> = {
   'modules/studio/conversion/conversion.repository.ts:createConversionRepository': 222,
   'modules/voice-pvc/pvc.repository.ts:createPvcRepository': 247,
   'modules/workspaces/groups/groups.service.ts:createGroupsService': 211,
-  'modules/mfa/mfa.repository.ts:createMfaRepository': 207,
   'modules/voice-design/voice-design.service.ts:createVoiceDesignService': 204,
   'modules/voice-pvc/pvc.routes.ts:pvcRoutes': 202,
   'modules/studio/conversion/exports.service.ts:createExportsService': 196,
@@ -175,7 +174,6 @@ const LONG_FUNCTIONS_LEFT: Record<string, number> = {
   'modules/accounts/accounts.repository.ts:createAccountsRepository': 155,
   'modules/studio/projects.routes.ts:projectsRoutes': 154,
   'modules/voices/voice-clone.service.ts:createVoiceCloneService': 153,
-  'modules/mfa/two-factor.service.ts:createTwoFactorService': 152,
   'modules/studio/projects.routes.ts:projectsRoutes>(inner)': 152,
   'modules/audio-isolation/audio-isolation.routes.ts:audioIsolationRoutes': 151,
 }
