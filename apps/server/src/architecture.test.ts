@@ -171,7 +171,6 @@ const LONG_FUNCTIONS_LEFT: Record<string, number> = {
   'modules/analytics/analytics.service.ts:createAnalyticsService': 159,
   'modules/speech-to-speech/speech-to-speech.service.ts:createSpeechToSpeechService': 158,
   'modules/voice-pvc/pvc-training.service.ts:createPvcTraining': 171,
-  'modules/accounts/accounts.repository.ts:createAccountsRepository': 155,
   'modules/studio/projects.routes.ts:projectsRoutes': 154,
   'modules/voices/voice-clone.service.ts:createVoiceCloneService': 153,
   'modules/studio/projects.routes.ts:projectsRoutes>(inner)': 152,
