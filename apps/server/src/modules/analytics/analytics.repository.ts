@@ -1,6 +1,7 @@
 import type { AnalyticsGroupBy } from '@timbre/contract'
 import { type RawBuilder, sql } from 'kysely'
 import type { Database } from '../../db/database.js'
+import { nameQueries } from './analytics-names.repository.js'
 import type { RequestEvent } from './request-meter.js'
 
 /** A filter as the service checked it: a known column, an operation and its values. */
@@ -100,6 +101,8 @@ export interface RequestsQuery {
  */
 export function createAnalyticsRepository(db: Database) {
   return {
+    ...nameQueries(db),
+
     async insert(events: RequestEvent[]): Promise<void> {
       if (events.length === 0) return
       const users = [...new Set(events.flatMap((e) => (e.userId ? [e.userId] : [])))]
@@ -220,53 +223,6 @@ export function createAnalyticsRepository(db: Database) {
         )
       }
       return query.execute()
-    },
-
-    async userLabels(workspaceId: string, ids: string[]): Promise<Map<string, string>> {
-      if (ids.length === 0) return new Map()
-      // Only people who are (or were) in the workspace are named; other ids stay unnamed.
-      const rows = await db
-        .selectFrom('users')
-        .innerJoin('workspace_members', 'workspace_members.user_id', 'users.id')
-        .select(['users.id', 'users.email'])
-        .where('workspace_members.workspace_id', '=', workspaceId)
-        .where('users.id', 'in', ids)
-        .execute()
-      return new Map(rows.map((r) => [r.id, r.email]))
-    },
-
-    async apiKeyNames(workspaceId: string, ids: string[]): Promise<Map<string, string>> {
-      if (ids.length === 0) return new Map()
-      const rows = await db
-        .selectFrom('api_keys')
-        .select(['id', 'name'])
-        .where('workspace_id', '=', workspaceId)
-        .where('id', 'in', ids)
-        .execute()
-      return new Map(rows.map((r) => [r.id, r.name]))
-    },
-
-    async groupNames(workspaceId: string, ids: string[]): Promise<Map<string, string>> {
-      if (ids.length === 0) return new Map()
-      const rows = await db
-        .selectFrom('workspace_groups')
-        .select(['id', 'name'])
-        .where('workspace_id', '=', workspaceId)
-        .where('id', 'in', ids)
-        .execute()
-      return new Map(rows.map((r) => [r.id, r.name]))
-    },
-
-    async resourceNames(workspaceId: string, ids: string[]): Promise<Map<string, string>> {
-      if (ids.length === 0) return new Map()
-      const rows = await db
-        .selectFrom('request_events')
-        .select(['resource_id', (eb) => eb.fn.max('resource_name').as('name')])
-        .where('workspace_id', '=', workspaceId)
-        .where('resource_id', 'in', ids)
-        .groupBy('resource_id')
-        .execute()
-      return new Map(rows.flatMap((r) => (r.resource_id && r.name ? [[r.resource_id, r.name] as const] : [])))
     },
   }
 }

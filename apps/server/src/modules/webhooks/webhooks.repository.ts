@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely'
 import type { Database } from '../../db/database.js'
 import type { DB } from '../../db/schema.js'
+import { webhookDeliveryQueries } from './webhook-deliveries.repository.js'
 
 const webhookColumns = [
   'id',
@@ -21,6 +22,7 @@ const webhookColumns = [
 
 export function createWebhooksRepository(db: Database) {
   return {
+    ...webhookDeliveryQueries(db),
     transaction<T>(fn: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
       return db.transaction().execute(fn)
     },
@@ -113,74 +115,6 @@ export function createWebhooksRepository(db: Database) {
         .where('is_disabled', '=', false)
         .where('is_auto_disabled', '=', false)
         .where(sql<boolean>`events @> ${JSON.stringify([eventType])}::jsonb`)
-        .execute()
-    },
-
-    async insertDelivery(
-      trx: Transaction<DB>,
-      row: { id: string; webhookId: string | null; targetUrl?: string; eventType: string; body: string },
-    ): Promise<void> {
-      const now = new Date()
-      await trx
-        .insertInto('webhook_deliveries')
-        .values({
-          id: row.id,
-          webhook_id: row.webhookId,
-          target_url: row.targetUrl ?? null,
-          event_type: row.eventType,
-          body: row.body,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute()
-    },
-
-    findDelivery(id: string) {
-      return db.selectFrom('webhook_deliveries').selectAll().where('id', '=', id).executeTakeFirst()
-    },
-
-    listDeliveries(webhookId: string, limit: number) {
-      return db
-        .selectFrom('webhook_deliveries')
-        .select([
-          'id',
-          'event_type',
-          'status',
-          'attempts',
-          'response_code',
-          'duration_ms',
-          'error',
-          'created_at',
-          'updated_at',
-        ])
-        .where('webhook_id', '=', webhookId)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .execute()
-    },
-
-    async recordAttempt(
-      id: string,
-      attempt: {
-        status: string
-        attempts: number
-        responseCode: number | null
-        durationMs: number | null
-        error: string | null
-      },
-    ): Promise<void> {
-      await db
-        .updateTable('webhook_deliveries')
-        .set({
-          status: attempt.status,
-          attempts: attempt.attempts,
-          response_code: attempt.responseCode,
-          duration_ms: attempt.durationMs,
-          error: attempt.error,
-          updated_at: new Date(),
-        })
-        .where('id', '=', id)
         .execute()
     },
 
