@@ -178,7 +178,6 @@ const LONG_FUNCTIONS_LEFT: Record<string, number> = {
   'modules/studio/publishing/publishing.repository.ts:createPublishingRepository': 166,
   'modules/audio-native/audio-native.routes.ts:audioNativeRoutes>(inner)': 165,
   'modules/workspaces/members.routes.ts:membersRoutes': 165,
-  'modules/pronunciation-dictionaries/pronunciation-dictionaries.repository.ts:createDictionariesRepository': 164,
   'modules/webhooks/auth-connections/auth-connections.service.ts:createAuthConnectionsService': 164,
   'modules/audio-isolation/isolation-jobs.service.ts:createIsolationJobs': 166,
   'modules/voiceover/render.service.ts:createRenders': 151,
