@@ -170,7 +170,6 @@ const LONG_FUNCTIONS_LEFT: Record<string, number> = {
   'modules/workspaces/members.service.ts:createMembersService': 178,
   'modules/workspaces/service-accounts/service-accounts.routes.ts:serviceAccountsRoutes': 173,
   'modules/analytics/analytics.repository.ts:createAnalyticsRepository': 172,
-  'modules/history/history.repository.ts:createHistoryRepository': 177,
   'modules/workspaces/service-accounts/service-accounts.routes.ts:serviceAccountsRoutes>(inner)': 171,
   'modules/audio-native/audio-native.repository.ts:createAudioNativeRepository': 211,
   'modules/workspaces/service-accounts/service-accounts.service.ts:createServiceAccountsService': 169,
