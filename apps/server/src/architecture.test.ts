@@ -146,7 +146,6 @@ const LONG_FUNCTIONS_LEFT: Record<string, number> = {
   'modules/studio/publishing/publishing.service.ts:createPublishingService': 252,
   'modules/billing/billing.routes.ts:billingRoutes>(inner)': 248,
   'modules/sso/sso.service.ts:createSsoService': 248,
-  'modules/recording/recording.service.ts:openRecording': 227,
   'modules/voices/voice-library.repository.ts:createVoiceLibraryRepository': 227,
   'modules/studio/conversion/conversion.repository.ts:createConversionRepository': 222,
   'modules/billing/stripe-webhook.service.ts:createStripeWebhookService': 217,
