@@ -12,6 +12,7 @@ import { createAudioNativeRepository } from './audio-native.repository.js'
 import { audioNativeRoutes } from './audio-native.routes.js'
 import { createAudioNativeService } from './audio-native.service.js'
 import { AUDIO_NATIVE_SWEEP_MS, createAudioNativeJobs } from './audio-native-jobs.js'
+import { audioNativeManageRoutes } from './audio-native-manage.routes.js'
 import { createAudioSigner } from './page-allowlist.js'
 import { playerRoutes } from './player.routes.js'
 
@@ -59,6 +60,7 @@ export function createAudioNativeModule(deps: {
     stop: () => stopRecovery(),
     routes: async (app) => {
       await app.register(audioNativeRoutes(service))
+      await app.register(audioNativeManageRoutes(service))
       await app.register(playerRoutes(service))
     },
     ports: {},

@@ -1,10 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import { requirePrincipal } from '../../plugins/auth.js'
 import {
-  analyticsResponse,
   contentFromUrlBody,
-  convertBody,
   createResponse,
   editContentResponse,
   listResponse,
@@ -19,7 +16,8 @@ const tags = ['audio native']
 const config = { scope: 'audio-native' as const, verifiedEmail: true }
 
 // /v1/audio-native: the SDK's calls (create, settings, content, content from a URL) and the
-// settings page's (list, appearance and allowlist, convert, analytics, delete).
+// settings page's list and changes of appearance and allowlist (its other actions are in
+// audio-native-manage.routes.ts).
 export function audioNativeRoutes(service: AudioNativeService): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
@@ -118,72 +116,6 @@ export function audioNativeRoutes(service: AudioNativeService): FastifyPluginAsy
           await readAudioNativeForm(request, audioNativeContentForm),
           request.siteOrigin,
         ),
-    )
-
-    app.post(
-      '/v1/audio-native/:project_id/convert',
-      {
-        config,
-        schema: {
-          tags,
-          summary: 'Convert the current article again',
-          description:
-            'Timbre: publishes when the conversion ends if auto_publish (default: as the last content call asked).',
-          params: projectParams,
-          body: convertBody,
-          response: { 200: settingsResponse },
-        },
-      },
-      async (request) =>
-        service.convert(requirePrincipal(request), request.params.project_id, request.body?.auto_publish),
-    )
-
-    app.post(
-      '/v1/audio-native/:project_id/publish',
-      {
-        config,
-        schema: {
-          tags,
-          summary: 'Publish the converted article that waits for publishing',
-          description:
-            'Timbre (the public API has no publish call): after a content call with auto_publish=false, the ' +
-            'converted audio waits in the `converted` state while the previously published audio keeps playing.',
-          params: projectParams,
-          response: { 200: settingsResponse },
-        },
-      },
-      async (request) => service.publish(requirePrincipal(request), request.params.project_id),
-    )
-
-    app.get(
-      '/v1/audio-native/:project_id/analytics',
-      {
-        config,
-        schema: {
-          tags,
-          summary: 'Plays of a player per page',
-          params: projectParams,
-          response: { 200: analyticsResponse },
-        },
-      },
-      async (request) => service.analytics(requirePrincipal(request), request.params.project_id),
-    )
-
-    app.delete(
-      '/v1/audio-native/:project_id',
-      {
-        config,
-        schema: {
-          tags,
-          summary: 'Delete a player, its audio and its analytics',
-          params: projectParams,
-          response: { 200: z.object({ status: z.literal('ok') }) },
-        },
-      },
-      async (request) => {
-        await service.remove(requirePrincipal(request), request.params.project_id)
-        return { status: 'ok' as const }
-      },
     )
   }
 }

@@ -2,6 +2,7 @@ import { type Insertable, sql, type Transaction } from 'kysely'
 import type { Database } from '../../db/database.js'
 import type { DB } from '../../db/schema.js'
 import type { HistoryItemRow, HistoryItemsTable } from './history.tables.js'
+import { createHistoryFeedbackShareRepository } from './history-feedback-share.repository.js'
 
 export type NewHistoryItem = Insertable<HistoryItemsTable>
 
@@ -27,7 +28,6 @@ export interface HistoryListQuery {
   dateBeforeUnix?: number | undefined
 }
 
-/** LIKE pattern that matches `text` literally (escapes %, _ and the escape character). */
 /** Every column of an item but its alignments, which only the one-item read returns. */
 const LIST_COLUMNS = [
   'id',
@@ -55,14 +55,14 @@ const LIST_COLUMNS = [
   'created_at',
 ] as const satisfies ReadonlyArray<Exclude<keyof HistoryItemsTable, 'alignment'>>
 
+/** LIKE pattern that matches `text` literally (escapes %, _ and the escape character). */
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 }
 
 export function createHistoryRepository(db: Database) {
   return {
-    /** Written in the same transaction as the credit settlement, so a charge always has its item. */
-    /** The texts of earlier generations that `previous_request_ids`/`next_request_ids` name. */
+    ...createHistoryFeedbackShareRepository(db),
     /** The distinct sources (TTS, STS, ...) of the history items one user has generated. */
     async sourcesOfUser(userId: string): Promise<string[]> {
       const rows = await db
@@ -74,6 +74,7 @@ export function createHistoryRepository(db: Database) {
       return rows.map((row) => row.source)
     },
 
+    /** The texts of earlier generations that `previous_request_ids`/`next_request_ids` name. */
     async textsByRequestId(workspaceId: string, requestIds: string[]): Promise<Map<string, string>> {
       if (requestIds.length === 0) return new Map()
       const rows = await db
@@ -85,6 +86,7 @@ export function createHistoryRepository(db: Database) {
       return new Map(rows.map((r) => [r.request_id, r.text]))
     },
 
+    /** Written in the same transaction as the credit settlement, so a charge always has its item. */
     async insert(trx: Transaction<DB>, item: NewHistoryItem): Promise<void> {
       await trx.insertInto('history_items').values(item).execute()
     },
@@ -170,69 +172,6 @@ export function createHistoryRepository(db: Database) {
         .where('id', '=', id)
         .returningAll()
         .executeTakeFirst()
-    },
-
-    /**
-     * Writes feedback unless a reviewer already looked at the current one, in one statement
-     * so a review landing at the same moment cannot be overwritten. Returns the row, or
-     * undefined when the item is missing or its feedback is reviewed (the caller tells which).
-     */
-    async setFeedbackUnlessReviewed(
-      workspaceId: string,
-      id: string,
-      feedback: unknown,
-    ): Promise<HistoryItemRow | undefined> {
-      return db
-        .updateTable('history_items')
-        .set({ feedback: JSON.stringify(feedback) })
-        .where('workspace_id', '=', workspaceId)
-        .where('id', '=', id)
-        .where((eb) =>
-          eb.or([
-            eb('feedback', 'is', null),
-            eb(sql`coalesce(feedback->>'review_status', 'not_reviewed')`, '=', 'not_reviewed'),
-          ]),
-        )
-        .returningAll()
-        .executeTakeFirst()
-    },
-
-    /**
-     * Sets the share token when the item has none yet and returns the item's token either
-     * way (two concurrent calls end with the same token). Undefined when the item is missing.
-     */
-    async ensureShareToken(workspaceId: string, id: string, candidate: string): Promise<string | undefined> {
-      const updated = await db
-        .updateTable('history_items')
-        .set({ share_token: candidate })
-        .where('workspace_id', '=', workspaceId)
-        .where('id', '=', id)
-        .where('share_token', 'is', null)
-        .returning('share_token')
-        .executeTakeFirst()
-      if (updated?.share_token) return updated.share_token
-      const row = await db
-        .selectFrom('history_items')
-        .select('share_token')
-        .where('workspace_id', '=', workspaceId)
-        .where('id', '=', id)
-        .executeTakeFirst()
-      return row?.share_token ?? undefined
-    },
-
-    async findByShareToken(token: string): Promise<HistoryItemRow | undefined> {
-      return db.selectFrom('history_items').selectAll().where('share_token', '=', token).executeTakeFirst()
-    },
-
-    /** The name a share link shows for the item's creator (first name; null when not set). */
-    async creatorFirstName(userId: string | null): Promise<string | null> {
-      if (userId === null) return null
-      const row = await db
-        .selectFrom('users')
-        .select('first_name')
-        .where('id', '=', userId)
-        .executeTakeFirst()
-      return row?.first_name ?? null
     },
   }
 }

@@ -1,10 +1,12 @@
 import { type Selectable, sql, type Transaction } from 'kysely'
 import type { Database } from '../../db/database.js'
 import type { DB } from '../../db/schema.js'
+import { createDictionaryDefaultsRepository } from './dictionary-defaults.repository.js'
 import type { StoredRule } from './dictionary-rules.js'
 import type { PronunciationDictionariesTable } from './pronunciation-dictionaries.tables.js'
 
 export type DictionaryRow = Selectable<PronunciationDictionariesTable>
+export type { DefaultLocator } from './dictionary-defaults.repository.js'
 
 export interface DictionaryVersion {
   id: string
@@ -32,13 +34,9 @@ export interface ListQuery {
   limit: number
 }
 
-export interface DefaultLocator {
-  dictionaryId: string
-  versionId: string | null
-}
-
 export function createDictionariesRepository(db: Database) {
   return {
+    ...createDictionaryDefaultsRepository(db),
     async insert(d: NewDictionary): Promise<DictionaryRow> {
       return db.transaction().execute(async (trx) => {
         const row = await trx
@@ -166,37 +164,6 @@ export function createDictionariesRepository(db: Database) {
           .where('id', '=', id)
           .execute()
         return { id: newVersionId, dictionaryId: id, rules, rulesNum: rules.length }
-      })
-    },
-
-    async defaults(workspaceId: string): Promise<DefaultLocator[]> {
-      const rows = await db
-        .selectFrom('workspace_pronunciation_defaults')
-        .select(['dictionary_id', 'version_id'])
-        .where('workspace_id', '=', workspaceId)
-        .orderBy('position')
-        .execute()
-      return rows.map((r) => ({ dictionaryId: r.dictionary_id, versionId: r.version_id }))
-    },
-
-    async setDefaults(workspaceId: string, locators: DefaultLocator[]): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .deleteFrom('workspace_pronunciation_defaults')
-          .where('workspace_id', '=', workspaceId)
-          .execute()
-        if (locators.length === 0) return
-        await trx
-          .insertInto('workspace_pronunciation_defaults')
-          .values(
-            locators.map((l, position) => ({
-              workspace_id: workspaceId,
-              position,
-              dictionary_id: l.dictionaryId,
-              version_id: l.versionId,
-            })),
-          )
-          .execute()
       })
     },
   }

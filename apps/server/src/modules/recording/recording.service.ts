@@ -1,48 +1,26 @@
-import { appendAlignment, emptyAlignment, joinAudio } from '@timbre/speech'
-import type { Transaction } from 'kysely'
-import type { DB } from '../../db/schema.js'
 import { newId } from '../../lib/ids.js'
-import type { FileStorage } from '../../lib/storage.js'
 import type {
   DeliveredChunk,
   Recorder,
   Recording,
   RecordingInput,
 } from '../../platform/generation/recorder.js'
-import type { BillingPorts, WorkspacePlan } from '../billing/billing.module.js'
+import type { WorkspacePlan } from '../billing/billing.module.js'
 import type { HeldSlot } from '../concurrency/concurrency.module.js'
-import {
-  type CreditsService,
-  countCharacters,
-  creditCost,
-  deliveredCharge,
-  type Reservation,
-} from '../credits/credits.module.js'
-import type { NewHistoryItem } from '../history/history.module.js'
+import { countCharacters, creditCost } from '../credits/credits.module.js'
 import { createDeliveryProgress } from './delivery-progress.js'
+import { createKeptAudio } from './kept-audio.js'
+import {
+  AlreadySettled,
+  chargeDelivered,
+  type Held,
+  owedFor,
+  type RecordingDeps,
+  type Settlement,
+  settleWithItem,
+} from './recording-settlement.js'
 
-export interface RecordingDeps {
-  billing: Pick<BillingPorts, 'plan' | 'checkRequestSize'>
-  credits: CreditsService
-  history: { insert(trx: Transaction<DB>, item: NewHistoryItem): Promise<void> }
-  storage: FileStorage
-}
-
-interface Held {
-  reservation: Reservation
-  text: string
-  /** What the price covers: the text's characters, or seconds of audio. */
-  units: number
-  deliveredUnits: number
-}
-
-/** A settlement lost to the sweeper (this process's lease ran out): its result stands. */
-class AlreadySettled extends Error {}
-
-/** Where a history item's audio lives. */
-export function historyStorageKey(workspaceId: string, historyItemId: string, extension: string): string {
-  return `history/${workspaceId}/${historyItemId}.${extension}`
-}
+export { historyStorageKey, type RecordingDeps } from './recording-settlement.js'
 
 export function createRecorder(deps: RecordingDeps): Recorder {
   return {
@@ -71,7 +49,7 @@ function openRecording(
   plan: WorkspacePlan,
   releaseSlot: HeldSlot,
 ) {
-  const { principal, format } = input
+  const { principal } = input
   const historyItemId = input.history ? newId() : null
   const recordingId = historyItemId ?? newId()
   const bySeconds = input.charge?.seconds !== undefined
@@ -103,121 +81,7 @@ function openRecording(
     await progress.stop()
     releaseSlot()
   }
-  const owedFor = (h: Held): number => deliveredCharge(h.reservation.characters, h.deliveredUnits, h.units)
-
-  function row(text: string, audio: { bytes: number; seconds: number; alignment: unknown }, key: string) {
-    const h = input.history!
-    const first = held[0]?.reservation
-    const item: NewHistoryItem = {
-      id: historyItemId!,
-      workspace_id: principal.workspaceId,
-      user_id: principal.userId,
-      api_key_id: principal.apiKey?.id ?? null,
-      request_id: input.requestId,
-      voice_id: h.voiceId,
-      voice_name: h.voiceName,
-      voice_category: h.voiceCategory,
-      model_id: h.modelId,
-      text,
-      dialogue: h.dialogue ? JSON.stringify(h.dialogue) : null,
-      settings: JSON.stringify(h.settings ?? null),
-      source: h.source,
-      output_format: format.id,
-      content_type: format.contentType,
-      storage_key: key,
-      size_bytes: audio.bytes,
-      duration_seconds: audio.seconds,
-      // One reservation: the counts around its debit; several: worked out at settlement.
-      character_count_change_from: held.length === 1 && first ? first.countBefore : 0,
-      character_count_change_to: held.length === 1 && first ? first.countAfter : 0,
-      alignment: JSON.stringify(audio.alignment),
-    }
-    return item
-  }
-
-  /**
-   * Stores the audio (when history is kept) and, in one transaction, charges each reservation
-   * what `amount` says and inserts the history item. `whole`: every reservation is charged in
-   * full, as the item's counts around the debit say; otherwise the counts are read after it.
-   */
-  async function settleWithItem(
-    amount: (h: Held) => number,
-    options: {
-      text: string | undefined
-      audio: ReturnType<typeof kept.snapshot>
-      whole: boolean
-      within?: ((trx: Transaction<DB>) => Promise<void>) | undefined
-    },
-  ): Promise<void> {
-    const text = options.text ?? input.history?.text ?? ''
-    const keep = historyItemId !== null && text !== '' && held.length > 0
-    const key = keep ? historyStorageKey(principal.workspaceId, historyItemId, format.fileExtension) : null
-    try {
-      let item: NewHistoryItem | null = null
-      if (key) {
-        const audio = joinAudio(options.audio.parts, format)
-        item = row(text, { ...options.audio, bytes: audio.length }, key)
-        if (!options.whole) {
-          // What a sweeper charges if this process dies from here on: exactly this settlement,
-          // with the item's counts worked out then (the draft's say nothing).
-          item.character_count_change_from = 0
-          item.character_count_change_to = 0
-          await Promise.all(held.map((h) => deps.credits.recordDelivered(h.reservation.ledgerId, amount(h))))
-        }
-        // The draft is written before the audio, so a process that dies in between leaves
-        // a sweeper the key to look at (and delete) instead of a file nothing points to.
-        // The audio is stored before the transaction: a history item never lacks its file.
-        await deps.credits.keepHistoryDraft(
-          held.map((h) => h.reservation.ledgerId),
-          JSON.stringify(item),
-        )
-        await deps.storage.put(key, audio)
-      }
-      let total = 0
-      await deps.credits.transaction(async (trx) => {
-        total = 0
-        for (const h of held) {
-          const n = amount(h)
-          const ok =
-            n > 0 || options.whole
-              ? await deps.credits.settle(trx, h.reservation, n, historyItemId)
-              : await deps.credits.release(trx, h.reservation)
-          if (!ok) throw new AlreadySettled('reservation already settled')
-          total += n
-        }
-        await options.within?.(trx)
-        if (!item) return
-        if (held.length > 1 || !options.whole) {
-          const to = await deps.credits.characterCount(trx, principal.workspaceId)
-          item.character_count_change_to = to
-          item.character_count_change_from = to - (await deps.credits.chargedFor(trx, recordingId))
-        }
-        await deps.history.insert(trx, item)
-      })
-      charged = total
-    } catch (error) {
-      // Not settled: the caller falls back. Lost to the sweeper: its history item (if any)
-      // uses the stored audio, so the audio stays.
-      if (key && !(error instanceof AlreadySettled)) await deps.storage.delete(key).catch(() => undefined)
-      throw error
-    }
-    await finish()
-  }
-
-  /** Charges what was delivered without a history item (the audio could not be kept). */
-  async function chargeDelivered(): Promise<void> {
-    let due = 0
-    await deps.credits.transaction(async (trx) => {
-      due = 0
-      for (const h of held) {
-        const owed = owedFor(h)
-        // Nothing delivered, nothing charged: the reservation goes back whole.
-        if (owed <= 0) await deps.credits.release(trx, h.reservation)
-        else if (await deps.credits.settle(trx, h.reservation, owed, null)) due += owed
-      }
-    })
-    charged = due
-  }
+  const settlement: Settlement = { deps, input, historyItemId, recordingId, held }
 
   /** A generation reserved per piece shows the pieces that were heard; one text shows itself. */
   function deliveredText(): string | undefined {
@@ -255,12 +119,13 @@ function openRecording(
       if (finished) return Promise.resolve()
       completing ??= (async () => {
         await progress.stop()
-        await settleWithItem((h) => h.reservation.characters, {
+        charged = await settleWithItem(settlement, (h) => h.reservation.characters, {
           text: options.text,
           audio: kept.snapshot(false),
           whole: true,
           within: options.within,
         })
+        await finish()
       })()
       return completing
     },
@@ -273,50 +138,23 @@ function openRecording(
         const delivered = kept.snapshot(true)
         if (historyItemId && held.some((h) => owedFor(h) > 0) && delivered.parts.length > 0) {
           try {
-            await settleWithItem(owedFor, {
+            charged = await settleWithItem(settlement, owedFor, {
               text: options.text ?? deliveredText(),
               audio: delivered,
               whole: false,
             })
+            await finish()
             return
           } catch (error) {
             if (error instanceof AlreadySettled) return
             // The audio or its item could not be written: the charge stands without them.
           }
         }
-        await chargeDelivered()
+        charged = await chargeDelivered(settlement)
       } finally {
         await finish()
       }
     },
   }
   return { api, reserve }
-}
-
-/** The audio of a recording in order, with how much of it went to the client. */
-function createKeptAudio() {
-  const parts: Uint8Array[] = []
-  const alignment = emptyAlignment()
-  const deliveredAlignment = emptyAlignment()
-  let seconds = 0
-  let deliveredSeconds = 0
-  let deliveredParts = 0
-  return {
-    add(chunk: DeliveredChunk, delivered: boolean): void {
-      parts.push(chunk.audio)
-      appendAlignment(alignment, chunk.alignment)
-      seconds = Math.max(seconds, chunk.endSeconds)
-      if (!delivered) return
-      // Delivery is in order: what went out is everything kept up to here.
-      deliveredParts = parts.length
-      appendAlignment(deliveredAlignment, chunk.alignment)
-      deliveredSeconds = Math.max(deliveredSeconds, chunk.endSeconds)
-    },
-    /** Everything kept, or only the part that reached the client. */
-    snapshot(deliveredOnly: boolean) {
-      return deliveredOnly
-        ? { parts: parts.slice(0, deliveredParts), seconds: deliveredSeconds, alignment: deliveredAlignment }
-        : { parts, seconds, alignment }
-    },
-  }
 }

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { readMultipart } from '../../platform/http/multipart.js'
 import { requirePrincipal } from '../../plugins/auth.js'
 import {
   mutedTracks,
@@ -11,10 +10,10 @@ import {
   updateProjectBody,
 } from './studio.schemas.js'
 import type { StudioService } from './studio.service.js'
-import { readStudioForm, studioContentForm, studioCoverForm, studioCreateForm } from './studio-form.js'
+import { readStudioForm, studioContentForm, studioCreateForm } from './studio-form.js'
 
 // Studio projects: create (blank, from a document or from content), list, read, update, delete,
-// replace the content, and the cover image.
+// replace the content (the cover image has its own routes).
 const tags = ['studio']
 const config = { scope: 'projects' as const }
 
@@ -120,55 +119,6 @@ export function projectsRoutes(studio: StudioService): FastifyPluginAsyncZod {
         },
       },
       async (request) => studio.mutedTracks(requirePrincipal(request), request.params.project_id),
-    )
-
-    app.get(
-      '/v1/studio/projects/:project_id/cover-image',
-      {
-        config,
-        schema: { tags, summary: "A Studio project's cover image", params: projectIdParams },
-      },
-      async (request, reply) => {
-        const cover = await studio.readCover(requirePrincipal(request), request.params.project_id)
-        // An SVG opened on its own is a document: it may not run anything or reach anything.
-        return reply
-          .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
-          .header('x-content-type-options', 'nosniff')
-          .type(cover.mimeType)
-          .send(cover.data)
-      },
-    )
-
-    app.post(
-      '/v1/studio/projects/:project_id/cover-image',
-      {
-        config: { ...config, multipart: studioCoverForm },
-        schema: {
-          tags,
-          summary: "Replace a Studio project's cover image",
-          params: projectIdParams,
-          response: { 200: projectEnvelope },
-        },
-      },
-      async (request) => {
-        const form = await readMultipart(request, studioCoverForm)
-        const cover = form.requiredFile('cover_image').data
-        return studio.setCover(requirePrincipal(request), request.params.project_id, cover)
-      },
-    )
-
-    app.delete(
-      '/v1/studio/projects/:project_id/cover-image',
-      {
-        config,
-        schema: {
-          tags,
-          summary: "Remove a Studio project's cover image",
-          params: projectIdParams,
-          response: { 200: projectEnvelope },
-        },
-      },
-      async (request) => studio.setCover(requirePrincipal(request), request.params.project_id, null),
     )
   }
 }

@@ -24,6 +24,7 @@ import { exportsRoutes } from './conversion/exports.routes.js'
 import { createExportsService } from './conversion/exports.service.js'
 import { snapshotsRoutes } from './conversion/snapshots.routes.js'
 import { createSnapshotsService } from './conversion/snapshots.service.js'
+import { projectCoverRoutes } from './project-cover.routes.js'
 import { projectsRoutes } from './projects.routes.js'
 import { publicBookRoutes } from './publishing/public-book.routes.js'
 import { createPublishingRepository } from './publishing/publishing.repository.js'
@@ -134,6 +135,7 @@ export function createStudioModule(deps: {
   })
   const routes: FastifyPluginAsyncZod = async (app) => {
     await app.register(projectsRoutes(service))
+    await app.register(projectCoverRoutes(service))
     await app.register(chaptersRoutes(service))
     await app.register(conversionRoutes(conversion))
     await app.register(snapshotsRoutes(snapshots))

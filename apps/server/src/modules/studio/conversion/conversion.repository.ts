@@ -2,19 +2,19 @@ import { type Insertable, type Selectable, sql, type Transaction } from 'kysely'
 import type { Database } from '../../../db/database.js'
 import type { DB } from '../../../db/schema.js'
 import { createHeldRunStore } from '../../../platform/jobs/held-run-store.js'
-import type {
-  StudioBlockAudioTable,
-  StudioConversionsTable,
-  StudioSnapshotsTable,
-} from './conversion.tables.js'
+import { createBlockAudioRepository } from './block-audio.repository.js'
+import type { StudioConversionsTable } from './conversion.tables.js'
+import { createSnapshotsRepository } from './snapshots.repository.js'
 
 export type ConversionRow = Selectable<StudioConversionsTable>
-export type BlockAudioRow = Selectable<StudioBlockAudioTable>
-export type SnapshotRow = Selectable<StudioSnapshotsTable>
+export type { BlockAudioRow } from './block-audio.repository.js'
+export type { SnapshotRow } from './snapshots.repository.js'
 
 /** Conversions, block audio and snapshots of Studio projects (the SQL of the conversion). */
 export function createConversionRepository(db: Database) {
   return {
+    ...createBlockAudioRepository(db),
+    ...createSnapshotsRepository(db),
     /** The rows the job runner holds (a dead run's conversion is taken over). */
     held: createHeldRunStore<ConversionRow>(db, 'studio_conversions', { takeover: true }),
     /**
@@ -135,90 +135,6 @@ export function createConversionRepository(db: Database) {
         .updateTable('studio_projects')
         .set({ last_conversion_at: at })
         .where('id', '=', projectId)
-        .execute()
-    },
-
-    async blockAudio(chapterIds: string[]): Promise<BlockAudioRow[]> {
-      if (chapterIds.length === 0) return []
-      return db.selectFrom('studio_block_audio').selectAll().where('chapter_id', 'in', chapterIds).execute()
-    },
-
-    /**
-     * Keeps a block's newest audio; the earlier file's key is returned to be deleted. Inside
-     * `within` (the settlement of the block's credits) it commits or rolls back with the charge.
-     */
-    async saveBlockAudio(
-      row: Insertable<StudioBlockAudioTable>,
-      within?: Transaction<DB>,
-    ): Promise<string | null> {
-      const save = async (trx: Transaction<DB>) => {
-        const earlier = await trx
-          .selectFrom('studio_block_audio')
-          .select('storage_key')
-          .where('chapter_id', '=', row.chapter_id)
-          .where('block_id', '=', row.block_id)
-          .forUpdate()
-          .executeTakeFirst()
-        await trx
-          .insertInto('studio_block_audio')
-          .values(row)
-          .onConflict((oc) =>
-            oc.columns(['chapter_id', 'block_id']).doUpdateSet({
-              source_hash: row.source_hash,
-              storage_key: row.storage_key,
-              duration_seconds: row.duration_seconds,
-              created_at: new Date(),
-            }),
-          )
-          .execute()
-        return earlier && earlier.storage_key !== row.storage_key ? earlier.storage_key : null
-      }
-      return within ? save(within) : db.transaction().execute(save)
-    },
-
-    async setLocked(chapterId: string, blockId: string, locked: boolean): Promise<boolean> {
-      const result = await db
-        .updateTable('studio_block_audio')
-        .set({ locked })
-        .where('chapter_id', '=', chapterId)
-        .where('block_id', '=', blockId)
-        .executeTakeFirst()
-      return Number(result.numUpdatedRows) > 0
-    },
-
-    async insertSnapshot(row: Insertable<StudioSnapshotsTable>): Promise<void> {
-      await db.insertInto('studio_snapshots').values(row).execute()
-    },
-
-    async snapshots(projectId: string, chapterId: string | null): Promise<SnapshotRow[]> {
-      let query = db.selectFrom('studio_snapshots').selectAll().where('project_id', '=', projectId)
-      query =
-        chapterId === null ? query.where('chapter_id', 'is', null) : query.where('chapter_id', '=', chapterId)
-      return query.orderBy('created_at', 'desc').orderBy('id').execute()
-    },
-
-    async snapshot(
-      projectId: string,
-      chapterId: string | null,
-      id: string,
-    ): Promise<SnapshotRow | undefined> {
-      let query = db
-        .selectFrom('studio_snapshots')
-        .selectAll()
-        .where('project_id', '=', projectId)
-        .where('id', '=', id)
-      query =
-        chapterId === null ? query.where('chapter_id', 'is', null) : query.where('chapter_id', '=', chapterId)
-      return query.executeTakeFirst()
-    },
-
-    async snapshotsByIds(projectId: string, ids: string[]): Promise<SnapshotRow[]> {
-      if (ids.length === 0) return []
-      return db
-        .selectFrom('studio_snapshots')
-        .selectAll()
-        .where('project_id', '=', projectId)
-        .where('id', 'in', ids)
         .execute()
     },
 
