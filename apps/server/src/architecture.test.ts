@@ -152,7 +152,6 @@ const LONG_FUNCTIONS_LEFT: Record<string, number> = {
   'modules/billing/stripe-webhook.service.ts:createStripeWebhookService': 217,
   'modules/credits/credits.repository.ts:createCreditsRepository': 216,
   'modules/mfa/mfa.repository.ts:createMfaRepository': 207,
-  'modules/voice-design/voice-design.service.ts:createVoiceDesignService': 204,
   'modules/studio/conversion/exports.service.ts:createExportsService': 196,
   'modules/billing/grants.service.ts:createGrantsService': 192,
   'modules/webhooks/webhooks.repository.ts:createWebhooksRepository': 188,
