@@ -167,7 +167,6 @@ const LONG_FUNCTIONS_LEFT: Record<string, number> = {
   'modules/audio-native/audio-native.routes.ts:audioNativeRoutes>(inner)': 165,
   'modules/pronunciation-dictionaries/pronunciation-dictionaries.repository.ts:createDictionariesRepository': 164,
   'modules/webhooks/auth-connections/auth-connections.service.ts:createAuthConnectionsService': 164,
-  'modules/audio-isolation/isolation-jobs.service.ts:createIsolationJobs': 166,
   'modules/voiceover/render.service.ts:createRenders': 151,
   'modules/analytics/analytics.service.ts:createAnalyticsService': 159,
   'modules/speech-to-speech/speech-to-speech.service.ts:createSpeechToSpeechService': 158,
@@ -175,7 +174,6 @@ const LONG_FUNCTIONS_LEFT: Record<string, number> = {
   'modules/studio/projects.routes.ts:projectsRoutes': 154,
   'modules/mfa/two-factor.service.ts:createTwoFactorService': 152,
   'modules/studio/projects.routes.ts:projectsRoutes>(inner)': 152,
-  'modules/audio-isolation/audio-isolation.routes.ts:audioIsolationRoutes': 151,
 }
 
 function serverSources(dir: string): Source[] {
