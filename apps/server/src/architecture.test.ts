@@ -169,7 +169,6 @@ const LONG_FUNCTIONS_LEFT: Record<string, number> = {
   'modules/webhooks/auth-connections/auth-connections.service.ts:createAuthConnectionsService': 164,
   'modules/voiceover/render.service.ts:createRenders': 151,
   'modules/analytics/analytics.service.ts:createAnalyticsService': 159,
-  'modules/speech-to-speech/speech-to-speech.service.ts:createSpeechToSpeechService': 158,
   'modules/accounts/accounts.repository.ts:createAccountsRepository': 155,
   'modules/studio/projects.routes.ts:projectsRoutes': 154,
   'modules/mfa/two-factor.service.ts:createTwoFactorService': 152,
