@@ -5,20 +5,18 @@ import { z } from 'zod'
 import { requirePrincipal } from '../../plugins/auth.js'
 import type { IsolationItemRow } from './audio-isolation.repository.js'
 import {
-  isolationHistoryQuery,
-  isolationHistoryResponse,
-  isolationItemParams,
+  isolationConfig as config,
   isolationJob,
   isolationJobParams,
+  isolationTags as tags,
 } from './audio-isolation.schemas.js'
 import type { IsolationLimits, IsolationService } from './audio-isolation.service.js'
 import { isolationForm, readIsolationForm } from './isolation-form.js'
+import { isolationHistoryRoutes } from './isolation-history.routes.js'
 import type { IsolationJobs } from './isolation-jobs.service.js'
 
-const tags = ['audio isolation']
 /** Pieces of a streamed answer. */
 const STREAM_CHUNK_BYTES = 16 * 1024
-const config = { scope: 'audio-isolation' as const, verifiedEmail: true }
 const describeForm =
   'Answers MP3 (44.1 kHz, 128 kbps). 1,000 credits per minute of input. A silent file is refused (422).'
 
@@ -120,57 +118,6 @@ export function audioIsolationRoutes(
       async (request) => jobs.status(requirePrincipal(request), request.params.job_id),
     )
 
-    app.get(
-      '/v1/audio-isolation/history',
-      {
-        config,
-        schema: {
-          tags,
-          summary: 'List your voice isolation results, newest first',
-          querystring: isolationHistoryQuery,
-          response: { 200: isolationHistoryResponse },
-        },
-      },
-      async (request) =>
-        service.list(requirePrincipal(request), {
-          pageSize: request.query.page_size,
-          page: request.query.page,
-          search: request.query.search,
-        }),
-    )
-
-    app.get(
-      '/v1/audio-isolation/history/:history_item_id/audio',
-      {
-        config,
-        schema: {
-          tags,
-          summary: 'The audio of a voice isolation result',
-          params: isolationItemParams,
-          response: { 200: z.any().describe('MP3 audio') },
-        },
-      },
-      async (request, reply) => {
-        const { row, audio } = await service.audio(requirePrincipal(request), request.params.history_item_id)
-        return reply.type(row.content_type).send(audio)
-      },
-    )
-
-    app.delete(
-      '/v1/audio-isolation/history/:history_item_id',
-      {
-        config,
-        schema: {
-          tags,
-          summary: 'Delete a voice isolation result and its audio',
-          params: isolationItemParams,
-          response: { 200: z.object({ status: z.literal('ok') }) },
-        },
-      },
-      async (request) => {
-        await service.remove(requirePrincipal(request), request.params.history_item_id)
-        return { status: 'ok' as const }
-      },
-    )
+    isolationHistoryRoutes(app, service)
   }
 }

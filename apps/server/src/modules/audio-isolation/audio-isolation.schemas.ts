@@ -6,6 +6,9 @@ import { z } from 'zod'
 
 // Voice isolation, named and shaped as the public API (the SDK's audioIsolation client).
 
+export const isolationTags = ['audio isolation']
+export const isolationConfig = { scope: 'audio-isolation' as const, verifiedEmail: true }
+
 export const FILE_FORMATS = ['other', 'pcm_s16le_16'] as const
 
 export const isolationHistoryQuery = z.object({

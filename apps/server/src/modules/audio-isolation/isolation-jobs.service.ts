@@ -3,10 +3,10 @@ import { AppError } from '../../errors.js'
 import type { JobQueue } from '../../jobs/queue.js'
 import { newId } from '../../lib/ids.js'
 import type { FileStorage } from '../../lib/storage.js'
-import { defineHeldJob, type HeldRun, TakenOver } from '../../platform/jobs/held-run-runner.js'
-import { jobPrincipal } from '../../platform/jobs/job-principal.js'
+import { defineHeldJob } from '../../platform/jobs/held-run-runner.js'
 import type { Principal } from '../../plugins/auth.js'
 import type { IsolationService, IsolationUpload } from './audio-isolation.service.js'
+import { isolateHeld, PROGRESS_WRITE_MS } from './isolation-job-run.js'
 import type { IsolationJobRow, IsolationJobsRepository } from './isolation-jobs.repository.js'
 
 // Voice isolation as a background job: the request checks and stores the upload and enqueues a
@@ -16,8 +16,6 @@ import type { IsolationJobRow, IsolationJobsRepository } from './isolation-jobs.
 
 /** How often a waiting request looks at its job. */
 const WAIT_POLL_MS = 150
-/** Progress is written at most this often (and on every whole 10 %). */
-const PROGRESS_WRITE_MS = 500
 /** A running job's row is touched this often, whatever the work is doing (decoding a long file). */
 const HEARTBEAT_MS = 5_000
 /**
@@ -37,6 +35,37 @@ export interface IsolationJobView {
 
 const uploadKey = (workspaceId: string, id: string) => `audio-isolation/uploads/${workspaceId}/${id}`
 
+/** A running job whose row stopped moving: its worker is gone. */
+function stale(row: IsolationJobRow): boolean {
+  return row.status === 'running' && Date.now() - row.updated_at.getTime() > STALE_JOB_SECONDS * 1000
+}
+
+/** A dead worker's job marked failed, as it is read back. */
+async function settleStale(jobs: IsolationJobsRepository, row: IsolationJobRow): Promise<IsolationJobRow> {
+  if (!stale(row)) return row
+  await jobs.fail(row.id, 'audio_isolation_failed', ERRORS.audio_isolation_failed.message)
+  return (await jobs.findAny(row.id)) ?? row
+}
+
+function view(row: IsolationJobRow): IsolationJobView {
+  if (stale(row)) {
+    return {
+      job_id: row.id,
+      status: 'failed',
+      progress: row.progress,
+      history_item_id: null,
+      error: { code: 'audio_isolation_failed', message: ERRORS.audio_isolation_failed.message },
+    }
+  }
+  return {
+    job_id: row.id,
+    status: row.status,
+    progress: row.progress,
+    history_item_id: row.history_item_id,
+    error: row.error_code ? { code: row.error_code, message: row.error_message ?? '' } : null,
+  }
+}
+
 export function createIsolationJobs(deps: {
   isolation: IsolationService
   jobs: IsolationJobsRepository
@@ -45,79 +74,6 @@ export function createIsolationJobs(deps: {
   log?: (message: string, details: object) => void
 }) {
   const { isolation, jobs } = deps
-
-  function stale(row: IsolationJobRow): boolean {
-    return row.status === 'running' && Date.now() - row.updated_at.getTime() > STALE_JOB_SECONDS * 1000
-  }
-
-  async function settleStale(row: IsolationJobRow): Promise<IsolationJobRow> {
-    if (!stale(row)) return row
-    await jobs.fail(row.id, 'audio_isolation_failed', ERRORS.audio_isolation_failed.message)
-    return (await jobs.findAny(row.id)) ?? row
-  }
-
-  function view(row: IsolationJobRow): IsolationJobView {
-    if (stale(row)) {
-      return {
-        job_id: row.id,
-        status: 'failed',
-        progress: row.progress,
-        history_item_id: null,
-        error: { code: 'audio_isolation_failed', message: ERRORS.audio_isolation_failed.message },
-      }
-    }
-    return {
-      job_id: row.id,
-      status: row.status,
-      progress: row.progress,
-      history_item_id: row.history_item_id,
-      error: row.error_code ? { code: row.error_code, message: row.error_message ?? '' } : null,
-    }
-  }
-
-  /** The isolation job's handler: the held row's stored upload isolated into a history item. */
-  async function isolateHeld(row: IsolationJobRow, run: HeldRun): Promise<void> {
-    const principal = jobPrincipal({
-      userId: row.user_id,
-      workspaceId: row.workspace_id,
-      apiKeyId: row.api_key_id,
-    })
-    try {
-      const data = await deps.storage.get(row.upload_key)
-      if (!data)
-        throw new AppError('audio_isolation_failed', { message: 'The uploaded audio is no longer stored.' })
-      const samples = await isolation.decodeUpload({
-        data,
-        fileFormat: row.file_format === 'pcm_s16le_16' ? 'pcm_s16le_16' : 'other',
-      })
-      let written = 0
-      const result = await isolation.isolate(
-        principal,
-        row.request_id,
-        { id: row.id, title: row.file_name, previewB64: row.preview_b64 },
-        samples,
-        async (done) => {
-          // Every whole 10 % is written at once; between them at most every PROGRESS_WRITE_MS.
-          const force = done >= written + 10
-          if (force) written = done
-          await run.progress(done, { force })
-        },
-      )
-      await jobs.finish(row.id, result.historyItemId)
-      await deps.storage.delete(row.upload_key).catch(() => undefined)
-    } catch (error) {
-      if (error instanceof TakenOver) throw error
-      if (error instanceof AppError) {
-        // A refusal (credits, concurrency, bad audio): final, and nothing was charged.
-        await jobs.fail(row.id, error.code, error.message)
-        await deps.storage.delete(row.upload_key).catch(() => undefined)
-        return
-      }
-      deps.log?.('voice isolation job failed', { jobId: row.id, err: error })
-      await jobs.fail(row.id, 'audio_isolation_failed', ERRORS.audio_isolation_failed.message)
-      await deps.storage.delete(row.upload_key).catch(() => undefined)
-    }
-  }
 
   // A dead run's job is not taken over: it is marked failed when next looked at (its upload may
   // be what killed the process), so only queued rows are claimed.
@@ -130,7 +86,7 @@ export function createIsolationJobs(deps: {
       progressWriteMs: PROGRESS_WRITE_MS,
     },
     rowId: (payload) => payload.jobId,
-    handler: isolateHeld,
+    handler: (row, run) => isolateHeld(deps, row, run),
     log: deps.log,
   })
 
@@ -138,7 +94,7 @@ export function createIsolationJobs(deps: {
   async function run(jobId: string): Promise<void> {
     const found = await jobs.findAny(jobId)
     if (!found) return
-    await settleStale(found)
+    await settleStale(jobs, found)
     await job.run({ jobId })
   }
 
@@ -180,7 +136,7 @@ export function createIsolationJobs(deps: {
     async status(principal: Principal, jobId: string): Promise<IsolationJobView> {
       const row = await jobs.find(principal.workspaceId, jobId)
       if (!row) throw new AppError('audio_isolation_job_not_found', { param: 'job_id' })
-      return view(await settleStale(row))
+      return view(await settleStale(jobs, row))
     },
 
     /** Waits for a job to end: its history item id, or its error as an AppError. */
@@ -188,7 +144,7 @@ export function createIsolationJobs(deps: {
       for (;;) {
         const row = await jobs.find(principal.workspaceId, jobId)
         if (!row) throw new AppError('audio_isolation_job_not_found', { param: 'job_id' })
-        const current = view(await settleStale(row))
+        const current = view(await settleStale(jobs, row))
         if (current.status === 'done' && current.history_item_id) return current.history_item_id
         if (current.status === 'failed') {
           const code = (current.error?.code ?? 'audio_isolation_failed') as keyof typeof ERRORS

@@ -1,15 +1,7 @@
 import { createHash } from 'node:crypto'
-import {
-  DEFAULT_OUTPUT_FORMAT,
-  SPEECH_TO_SPEECH_DEFAULT_MODEL,
-  SPEECH_TO_SPEECH_MAX_BYTES,
-  SPEECH_TO_SPEECH_MAX_SECONDS,
-  SPEECH_TO_SPEECH_SILENCE_DB,
-  speechToSpeechCredits,
-} from '@timbre/contract'
+import { DEFAULT_OUTPUT_FORMAT, SPEECH_TO_SPEECH_SILENCE_DB, speechToSpeechCredits } from '@timbre/contract'
 import {
   ISOLATION_SAMPLE_RATE,
-  MODEL_PROFILES,
   type OutputFormat,
   type SpeechService,
   type VoiceConversionRun,
@@ -17,15 +9,13 @@ import {
   type VoiceProfile,
 } from '@timbre/speech'
 import { AppError } from '../../errors.js'
-import { decodeTo48kMono, UndecodableAudio } from '../../lib/audio/audio-decode.js'
-import { sniffAudio } from '../../lib/audio/audio-sniff.js'
 import { renderForMeasuring } from '../../platform/audio/measure.js'
 import { resolveFormat } from '../../platform/generation/generation-inputs.js'
 import type { Principal } from '../../plugins/auth.js'
 import type { Recorder } from '../recording/recording.module.js'
 import type { UsableVoice, VoiceLookup } from '../voices/voices.module.js'
 import type { StsUpload } from './sts-form.js'
-import { stsTooBig } from './sts-form.js'
+import { checkModel, decodeUpload } from './sts-input.js'
 
 // Speech to speech: the upload is checked by content, decoded, optionally denoised, and
 // converted to the target voice by DSP (pitch contour mapped onto the target's range, formants
@@ -95,42 +85,6 @@ export function createSpeechToSpeechService(deps: {
     return profile
   }
 
-  async function decode(upload: StsUpload): Promise<Float32Array> {
-    if (upload.data.length > SPEECH_TO_SPEECH_MAX_BYTES) throw stsTooBig()
-    if (upload.fileFormat === 'other') {
-      // Only the bytes decide what a file is: a renamed text or image file is refused here.
-      const sniffed = sniffAudio(upload.data)
-      if (!sniffed) throw new AppError('invalid_audio_file', { param: 'audio' })
-      if (sniffed.durationSeconds !== null && sniffed.durationSeconds > SPEECH_TO_SPEECH_MAX_SECONDS)
-        throw stsTooBig()
-    }
-    let samples: Float32Array
-    try {
-      samples = await decodeTo48kMono(
-        upload.data,
-        upload.fileFormat === 'other' ? 'detect' : 'pcm_s16le_16',
-        SPEECH_TO_SPEECH_MAX_SECONDS,
-      )
-    } catch (error) {
-      if (error instanceof UndecodableAudio) throw new AppError('invalid_audio_file', { param: 'audio' })
-      throw error
-    }
-    if (samples.length === 0) throw new AppError('invalid_audio_file', { param: 'audio' })
-    if (samples.length / ISOLATION_SAMPLE_RATE > SPEECH_TO_SPEECH_MAX_SECONDS) throw stsTooBig()
-    return samples
-  }
-
-  function checkModel(modelId: string | null): string {
-    const id = modelId ?? SPEECH_TO_SPEECH_DEFAULT_MODEL
-    if (!MODEL_PROFILES[id]?.can_do_voice_conversion) {
-      throw new AppError('validation_error', {
-        message: `Model '${id}' cannot do speech to speech: use eleven_english_sts_v2 or eleven_multilingual_sts_v2.`,
-        param: 'model_id',
-      })
-    }
-    return id
-  }
-
   return {
     /** Checks, decodes and reserves the credits; the audio is made as `pieces()` is read. */
     async begin(input: {
@@ -151,7 +105,7 @@ export function createSpeechToSpeechService(deps: {
           param: 'voice_id',
         })
       }
-      const samples = await decode(upload)
+      const samples = await decodeUpload(upload)
       const conversion: VoiceConversionRun = await deps.speech.openConversion({
         samples,
         sampleRate: ISOLATION_SAMPLE_RATE,

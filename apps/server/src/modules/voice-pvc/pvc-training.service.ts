@@ -1,47 +1,27 @@
-import {
-  analyseVoice,
-  combineFeatures,
-  deriveCloneVoice,
-  nearestBase,
-  type SpeechService,
-  similarityOf,
-  type VoiceFeatures,
-  voiceDistance,
-} from '@timbre/speech'
+import type { SpeechService } from '@timbre/speech'
 import { AppError } from '../../errors.js'
 import type { JobQueue } from '../../jobs/queue.js'
-import { createBaseVoices, measureVoice } from '../../platform/audio/measure.js'
+import { createBaseVoices } from '../../platform/audio/measure.js'
 import { defineHeldJob, type HeldRun, TakenOver } from '../../platform/jobs/held-run-runner.js'
-import { verifiedLanguagesOf } from '../voices/voices.module.js'
 import type { PvcRepository } from './pvc.repository.js'
 import type { PvcService, StoredSpeaker } from './pvc.service.js'
-import { cutSpans, DECODE_RATE } from './pvc-audio.js'
+import { DECODE_RATE } from './pvc-audio.js'
 import type { Caller } from './pvc-state.js'
+import { trainVoice } from './pvc-train-voice.js'
 import { diarise } from './speaker-diarisation.js'
 import type { PvcVoiceRow } from './voice-pvc.tables.js'
 
-// Training a professional clone, as a job with progress: every sample (its trimmed part, and
-// only the selected speakers when speakers were separated) is measured whole, the premade
-// voice of the language nearest to the measurements is retuned to them (the same derivation
-// as instant cloning, on all of the audio), and the clone's own rendering is measured to score
-// it. Training charges no credits: the plan includes its professional clones.
+export type { TrainingReport } from './pvc-train-voice.js'
 
-/** Progress written while the samples are measured; the rest is derivation and scoring. */
-const MEASURE_SHARE = 80
+// Training a professional clone, as a held job with progress (the training itself is in
+// pvc-train-voice.ts), and the speaker separation of a sample.
+
 /** A training clone's row is touched this often, whatever the work is doing. */
 const TRAINING_HEARTBEAT_MS = 5_000
 /** A training whose row has not moved for this long belongs to a dead worker. */
 const STALE_TRAINING_SECONDS = 30
 /** How often the worker roles look for trainings of dead workers. */
 export const PVC_SWEEP_MS = 5_000
-
-export interface TrainingReport {
-  base_voice_id: string
-  distance: number
-  similarity: number
-  samples: VoiceFeatures
-  clone: VoiceFeatures
-}
 
 export function createPvcTraining(deps: {
   service: PvcService
@@ -54,72 +34,11 @@ export function createPvcTraining(deps: {
   const { service, repository, speech } = deps
   const basesFor = createBaseVoices(speech)
 
-  async function train(voiceId: string, run: HeldRun): Promise<void> {
-    const flow = await repository.findById(voiceId)
-    if (flow?.state !== 'fine_tuning') return
-    const voice = await service.voiceOf({ userId: '', workspaceId: flow.workspace_id }, voiceId)
-    const samples = await repository.samples(voiceId)
-    const measured: VoiceFeatures[] = []
-    for (const [index, sample] of samples.entries()) {
-      const pcm = await service.decodedSample(sample.storage_key)
-      const start = sample.trim_start ?? 0
-      const end = sample.trim_end ?? pcm.length / DECODE_RATE
-      let spans = [{ start, end }]
-      const selected = sample.selected_speaker_ids
-      if (selected?.length && sample.speakers) {
-        spans = (sample.speakers as StoredSpeaker[])
-          .filter((s) => selected.includes(s.speaker_id))
-          .flatMap((s) => s.utterances)
-          .map((u) => ({ start: Math.max(u.start, start), end: Math.min(u.end, end) }))
-          .filter((u) => u.end > u.start)
-      }
-      const features = analyseVoice(cutSpans(pcm, DECODE_RATE, spans), DECODE_RATE)
-      if (features.voicedSeconds > 0) measured.push(features)
-      await run.progress(Math.round(((index + 1) / samples.length) * MEASURE_SHARE), { force: true })
-    }
-    if (!measured.length) {
-      await repository.updateFlow(voiceId, {
-        state: 'draft',
-        training_requested: false,
-        training_error: 'No speech was left in the samples after trimming and speaker selection.',
-      })
-      return
-    }
-    const target = combineFeatures(measured)
-    const base = nearestBase(target, await basesFor(voice.language ?? 'en'))
-    const definition = deriveCloneVoice({
-      voiceId,
-      name: voice.name,
-      description: voice.description ?? '',
-      language: base.voice.language,
-      target,
-      base,
-    })
-    await run.progress(90, { force: true })
-    const clone = await measureVoice(speech, definition)
-    const distance = voiceDistance(clone, target)
-    const report: TrainingReport = {
-      base_voice_id: base.voice.voice_id,
-      distance: Math.round(distance * 100) / 100,
-      similarity: similarityOf(distance),
-      samples: target,
-      clone,
-    }
-    await repository.updateVoice(
-      voiceId,
-      {
-        definition: JSON.stringify({ ...definition, clone_analysis: report }),
-        verified_languages: JSON.stringify(verifiedLanguagesOf(definition)),
-      },
-      { state: 'ready', training_progress: 100, training_error: null },
-    )
-  }
-
   /** The training job's handler; a failure puts the clone back to draft with its reason. */
   async function trainHeld(row: PvcVoiceRow, run: HeldRun): Promise<void> {
     const voiceId = row.voice_id
     try {
-      await train(voiceId, run)
+      await trainVoice({ service, repository, speech, basesFor }, voiceId, run)
     } catch (error) {
       if (error instanceof TakenOver) throw error
       deps.log?.('professional voice training failed', { voiceId, err: error })

@@ -1,48 +1,18 @@
-import { type Insertable, sql, type Updateable } from 'kysely'
+import type { Insertable, Updateable } from 'kysely'
 import type { Database } from '../../db/database.js'
-import type { HeldRunStore } from '../../platform/jobs/held-run-runner.js'
 import type { VoicesTable } from '../voices/voices.module.js'
-import type { PvcSampleRow, PvcSamplesTable, PvcVoiceRow, PvcVoicesTable } from './voice-pvc.tables.js'
+import { createPvcHeldRuns } from './pvc-held-runs.repository.js'
+import { createPvcSamplesRepository } from './pvc-samples.repository.js'
+import type { PvcVoiceRow, PvcVoicesTable } from './voice-pvc.tables.js'
 
-// SQL of professional voice clones: the flow row beside the voices row, and the samples.
+// SQL of professional voice clones: the flow row beside the voices row (the samples and the
+// training runs have their own repository files).
 // Every read of a voice takes the workspace, so another workspace's clone is never found.
 
 export function createPvcRepository(db: Database) {
   return {
-    /**
-     * The trainings the job runner holds: a clone in fine_tuning is claimed when no live run
-     * holds it (none yet, or its holder stopped beating: the new run trains again from the
-     * stored samples).
-     */
-    held: {
-      async claim(voiceId, token, staleBefore) {
-        const result = await sql<PvcVoiceRow>`
-          update pvc_voices set worker_token = ${token}, updated_at = ${new Date()}
-          where voice_id = ${voiceId} and state = 'fine_tuning'
-            and (worker_token is null or updated_at < ${staleBefore})
-          returning *`.execute(db)
-        return result.rows[0]
-      },
-      async beat(voiceId, token, progress) {
-        const result = await sql`
-          update pvc_voices
-          set training_progress = greatest(training_progress, ${Math.round(progress)}),
-            updated_at = ${new Date()}
-          where voice_id = ${voiceId} and worker_token = ${token} and state = 'fine_tuning'`.execute(db)
-        return Number(result.numAffectedRows ?? 0) > 0
-      },
-      async releaseStale(staleBefore, limit) {
-        const result = await sql<{ voice_id: string }>`
-          update pvc_voices set worker_token = null, updated_at = ${new Date()}
-          where voice_id in (
-              select voice_id from pvc_voices
-              where state = 'fine_tuning' and worker_token is not null and updated_at < ${staleBefore}
-              limit ${limit})
-            and state = 'fine_tuning' and worker_token is not null and updated_at < ${staleBefore}
-          returning voice_id`.execute(db)
-        return result.rows.map((r) => r.voice_id)
-      },
-    } satisfies HeldRunStore<PvcVoiceRow>,
+    ...createPvcSamplesRepository(db),
+    held: createPvcHeldRuns(db),
 
     /** Creates the voices row and the flow row together, within the plan's professional clone limit. */
     async create(
@@ -182,75 +152,6 @@ export function createPvcRepository(db: Database) {
         .where('pvc_voices.voice_id', 'in', voiceIds)
         .groupBy(['pvc_voices.voice_id', 'voices.language'])
         .execute()
-    },
-
-    async samples(voiceId: string): Promise<PvcSampleRow[]> {
-      return db
-        .selectFrom('pvc_samples')
-        .selectAll()
-        .where('voice_id', '=', voiceId)
-        .orderBy('created_at')
-        .orderBy('id')
-        .execute()
-    },
-
-    async sample(voiceId: string, sampleId: string): Promise<PvcSampleRow | undefined> {
-      return db
-        .selectFrom('pvc_samples')
-        .selectAll()
-        .where('voice_id', '=', voiceId)
-        .where('id', '=', sampleId)
-        .executeTakeFirst()
-    },
-
-    /** Adds samples if the voice still has room for them (count and bytes), all or none. */
-    async addSamples(
-      voiceId: string,
-      rows: Insertable<PvcSamplesTable>[],
-      caps: { count: number; bytes: number },
-    ): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
-        await trx
-          .selectFrom('pvc_voices')
-          .select('voice_id')
-          .where('voice_id', '=', voiceId)
-          .forUpdate()
-          .execute()
-        const used = await trx
-          .selectFrom('pvc_samples')
-          .select((eb) => [
-            eb.fn.countAll<string>().as('n'),
-            eb.fn.coalesce(eb.fn.sum<string>('size_bytes'), eb.lit(0)).as('bytes'),
-          ])
-          .where('voice_id', '=', voiceId)
-          .executeTakeFirstOrThrow()
-        const bytes = rows.reduce((s, r) => s + r.size_bytes, 0)
-        if (Number(used.n) + rows.length > caps.count || Number(used.bytes) + bytes > caps.bytes) return false
-        await trx.insertInto('pvc_samples').values(rows).execute()
-        return true
-      })
-    },
-
-    async updateSample(
-      voiceId: string,
-      sampleId: string,
-      values: Updateable<PvcSamplesTable>,
-    ): Promise<void> {
-      await db
-        .updateTable('pvc_samples')
-        .set(values)
-        .where('voice_id', '=', voiceId)
-        .where('id', '=', sampleId)
-        .execute()
-    },
-
-    async removeSample(voiceId: string, sampleId: string): Promise<PvcSampleRow | undefined> {
-      return db
-        .deleteFrom('pvc_samples')
-        .where('voice_id', '=', voiceId)
-        .where('id', '=', sampleId)
-        .returningAll()
-        .executeTakeFirst()
     },
   }
 }

@@ -70,6 +70,50 @@ async function denoise(samples: Float32Array): Promise<Float32Array> {
   return out
 }
 
+/**
+ * Each uploaded sample decoded, held to the length rules and measured (the first seconds of
+ * it, within the request's analysis budget), with the row it will be stored as.
+ */
+async function readSamples(
+  caller: Caller,
+  voiceId: string,
+  files: EditForm['files'],
+  removeNoise: boolean,
+): Promise<{ samples: NewVoiceSample[]; features: VoiceFeatures[] }> {
+  const uploadedAt = Date.now()
+  const samples: NewVoiceSample[] = []
+  const features: VoiceFeatures[] = []
+  let analysed = 0
+  for (const [index, file] of files.entries()) {
+    const label = `files[${index}] (${file.fileName || 'unnamed'})`
+    const where = { label, param: 'files', maxSeconds: CLONE_SAMPLE_SECONDS_MAX }
+    const { sniffed, pcm, seconds } = await decodeVoiceUpload(file.data, where)
+    checkSampleLength({ seconds }, where)
+    const budget = Math.max(
+      SPEECH_CHECK_SECONDS,
+      Math.min(ANALYSE_SECONDS_PER_SAMPLE, ANALYSE_SECONDS_TOTAL - analysed),
+    )
+    const head = pcm.subarray(0, Math.round(budget * ISOLATION_SAMPLE_RATE))
+    analysed += head.length / ISOLATION_SAMPLE_RATE
+    const clean = removeNoise ? await denoise(head) : head
+    const measured = measureSpeech(clean, { label, param: 'files' })
+    features.push(measured)
+    const id = newId()
+    samples.push({
+      id,
+      voice_id: voiceId,
+      file_name: file.fileName.slice(0, 255) || `sample.${sniffed.extension}`,
+      mime_type: sniffed.mimeType,
+      size_bytes: file.data.length,
+      hash: createHash('sha256').update(file.data).digest('hex'),
+      storage_key: `voices/${caller.workspaceId}/${voiceId}/samples/${id}.${sniffed.extension}`,
+      duration_seconds: sniffed.durationSeconds ?? Math.round(seconds * 1000) / 1000,
+      created_at: new Date(uploadedAt + index),
+    })
+  }
+  return { samples, features }
+}
+
 export function createVoiceCloneService(deps: {
   repository: VoicesRepository
   storage: FileStorage
@@ -131,37 +175,7 @@ export function createVoiceCloneService(deps: {
       }
 
       const voiceId = newId()
-      const uploadedAt = Date.now()
-      const samples: NewVoiceSample[] = []
-      const features: VoiceFeatures[] = []
-      let analysed = 0
-      for (const [index, file] of form.files.entries()) {
-        const label = `files[${index}] (${file.fileName || 'unnamed'})`
-        const where = { label, param: 'files', maxSeconds: CLONE_SAMPLE_SECONDS_MAX }
-        const { sniffed, pcm, seconds } = await decodeVoiceUpload(file.data, where)
-        checkSampleLength({ seconds }, where)
-        const budget = Math.max(
-          SPEECH_CHECK_SECONDS,
-          Math.min(ANALYSE_SECONDS_PER_SAMPLE, ANALYSE_SECONDS_TOTAL - analysed),
-        )
-        const head = pcm.subarray(0, Math.round(budget * ISOLATION_SAMPLE_RATE))
-        analysed += head.length / ISOLATION_SAMPLE_RATE
-        const clean = removeNoise ? await denoise(head) : head
-        const measured = measureSpeech(clean, { label, param: 'files' })
-        features.push(measured)
-        const id = newId()
-        samples.push({
-          id,
-          voice_id: voiceId,
-          file_name: file.fileName.slice(0, 255) || `sample.${sniffed.extension}`,
-          mime_type: sniffed.mimeType,
-          size_bytes: file.data.length,
-          hash: createHash('sha256').update(file.data).digest('hex'),
-          storage_key: `voices/${caller.workspaceId}/${voiceId}/samples/${id}.${sniffed.extension}`,
-          duration_seconds: sniffed.durationSeconds ?? Math.round(seconds * 1000) / 1000,
-          created_at: new Date(uploadedAt + index),
-        })
-      }
+      const { samples, features } = await readSamples(caller, voiceId, form.files, removeNoise)
       const target = combineFeatures(features)
       if (target.speechSeconds < CLONE_SPEECH_SECONDS_MIN)
         throw new AppError('voice_sample_too_short', { param: 'files' })

@@ -17,14 +17,17 @@ import { invitesRoutes } from './invites.routes.js'
 import { createInvitesService, type SessionReissuer } from './invites.service.js'
 import { membersRoutes } from './members.routes.js'
 import { createMembersService } from './members.service.js'
+import { myWorkspacesRoutes } from './my-workspaces.routes.js'
 import { createMemberProvisioning, type MemberProvisioning } from './provisioning.js'
 import { createSecretsRepository } from './secrets/secrets.repository.js'
 import { secretsRoutes } from './secrets/secrets.routes.js'
 import { createSecretsService } from './secrets/secrets.service.js'
+import { serviceAccountKeysRoutes } from './service-accounts/service-account-keys.routes.js'
 import { createServiceAccountsRepository } from './service-accounts/service-accounts.repository.js'
 import { serviceAccountsRoutes } from './service-accounts/service-accounts.routes.js'
 import { createServiceAccountsService } from './service-accounts/service-accounts.service.js'
 import { createWorkspaceAccess } from './workspace-access.js'
+import { workspaceSettingsRoutes } from './workspace-settings.routes.js'
 import { createWorkspacesRepository } from './workspaces.repository.js'
 
 export interface WorkspacesPorts {
@@ -94,9 +97,12 @@ export function createWorkspacesModule(deps: {
   })
   const routes: FastifyPluginAsyncZod = async (app) => {
     await app.register(membersRoutes(members))
+    await app.register(workspaceSettingsRoutes(members))
+    await app.register(myWorkspacesRoutes(members))
     await app.register(invitesRoutes(invites, deps.site))
     await app.register(groupsRoutes(groupsService))
     await app.register(serviceAccountsRoutes(serviceAccounts))
+    await app.register(serviceAccountKeysRoutes(serviceAccounts))
     await app.register(secretsRoutes(secrets))
   }
   return {
