@@ -8692,6 +8692,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/speech-to-text/transcripts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The workspace’s stored transcripts, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    page_size?: number;
+                    start_after_transcription_id?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            transcripts: {
+                                transcription_id: string;
+                                file_name: string;
+                                language_code: string;
+                                audio_duration_secs: number;
+                                credits: number;
+                                created_at_unix: number;
+                                /** @description The first 200 characters of the text */
+                                text_start: string;
+                            }[];
+                            has_more: boolean;
+                            last_transcription_id: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/speech-to-text/transcripts/{transcription_id}": {
         parameters: {
             query?: never;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createUser, type TestUser } from '../../../test/helpers/factories.js'
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.js'
 import { pcmWav } from '../../../test/helpers/voice-factory.js'
+import { wordErrorRate, words } from '../../../test/helpers/word-error.js'
 
 // OpenAI's audio API through the official `openai` package with only baseURL changed: speech in
 // OpenAI's voices and formats (charged and kept in history like the ElevenLabs routes), our own
@@ -16,20 +17,6 @@ let openai: OpenAI
 let user: TestUser
 let address: string
 let apiKey: string
-
-function words(text: string): string[] {
-  return text
-    .toLowerCase()
-    .replace(/[^a-z' ]+/g, ' ')
-    .split(/\s+/)
-    .filter(Boolean)
-}
-
-/** The share of the reference's words missing from the hypothesis (a lenient error rate). */
-function missedWords(reference: string[], hypothesis: string[]): number {
-  const heard = new Set(hypothesis)
-  return reference.filter((w) => !heard.has(w)).length / reference.length
-}
 
 function rms(pcm: Buffer): number {
   let sum = 0
@@ -115,7 +102,7 @@ describe('the OpenAI-compatible audio API through the openai package', () => {
       response_format: 'verbose_json',
       timestamp_granularities: ['word', 'segment'],
     })
-    expect(missedWords(words(SENTENCE), words(verbose.text))).toBeLessThanOrEqual(0.3)
+    expect(wordErrorRate(words(SENTENCE), words(verbose.text))).toBeLessThanOrEqual(0.3)
     expect(verbose.language).toBe('english')
     expect(verbose.duration).toBeGreaterThan(2)
     expect(verbose.words?.length).toBeGreaterThan(5)

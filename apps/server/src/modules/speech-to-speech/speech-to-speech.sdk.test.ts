@@ -9,6 +9,7 @@ import { createUser, type TestUser } from '../../../test/helpers/factories.js'
 import { pcm16ToFloat } from '../../../test/helpers/spectrum.js'
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.js'
 import { pcmWav } from '../../../test/helpers/voice-factory.js'
+import { wordErrorRate, words } from '../../../test/helpers/word-error.js'
 
 // Speech to speech through the official SDK (speechToSpeech.convert and stream), measured:
 // the words survive (pocketsphinx word error of the output within 0.15 of the input's own),
@@ -43,26 +44,6 @@ async function bytes(stream: ReadableStream<Uint8Array>): Promise<Buffer> {
 
 const used = async () => (await client.user.subscription.get()).characterCount
 const semitones = (a: number, b: number) => 12 * Math.log2(a / b)
-
-function words(text: string): string[] {
-  return text
-    .toLowerCase()
-    .replace(/[^a-z' ]+/g, ' ')
-    .split(/\s+/)
-    .filter(Boolean)
-}
-
-function wordErrorRate(reference: string[], hypothesis: string[]): number {
-  const d = Array.from({ length: reference.length + 1 }, (_, i) => [i, ...Array(hypothesis.length).fill(0)])
-  for (let j = 1; j <= hypothesis.length; j++) d[0]![j] = j
-  for (let i = 1; i <= reference.length; i++) {
-    for (let j = 1; j <= hypothesis.length; j++) {
-      const substitution = d[i - 1]![j - 1]! + (reference[i - 1] === hypothesis[j - 1] ? 0 : 1)
-      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, substitution)
-    }
-  }
-  return d[reference.length]![hypothesis.length]! / reference.length
-}
 
 function recognise(pcm: Buffer, name: string): string[] {
   const file = join(work, `${name}.wav`)

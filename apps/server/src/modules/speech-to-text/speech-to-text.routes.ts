@@ -3,7 +3,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { requirePrincipal } from '../../plugins/auth.js'
 import type { ForcedAlignmentService } from './forced-alignment.service.js'
-import { alignmentResponse, transcriptParams, transcriptResponse } from './speech-to-text.schemas.js'
+import {
+  alignmentResponse,
+  transcriptParams,
+  transcriptResponse,
+  transcriptsPage,
+  transcriptsQuery,
+} from './speech-to-text.schemas.js'
 import type { SpeechToTextService } from './speech-to-text.service.js'
 import { alignmentForm, readAlignmentForm, readTranscriptionForm, transcriptionForm } from './stt-form.js'
 
@@ -29,6 +35,20 @@ export function speechToTextRoutes(
       },
       async (request) =>
         stt.transcribe(requirePrincipal(request), request.id, await readTranscriptionForm(request)),
+    )
+
+    app.get(
+      '/v1/speech-to-text/transcripts',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'The workspace’s stored transcripts, newest first',
+          querystring: transcriptsQuery,
+          response: { 200: transcriptsPage },
+        },
+      },
+      async (request) => stt.list(requirePrincipal(request), request.query),
     )
 
     app.get(

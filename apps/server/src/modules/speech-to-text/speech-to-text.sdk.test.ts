@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createUser, type TestUser } from '../../../test/helpers/factories.js'
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.js'
 import { pcmWav } from '../../../test/helpers/voice-factory.js'
+import { wordErrorRate, words } from '../../../test/helpers/word-error.js'
 
 // Speech to text and forced alignment through the official SDK with only baseUrl changed: our
 // own speech of sentences the recogniser was never tuned on comes back with a word error rate
@@ -19,31 +20,6 @@ let user: TestUser
 let other: ElevenLabsClient
 
 const used = async () => (await client.user.subscription.get()).characterCount
-
-function words(text: string): string[] {
-  return text
-    .toLowerCase()
-    .replace(/[^a-z' ]+/g, ' ')
-    .split(/\s+/)
-    .filter(Boolean)
-}
-
-/** Word error rate: the edit distance between the word sequences over the reference's length. */
-function wordErrorRate(reference: string[], hypothesis: string[]): number {
-  const d = Array.from({ length: reference.length + 1 }, (_, i) => [
-    i,
-    ...Array<number>(hypothesis.length).fill(0),
-  ])
-  for (let j = 1; j <= hypothesis.length; j++) d[0]![j] = j
-  for (let i = 1; i <= reference.length; i++)
-    for (let j = 1; j <= hypothesis.length; j++)
-      d[i]![j] = Math.min(
-        d[i - 1]![j]! + 1,
-        d[i]![j - 1]! + 1,
-        d[i - 1]![j - 1]! + (reference[i - 1] === hypothesis[j - 1] ? 0 : 1),
-      )
-  return d[reference.length]![hypothesis.length]! / reference.length
-}
 
 /** Our speech of `text` as a 16 kHz WAV, with the synthesiser's start time of each word. */
 async function speak(text: string): Promise<{ wav: Buffer; starts: number[] }> {
