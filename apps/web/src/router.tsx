@@ -21,6 +21,7 @@ import { RootRedirect } from './features/pages/root-redirect'
 import { pronunciationDictionariesRoutes } from './features/pronunciation-dictionaries/pronunciation-dictionaries.routes'
 import { AppLayout } from './features/shell/app-layout'
 import { soundEffectsRoutes } from './features/sound-effects/sound-effects.routes'
+import { speechToTextRoutes } from './features/speech-to-text/speech-to-text.routes'
 import { ssoRoutes } from './features/sso/sso.routes'
 import { studioRoutes } from './features/studio/studio.routes'
 import { ttsRoutes } from './features/tts/tts.routes'
@@ -44,6 +45,7 @@ const FEATURE_ROUTES: Record<string, FeatureRoutes> = {
   pages: pagesRoutes,
   billing: billingRoutes,
   soundEffects: soundEffectsRoutes,
+  speechToText: speechToTextRoutes,
   home: homeRoutes,
   onboarding: onboardingRoutes,
   notifications: notificationsRoutes,

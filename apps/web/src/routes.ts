@@ -30,6 +30,8 @@ export const routes = {
   dubs: '/app/dubs',
   soundEffects: '/app/sound-effects',
   voiceIsolator: '/app/voice-isolator',
+  speechToText: '/app/speech-to-text',
+  speechToTextTranscript: '/app/speech-to-text/:id',
   voiceLibrary: '/app/voice-library',
   voiceDesign: '/app/voice-lab/design',
   voicePvc: '/app/voice-lab/professional',
