@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Alert } from '../../components/alert'
@@ -10,6 +10,7 @@ import { Modal, ModalActions } from '../../components/modal'
 import { SearchField } from '../../components/search-field'
 import { Spinner } from '../../components/spinner'
 import { useToast } from '../../components/toaster'
+import { useInfiniteScroll } from '../../components/use-infinite-scroll'
 import { useErrorText } from '../../i18n/use-error-text'
 import type { HistoryItem } from '../../lib/api-types'
 import { formatDateTime } from '../../lib/format-date'
@@ -55,25 +56,13 @@ export function HistoryPage() {
   const [selected, setSelected] = useState<Set<string>>(new Set())
   const [confirming, setConfirming] = useState<string[] | null>(null)
   const [downloading, setDownloading] = useState(false)
-  const sentinel = useRef<HTMLDivElement>(null)
 
   const items = useMemo(() => history.data?.pages.flatMap((page) => page.history) ?? [], [history.data])
   const ids = useMemo(() => items.map((item) => item.history_item_id), [items])
   useEffect(() => setSelected((current) => keepListed(current, ids)), [ids])
 
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = history
-  useEffect(() => {
-    const element = sentinel.current
-    if (!element || !hasNextPage) return
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) void fetchNextPage()
-      },
-      { rootMargin: '400px' },
-    )
-    observer.observe(element)
-    return () => observer.disconnect()
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage])
+  const sentinel = useInfiniteScroll({ hasNextPage, isFetchingNextPage, fetchNextPage, rootMargin: '400px' })
 
   const remove = useMutation({
     mutationFn: async (targets: string[]) => {

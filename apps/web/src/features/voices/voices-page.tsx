@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { Alert } from '../../components/alert'
@@ -7,6 +7,7 @@ import { Icon } from '../../components/icon'
 import { LoadMore } from '../../components/load-more'
 import { SearchField } from '../../components/search-field'
 import { Spinner } from '../../components/spinner'
+import { useInfiniteScroll } from '../../components/use-infinite-scroll'
 import { useErrorText } from '../../i18n/use-error-text'
 import type { Voice } from '../../lib/api-types'
 import { formatCount } from '../../lib/format-count'
@@ -53,7 +54,6 @@ export function VoicesPage() {
   const [adding, setAdding] = useState(false)
   const debounced = useDebounced(search.trim(), 300)
   const pages = useVoicePages(filters)
-  const sentinel = useRef<HTMLDivElement>(null)
   const languageNames = useMemo(
     () => new Intl.DisplayNames([i18n.language], { type: 'language' }),
     [i18n.language],
@@ -75,18 +75,7 @@ export function VoicesPage() {
   const safety = useVoiceSafety(pages.isPlaceholderData ? undefined : voices)
 
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages
-  useEffect(() => {
-    const element = sentinel.current
-    if (!element || !hasNextPage) return
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) void fetchNextPage()
-      },
-      { rootMargin: '600px' },
-    )
-    observer.observe(element)
-    return () => observer.disconnect()
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage])
+  const sentinel = useInfiniteScroll({ hasNextPage, isFetchingNextPage, fetchNextPage, rootMargin: '600px' })
 
   const open = (voice: Voice) => {
     const next = new URLSearchParams(params)
