@@ -2,6 +2,7 @@ import { FEATURE_PERMISSIONS, type GroupPermission, PRODUCT_PERMISSIONS } from '
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '../../components/alert'
+import { Badge } from '../../components/badge'
 import { Button } from '../../components/button'
 import { ConfirmDialog } from '../../components/confirm-dialog'
 import { Modal, ModalActions } from '../../components/modal'
@@ -9,7 +10,6 @@ import { Switch } from '../../components/switch'
 import { TextField } from '../../components/text-field'
 import { useErrorText } from '../../i18n/use-error-text'
 import { AdminOnly, QueryState, SectionHeader } from './admin-only'
-import { Badge } from './row-menu'
 import {
   addGroupMember,
   createGroup,
