@@ -8,6 +8,7 @@ import { Icon } from '../../components/icon'
 import { LoadMore } from '../../components/load-more'
 import { Modal, ModalActions } from '../../components/modal'
 import { SearchField } from '../../components/search-field'
+import { Select } from '../../components/select'
 import { Spinner } from '../../components/spinner'
 import { useToast } from '../../components/toaster'
 import { useInfiniteScroll } from '../../components/use-infinite-scroll'
@@ -117,31 +118,23 @@ export function HistoryPage() {
       <div className="mt-6 flex flex-col gap-2 sm:flex-row">
         <SearchField value={search} onChange={setSearch} label={t('history.search')} className="flex-1" />
         <div className="grid grid-cols-2 gap-2 sm:flex">
-          <select
+          <Select
             value={voiceId}
-            onChange={(event) => setVoiceId(event.target.value)}
+            onChange={setVoiceId}
             aria-label={t('history.voiceFilter')}
             className={`${fieldClass} min-w-0 sm:w-44`}
-          >
-            <option value="">{t('history.allVoices')}</option>
-            {(voices.data ?? []).map((voice) => (
-              <option key={voice.voice_id} value={voice.voice_id}>
-                {voice.name}
-              </option>
-            ))}
-          </select>
-          <select
+            options={[
+              { value: '', label: t('history.allVoices') },
+              ...(voices.data ?? []).map((voice) => ({ value: voice.voice_id, label: voice.name })),
+            ]}
+          />
+          <Select
             value={source}
-            onChange={(event) => setSource(event.target.value as HistoryFilters['source'])}
+            onChange={setSource}
             aria-label={t('history.sourceFilter')}
             className={`${fieldClass} min-w-0 sm:w-40`}
-          >
-            {SOURCES.map((value) => (
-              <option key={value} value={value}>
-                {t(`history.sources.${value || 'all'}`)}
-              </option>
-            ))}
-          </select>
+            options={SOURCES.map((value) => ({ value, label: t(`history.sources.${value || 'all'}`) }))}
+          />
         </div>
       </div>
 

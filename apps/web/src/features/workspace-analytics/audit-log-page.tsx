@@ -4,12 +4,12 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '../../components/alert'
 import { LoadMore } from '../../components/load-more'
+import { LabelledSelect } from '../../components/select'
 import { PageSpinner } from '../../components/spinner'
 import { useInfiniteScroll } from '../../components/use-infinite-scroll'
 import { useErrorText } from '../../i18n/use-error-text'
 import { formatDateTime } from '../../lib/format-date'
 import { type AuditEntry, listAuditLogs } from './analytics-api'
-import { LabelledSelect } from './labelled-select'
 
 const PAGE = 50
 const DAY = 86_400_000
@@ -67,6 +67,7 @@ export function AuditLogPage() {
       </div>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
         <LabelledSelect
+          look="filter"
           name="activity"
           label={t('auditLog.activity')}
           value={activity}
@@ -80,6 +81,7 @@ export function AuditLogPage() {
           ]}
         />
         <LabelledSelect
+          look="filter"
           name="class"
           label={t('auditLog.category')}
           value={className}
@@ -93,6 +95,7 @@ export function AuditLogPage() {
           ]}
         />
         <LabelledSelect
+          look="filter"
           name="period"
           label={t('auditLog.period')}
           value={period}
