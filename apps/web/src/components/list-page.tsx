@@ -8,6 +8,8 @@ import { PageSpinner } from './spinner'
 export const rowListClass = 'divide-y divide-neutral-200 rounded-2xl border border-neutral-200'
 
 type Props<T> = {
+  /** Above the heading: links between the pages of one settings section. */
+  nav?: ReactNode
   title: string
   subtitle?: ReactNode
   /** Under the subtitle: a link to a related page. */
@@ -45,6 +47,7 @@ export function ListPage<T>(props: Props<T>) {
   const items = props.error === null ? props.items : undefined
   return (
     <div className="space-y-6">
+      {props.nav}
       {props.actions !== undefined ? (
         <div className="flex flex-wrap items-start justify-between gap-4">
           {heading}
