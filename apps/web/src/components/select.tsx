@@ -44,10 +44,13 @@ export function Select<T extends string>({
   )
 }
 
-/** The filter row look: a small label close above a lighter select. */
+/**
+ * The filter row look: a small label close above a lighter select. The type classes sit on the
+ * wrapper, as the select inherits its weight from there (the text fields' selects are not bold).
+ */
 const FILTER = {
-  className: 'flex min-w-0 flex-col gap-1',
-  labelClassName: 'text-xs font-medium text-neutral-600',
+  className: 'flex min-w-0 flex-col gap-1 text-xs font-medium text-neutral-600',
+  labelClassName: '',
   selectClassName:
     'w-full rounded-lg border border-neutral-300 bg-white px-3 py-2 text-sm text-neutral-900 focus:border-accent-600 focus:outline-2 focus:outline-accent-600/20',
 }
@@ -59,8 +62,10 @@ type LabelledProps<T extends string> = Omit<SelectProps<T>, 'id'> & {
   look?: 'field' | 'filter'
   /** Class of the wrapper. */
   className?: string
+  /** Classes of the label; pass '' when the wrapper carries the type (and the select inherits it). */
   labelClassName?: string
   selectClassName?: string
+  hintClassName?: string
 }
 
 /** A select with its visible label above it (tied by id, so a click on the label focuses it) and an optional hint. */
@@ -73,6 +78,7 @@ export function LabelledSelect<T extends string>({
     ? FILTER.labelClassName
     : 'mb-1.5 block text-sm font-medium text-neutral-800',
   selectClassName = look === 'filter' ? FILTER.selectClassName : selectClass,
+  hintClassName = 'mt-1.5 text-xs text-neutral-500',
   ...rest
 }: LabelledProps<T>) {
   const id = useId()
@@ -85,7 +91,7 @@ export function LabelledSelect<T extends string>({
       </label>
       <Select {...rest} id={id} aria-describedby={describedBy} className={selectClassName} />
       {hint && (
-        <p id={hintId} className="mt-1.5 text-xs text-neutral-500">
+        <p id={hintId} className={hintClassName}>
           {hint}
         </p>
       )}

@@ -90,8 +90,8 @@ export function WordPreview({
         />
         <LabelledSelect
           label={t('dictionaries.previewVoice')}
-          className="flex flex-col gap-1.5"
-          labelClassName="text-sm font-medium text-neutral-800"
+          className="flex flex-col gap-1.5 text-sm font-medium text-neutral-800"
+          labelClassName=""
           selectClassName="rounded-lg border border-neutral-300 bg-white px-3 py-2 text-sm font-normal text-neutral-900"
           value={voice}
           onChange={setVoiceId}

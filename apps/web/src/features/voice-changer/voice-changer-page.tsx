@@ -133,8 +133,8 @@ export function VoiceChangerPage() {
         <div className="mt-4 flex flex-wrap items-end gap-3">
           <LabelledSelect
             label={t('voiceChanger.voice')}
-            className="min-w-0 flex-1"
-            labelClassName="text-sm font-medium text-neutral-900"
+            className="min-w-0 flex-1 text-sm font-medium text-neutral-900"
+            labelClassName=""
             selectClassName="mt-1 w-full rounded-lg border border-neutral-300 bg-white px-3 py-2 text-sm text-neutral-900"
             value={target?.voice_id ?? ''}
             onChange={setVoiceId}

@@ -61,7 +61,8 @@ function CreateForm({ onCreated }: { onCreated: (voiceId: string) => void }) {
         </label>
         <LabelledSelect
           label={t('pvc.language')}
-          labelClassName="text-sm font-medium text-neutral-900"
+          className="text-sm font-medium text-neutral-900"
+          labelClassName=""
           selectClassName={fieldClass}
           value={language}
           onChange={setLanguage}

@@ -42,7 +42,8 @@ export function AddClipForm(props: {
       <h2 className="text-sm font-semibold text-neutral-900">{t('voiceover.addClip')}</h2>
       <LabelledSelect
         label={t('voiceover.track')}
-        labelClassName="block text-xs font-medium text-neutral-700"
+        className="block text-xs font-medium text-neutral-700"
+        labelClassName=""
         selectClassName={`mt-1 ${fieldClass}`}
         value={track?.track_id ?? ''}
         onChange={setTrackId}

@@ -102,6 +102,7 @@ export function InviteDialog({ tier, onClose }: { tier: string; onClose: () => v
             { value: 'workspace_admin', label: t('workspace.roles.admin') },
           ]}
           hint={seat === 'workspace_admin' ? t('workspace.invite.adminHint') : undefined}
+          hintClassName="mt-1 block text-xs text-neutral-500"
         />
         {problem && <Alert tone="error">{problem}</Alert>}
         {send.isError && <Alert tone="error">{errorText(send.error)}</Alert>}

@@ -101,6 +101,7 @@ export function WebhookDialog({
               ...usable.map((c) => ({ value: c.id, label: c.name })),
             ]}
             hint={usable.length === 0 ? t('workspace.webhooks.noConnection') : undefined}
+            hintClassName="mt-1 block text-xs text-neutral-500"
           />
         )}
         {problem && <Alert tone="error">{problem}</Alert>}
