@@ -92,4 +92,21 @@ describe('ListPage', () => {
     await userEvent.click(button)
     expect(clicks).toBe(1)
   })
+
+  it('puts the section links above the heading', () => {
+    renderInApp(
+      <ListPage
+        nav={<nav aria-label="Single sign-on" />}
+        title="Verified domains"
+        loading={false}
+        error={null}
+        items={[]}
+        empty="No domains"
+        renderItems={() => null}
+      />,
+    )
+    const nav = screen.getByRole('navigation', { name: 'Single sign-on' })
+    const heading = screen.getByRole('heading', { level: 1, name: 'Verified domains' })
+    expect(nav.compareDocumentPosition(heading) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+  })
 })

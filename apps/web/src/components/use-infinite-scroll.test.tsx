@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
-import { act } from '@testing-library/react'
+import { act, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { useRef } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { installFakeIntersectionObserver } from '../test/browser-doubles'
 import { renderInApp } from '../test/render-dom'
+import { LoadMore } from './load-more'
 import { useInfiniteScroll } from './use-infinite-scroll'
 
 const observers = installFakeIntersectionObserver()
@@ -86,5 +88,38 @@ describe('useInfiniteScroll', () => {
     expect(live()[0]?.options?.root).toBe(view.getByTestId('box'))
     act(() => live()[0]?.intersect(true))
     expect(fetchNextPage).toHaveBeenCalledTimes(1)
+  })
+})
+
+function Feed(props: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown }) {
+  const sentinel = useInfiniteScroll(props)
+  return (
+    <LoadMore
+      sentinel={sentinel}
+      {...props}
+      loadingLabel="Loading more voices"
+      loadMoreLabel="Load more voices"
+    />
+  )
+}
+
+describe('LoadMore with useInfiniteScroll', () => {
+  it('loads on scroll, and offers a button for those who do not scroll', async () => {
+    const fetchNextPage = vi.fn()
+    renderInApp(<Feed hasNextPage isFetchingNextPage={false} fetchNextPage={fetchNextPage} />)
+    act(() => live()[0]?.intersect(true))
+    expect(fetchNextPage).toHaveBeenCalledTimes(1)
+    await userEvent.click(screen.getByRole('button', { name: 'Load more voices' }))
+    expect(fetchNextPage).toHaveBeenCalledTimes(2)
+  })
+
+  it('shows a spinner instead of the button while a page loads, and neither after the last', () => {
+    const fetchNextPage = vi.fn()
+    const view = renderInApp(<Feed hasNextPage isFetchingNextPage fetchNextPage={fetchNextPage} />)
+    expect(screen.getByRole('img', { name: 'Loading more voices' })).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Load more voices' })).toBeNull()
+    view.rerender(<Feed hasNextPage={false} isFetchingNextPage={false} fetchNextPage={fetchNextPage} />)
+    expect(screen.queryByRole('img', { name: 'Loading more voices' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Load more voices' })).toBeNull()
   })
 })
