@@ -49,7 +49,9 @@ export default defineConfig({
       },
       {
         ...sourceConditions,
-        test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.ts'] },
+        // Component tests (`*.test.tsx`) name the jsdom environment in their first line; the
+        // rest run on plain Node.
+        test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'] },
       },
     ],
   },

@@ -1,10 +1,11 @@
-import type { RefObject } from 'react'
+import type { Ref } from 'react'
 import { Button } from './button'
 import { Spinner } from './spinner'
 
 /**
  * The foot of an infinitely scrolling list: the sentinel that loads the next page when it
- * scrolls into view, a spinner while it loads, and a button for those who do not scroll.
+ * scrolls into view (give it the ref from useInfiniteScroll), a spinner while it loads, and a
+ * button for those who do not scroll.
  */
 export function LoadMore({
   sentinel,
@@ -14,7 +15,7 @@ export function LoadMore({
   loadingLabel,
   loadMoreLabel,
 }: {
-  sentinel: RefObject<HTMLDivElement | null>
+  sentinel: Ref<HTMLDivElement>
   hasNextPage: boolean
   isFetchingNextPage: boolean
   fetchNextPage: () => unknown

@@ -1,20 +1,10 @@
 // Renders a component to HTML in tests, inside the providers the app gives it (English
 // messages, a router), so a test can check what a reader would see.
-import i18next from 'i18next'
 import { createElement, type ReactElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
-import { I18nextProvider, initReactI18next } from 'react-i18next'
+import { I18nextProvider } from 'react-i18next'
 import { MemoryRouter } from 'react-router'
-import enUS from '../i18n/locales/en-US.json'
-
-const i18n = i18next.createInstance()
-void i18n.use(initReactI18next).init({
-  lng: 'en-US',
-  resources: { 'en-US': { translation: enUS } },
-  interpolation: { escapeValue: false },
-  initImmediate: false,
-  showSupportNotice: false,
-})
+import { testI18n as i18n } from './i18n'
 
 export function renderHtml(element: ReactElement): string {
   return renderToStaticMarkup(

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Alert } from '../../components/alert'
 import { Button } from '../../components/button'
 import { FileField } from '../../components/file-field'
-import { PageSpinner } from '../../components/spinner'
+import { ListPage } from '../../components/list-page'
 import { TextField } from '../../components/text-field'
 import { useErrorText } from '../../i18n/use-error-text'
 import { allowlistOf, useCreatePlayer, usePlayers } from './audio-native-api'
@@ -48,12 +48,22 @@ export function AudioNativePage() {
   }
 
   return (
-    <div className="space-y-6">
-      <div className="max-w-2xl">
-        <h1 className="text-2xl font-semibold tracking-tight text-neutral-900">{t('audioNative.title')}</h1>
-        <p className="mt-1 text-sm text-neutral-600">{t('audioNative.subtitle')}</p>
-      </div>
-
+    <ListPage
+      title={t('audioNative.title')}
+      subtitle={t('audioNative.subtitle')}
+      loading={players.isPending}
+      error={players.isError ? errorText(players.error) : null}
+      items={players.data?.projects}
+      empty={t('audioNative.empty')}
+      emptyClassName="max-w-2xl"
+      renderItems={(list) => (
+        <div className="max-w-2xl space-y-4">
+          {list.map((player) => (
+            <PlayerCard key={player.project_id} player={player} />
+          ))}
+        </div>
+      )}
+    >
       <form
         onSubmit={submit}
         noValidate
@@ -92,19 +102,6 @@ export function AudioNativePage() {
           {t('audioNative.create')}
         </Button>
       </form>
-
-      {players.isPending && <PageSpinner label={t('common.loading')} />}
-      {players.isError && <Alert tone="error">{errorText(players.error)}</Alert>}
-      {players.isSuccess && players.data.projects.length === 0 && (
-        <p className="max-w-2xl rounded-2xl border border-dashed border-neutral-300 p-10 text-center text-sm text-neutral-500">
-          {t('audioNative.empty')}
-        </p>
-      )}
-      <div className="max-w-2xl space-y-4">
-        {players.data?.projects.map((player) => (
-          <PlayerCard key={player.project_id} player={player} />
-        ))}
-      </div>
-    </div>
+    </ListPage>
   )
 }

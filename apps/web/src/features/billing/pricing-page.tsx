@@ -15,6 +15,7 @@ import { buttonClass } from '../../components/button'
 import { Icon } from '../../components/icon'
 import { LocalePicker } from '../../components/locale-picker'
 import { Logo } from '../../components/logo'
+import { Segmented } from '../../components/segmented'
 import { PageSpinner } from '../../components/spinner'
 import { useToast } from '../../components/toaster'
 import { useErrorText } from '../../i18n/use-error-text'
@@ -28,7 +29,6 @@ import { CancellationDialog, DowngradeDialog, UpgradeDialog } from './plan-dialo
 import { cardButton, cardPrice, currentPlanOf, isCurrentCard } from './pricing-logic'
 import { PromoCodeForm } from './promo-code-form'
 import { PromoDialogs, usePromocode } from './promo-dialogs'
-import { Segmented } from './segmented'
 import { useStartCheckout } from './use-checkout'
 
 type Open =

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Alert } from '../../components/alert'
@@ -8,8 +8,10 @@ import { Icon } from '../../components/icon'
 import { LoadMore } from '../../components/load-more'
 import { Modal, ModalActions } from '../../components/modal'
 import { SearchField } from '../../components/search-field'
+import { Select } from '../../components/select'
 import { Spinner } from '../../components/spinner'
 import { useToast } from '../../components/toaster'
+import { useInfiniteScroll } from '../../components/use-infinite-scroll'
 import { useErrorText } from '../../i18n/use-error-text'
 import type { HistoryItem } from '../../lib/api-types'
 import { formatDateTime } from '../../lib/format-date'
@@ -55,25 +57,13 @@ export function HistoryPage() {
   const [selected, setSelected] = useState<Set<string>>(new Set())
   const [confirming, setConfirming] = useState<string[] | null>(null)
   const [downloading, setDownloading] = useState(false)
-  const sentinel = useRef<HTMLDivElement>(null)
 
   const items = useMemo(() => history.data?.pages.flatMap((page) => page.history) ?? [], [history.data])
   const ids = useMemo(() => items.map((item) => item.history_item_id), [items])
   useEffect(() => setSelected((current) => keepListed(current, ids)), [ids])
 
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = history
-  useEffect(() => {
-    const element = sentinel.current
-    if (!element || !hasNextPage) return
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) void fetchNextPage()
-      },
-      { rootMargin: '400px' },
-    )
-    observer.observe(element)
-    return () => observer.disconnect()
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage])
+  const sentinel = useInfiniteScroll({ hasNextPage, isFetchingNextPage, fetchNextPage, rootMargin: '400px' })
 
   const remove = useMutation({
     mutationFn: async (targets: string[]) => {
@@ -128,31 +118,23 @@ export function HistoryPage() {
       <div className="mt-6 flex flex-col gap-2 sm:flex-row">
         <SearchField value={search} onChange={setSearch} label={t('history.search')} className="flex-1" />
         <div className="grid grid-cols-2 gap-2 sm:flex">
-          <select
+          <Select
             value={voiceId}
-            onChange={(event) => setVoiceId(event.target.value)}
+            onChange={setVoiceId}
             aria-label={t('history.voiceFilter')}
             className={`${fieldClass} min-w-0 sm:w-44`}
-          >
-            <option value="">{t('history.allVoices')}</option>
-            {(voices.data ?? []).map((voice) => (
-              <option key={voice.voice_id} value={voice.voice_id}>
-                {voice.name}
-              </option>
-            ))}
-          </select>
-          <select
+            options={[
+              { value: '', label: t('history.allVoices') },
+              ...(voices.data ?? []).map((voice) => ({ value: voice.voice_id, label: voice.name })),
+            ]}
+          />
+          <Select
             value={source}
-            onChange={(event) => setSource(event.target.value as HistoryFilters['source'])}
+            onChange={setSource}
             aria-label={t('history.sourceFilter')}
             className={`${fieldClass} min-w-0 sm:w-40`}
-          >
-            {SOURCES.map((value) => (
-              <option key={value} value={value}>
-                {t(`history.sources.${value || 'all'}`)}
-              </option>
-            ))}
-          </select>
+            options={SOURCES.map((value) => ({ value, label: t(`history.sources.${value || 'all'}`) }))}
+          />
         </div>
       </div>
 

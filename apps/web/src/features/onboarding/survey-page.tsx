@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { useNavigate, useSearchParams } from 'react-router'
 import { Alert } from '../../components/alert'
 import { Button } from '../../components/button'
+import { LabelledSelect } from '../../components/select'
 import { PageSpinner } from '../../components/spinner'
 import { TextField } from '../../components/text-field'
 import { useErrorText } from '../../i18n/use-error-text'
@@ -21,9 +22,6 @@ import {
   timeZoneChoices,
 } from './survey-form'
 import { onboardingKey } from './use-checklist'
-
-const selectClass =
-  'block h-10 w-full rounded-lg border border-neutral-300 bg-white px-3 text-sm text-neutral-900 shadow-xs outline-none focus:border-accent-500 focus:ring-3 focus:ring-accent-100'
 
 /** The survey after sign-up: a few optional questions, then on to where the user was going. */
 export function SurveyPage() {
@@ -49,7 +47,7 @@ function SurveyForm({ initial, alreadyAnswered }: { initial: SurveyValues; alrea
   const queryClient = useQueryClient()
   const errorText = useErrorText()
   const [params] = useSearchParams()
-  const ids = { role: useId(), source: useId(), timezone: useId() }
+  const ids = { role: useId() }
   const [values, setValues] = useState<SurveyValues>(initial)
   const next = allowedRedirectPath(params.get('finalRedirect'), window.location.origin) ?? routes.home
   const leave = () => {
@@ -119,41 +117,27 @@ function SurveyForm({ initial, alreadyAnswered }: { initial: SurveyValues; alrea
           onChange={(event) => set('subrole', event.target.value)}
         />
         <div className="grid grid-cols-1 gap-6 sm:grid-cols-2">
-          <div>
-            <label htmlFor={ids.source} className="mb-1.5 block text-sm font-medium text-neutral-800">
-              {t('onboarding.survey.source')}
-            </label>
-            <select
-              id={ids.source}
-              className={selectClass}
-              value={values.source}
-              onChange={(event) => set('source', event.target.value as SurveyValues['source'])}
-            >
-              <option value="">{t('onboarding.survey.choose')}</option>
-              {ONBOARDING_SOURCES.map((source) => (
-                <option key={source} value={source}>
-                  {t(`onboarding.sources.${source}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor={ids.timezone} className="mb-1.5 block text-sm font-medium text-neutral-800">
-              {t('onboarding.survey.timezone')}
-            </label>
-            <select
-              id={ids.timezone}
-              className={selectClass}
-              value={values.timezone}
-              onChange={(event) => set('timezone', event.target.value)}
-            >
-              {timeZoneChoices(values.timezone).map((zone) => (
-                <option key={zone} value={zone}>
-                  {zone.replaceAll('_', ' ')}
-                </option>
-              ))}
-            </select>
-          </div>
+          <LabelledSelect<SurveyValues['source']>
+            label={t('onboarding.survey.source')}
+            value={values.source}
+            onChange={(source) => set('source', source)}
+            options={[
+              { value: '', label: t('onboarding.survey.choose') },
+              ...ONBOARDING_SOURCES.map((source) => ({
+                value: source,
+                label: t(`onboarding.sources.${source}`),
+              })),
+            ]}
+          />
+          <LabelledSelect
+            label={t('onboarding.survey.timezone')}
+            value={values.timezone}
+            onChange={(zone) => set('timezone', zone)}
+            options={timeZoneChoices(values.timezone).map((zone) => ({
+              value: zone,
+              label: zone.replaceAll('_', ' '),
+            }))}
+          />
         </div>
         {submit.isError && <Alert tone="error">{errorText(submit.error)}</Alert>}
         <div className="flex flex-col-reverse gap-2 border-t border-neutral-200 pt-6 sm:flex-row sm:justify-end">

@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useNavigate } from 'react-router'
+import { useNavigate } from 'react-router'
 import { Alert } from '../../components/alert'
 import { Button } from '../../components/button'
 import { CheckboxField } from '../../components/checkbox-field'
-import { PageSpinner } from '../../components/spinner'
+import { LinkRow, ListPage, rowListClass } from '../../components/list-page'
 import { TextField } from '../../components/text-field'
 import { useErrorText } from '../../i18n/use-error-text'
 import { pathTo } from '../../routes'
@@ -35,12 +35,28 @@ export function DictionariesPage() {
   }
 
   return (
-    <div className="space-y-6">
-      <div className="max-w-2xl">
-        <h1 className="text-2xl font-semibold tracking-tight text-neutral-900">{t('dictionaries.title')}</h1>
-        <p className="mt-1 text-sm text-neutral-600">{t('dictionaries.subtitle')}</p>
-      </div>
-
+    <ListPage
+      title={t('dictionaries.title')}
+      subtitle={t('dictionaries.subtitle')}
+      loading={list.isPending}
+      error={list.isError ? errorText(list.error, t('dictionaries.loadFailed')) : null}
+      items={list.data}
+      empty={t('dictionaries.empty')}
+      renderItems={(dictionaries) => (
+        <ul className={rowListClass}>
+          {dictionaries.map((d) => (
+            <LinkRow
+              key={d.id}
+              to={pathTo('dictionary', { id: d.id })}
+              name={d.name}
+              facts={`${t('dictionaries.rulesCount', { count: d.latest_version_rules_num })}${
+                d.archived_time_unix ? ` · ${t('dictionaries.archived')}` : ''
+              }`}
+            />
+          ))}
+        </ul>
+      )}
+    >
       <form onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-end" noValidate>
         <TextField
           className="w-full sm:max-w-sm"
@@ -61,32 +77,6 @@ export function DictionariesPage() {
       <CheckboxField checked={showArchived} onChange={setShowArchived}>
         {t('dictionaries.showArchived')}
       </CheckboxField>
-
-      {list.isPending && <PageSpinner label={t('common.loading')} />}
-      {list.isError && <Alert tone="error">{errorText(list.error, t('dictionaries.loadFailed'))}</Alert>}
-      {list.isSuccess && list.data.length === 0 && (
-        <p className="rounded-2xl border border-dashed border-neutral-300 p-10 text-center text-sm text-neutral-500">
-          {t('dictionaries.empty')}
-        </p>
-      )}
-      {list.isSuccess && list.data.length > 0 && (
-        <ul className="divide-y divide-neutral-200 rounded-2xl border border-neutral-200">
-          {list.data.map((d) => (
-            <li key={d.id}>
-              <Link
-                to={pathTo('dictionary', { id: d.id })}
-                className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 hover:bg-neutral-50 focus-visible:outline-2 focus-visible:outline-accent-600"
-              >
-                <span className="font-medium text-neutral-900">{d.name}</span>
-                <span className="text-sm text-neutral-500">
-                  {t('dictionaries.rulesCount', { count: d.latest_version_rules_num })}
-                  {d.archived_time_unix ? ` · ${t('dictionaries.archived')}` : ''}
-                </span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
+    </ListPage>
   )
 }

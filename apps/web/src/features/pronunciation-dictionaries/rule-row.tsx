@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Icon } from '../../components/icon'
+import { Select } from '../../components/select'
 import { type RuleDraft, type RuleKind, ruleProblem } from './dictionary-rules'
 
 const FIELD =
@@ -27,21 +28,21 @@ export function RuleRow({
   const label = (what: string) => t('dictionaries.ruleField', { field: what, number: index + 1 })
   return (
     <li className="grid gap-2 px-4 py-3 sm:grid-cols-[9rem_1fr_1fr_auto_auto] sm:items-center">
-      <select
+      <Select<RuleKind>
         aria-label={label(t('dictionaries.type'))}
         className={FIELD}
         value={draft.kind}
         disabled={readOnly}
-        onChange={(e) => {
-          const kind = e.target.value as RuleKind
+        onChange={(kind) => {
           const output = kind !== 'alias' && draft.output === '' ? '//' : draft.output
           onChange({ ...draft, kind, output })
         }}
-      >
-        <option value="alias">{t('dictionaries.kinds.alias')}</option>
-        <option value="ipa">{t('dictionaries.kinds.ipa')}</option>
-        <option value="cmu">{t('dictionaries.kinds.cmu')}</option>
-      </select>
+        options={[
+          { value: 'alias', label: t('dictionaries.kinds.alias') },
+          { value: 'ipa', label: t('dictionaries.kinds.ipa') },
+          { value: 'cmu', label: t('dictionaries.kinds.cmu') },
+        ]}
+      />
       <input
         aria-label={label(t('dictionaries.input'))}
         placeholder={t('dictionaries.input')}

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '../../components/alert'
 import { Button } from '../../components/button'
+import { LabelledSelect } from '../../components/select'
 import { TextField } from '../../components/text-field'
 import { useErrorText } from '../../i18n/use-error-text'
 import { speakWithTimestamps } from '../tts/tts-api'
@@ -87,20 +88,15 @@ export function WordPreview({
           maxLength={200}
           onChange={(e) => setWord(e.target.value)}
         />
-        <label className="flex flex-col gap-1.5 text-sm font-medium text-neutral-800">
-          {t('dictionaries.previewVoice')}
-          <select
-            className="rounded-lg border border-neutral-300 bg-white px-3 py-2 text-sm font-normal text-neutral-900"
-            value={voice}
-            onChange={(e) => setVoiceId(e.target.value)}
-          >
-            {usable.map((v) => (
-              <option key={v.voice_id} value={v.voice_id}>
-                {v.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <LabelledSelect
+          label={t('dictionaries.previewVoice')}
+          className="flex flex-col gap-1.5 text-sm font-medium text-neutral-800"
+          labelClassName=""
+          selectClassName="rounded-lg border border-neutral-300 bg-white px-3 py-2 text-sm font-normal text-neutral-900"
+          value={voice}
+          onChange={setVoiceId}
+          options={usable.map((v) => ({ value: v.voice_id, label: v.name }))}
+        />
         <Button type="submit" variant="secondary" loading={busy} disabled={!word.trim() || !voice}>
           {t('dictionaries.previewRun')}
         </Button>

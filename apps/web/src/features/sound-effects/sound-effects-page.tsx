@@ -3,6 +3,7 @@ import { SOUND_EFFECT_MODEL_ID } from '@timbre/contract'
 import { useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../components/button'
+import { LabelledSelect } from '../../components/select'
 import { Switch } from '../../components/switch'
 import { useToast } from '../../components/toaster'
 import { useErrorText } from '../../i18n/use-error-text'
@@ -34,7 +35,6 @@ export function SoundEffectsPage() {
   const textId = useId()
   const durationId = useId()
   const influenceId = useId()
-  const formatId = useId()
   const [form, setForm] = useState<SoundEffectForm>({
     text: '',
     automatic: true,
@@ -211,23 +211,14 @@ export function SoundEffectsPage() {
               label={t('soundEffects.loop')}
             />
           </div>
-          <div>
-            <label htmlFor={formatId} className="text-sm text-neutral-700">
-              {t('tts.format')}
-            </label>
-            <select
-              id={formatId}
-              value={format}
-              onChange={(event) => setFormat(event.target.value)}
-              className="mt-2 block w-full rounded-lg border border-neutral-300 bg-white px-3 py-2 text-sm text-neutral-900 focus:border-accent-600 focus:outline-2 focus:outline-accent-600/20"
-            >
-              {OUTPUT_FORMATS.map((value) => (
-                <option key={value} value={value}>
-                  {t(`tts.formats.${value}`)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <LabelledSelect
+            label={t('tts.format')}
+            labelClassName="text-sm text-neutral-700"
+            selectClassName="mt-2 block w-full rounded-lg border border-neutral-300 bg-white px-3 py-2 text-sm text-neutral-900 focus:border-accent-600 focus:outline-2 focus:outline-accent-600/20"
+            value={format}
+            onChange={setFormat}
+            options={OUTPUT_FORMATS.map((value) => ({ value, label: t(`tts.formats.${value}`) }))}
+          />
         </aside>
       </div>
       <SoundEffectsLibrary

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next'
 import { Alert } from '../../components/alert'
 import { Button } from '../../components/button'
 import { ConfirmDialog } from '../../components/confirm-dialog'
-import { PageSpinner } from '../../components/spinner'
+import { ListPage } from '../../components/list-page'
 import { TextField } from '../../components/text-field'
-import { CopyRow, SettingsHeader } from './settings-header'
+import { CopyRow } from './settings-header'
 import type { VerifiedDomain } from './sso-api'
 import { SsoSectionLinks } from './sso-section-links'
 import { useAddDomain, useDeleteDomain, useDomains, useVerifyDomain } from './use-sso'
@@ -29,9 +29,23 @@ export function VerifiedDomainsPage() {
     if (domain.trim()) add.mutate(domain.trim(), { onSuccess: () => setDomain('') })
   }
   return (
-    <div className="space-y-6">
-      <SsoSectionLinks />
-      <SettingsHeader title={t('sso.domains.title')} subtitle={t('sso.domains.subtitle')} />
+    <ListPage
+      nav={<SsoSectionLinks />}
+      title={t('sso.domains.title')}
+      subtitle={t('sso.domains.subtitle')}
+      actions={null}
+      loading={domains.isPending}
+      error={domains.isError ? errorText(domains.error) : null}
+      items={domains.data}
+      empty={t('sso.domains.empty')}
+      renderItems={(list) => (
+        <ul className="space-y-3">
+          {list.map((d) => (
+            <DomainItem key={d.domain_id} domain={d} />
+          ))}
+        </ul>
+      )}
+    >
       <form onSubmit={onSubmit} className="flex flex-wrap items-end gap-3">
         <TextField
           className="min-w-64 flex-1"
@@ -45,21 +59,7 @@ export function VerifiedDomainsPage() {
         </Button>
       </form>
       {add.isError && <Alert tone="error">{errorText(add.error)}</Alert>}
-      {domains.isPending && <PageSpinner label={t('common.loading')} />}
-      {domains.isError && <Alert tone="error">{errorText(domains.error)}</Alert>}
-      {domains.isSuccess && domains.data.length === 0 && (
-        <p className="rounded-2xl border border-dashed border-neutral-300 p-10 text-center text-sm text-neutral-500">
-          {t('sso.domains.empty')}
-        </p>
-      )}
-      {domains.isSuccess && domains.data.length > 0 && (
-        <ul className="space-y-3">
-          {domains.data.map((d) => (
-            <DomainItem key={d.domain_id} domain={d} />
-          ))}
-        </ul>
-      )}
-    </div>
+    </ListPage>
   )
 }
 

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '../../components/alert'
 import { Button } from '../../components/button'
+import { Select } from '../../components/select'
 import { PageSpinner } from '../../components/spinner'
 import { useToast } from '../../components/toaster'
 import { useErrorText } from '../../i18n/use-error-text'
@@ -169,33 +170,25 @@ function LoadedChapter({
         {blocks.map((block, index) => (
           <li key={block.key} className="rounded-xl border border-neutral-200 p-3">
             <div className="mb-2 flex flex-wrap items-center gap-2">
-              <select
+              <Select
                 aria-label={t('studio.blockType')}
                 value={block.subType}
-                onChange={(e) => change(index, { subType: e.target.value as DraftBlock['subType'] })}
+                onChange={(subType) => change(index, { subType })}
                 className="rounded-lg border border-neutral-300 bg-white px-2 py-1 text-sm"
-              >
-                {SUB_TYPES.map((type) => (
-                  <option key={type} value={type}>
-                    {t(`studio.blockTypes.${type}`)}
-                  </option>
-                ))}
-              </select>
-              <select
+                options={SUB_TYPES.map((type) => ({ value: type, label: t(`studio.blockTypes.${type}`) }))}
+              />
+              <Select
                 aria-label={t('studio.blockVoice')}
                 value={block.voiceId}
-                onChange={(e) => change(index, { voiceId: e.target.value })}
+                onChange={(voiceId) => change(index, { voiceId })}
                 className="min-w-0 max-w-56 rounded-lg border border-neutral-300 bg-white px-2 py-1 text-sm"
-              >
-                {!voiceOptions.some((v) => v.voice_id === block.voiceId) && (
-                  <option value={block.voiceId}>{block.voiceId}</option>
-                )}
-                {voiceOptions.map((voice) => (
-                  <option key={voice.voice_id} value={voice.voice_id}>
-                    {voice.name}
-                  </option>
-                ))}
-              </select>
+                options={[
+                  ...(voiceOptions.some((v) => v.voice_id === block.voiceId)
+                    ? []
+                    : [{ value: block.voiceId, label: block.voiceId }]),
+                  ...voiceOptions.map((voice) => ({ value: voice.voice_id, label: voice.name })),
+                ]}
+              />
               {block.blockId && audio.get(block.blockId) && (
                 <BlockAudioControls
                   state={audio.get(block.blockId) as AudioState}

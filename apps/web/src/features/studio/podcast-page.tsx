@@ -1,11 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { PodcastMode } from '@timbre/contract'
-import { type FormEvent, type ReactNode, useId, useState } from 'react'
+import { type FormEvent, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
 import { Alert } from '../../components/alert'
 import { Button } from '../../components/button'
 import { FileField } from '../../components/file-field'
+import { LabelledSelect } from '../../components/select'
 import { PageSpinner } from '../../components/spinner'
 import { TextField } from '../../components/text-field'
 import { useErrorText } from '../../i18n/use-error-text'
@@ -28,30 +29,6 @@ export function podcastMode(mode: Mode, host: string, guest: string): PodcastReq
   if (mode === 'bulletin') return { type: 'bulletin', bulletin: { host_voice_id: host } }
   if (mode === 'turns') return { type: 'turns', turns: { host_voice_id: host, guest_voice_id: guest } }
   return { type: 'conversation', conversation: { host_voice_id: host, guest_voice_id: guest } }
-}
-
-function Select({
-  label,
-  value,
-  onChange,
-  children,
-}: {
-  label: string
-  value: string
-  onChange(value: string): void
-  children: ReactNode
-}) {
-  const id = useId()
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-neutral-800">
-        {label}
-      </label>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} className={`h-10 ${FIELD}`}>
-        {children}
-      </select>
-    </div>
-  )
 }
 
 /**
@@ -77,6 +54,7 @@ export function PodcastPage() {
   const [guest, setGuest] = useState('')
   const [problem, setProblem] = useState<string | null>(null)
   const list = voices.data?.voices ?? []
+  const voiceOptions = list.map((v) => ({ value: v.voice_id, label: v.name }))
   const hostId = host || list[0]?.voice_id || ''
   const guestId = guest || list[1]?.voice_id || list[0]?.voice_id || ''
 
@@ -131,21 +109,21 @@ export function PodcastPage() {
         )}
 
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <Select label={t('podcast.host')} value={hostId} onChange={setHost}>
-            {list.map((v) => (
-              <option key={v.voice_id} value={v.voice_id}>
-                {v.name}
-              </option>
-            ))}
-          </Select>
+          <LabelledSelect
+            label={t('podcast.host')}
+            selectClassName={`h-10 ${FIELD}`}
+            value={hostId}
+            onChange={setHost}
+            options={voiceOptions}
+          />
           {mode !== 'bulletin' && (
-            <Select label={t('podcast.guest')} value={guestId} onChange={setGuest}>
-              {list.map((v) => (
-                <option key={v.voice_id} value={v.voice_id}>
-                  {v.name}
-                </option>
-              ))}
-            </Select>
+            <LabelledSelect
+              label={t('podcast.guest')}
+              selectClassName={`h-10 ${FIELD}`}
+              value={guestId}
+              onChange={setGuest}
+              options={voiceOptions}
+            />
           )}
         </div>
 

@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router'
 import { Alert } from '../../components/alert'
 import { Button } from '../../components/button'
 import { FileField } from '../../components/file-field'
-import { PageSpinner } from '../../components/spinner'
+import { LinkRow, ListPage, rowListClass } from '../../components/list-page'
 import { TextField } from '../../components/text-field'
 import { useErrorText } from '../../i18n/use-error-text'
 import { formatDate } from '../../lib/format-date'
@@ -36,18 +36,36 @@ export function StudioPage() {
   }
 
   return (
-    <div className="space-y-6">
-      <div className="max-w-2xl">
-        <h1 className="text-2xl font-semibold tracking-tight text-neutral-900">{t('studio.title')}</h1>
-        <p className="mt-1 text-sm text-neutral-600">{t('studio.subtitle')}</p>
+    <ListPage
+      title={t('studio.title')}
+      subtitle={t('studio.subtitle')}
+      intro={
         <Link
           to={routes.studioPodcast}
           className="mt-3 inline-block text-sm font-medium text-accent-700 underline"
         >
           {t('podcast.createLink')}
         </Link>
-      </div>
-
+      }
+      loading={projects.isPending}
+      error={projects.isError ? errorText(projects.error) : null}
+      items={projects.data}
+      empty={t('studio.empty')}
+      renderItems={(list) => (
+        <ul className={rowListClass}>
+          {list.map((project) => (
+            <LinkRow
+              key={project.project_id}
+              to={pathTo('studioProject', { id: project.project_id })}
+              name={project.name}
+              facts={[project.author, formatDate(project.create_date_unix, i18n.language)]
+                .filter(Boolean)
+                .join(' · ')}
+            />
+          ))}
+        </ul>
+      )}
+    >
       <form
         onSubmit={submit}
         noValidate
@@ -72,33 +90,6 @@ export function StudioPage() {
           {document ? t('studio.createFromDocument') : t('studio.createBlank')}
         </Button>
       </form>
-
-      {projects.isPending && <PageSpinner label={t('common.loading')} />}
-      {projects.isError && <Alert tone="error">{errorText(projects.error)}</Alert>}
-      {projects.isSuccess && projects.data.length === 0 && (
-        <p className="rounded-2xl border border-dashed border-neutral-300 p-10 text-center text-sm text-neutral-500">
-          {t('studio.empty')}
-        </p>
-      )}
-      {projects.isSuccess && projects.data.length > 0 && (
-        <ul className="divide-y divide-neutral-200 rounded-2xl border border-neutral-200">
-          {projects.data.map((project) => (
-            <li key={project.project_id}>
-              <Link
-                to={pathTo('studioProject', { id: project.project_id })}
-                className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 hover:bg-neutral-50 focus-visible:outline-2 focus-visible:outline-accent-600"
-              >
-                <span className="font-medium text-neutral-900">{project.name}</span>
-                <span className="text-sm text-neutral-500">
-                  {[project.author, formatDate(project.create_date_unix, i18n.language)]
-                    .filter(Boolean)
-                    .join(' · ')}
-                </span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
+    </ListPage>
   )
 }

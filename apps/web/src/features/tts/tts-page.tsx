@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router'
 import { Alert } from '../../components/alert'
 import { Button } from '../../components/button'
 import { Icon } from '../../components/icon'
+import { Select } from '../../components/select'
 import type { Model, Voice } from '../../lib/api-types'
 import { formatCount } from '../../lib/format-count'
 import { type DialogueRow, dialogueInputs, dialogueTitleText, loadDialogue, saveDialogue } from './dialogue'
@@ -242,18 +243,13 @@ export function TtsPage() {
             <label htmlFor={formatId} className="sr-only">
               {t('tts.format')}
             </label>
-            <select
+            <Select
               id={formatId}
               value={format}
-              onChange={(event) => setFormat(event.target.value)}
+              onChange={setFormat}
               className="block w-full rounded-lg border border-neutral-300 bg-white px-3 py-2 text-sm text-neutral-900 focus:border-accent-600 focus:outline-2 focus:outline-accent-600/20"
-            >
-              {OUTPUT_FORMATS.map((value) => (
-                <option key={value} value={value}>
-                  {t(`tts.formats.${value}`)}
-                </option>
-              ))}
-            </select>
+              options={OUTPUT_FORMATS.map((value) => ({ value, label: t(`tts.formats.${value}`) }))}
+            />
           </Panel>
         </aside>
       </div>

@@ -1,9 +1,10 @@
-import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react'
+import { useDeferredValue, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Icon } from '../../components/icon'
 import { SearchField } from '../../components/search-field'
 import { SheetDialog } from '../../components/sheet-dialog'
 import { Spinner } from '../../components/spinner'
+import { useInfiniteScroll } from '../../components/use-infinite-scroll'
 import type { Voice } from '../../lib/api-types'
 import { VoiceAvatar } from '../player/voice-avatar'
 import { DEFAULT_FILTERS } from '../voices/voice-filters'
@@ -43,21 +44,17 @@ export function VoicePicker({
   const list = useMemo(() => voices.data?.pages.flatMap((page) => page.voices) ?? [], [voices.data])
   const safety = useVoiceSafety(voices.isPlaceholderData ? undefined : voices.data && list)
   const scroller = useRef<HTMLDivElement>(null)
-  const sentinel = useRef<HTMLLIElement>(null)
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = voices
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the list length moves the sentinel.
-  useEffect(() => {
-    const element = sentinel.current
-    if (!open || !element || !hasNextPage) return
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) void fetchNextPage()
-      },
-      { root: scroller.current, rootMargin: '200px' },
-    )
-    observer.observe(element)
-    return () => observer.disconnect()
-  }, [open, hasNextPage, isFetchingNextPage, fetchNextPage, list.length])
+  const sentinel = useInfiniteScroll<HTMLLIElement>({
+    hasNextPage,
+    isFetchingNextPage,
+    fetchNextPage,
+    enabled: open,
+    root: scroller,
+    rootMargin: '200px',
+    // The list's length moves the sentinel inside the scroller.
+    watch: list.length,
+  })
 
   return (
     <>

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { SESSION_INACTIVITY_TIMEOUT_CHOICES } from '@timbre/contract'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '../../components/alert'
+import { Select } from '../../components/select'
 import { PageSpinner } from '../../components/spinner'
 import { Switch } from '../../components/switch'
 import { useToast } from '../../components/toaster'
@@ -124,24 +125,19 @@ export function WorkspaceSecurityPage() {
               {t('workspaceSecurity.timeout.title')}
             </label>
             <p className="mt-1 text-sm text-neutral-600">{t('workspaceSecurity.timeout.body')}</p>
-            <select
+            <Select
               id="session-timeout"
               className="mt-3 min-h-10 w-full rounded-lg border border-neutral-300 bg-white px-3 text-sm text-neutral-900 sm:w-64"
               value={timeout === null ? 'never' : String(timeout)}
               disabled={save.isPending}
-              onChange={(e) =>
-                save.mutate({
-                  session_inactivity_timeout: e.target.value === 'never' ? null : Number(e.target.value),
-                })
+              onChange={(value) =>
+                save.mutate({ session_inactivity_timeout: value === 'never' ? null : Number(value) })
               }
-            >
-              <option value="never">{t('workspaceSecurity.timeout.never')}</option>
-              {choices.map((seconds) => (
-                <option key={seconds} value={String(seconds)}>
-                  {duration(seconds)}
-                </option>
-              ))}
-            </select>
+              options={[
+                { value: 'never', label: t('workspaceSecurity.timeout.never') },
+                ...choices.map((seconds) => ({ value: String(seconds), label: duration(seconds) })),
+              ]}
+            />
           </section>
         </>
       )}

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next'
 import { Alert } from '../../components/alert'
 import { Button } from '../../components/button'
 import { Icon } from '../../components/icon'
+import { LabelledSelect } from '../../components/select'
 import { useToast } from '../../components/toaster'
 import { useErrorText } from '../../i18n/use-error-text'
 import { formatCount } from '../../lib/format-count'
@@ -130,20 +131,18 @@ export function VoiceChangerPage() {
           </div>
         )}
         <div className="mt-4 flex flex-wrap items-end gap-3">
-          <label className="min-w-0 flex-1 text-sm font-medium text-neutral-900">
-            {t('voiceChanger.voice')}
-            <select
-              value={target?.voice_id ?? ''}
-              onChange={(event) => setVoiceId(event.target.value)}
-              className="mt-1 w-full rounded-lg border border-neutral-300 bg-white px-3 py-2 text-sm text-neutral-900"
-            >
-              {voices.data?.voices.map((voice) => (
-                <option key={voice.voice_id} value={voice.voice_id}>
-                  {voice.name}
-                </option>
-              ))}
-            </select>
-          </label>
+          <LabelledSelect
+            label={t('voiceChanger.voice')}
+            className="min-w-0 flex-1 text-sm font-medium text-neutral-900"
+            labelClassName=""
+            selectClassName="mt-1 w-full rounded-lg border border-neutral-300 bg-white px-3 py-2 text-sm text-neutral-900"
+            value={target?.voice_id ?? ''}
+            onChange={setVoiceId}
+            options={(voices.data?.voices ?? []).map((voice) => ({
+              value: voice.voice_id,
+              label: voice.name,
+            }))}
+          />
           <Button onClick={() => void convert()} disabled={!audio || !target || tooBig} loading={pending}>
             {t('voiceChanger.convert')}
           </Button>

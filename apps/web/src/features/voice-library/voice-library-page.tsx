@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Alert } from '../../components/alert'
 import { Button } from '../../components/button'
 import { Icon } from '../../components/icon'
+import { Select } from '../../components/select'
 import { useToast } from '../../components/toaster'
 import { useErrorText } from '../../i18n/use-error-text'
 import type { Voice } from '../../lib/api-types'
@@ -194,65 +195,48 @@ export function VoiceLibraryPage() {
           placeholder={t('voiceLibrary.search')}
           className={`${selectClass} min-w-0 flex-1 basis-48`}
         />
-        <select
+        <Select
           aria-label={t('voiceLibrary.gender')}
           className={selectClass}
-          onChange={(e) => set('gender', e.target.value)}
-        >
-          <option value="">{t('voiceLibrary.gender')}</option>
-          {GENDERS.map((g) => (
-            <option key={g} value={g}>
-              {t(`voiceLibrary.genders.${g}`)}
-            </option>
-          ))}
-        </select>
-        <select
+          onChange={(value) => set('gender', value)}
+          options={[
+            { value: '', label: t('voiceLibrary.gender') },
+            ...GENDERS.map((g) => ({ value: g, label: t(`voiceLibrary.genders.${g}`) })),
+          ]}
+        />
+        <Select
           aria-label={t('voiceLibrary.age')}
           className={selectClass}
-          onChange={(e) => set('age', e.target.value)}
-        >
-          <option value="">{t('voiceLibrary.age')}</option>
-          {AGES.map((a) => (
-            <option key={a} value={a}>
-              {t(`voiceLibrary.ages.${a}`)}
-            </option>
-          ))}
-        </select>
-        <select
+          onChange={(value) => set('age', value)}
+          options={[
+            { value: '', label: t('voiceLibrary.age') },
+            ...AGES.map((a) => ({ value: a, label: t(`voiceLibrary.ages.${a}`) })),
+          ]}
+        />
+        <Select
           aria-label={t('voiceLibrary.accent')}
           className={selectClass}
-          onChange={(e) => set('accent', e.target.value)}
-        >
-          <option value="">{t('voiceLibrary.accent')}</option>
-          {accentNames.map((a) => (
-            <option key={a} value={a}>
-              {labelText(t, 'accent', a, null)}
-            </option>
-          ))}
-        </select>
-        <select
+          onChange={(value) => set('accent', value)}
+          options={[
+            { value: '', label: t('voiceLibrary.accent') },
+            ...accentNames.map((a) => ({ value: a, label: labelText(t, 'accent', a, null) })),
+          ]}
+        />
+        <Select
           aria-label={t('voiceLibrary.language')}
           className={selectClass}
-          onChange={(e) => set('language', e.target.value)}
-        >
-          <option value="">{t('voiceLibrary.language')}</option>
-          {languages.map((l) => (
-            <option key={l} value={l}>
-              {labelText(t, 'language', l, languageNames)}
-            </option>
-          ))}
-        </select>
-        <select
+          onChange={(value) => set('language', value)}
+          options={[
+            { value: '', label: t('voiceLibrary.language') },
+            ...languages.map((l) => ({ value: l, label: labelText(t, 'language', l, languageNames) })),
+          ]}
+        />
+        <Select
           aria-label={t('voiceLibrary.sort')}
           className={selectClass}
-          onChange={(e) => set('sort', e.target.value)}
-        >
-          {SORTS.map((s) => (
-            <option key={s} value={s}>
-              {t(`voiceLibrary.sorts.${s}`)}
-            </option>
-          ))}
-        </select>
+          onChange={(value) => set('sort', value)}
+          options={SORTS.map((s) => ({ value: s, label: t(`voiceLibrary.sorts.${s}`) }))}
+        />
       </form>
       <p className="mt-3 text-xs text-neutral-500 tabular-nums" aria-live="polite">
         {query.data && t('voiceLibrary.found', { count: total })}

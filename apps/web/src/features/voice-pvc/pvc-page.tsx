@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { Alert } from '../../components/alert'
 import { Button } from '../../components/button'
+import { LabelledSelect } from '../../components/select'
 import { useToast } from '../../components/toaster'
 import { useErrorText } from '../../i18n/use-error-text'
 import { useRecorder } from '../recording/use-recorder'
@@ -58,21 +59,15 @@ function CreateForm({ onCreated }: { onCreated: (voiceId: string) => void }) {
             onChange={(e) => setName(e.target.value)}
           />
         </label>
-        <label htmlFor={`${id}-language`} className="text-sm font-medium text-neutral-900">
-          {t('pvc.language')}
-          <select
-            id={`${id}-language`}
-            className={fieldClass}
-            value={language}
-            onChange={(e) => setLanguage(e.target.value)}
-          >
-            {LANGUAGES.map((code) => (
-              <option key={code} value={code}>
-                {t(`pvc.languages.${code}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <LabelledSelect
+          label={t('pvc.language')}
+          className="text-sm font-medium text-neutral-900"
+          labelClassName=""
+          selectClassName={fieldClass}
+          value={language}
+          onChange={setLanguage}
+          options={LANGUAGES.map((code) => ({ value: code, label: t(`pvc.languages.${code}`) }))}
+        />
         <label htmlFor={`${id}-description`} className="text-sm font-medium text-neutral-900 sm:col-span-2">
           {t('pvc.description')}
           <input

@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../components/button'
+import { LabelledSelect } from '../../components/select'
 import { TRACK_TAKES } from './timeline-rules'
 import type { AddClipBody, UpdateClipBody, VoiceoverClip, VoiceoverProject } from './voiceover-api'
 
@@ -39,20 +40,15 @@ export function AddClipForm(props: {
   return (
     <form onSubmit={submit} className="space-y-3 rounded-2xl border border-neutral-200 p-4">
       <h2 className="text-sm font-semibold text-neutral-900">{t('voiceover.addClip')}</h2>
-      <label className="block text-xs font-medium text-neutral-700">
-        {t('voiceover.track')}
-        <select
-          value={track?.track_id ?? ''}
-          onChange={(e) => setTrackId(e.target.value)}
-          className={`mt-1 ${fieldClass}`}
-        >
-          {tracks.map((tr) => (
-            <option key={tr.track_id} value={tr.track_id}>
-              {tr.name}
-            </option>
-          ))}
-        </select>
-      </label>
+      <LabelledSelect
+        label={t('voiceover.track')}
+        className="block text-xs font-medium text-neutral-700"
+        labelClassName=""
+        selectClassName={`mt-1 ${fieldClass}`}
+        value={track?.track_id ?? ''}
+        onChange={setTrackId}
+        options={tracks.map((tr) => ({ value: tr.track_id, label: tr.name }))}
+      />
       <label className="block text-xs font-medium text-neutral-700">
         {kind === 'sound_effect' ? t('voiceover.prompt') : t('voiceover.text')}
         <textarea

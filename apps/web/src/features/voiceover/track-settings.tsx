@@ -1,5 +1,6 @@
 import { DEFAULT_TTS_MODEL_ID } from '@timbre/contract'
 import { useTranslation } from 'react-i18next'
+import { LabelledSelect } from '../../components/select'
 import { useModels, useVoices } from '../tts/tts-queries'
 import type { VoiceoverProject, VoiceoverTrack } from './voiceover-api'
 
@@ -47,42 +48,34 @@ export function TrackSettings(props: {
             data-testid={`track-settings-${track.track_id}`}
           >
             <span className="truncate text-sm font-medium text-neutral-900">{track.name}</span>
-            <label className="text-xs text-neutral-600">
-              <span className="mb-1 block">{t('voiceover.trackVoice')}</span>
-              <select
-                className={selectClass}
-                value={track.voice_id ?? ''}
-                disabled={props.busy}
-                aria-label={t('voiceover.trackVoiceOf', { track: track.name })}
-                onChange={(e) => props.onChange(track, { voice_id: e.target.value })}
-              >
-                {!voiceList.some((v) => v.voice_id === track.voice_id) && track.voice_id && (
-                  <option value={track.voice_id}>{track.voice_id}</option>
-                )}
-                {voiceList.map((voice) => (
-                  <option key={voice.voice_id} value={voice.voice_id}>
-                    {voice.name}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <LabelledSelect
+              label={t('voiceover.trackVoice')}
+              className="text-xs text-neutral-600"
+              labelClassName="mb-1 block"
+              selectClassName={selectClass}
+              value={track.voice_id ?? ''}
+              disabled={props.busy}
+              aria-label={t('voiceover.trackVoiceOf', { track: track.name })}
+              onChange={(voice_id) => props.onChange(track, { voice_id })}
+              options={[
+                ...(!voiceList.some((v) => v.voice_id === track.voice_id) && track.voice_id
+                  ? [{ value: track.voice_id, label: track.voice_id }]
+                  : []),
+                ...voiceList.map((voice) => ({ value: voice.voice_id, label: voice.name })),
+              ]}
+            />
             {track.type === 'dubbed_speaker' ? (
-              <label className="text-xs text-neutral-600">
-                <span className="mb-1 block">{t('voiceover.trackLanguage')}</span>
-                <select
-                  className={selectClass}
-                  value={track.language ?? ''}
-                  disabled={props.busy}
-                  aria-label={t('voiceover.trackLanguageOf', { track: track.name })}
-                  onChange={(e) => props.onChange(track, { language: e.target.value })}
-                >
-                  {languages.map((language) => (
-                    <option key={language.code} value={language.code}>
-                      {language.name}
-                    </option>
-                  ))}
-                </select>
-              </label>
+              <LabelledSelect
+                label={t('voiceover.trackLanguage')}
+                className="text-xs text-neutral-600"
+                labelClassName="mb-1 block"
+                selectClassName={selectClass}
+                value={track.language ?? ''}
+                disabled={props.busy}
+                aria-label={t('voiceover.trackLanguageOf', { track: track.name })}
+                onChange={(language) => props.onChange(track, { language })}
+                options={languages.map((language) => ({ value: language.code, label: language.name }))}
+              />
             ) : (
               <span aria-hidden className="hidden sm:block" />
             )}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
 import { Alert } from '../../components/alert'
 import { Button } from '../../components/button'
+import { Select } from '../../components/select'
 import { PageSpinner } from '../../components/spinner'
 import { useToast } from '../../components/toaster'
 import { pathTo } from '../../routes'
@@ -31,6 +32,8 @@ import { projectKey, useVoiceoverProject, useVoiceoverRender } from './voiceover
 
 const NUDGE = 0.1
 const NEW_TRACK_TYPES: TrackType[] = ['voiceover_speaker', 'sfx', 'dubbed_speaker', 'foreground']
+const NEW_TRACK_SELECT =
+  'min-h-10 rounded-lg border border-neutral-300 bg-white px-2 text-sm text-neutral-900'
 
 /** The Voiceover Studio editor: tracks and clips on a timeline, keyboard shortcuts, render and player. */
 export function VoiceoverEditorPage() {
@@ -199,35 +202,28 @@ export function VoiceoverEditorPage() {
           <label className="sr-only" htmlFor="voiceover-new-track">
             {t('voiceover.trackTypeLabel')}
           </label>
-          <select
+          <Select
             id="voiceover-new-track"
             value={newTrack}
-            onChange={(e) => setNewTrack(e.target.value as TrackType)}
-            className="min-h-10 rounded-lg border border-neutral-300 bg-white px-2 text-sm text-neutral-900"
-          >
-            {NEW_TRACK_TYPES.filter((type) => type !== 'foreground' || data.media).map((type) => (
-              <option key={type} value={type}>
-                {t(`voiceover.trackType.${type}`)}
-              </option>
-            ))}
-          </select>
+            onChange={setNewTrack}
+            className={NEW_TRACK_SELECT}
+            options={NEW_TRACK_TYPES.filter((type) => type !== 'foreground' || data.media).map((type) => ({
+              value: type,
+              label: t(`voiceover.trackType.${type}`),
+            }))}
+          />
           {newTrack === 'dubbed_speaker' && (
             <>
               <label className="sr-only" htmlFor="voiceover-new-language">
                 {t('voiceover.trackLanguage')}
               </label>
-              <select
+              <Select
                 id="voiceover-new-language"
                 value={newLanguage}
-                onChange={(e) => setNewLanguage(e.target.value)}
-                className="min-h-10 rounded-lg border border-neutral-300 bg-white px-2 text-sm text-neutral-900"
-              >
-                {languages.map((language) => (
-                  <option key={language.code} value={language.code}>
-                    {language.name}
-                  </option>
-                ))}
-              </select>
+                onChange={setNewLanguage}
+                className={NEW_TRACK_SELECT}
+                options={languages.map((language) => ({ value: language.code, label: language.name }))}
+              />
             </>
           )}
           <Button

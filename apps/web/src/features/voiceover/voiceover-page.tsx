@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useNavigate } from 'react-router'
+import { useNavigate } from 'react-router'
 import { Alert } from '../../components/alert'
 import { Button } from '../../components/button'
 import { FileField } from '../../components/file-field'
-import { PageSpinner } from '../../components/spinner'
+import { LinkRow, ListPage, rowListClass } from '../../components/list-page'
 import { TextField } from '../../components/text-field'
 import { useErrorText } from '../../i18n/use-error-text'
 import { pathTo } from '../../routes'
@@ -40,12 +40,32 @@ export function VoiceoverPage() {
   }
 
   return (
-    <div className="space-y-6">
-      <div className="max-w-2xl">
-        <h1 className="text-2xl font-semibold tracking-tight text-neutral-900">{t('voiceover.title')}</h1>
-        <p className="mt-1 text-sm text-neutral-600">{t('voiceover.welcome')}</p>
-      </div>
-
+    <ListPage
+      title={t('voiceover.title')}
+      subtitle={t('voiceover.welcome')}
+      loading={projects.isPending}
+      error={projects.isError ? errorText(projects.error) : null}
+      items={projects.data}
+      empty={t('voiceover.empty')}
+      renderItems={(list) => (
+        <ul className={rowListClass}>
+          {list.map((project) => (
+            <LinkRow
+              key={project.project_id}
+              to={pathTo('voiceoverProject', { id: project.project_id })}
+              name={project.name}
+              factsClassName="tabular-nums"
+              facts={[
+                project.media ? t(`voiceover.mediaKind.${project.media.kind}`) : null,
+                formatTime(project.duration_seconds),
+              ]
+                .filter(Boolean)
+                .join(' · ')}
+            />
+          ))}
+        </ul>
+      )}
+    >
       <form
         onSubmit={submit}
         noValidate
@@ -81,36 +101,6 @@ export function VoiceoverPage() {
           {t('voiceover.create')}
         </Button>
       </form>
-
-      {projects.isPending && <PageSpinner label={t('common.loading')} />}
-      {projects.isError && <Alert tone="error">{errorText(projects.error)}</Alert>}
-      {projects.isSuccess && projects.data.length === 0 && (
-        <p className="rounded-2xl border border-dashed border-neutral-300 p-10 text-center text-sm text-neutral-500">
-          {t('voiceover.empty')}
-        </p>
-      )}
-      {projects.isSuccess && projects.data.length > 0 && (
-        <ul className="divide-y divide-neutral-200 rounded-2xl border border-neutral-200">
-          {projects.data.map((project) => (
-            <li key={project.project_id}>
-              <Link
-                to={pathTo('voiceoverProject', { id: project.project_id })}
-                className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 hover:bg-neutral-50 focus-visible:outline-2 focus-visible:outline-accent-600"
-              >
-                <span className="font-medium text-neutral-900">{project.name}</span>
-                <span className="text-sm text-neutral-500 tabular-nums">
-                  {[
-                    project.media ? t(`voiceover.mediaKind.${project.media.kind}`) : null,
-                    formatTime(project.duration_seconds),
-                  ]
-                    .filter(Boolean)
-                    .join(' · ')}
-                </span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
+    </ListPage>
   )
 }

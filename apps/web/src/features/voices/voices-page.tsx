@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { Alert } from '../../components/alert'
@@ -6,7 +6,9 @@ import { Button, buttonClass } from '../../components/button'
 import { Icon } from '../../components/icon'
 import { LoadMore } from '../../components/load-more'
 import { SearchField } from '../../components/search-field'
+import { Select } from '../../components/select'
 import { Spinner } from '../../components/spinner'
+import { useInfiniteScroll } from '../../components/use-infinite-scroll'
 import { useErrorText } from '../../i18n/use-error-text'
 import type { Voice } from '../../lib/api-types'
 import { formatCount } from '../../lib/format-count'
@@ -53,7 +55,6 @@ export function VoicesPage() {
   const [adding, setAdding] = useState(false)
   const debounced = useDebounced(search.trim(), 300)
   const pages = useVoicePages(filters)
-  const sentinel = useRef<HTMLDivElement>(null)
   const languageNames = useMemo(
     () => new Intl.DisplayNames([i18n.language], { type: 'language' }),
     [i18n.language],
@@ -75,18 +76,7 @@ export function VoicesPage() {
   const safety = useVoiceSafety(pages.isPlaceholderData ? undefined : voices)
 
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages
-  useEffect(() => {
-    const element = sentinel.current
-    if (!element || !hasNextPage) return
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) void fetchNextPage()
-      },
-      { rootMargin: '600px' },
-    )
-    observer.observe(element)
-    return () => observer.disconnect()
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage])
+  const sentinel = useInfiniteScroll({ hasNextPage, isFetchingNextPage, fetchNextPage, rootMargin: '600px' })
 
   const open = (voice: Voice) => {
     const next = new URLSearchParams(params)
@@ -138,44 +128,36 @@ export function VoicesPage() {
           className="flex-1"
         />
         <div className="grid grid-cols-2 gap-2 md:flex">
-          <select
+          <Select
             value={filters.category}
-            onChange={(event) => update({ category: event.target.value as VoiceFilters['category'] })}
+            onChange={(category) => update({ category })}
             aria-label={t('voices.categoryFilter')}
             className={`${selectClass} md:w-40`}
-          >
-            <option value="">{t('voices.allCategories')}</option>
-            {VOICE_CATEGORIES.map((value) => (
-              <option key={value} value={value}>
-                {t(`voices.categories.${value}`)}
-              </option>
-            ))}
-          </select>
-          <select
+            options={[
+              { value: '' as const, label: t('voices.allCategories') },
+              ...VOICE_CATEGORIES.map((value) => ({ value, label: t(`voices.categories.${value}`) })),
+            ]}
+          />
+          <Select
             value={filters.owner}
-            onChange={(event) => update({ owner: event.target.value as VoiceFilters['owner'] })}
+            onChange={(owner) => update({ owner })}
             aria-label={t('voices.ownerFilter')}
             className={`${selectClass} md:w-40`}
-          >
-            <option value="">{t('voices.owners.all')}</option>
-            {VOICE_OWNERS.map((value) => (
-              <option key={value} value={value}>
-                {t(`voices.owners.${value}`)}
-              </option>
-            ))}
-          </select>
-          <select
+            options={[
+              { value: '' as const, label: t('voices.owners.all') },
+              ...VOICE_OWNERS.map((value) => ({ value, label: t(`voices.owners.${value}`) })),
+            ]}
+          />
+          <Select
             value={filters.sort}
-            onChange={(event) => update({ sort: event.target.value as VoiceSort })}
+            onChange={(sort) => update({ sort })}
             aria-label={t('voices.sortLabel')}
             className={`${selectClass} col-span-2 md:w-40`}
-          >
-            {(Object.keys(VOICE_SORTS) as VoiceSort[]).map((value) => (
-              <option key={value} value={value}>
-                {t(`voices.sorts.${value}`)}
-              </option>
-            ))}
-          </select>
+            options={(Object.keys(VOICE_SORTS) as VoiceSort[]).map((value) => ({
+              value,
+              label: t(`voices.sorts.${value}`),
+            }))}
+          />
         </div>
       </div>
 

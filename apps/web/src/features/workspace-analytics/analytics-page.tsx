@@ -9,6 +9,7 @@ import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '../../components/alert'
 import { Button } from '../../components/button'
+import { LabelledSelect } from '../../components/select'
 import { PageSpinner } from '../../components/spinner'
 import { useErrorText } from '../../i18n/use-error-text'
 import { UsageChart } from '../usage/usage-chart'
@@ -23,7 +24,6 @@ import {
   NONE_KEY,
   summary,
 } from './analytics-model'
-import { LabelledSelect } from './labelled-select'
 import { RecentRequests } from './recent-requests'
 import { bucketFormatter, durationLabel, millis } from './time-format'
 
@@ -111,6 +111,7 @@ export function WorkspaceAnalyticsPage() {
 
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         <LabelledSelect
+          look="filter"
           name="range"
           label={t('workspaceAnalytics.range')}
           value={preset}
@@ -124,6 +125,7 @@ export function WorkspaceAnalyticsPage() {
           }))}
         />
         <LabelledSelect
+          look="filter"
           name="bucket"
           label={t('workspaceAnalytics.bucket')}
           value={String(bucketSeconds)}
@@ -131,6 +133,7 @@ export function WorkspaceAnalyticsPage() {
           options={allowed.map((s) => ({ value: String(s), label: durationLabel(i18n.language, s) }))}
         />
         <LabelledSelect
+          look="filter"
           name="metric"
           label={t('workspaceAnalytics.metric')}
           value={metric}
@@ -138,6 +141,7 @@ export function WorkspaceAnalyticsPage() {
           options={DASHBOARD_METRICS.map((m) => ({ value: m, label: t(`workspaceAnalytics.metrics.${m}`) }))}
         />
         <LabelledSelect
+          look="filter"
           name="breakdown"
           label={t('workspaceAnalytics.breakdown')}
           value={isAdditive(metric) ? breakdown : 'none'}

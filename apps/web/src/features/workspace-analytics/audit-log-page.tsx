@@ -1,14 +1,15 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { AUDIT_ACTIVITIES, AUDIT_CLASSES, type AuditActivity, type AuditClass } from '@timbre/contract'
-import { useEffect, useRef, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '../../components/alert'
 import { LoadMore } from '../../components/load-more'
+import { LabelledSelect } from '../../components/select'
 import { PageSpinner } from '../../components/spinner'
+import { useInfiniteScroll } from '../../components/use-infinite-scroll'
 import { useErrorText } from '../../i18n/use-error-text'
 import { formatDateTime } from '../../lib/format-date'
 import { type AuditEntry, listAuditLogs } from './analytics-api'
-import { LabelledSelect } from './labelled-select'
 
 const PAGE = 50
 const DAY = 86_400_000
@@ -49,17 +50,8 @@ export function AuditLogPage() {
     getNextPageParam: (last) => (last.has_more ? last.next_cursor : undefined),
     retry: false,
   })
-  const sentinel = useRef<HTMLDivElement>(null)
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query
-  useEffect(() => {
-    const element = sentinel.current
-    if (!element || typeof IntersectionObserver === 'undefined') return
-    const observer = new IntersectionObserver(([entry]) => {
-      if (entry?.isIntersecting && hasNextPage && !isFetchingNextPage) void fetchNextPage()
-    })
-    observer.observe(element)
-    return () => observer.disconnect()
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage])
+  const sentinel = useInfiniteScroll({ hasNextPage, isFetchingNextPage, fetchNextPage })
 
   const entries = query.data?.pages.flatMap((p) => p.entries) ?? []
   const describe = (entry: AuditEntry) => {
@@ -75,6 +67,7 @@ export function AuditLogPage() {
       </div>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
         <LabelledSelect
+          look="filter"
           name="activity"
           label={t('auditLog.activity')}
           value={activity}
@@ -88,6 +81,7 @@ export function AuditLogPage() {
           ]}
         />
         <LabelledSelect
+          look="filter"
           name="class"
           label={t('auditLog.category')}
           value={className}
@@ -101,6 +95,7 @@ export function AuditLogPage() {
           ]}
         />
         <LabelledSelect
+          look="filter"
           name="period"
           label={t('auditLog.period')}
           value={period}

@@ -1,13 +1,14 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '../../components/alert'
+import { Badge } from '../../components/badge'
 import { Button } from '../../components/button'
 import { Modal, ModalActions } from '../../components/modal'
+import { LabelledSelect, plainSelectClass } from '../../components/select'
 import { TextField } from '../../components/text-field'
 import { useErrorText } from '../../i18n/use-error-text'
 import { AdminOnly, EmptyState, QueryState, SectionHeader } from './admin-only'
 import { isHttpsUrl } from './bulk-emails'
-import { Badge } from './row-menu'
 import { type CreateConnection, createConnection, deleteConnection } from './workspace-api'
 import { useConnections, useWorkspaceMutation, workspaceKeys } from './workspace-queries'
 
@@ -127,21 +128,19 @@ function ConnectionDialog({ onClose }: { onClose: () => void }) {
           submit()
         }}
       >
-        <label className="block">
-          <span className="mb-1.5 block text-sm font-medium text-neutral-800">
-            {t('workspace.connections.type')}
-          </span>
-          <select
-            value={kind}
-            onChange={(e) => setKind(e.target.value as CreateConnection['auth_type'])}
-            className="h-10 w-full rounded-lg border border-neutral-300 bg-white px-3 text-sm text-neutral-900"
-          >
-            <option value="oauth2_client_credentials">
-              {t('workspace.connections.kind.oauth2_client_credentials')}
-            </option>
-            <option value="mtls">{t('workspace.connections.kind.mtls')}</option>
-          </select>
-        </label>
+        <LabelledSelect<CreateConnection['auth_type']>
+          label={t('workspace.connections.type')}
+          selectClassName={plainSelectClass}
+          value={kind}
+          onChange={setKind}
+          options={[
+            {
+              value: 'oauth2_client_credentials',
+              label: t('workspace.connections.kind.oauth2_client_credentials'),
+            },
+            { value: 'mtls', label: t('workspace.connections.kind.mtls') },
+          ]}
+        />
         <TextField label={t('workspace.connections.name')} value={v('name')} onChange={set('name')} />
         {kind === 'oauth2_client_credentials' ? (
           <>

@@ -2,14 +2,15 @@ import { FEATURE_PERMISSIONS, type GroupPermission, PRODUCT_PERMISSIONS } from '
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '../../components/alert'
+import { Badge } from '../../components/badge'
 import { Button } from '../../components/button'
 import { ConfirmDialog } from '../../components/confirm-dialog'
 import { Modal, ModalActions } from '../../components/modal'
+import { Select } from '../../components/select'
 import { Switch } from '../../components/switch'
 import { TextField } from '../../components/text-field'
 import { useErrorText } from '../../i18n/use-error-text'
 import { AdminOnly, QueryState, SectionHeader } from './admin-only'
-import { Badge } from './row-menu'
 import {
   addGroupMember,
   createGroup,
@@ -207,19 +208,16 @@ function GroupDialog({
                 if (email) add.mutate(email, { onSuccess: () => setEmail('') })
               }}
             >
-              <select
+              <Select
                 aria-label={t('workspace.groups.addMember')}
                 value={email}
-                onChange={(e) => setEmail(e.target.value)}
+                onChange={setEmail}
                 className="h-10 min-w-0 flex-1 rounded-lg border border-neutral-300 bg-white px-3 text-sm text-neutral-900"
-              >
-                <option value="">{t('workspace.groups.pickMember')}</option>
-                {candidates.map((m) => (
-                  <option key={m.user_id} value={m.email}>
-                    {m.email}
-                  </option>
-                ))}
-              </select>
+                options={[
+                  { value: '', label: t('workspace.groups.pickMember') },
+                  ...candidates.map((m) => ({ value: m.email, label: m.email })),
+                ]}
+              />
               <Button type="submit" variant="secondary" disabled={!email} loading={add.isPending}>
                 {t('workspace.groups.addMember')}
               </Button>

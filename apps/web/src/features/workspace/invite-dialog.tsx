@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { Alert } from '../../components/alert'
 import { Button } from '../../components/button'
 import { Modal, ModalActions } from '../../components/modal'
+import { LabelledSelect, plainSelectClass } from '../../components/select'
 import { TextField } from '../../components/text-field'
 import { useToast } from '../../components/toaster'
 import { useErrorText } from '../../i18n/use-error-text'
@@ -91,22 +92,18 @@ export function InviteDialog({ tier, onClose }: { tier: string; onClose: () => v
             autoComplete="off"
           />
         )}
-        <label className="block">
-          <span className="mb-1.5 block text-sm font-medium text-neutral-800">
-            {t('workspace.invite.role')}
-          </span>
-          <select
-            value={seat}
-            onChange={(e) => setSeat(e.target.value as Seat)}
-            className="h-10 w-full rounded-lg border border-neutral-300 bg-white px-3 text-sm text-neutral-900"
-          >
-            <option value="workspace_member">{t('workspace.roles.member')}</option>
-            <option value="workspace_admin">{t('workspace.roles.admin')}</option>
-          </select>
-          {seat === 'workspace_admin' && (
-            <span className="mt-1 block text-xs text-neutral-500">{t('workspace.invite.adminHint')}</span>
-          )}
-        </label>
+        <LabelledSelect
+          label={t('workspace.invite.role')}
+          selectClassName={plainSelectClass}
+          value={seat}
+          onChange={setSeat}
+          options={[
+            { value: 'workspace_member', label: t('workspace.roles.member') },
+            { value: 'workspace_admin', label: t('workspace.roles.admin') },
+          ]}
+          hint={seat === 'workspace_admin' ? t('workspace.invite.adminHint') : undefined}
+          hintClassName="mt-1 block text-xs text-neutral-500"
+        />
         {problem && <Alert tone="error">{problem}</Alert>}
         {send.isError && <Alert tone="error">{errorText(send.error)}</Alert>}
         <ModalActions>

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next'
 import { Alert } from '../../components/alert'
+import { Badge } from '../../components/badge'
 import { Button } from '../../components/button'
 import { useToast } from '../../components/toaster'
 import { useErrorText } from '../../i18n/use-error-text'
 import { formatDate } from '../../lib/format-date'
 import { AdminOnly, EmptyState, QueryState, SectionHeader } from './admin-only'
-import { Badge } from './row-menu'
 import { type Invite, inviteMember, revokeInvite } from './workspace-api'
 import { useInvites, useWorkspaceMutation, workspaceKeys } from './workspace-queries'
 

@@ -2,13 +2,14 @@ import { PLAN_LIMITS, TIERS, type Tier } from '@timbre/contract'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '../../components/alert'
+import { Badge } from '../../components/badge'
 import { Button } from '../../components/button'
 import { ConfirmDialog } from '../../components/confirm-dialog'
+import { type RowAction, RowMenu } from '../../components/row-menu'
 import { useErrorText } from '../../i18n/use-error-text'
 import { useSession } from '../auth/use-session'
 import { AdminOnly, QueryState, SectionHeader } from './admin-only'
 import { InviteDialog } from './invite-dialog'
-import { Badge, type RowAction, RowMenu } from './row-menu'
 import { TransferDialog } from './transfer-dialog'
 import { type Member, removeMember, updateMember } from './workspace-api'
 import {
@@ -125,7 +126,10 @@ function MembersBody() {
                   </Badge>
                   <Badge tone={STATE_TONE[member.state]}>{t(`workspace.states.${member.state}`)}</Badge>
                 </div>
-                <RowMenu label={member.email} actions={actionsFor(member)} />
+                <RowMenu
+                  label={t('workspace.actionsFor', { name: member.email })}
+                  actions={actionsFor(member)}
+                />
               </li>
             ))}
           </ul>

@@ -1,14 +1,15 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '../../components/alert'
+import { Badge } from '../../components/badge'
 import { Button } from '../../components/button'
 import { ConfirmDialog } from '../../components/confirm-dialog'
+import { RowMenu } from '../../components/row-menu'
 import { PageSpinner } from '../../components/spinner'
 import { useToast } from '../../components/toaster'
 import { useErrorText } from '../../i18n/use-error-text'
 import { formatDate } from '../../lib/format-date'
 import { EmptyState, QueryState, SectionHeader } from './admin-only'
-import { Badge, RowMenu } from './row-menu'
 import { SecretDialog } from './secret-dialog'
 import { deleteSecret, type WorkspaceSecret } from './workspace-api'
 import { useSecrets, useWorkspaceAccess, useWorkspaceMutation, workspaceKeys } from './workspace-queries'
@@ -86,7 +87,7 @@ export function SecretsPage() {
                       </div>
                       {isAdmin && (
                         <RowMenu
-                          label={secret.name}
+                          label={t('workspace.actionsFor', { name: secret.name })}
                           actions={[
                             { label: t('workspace.secrets.edit'), onSelect: () => setEditing({ secret }) },
                             {

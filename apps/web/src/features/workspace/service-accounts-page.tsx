@@ -2,12 +2,12 @@ import { SERVICE_ACCOUNT_LIMIT } from '@timbre/contract'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '../../components/alert'
+import { Badge } from '../../components/badge'
 import { Button } from '../../components/button'
 import { Modal, ModalActions } from '../../components/modal'
 import { TextField } from '../../components/text-field'
 import { useErrorText } from '../../i18n/use-error-text'
 import { AdminOnly, EmptyState, QueryState, SectionHeader } from './admin-only'
-import { Badge } from './row-menu'
 import { SecretOnceDialog } from './secret-once'
 import {
   createServiceAccount,

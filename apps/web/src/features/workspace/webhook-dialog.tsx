@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { Alert } from '../../components/alert'
 import { Button } from '../../components/button'
 import { Modal, ModalActions } from '../../components/modal'
+import { LabelledSelect, plainSelectClass } from '../../components/select'
 import { TextField } from '../../components/text-field'
 import { useErrorText } from '../../i18n/use-error-text'
 import { isHttpsUrl } from './bulk-emails'
@@ -75,46 +76,33 @@ export function WebhookDialog({
           onChange={(e) => setUrl(e.target.value)}
           error={urlError}
         />
-        <label className="block">
-          <span className="mb-1.5 block text-sm font-medium text-neutral-800">
-            {t('workspace.webhooks.auth')}
-          </span>
-          <select
-            value={auth}
-            onChange={(e) => {
-              setAuth(e.target.value as WebhookAuthType)
-              setConnectionId('')
-            }}
-            className="h-10 w-full rounded-lg border border-neutral-300 bg-white px-3 text-sm text-neutral-900"
-          >
-            <option value="hmac">{t('workspace.webhooks.authHmac')}</option>
-            <option value="oauth2">{t('workspace.webhooks.authOauth2')}</option>
-            <option value="mtls">{t('workspace.webhooks.authMtls')}</option>
-          </select>
-        </label>
+        <LabelledSelect<WebhookAuthType>
+          label={t('workspace.webhooks.auth')}
+          selectClassName={plainSelectClass}
+          value={auth}
+          onChange={(value) => {
+            setAuth(value)
+            setConnectionId('')
+          }}
+          options={[
+            { value: 'hmac', label: t('workspace.webhooks.authHmac') },
+            { value: 'oauth2', label: t('workspace.webhooks.authOauth2') },
+            { value: 'mtls', label: t('workspace.webhooks.authMtls') },
+          ]}
+        />
         {auth !== 'hmac' && (
-          <label className="block">
-            <span className="mb-1.5 block text-sm font-medium text-neutral-800">
-              {t('workspace.webhooks.connection')}
-            </span>
-            <select
-              value={connectionId}
-              onChange={(e) => setConnectionId(e.target.value)}
-              className="h-10 w-full rounded-lg border border-neutral-300 bg-white px-3 text-sm text-neutral-900"
-            >
-              <option value="">{t('workspace.webhooks.pickConnection')}</option>
-              {usable.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-            {usable.length === 0 && (
-              <span className="mt-1 block text-xs text-neutral-500">
-                {t('workspace.webhooks.noConnection')}
-              </span>
-            )}
-          </label>
+          <LabelledSelect
+            label={t('workspace.webhooks.connection')}
+            selectClassName={plainSelectClass}
+            value={connectionId}
+            onChange={setConnectionId}
+            options={[
+              { value: '', label: t('workspace.webhooks.pickConnection') },
+              ...usable.map((c) => ({ value: c.id, label: c.name })),
+            ]}
+            hint={usable.length === 0 ? t('workspace.webhooks.noConnection') : undefined}
+            hintClassName="mt-1 block text-xs text-neutral-500"
+          />
         )}
         {problem && <Alert tone="error">{problem}</Alert>}
         {create.isError && <Alert tone="error">{errorText(create.error)}</Alert>}

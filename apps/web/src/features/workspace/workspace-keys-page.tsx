@@ -1,12 +1,12 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '../../components/alert'
+import { Badge } from '../../components/badge'
 import { Button } from '../../components/button'
 import { useToast } from '../../components/toaster'
 import { useErrorText } from '../../i18n/use-error-text'
 import { formatDate } from '../../lib/format-date'
 import { AdminOnly, EmptyState, QueryState, SectionHeader } from './admin-only'
-import { Badge } from './row-menu'
 import { disableWorkspaceKeys } from './workspace-api'
 import { useWorkspaceKeys, useWorkspaceMutation, workspaceKeys } from './workspace-queries'
 
