@@ -83,3 +83,15 @@ export function readExportRequests(parsed: unknown): ExportRequest[] {
     )
   return parsed.map((entry, i) => readExportRequest(entry, `additional_formats[${i}]`))
 }
+
+/** The download route's query: its text values as JSON values (`true`, `false`, `null`, numbers). */
+export function readExportQuery(query: Record<string, string | undefined>): ExportRequest {
+  const entry: Record<string, unknown> = {}
+  for (const [name, value] of Object.entries(query)) {
+    if (value === undefined) continue
+    if (name === 'format') entry[name] = value
+    else if (value === 'true' || value === 'false' || value === 'null') entry[name] = JSON.parse(value)
+    else entry[name] = value.trim() === '' ? Number.NaN : Number(value)
+  }
+  return readExportRequest(entry, 'query')
+}
