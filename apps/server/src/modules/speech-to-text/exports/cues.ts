@@ -60,18 +60,26 @@ function length(text: string): number {
   return [...text].length
 }
 
-function fits(current: CueWord[], next: CueWord, limits: CueLimits): boolean {
-  const first = current[0]!
-  const last = current.at(-1)!
+/** A cue being filled, with its character count kept as words join it. */
+interface OpenCue {
+  words: CueWord[]
+  chars: number
+}
+
+function fits(current: OpenCue, next: CueWord, limits: CueLimits): boolean {
+  const first = current.words[0]!
+  const last = current.words.at(-1)!
   if (limits.splitOnSpeaker && next.speaker !== first.speaker) return false
   if (limits.silenceGapS !== null && last.end !== null && next.start !== null)
     if (next.start - last.end > limits.silenceGapS) return false
   if (limits.maxDurationS !== null && first.start !== null && next.end !== null)
     if (next.end - first.start > limits.maxDurationS) return false
-  const texts = [...current, next].map((w) => w.text)
-  if (limits.maxChars !== null && length(texts.join(' ')) > limits.maxChars) return false
-  if (limits.maxLines !== null && wrapLines(texts, limits.maxCharsPerLine).length > limits.maxLines)
-    return false
+  if (limits.maxChars !== null && current.chars + 1 + length(next.text) > limits.maxChars) return false
+  // Without a line length every cue is one line, so only a line length can break the line limit.
+  if (limits.maxLines !== null && limits.maxCharsPerLine !== null) {
+    const texts = [...current.words, next].map((w) => w.text)
+    if (wrapLines(texts, limits.maxCharsPerLine).length > limits.maxLines) return false
+  }
   return true
 }
 
@@ -83,19 +91,22 @@ function cueOf(words: CueWord[], maxCharsPerLine: number | null): Cue {
     words,
     lines: wrapLines(texts, maxCharsPerLine),
     text: texts.join(' '),
-    start: starts.length > 0 ? Math.min(...starts) : null,
-    end: ends.length > 0 ? Math.max(...ends) : null,
+    // Folded rather than spread: a cue with no limits may hold a whole long transcript.
+    start: starts.length > 0 ? starts.reduce((a, b) => Math.min(a, b)) : null,
+    end: ends.length > 0 ? ends.reduce((a, b) => Math.max(a, b)) : null,
     speaker: words[0]!.speaker,
   }
 }
 
 export function buildCues(words: readonly CueWord[], limits: CueLimits): Cue[] {
-  const groups: CueWord[][] = []
+  const open: OpenCue[] = []
   for (const word of words) {
     if (word.text.trim() === '') continue
-    const current = groups.at(-1)
-    if (current && fits(current, word, limits)) current.push(word)
-    else groups.push([word])
+    const current = open.at(-1)
+    if (current && fits(current, word, limits)) {
+      current.words.push(word)
+      current.chars += 1 + length(word.text)
+    } else open.push({ words: [word], chars: length(word.text) })
   }
-  return groups.map((g) => cueOf(g, limits.maxCharsPerLine))
+  return open.map((c) => cueOf(c.words, limits.maxCharsPerLine))
 }
