@@ -273,6 +273,16 @@ describe('speech to text through the SDK', () => {
           }),
         ),
       ).toBe(422)
+    expect(
+      await refusal(
+        client.speechToText.convert({
+          modelId: 'scribe_v1',
+          file: { data: wav, filename: 'garden.wav' },
+          timestampsGranularity: 'none',
+          additionalFormats: [{ format: 'srt' }],
+        }),
+      ),
+    ).toBe(422)
     const form = new FormData()
     form.append('model_id', 'scribe_v1')
     form.append('additional_formats', 'srt please')

@@ -3,7 +3,12 @@ import mammoth from 'mammoth'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { describe, expect, it } from 'vitest'
 import type { ApiWord } from '../transcript-words.js'
-import { ExportOptionError, readExportRequest, readExportRequests } from './export-options.js'
+import {
+  ExportOptionError,
+  readExportQuery,
+  readExportRequest,
+  readExportRequests,
+} from './export-options.js'
 import { exportTranscript } from './export-transcript.js'
 import { fontRuns, STANDARD_FONT } from './pdf-fonts.js'
 import type { ExportTranscript } from './segments.js'
@@ -75,6 +80,30 @@ describe('export options', () => {
   ])('refuses %j', (entry, message) => {
     expect(() => readExportRequest(entry, 'additional_formats[0]')).toThrow(ExportOptionError)
     expect(() => readExportRequest(entry, 'additional_formats[0]')).toThrow(message)
+  })
+
+  it('reads the download query: true, false, null and numbers from text', () => {
+    expect(
+      readExportQuery({
+        format: 'srt',
+        include_speakers: 'true',
+        max_segment_chars: 'null',
+        max_segment_duration_s: '2.5',
+        max_characters_per_line: undefined,
+      }),
+    ).toEqual({
+      format: 'srt',
+      options: {
+        ...TRANSCRIPT_EXPORT_DEFAULTS.srt,
+        include_speakers: true,
+        max_segment_chars: null,
+        max_segment_duration_s: 2.5,
+      },
+    })
+    expect(() => readExportQuery({ format: 'srt', max_segment_chars: '' })).toThrow(
+      'query: max_segment_chars must be a number.',
+    )
+    expect(() => readExportQuery({ format: 'srt', max_segment_chars: 'ten' })).toThrow('must be a number')
   })
 
   it('refuses anything but an array', () => {
