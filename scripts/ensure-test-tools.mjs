@@ -17,6 +17,12 @@ const speechToText = [
   // The command line comes with the library the server loads (libpocketsphinx3).
   { pkg: 'pocketsphinx', present: () => hasCommand('pocketsphinx_continuous') },
   { pkg: 'pocketsphinx-en-us', present: () => existsSync('/usr/share/pocketsphinx/model/en-us') },
+  // Unicode fonts the PDF export of transcripts embeds for text outside Windows-1252.
+  { pkg: 'fonts-dejavu-core', present: () => existsSync('/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf') },
+  {
+    pkg: 'fonts-droid-fallback',
+    present: () => existsSync('/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf'),
+  },
 ]
 const tools = runtime
   ? speechToText

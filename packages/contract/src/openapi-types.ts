@@ -8627,7 +8627,7 @@ export interface paths {
                         diarize?: boolean;
                         /** @description How readily a new speaker is started (0.1 to 0.4). */
                         diarization_threshold?: number;
-                        /** @description Further export formats, as a JSON array. */
+                        /** @description Further export formats, as a JSON array of objects such as `{"format": "srt", "max_characters_per_line": 42}`: srt, txt, segmented_json, docx, pdf, html (and vtt), each with its options (include_speakers, include_timestamps, segment_on_silence_longer_than_s, max_segment_duration_s, max_segment_chars; max_characters_per_line for srt, vtt and txt). DOCX and PDF come base64-encoded. */
                         additional_formats?: string;
                         /**
                          * @description The kind of the file.
@@ -8826,6 +8826,62 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/speech-to-text/transcripts/{transcription_id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a stored transcript as SRT, WebVTT, text, segmented JSON, DOCX, PDF or HTML
+         * @description The same files as the `additional_formats` of `POST /v1/speech-to-text`, with the same options as query parameters, sent as an attachment (for example `?format=srt&max_characters_per_line=32`). Subtitles need a transcript made with word or character timestamps.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description The export format. */
+                    format: "srt" | "vtt" | "txt" | "segmented_json" | "docx" | "pdf" | "html";
+                    /** @description Name the speaker of each segment and start a new segment at each change of speaker (default false for subtitles, true otherwise). */
+                    include_speakers?: "true" | "false";
+                    /** @description Show each segment's start time (subtitles always carry times). */
+                    include_timestamps?: "true" | "false";
+                    /** @description A pause longer than this many seconds starts a new segment; `null` switches this limit off. The default depends on the format. */
+                    segment_on_silence_longer_than_s?: string;
+                    /** @description The longest segment in seconds; `null` switches this limit off. The default depends on the format. */
+                    max_segment_duration_s?: string;
+                    /** @description The most characters in a segment; `null` switches this limit off. The default depends on the format. */
+                    max_segment_chars?: string;
+                    /** @description Wrap lines at this many characters (srt, vtt and txt only); `null` switches this limit off. The default depends on the format. */
+                    max_characters_per_line?: string;
+                };
+                header?: never;
+                path: {
+                    transcription_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;

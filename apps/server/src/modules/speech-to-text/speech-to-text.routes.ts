@@ -1,10 +1,13 @@
 import { FORCED_ALIGNMENT_CREDITS_PER_MINUTE, SPEECH_TO_TEXT_CREDITS_PER_MINUTE } from '@timbre/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { AppError } from '../../errors.js'
 import { requirePrincipal } from '../../plugins/auth.js'
+import { ExportOptionError, type ExportRequest, readExportQuery } from './exports/export-options.js'
 import type { ForcedAlignmentService } from './forced-alignment.service.js'
 import {
   alignmentResponse,
+  transcriptExportQuery,
   transcriptParams,
   transcriptResponse,
   transcriptsPage,
@@ -63,6 +66,43 @@ export function speechToTextRoutes(
         },
       },
       async (request) => stt.get(requirePrincipal(request), request.params.transcription_id),
+    )
+
+    app.get(
+      '/v1/speech-to-text/transcripts/:transcription_id/export',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Download a stored transcript as SRT, WebVTT, text, segmented JSON, DOCX, PDF or HTML',
+          description:
+            'The same files as the `additional_formats` of `POST /v1/speech-to-text`, with the same options as ' +
+            'query parameters, sent as an attachment (for example `?format=srt&max_characters_per_line=32`). ' +
+            'Subtitles need a transcript made with word or character timestamps.',
+          params: transcriptParams,
+          querystring: transcriptExportQuery,
+          response: { 200: z.any() },
+        },
+      },
+      async (request, reply) => {
+        let exportRequest: ExportRequest
+        try {
+          exportRequest = readExportQuery(request.query)
+        } catch (error) {
+          if (error instanceof ExportOptionError)
+            throw new AppError('validation_error', { param: 'format', message: error.message })
+          throw error
+        }
+        const file = await stt.download(
+          requirePrincipal(request),
+          request.params.transcription_id,
+          exportRequest,
+        )
+        return reply
+          .type(file.contentType)
+          .header('content-disposition', `attachment; filename="${file.fileName}"`)
+          .send(file.data)
+      },
     )
 
     app.delete(

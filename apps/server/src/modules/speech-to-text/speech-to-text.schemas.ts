@@ -1,3 +1,4 @@
+import { TRANSCRIPT_EXPORT_DEFAULTS, TRANSCRIPT_EXPORT_FORMATS } from '@timbre/contract'
 import { z } from 'zod'
 
 // Speech to text and forced alignment, named and shaped as the public API (the SDK's
@@ -56,6 +57,31 @@ export const transcriptsPage = z.object({
   ),
   has_more: z.boolean(),
   last_transcription_id: z.string().nullable(),
+})
+
+const flag = z.enum(['true', 'false'])
+const limit = (what: string) =>
+  z
+    .string()
+    .max(32)
+    .optional()
+    .describe(`${what}; \`null\` switches this limit off. The default depends on the format.`)
+
+/** The download of a stored transcript: the format and its options, as in `additional_formats`. */
+export const transcriptExportQuery = z.object({
+  format: z.enum(TRANSCRIPT_EXPORT_FORMATS).describe('The export format.'),
+  include_speakers: flag
+    .optional()
+    .describe(
+      `Name the speaker of each segment and start a new segment at each change of speaker (default ${TRANSCRIPT_EXPORT_DEFAULTS.srt.include_speakers} for subtitles, ${TRANSCRIPT_EXPORT_DEFAULTS.html.include_speakers} otherwise).`,
+    ),
+  include_timestamps: flag
+    .optional()
+    .describe("Show each segment's start time (subtitles always carry times)."),
+  segment_on_silence_longer_than_s: limit('A pause longer than this many seconds starts a new segment'),
+  max_segment_duration_s: limit('The longest segment in seconds'),
+  max_segment_chars: limit('The most characters in a segment'),
+  max_characters_per_line: limit('Wrap lines at this many characters (srt, vtt and txt only)'),
 })
 
 export const alignmentResponse = z.object({

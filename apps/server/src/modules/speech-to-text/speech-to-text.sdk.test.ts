@@ -1,5 +1,6 @@
 import { type ElevenLabs, ElevenLabsClient, ElevenLabsError } from '@elevenlabs/elevenlabs-js'
 import { PREMADE_VOICES } from '@timbre/speech'
+import mammoth from 'mammoth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createUser, type TestUser } from '../../../test/helpers/factories.js'
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.js'
@@ -18,6 +19,9 @@ let t: TestApp
 let client: ElevenLabsClient
 let user: TestUser
 let other: ElevenLabsClient
+let address: string
+let apiKey: string
+let otherKey: string
 
 const used = async () => (await client.user.subscription.get()).characterCount
 
@@ -66,9 +70,11 @@ beforeAll(async () => {
         payload: { name: 'sdk' },
       })
     ).json().api_key as string
-  const address = await t.app.listen({ port: 0, host: '127.0.0.1' })
-  client = new ElevenLabsClient({ apiKey: await keyOf(user), baseUrl: address })
-  other = new ElevenLabsClient({ apiKey: await keyOf(otherUser), baseUrl: address })
+  address = await t.app.listen({ port: 0, host: '127.0.0.1' })
+  apiKey = await keyOf(user)
+  client = new ElevenLabsClient({ apiKey, baseUrl: address })
+  otherKey = await keyOf(otherUser)
+  other = new ElevenLabsClient({ apiKey: otherKey, baseUrl: address })
 }, 120_000)
 afterAll(async () => {
   await t?.close()
@@ -111,6 +117,161 @@ describe('speech to text through the SDK', () => {
     expect(await refusal(other.speechToText.transcripts.delete(id))).toBe(404)
     await client.speechToText.transcripts.delete(id)
     expect(await refusal(client.speechToText.transcripts.get(id))).toBe(404)
+  }, 120_000)
+
+  it('answers additional formats whose SRT cues hold the words at their own times, and downloads them again', async () => {
+    const { wav } = await speak(HELD_OUT)
+    const rows = async () =>
+      (
+        await t.database.db
+          .selectFrom('speech_to_text_transcripts')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n
+    const started = performance.now()
+    const result = (await client.speechToText.convert({
+      modelId: 'scribe_v1',
+      file: { data: wav, filename: 'garden.wav' },
+      diarize: true,
+      additionalFormats: [
+        { format: 'srt', maxCharactersPerLine: 20, includeSpeakers: true },
+        { format: 'txt' },
+        { format: 'segmented_json' },
+        { format: 'html' },
+        { format: 'docx' },
+        { format: 'pdf' },
+      ],
+    })) as ElevenLabs.SpeechToTextChunkResponseModel
+    const files = result.additionalFormats!.map((f) => f!)
+    console.log(
+      `exports in ${Math.round(performance.now() - started)} ms with transcription: ${files
+        .map((f) => `${f.requestedFormat} ${f.content.length} chars`)
+        .join(', ')}`,
+    )
+    expect(files.map((f) => [f.requestedFormat, f.fileExtension, f.isBase64Encoded])).toEqual([
+      ['srt', 'srt', false],
+      ['txt', 'txt', false],
+      ['segmented_json', 'json', false],
+      ['html', 'html', false],
+      ['docx', 'docx', true],
+      ['pdf', 'pdf', true],
+    ])
+    const spoken = result.words.filter((w) => w.type === 'word')
+    // Each cue: its number, its times, "Speaker 1: " and then lines of at most 20 characters.
+    const srt = files[0]!.content
+    const cues = srt
+      .trim()
+      .split('\n\n')
+      .map((block) => {
+        const [number, times, ...lines] = block.split('\n')
+        const [start, end] = times!.split(' --> ').map((clock) => {
+          const [h, m, rest] = clock.split(':')
+          const [sec, ms] = rest!.split(',')
+          return Number(h) * 3600 + Number(m) * 60 + Number(sec) + Number(ms) / 1000
+        })
+        expect(lines[0]).toMatch(/^Speaker 1: /)
+        lines[0] = lines[0]!.replace(/^Speaker 1: /, '')
+        return { number: Number(number), start: start!, end: end!, lines }
+      })
+    expect(cues.map((c) => c.number)).toEqual(cues.map((_, i) => i + 1))
+    expect(cues.length).toBeGreaterThan(1)
+    let next = 0
+    for (const cue of cues) {
+      const cueWords = cue.lines.join(' ').split(' ')
+      const mine = spoken.slice(next, next + cueWords.length)
+      next += cueWords.length
+      expect(mine.map((w) => w.text)).toEqual(cueWords)
+      expect(cue.start).toBeCloseTo(mine[0]!.start!, 3)
+      expect(cue.end).toBeCloseTo(mine.at(-1)!.end!, 3)
+      expect(cue.lines.length).toBeLessThanOrEqual(2)
+      for (const line of cue.lines) if (line.includes(' ')) expect(line.length).toBeLessThanOrEqual(20)
+    }
+    expect(next).toBe(spoken.length)
+    expect(files[1]!.content.replace(/^Speaker 1: /, '')).toBe(result.text)
+    expect(Buffer.from(files[5]!.content, 'base64').subarray(0, 5).toString()).toBe('%PDF-')
+
+    // The stored transcript downloads in the same formats, and in WebVTT.
+    const download = (query: string) =>
+      fetch(`${address}/v1/speech-to-text/transcripts/${result.transcriptionId}/export?${query}`, {
+        headers: { 'xi-api-key': apiKey },
+      })
+    const again = await download('format=srt&max_characters_per_line=20&include_speakers=true')
+    expect(again.status).toBe(200)
+    expect(again.headers.get('content-type')).toBe('application/x-subrip; charset=utf-8')
+    expect(again.headers.get('content-disposition')).toBe(
+      `attachment; filename="transcript-${result.transcriptionId}.srt"`,
+    )
+    expect(await again.text()).toBe(srt)
+    const vtt = await (await download('format=vtt')).text()
+    expect(vtt.startsWith('WEBVTT\n\n')).toBe(true)
+    expect(vtt).toContain(
+      srt
+        .split('\n')[1]!
+        .replace(/,/g, '.')
+        .replace(/ --> .*/, ''),
+    )
+    const docx = await download('format=docx')
+    expect(docx.headers.get('content-type')).toBe(
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    )
+    // The same document (only its creation time differs).
+    const docxText = async (bytes: Buffer) => (await mammoth.extractRawText({ buffer: bytes })).value
+    expect(await docxText(Buffer.from(await docx.arrayBuffer()))).toBe(
+      await docxText(Buffer.from(files[4]!.content, 'base64')),
+    )
+    expect(await docxText(Buffer.from(files[4]!.content, 'base64'))).toContain(`Speaker 1: ${result.text}`)
+    expect((await download('format=srt&max_segment_chars=-5')).status).toBe(422)
+    expect((await download('format=mp4')).status).toBeGreaterThanOrEqual(400)
+    const foreign = await fetch(
+      `${address}/v1/speech-to-text/transcripts/${result.transcriptionId}/export?format=srt`,
+      {
+        headers: { 'xi-api-key': otherKey },
+      },
+    )
+    expect(foreign.status).toBe(404)
+
+    // Bad export requests are refused before any work: nothing charged, nothing stored.
+    const before = await used()
+    const stored = await rows()
+    const bad: unknown[] = [
+      [{ format: 'mp4' }],
+      [{ format: 'srt', maxSegmentDurationS: -1 }],
+      [{ format: 'pdf', includeSpeakers: 'yes' }],
+      { format: 'srt' },
+    ]
+    for (const additionalFormats of bad)
+      expect(
+        await refusal(
+          client.speechToText.convert({
+            modelId: 'scribe_v1',
+            file: { data: wav, filename: 'garden.wav' },
+            additionalFormats: additionalFormats as ElevenLabs.AdditionalFormats,
+          }),
+        ),
+      ).toBe(422)
+    expect(
+      await refusal(
+        client.speechToText.convert({
+          modelId: 'scribe_v1',
+          file: { data: wav, filename: 'garden.wav' },
+          timestampsGranularity: 'none',
+          additionalFormats: [{ format: 'srt' }],
+        }),
+      ),
+    ).toBe(422)
+    const form = new FormData()
+    form.append('model_id', 'scribe_v1')
+    form.append('additional_formats', 'srt please')
+    form.append('file', new Blob([new Uint8Array(wav)]), 'garden.wav')
+    const notJson = await fetch(`${address}/v1/speech-to-text`, {
+      method: 'POST',
+      headers: { 'xi-api-key': apiKey },
+      body: form,
+    })
+    expect(notJson.status).toBe(422)
+    expect((await notJson.json()).detail.message).toContain('additional_formats must be JSON')
+    expect(await used()).toBe(before)
+    expect(await rows()).toBe(stored)
   }, 120_000)
 
   it('aligns a known text with word starts within 100 ms of the synthesiser timestamps', async () => {

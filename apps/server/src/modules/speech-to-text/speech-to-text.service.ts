@@ -4,10 +4,17 @@ import { AppError } from '../../errors.js'
 import { newId } from '../../lib/ids.js'
 import type { Principal } from '../../plugins/auth.js'
 import type { Recorder } from '../recording/recording.module.js'
+import { ExportOptionError, type ExportRequest } from './exports/export-options.js'
+import {
+  EXPORT_FILE_TYPES,
+  type ExportedFile,
+  exportBytes,
+  exportTranscript,
+} from './exports/export-transcript.js'
 import { decodeSource } from './source-audio.js'
 import type { TranscriptRow, TranscriptsRepository } from './speech-to-text.repository.js'
 import type { SourceFile, TranscriptionInput } from './stt-form.js'
-import { type ApiWord, additionalFormat, apiWords } from './transcript-words.js'
+import { type ApiWord, apiWords } from './transcript-words.js'
 
 // Transcription as a product: the file is checked and decoded, the recogniser runs on its
 // spoken stretches, and the transcript is stored with its charge in one transaction. Audio with
@@ -25,7 +32,14 @@ export interface TranscriptBody {
   words: ApiWord[]
   transcription_id: string
   audio_duration_secs: number
-  additional_formats?: ReturnType<typeof additionalFormat>[]
+  additional_formats?: ExportedFile[]
+}
+
+/** A stored transcript written out in one export format, ready to download. */
+export interface TranscriptDownload {
+  data: Buffer
+  contentType: string
+  fileName: string
 }
 
 export function transcriptBody(row: TranscriptRow): TranscriptBody {
@@ -119,6 +133,12 @@ export function createSpeechToTextService(deps: {
         ? 0
         : found.words.reduce((s, w) => s + Math.exp(w.logprob), 0) / found.words.length
     const id = newId()
+    // Exports are written before anything is stored or charged, so a failing one costs nothing.
+    const exported = await Promise.all(
+      input.additionalFormats.map((request) =>
+        exportTranscript({ transcription_id: id, language_code: languageCode, words }, request),
+      ),
+    )
     const row = {
       id,
       workspace_id: principal.workspaceId,
@@ -136,10 +156,7 @@ export function createSpeechToTextService(deps: {
     if (found.words.length === 0) await deps.repository.insert(row)
     else await charged(principal, requestId, row, seconds, input.modelId)
     const body = transcriptBody({ ...row, created_at: new Date() } as unknown as TranscriptRow)
-    if (input.additionalFormats.length > 0)
-      body.additional_formats = input.additionalFormats.map((f) =>
-        additionalFormat(f.format, text, found.words),
-      )
+    if (exported.length > 0) body.additional_formats = exported
     return body
   }
 
@@ -213,6 +230,27 @@ export function createSpeechToTextService(deps: {
       const row = await deps.repository.find(principal.workspaceId, id)
       if (!row) throw new AppError('transcript_not_found', { param: 'transcription_id' })
       return transcriptBody(row)
+    },
+
+    /** A stored transcript in one export format; a format its words cannot give is refused. */
+    async download(principal: Principal, id: string, request: ExportRequest): Promise<TranscriptDownload> {
+      const row = await deps.repository.find(principal.workspaceId, id)
+      if (!row) throw new AppError('transcript_not_found', { param: 'transcription_id' })
+      const body = transcriptBody(row)
+      let bytes: Awaited<ReturnType<typeof exportBytes>>
+      try {
+        bytes = await exportBytes(body, request)
+      } catch (error) {
+        if (error instanceof ExportOptionError)
+          throw new AppError('validation_error', { param: 'format', message: error.message })
+        throw error
+      }
+      const type = EXPORT_FILE_TYPES[request.format]
+      return {
+        data: 'binary' in bytes ? bytes.binary : Buffer.from(bytes.text, 'utf8'),
+        contentType: 'binary' in bytes ? type.contentType : `${type.contentType}; charset=utf-8`,
+        fileName: `transcript-${id}.${type.extension}`,
+      }
     },
 
     async remove(principal: Principal, id: string): Promise<void> {

@@ -10,6 +10,8 @@ import {
 import type { FastifyRequest } from 'fastify'
 import { AppError } from '../../errors.js'
 import { type MultipartBody, multipartForm, readMultipart } from '../../platform/http/multipart.js'
+import { ExportOptionError, type ExportRequest, readExportRequests } from './exports/export-options.js'
+import { isSubtitles } from './exports/segments.js'
 
 // The multipart bodies of POST /v1/speech-to-text and POST /v1/forced-alignment, with the
 // public API's field names. A file over the limit is refused while it arrives.
@@ -38,7 +40,14 @@ export const transcriptionForm = multipartForm({
       description: 'How readily a new speaker is started (0.1 to 0.4).',
       kind: 'number',
     },
-    additional_formats: { description: 'Further export formats, as a JSON array.', kind: 'json' },
+    additional_formats: {
+      description:
+        'Further export formats, as a JSON array of objects such as `{"format": "srt", "max_characters_per_line": 42}`: ' +
+        'srt, txt, segmented_json, docx, pdf, html (and vtt), each with its options (include_speakers, include_timestamps, ' +
+        'segment_on_silence_longer_than_s, max_segment_duration_s, max_segment_chars; max_characters_per_line for srt, vtt ' +
+        'and txt). DOCX and PDF come base64-encoded.',
+      kind: 'json',
+    },
     file_format: { description: 'The kind of the file.', enum: FILE_FORMATS },
     cloud_storage_url: { description: 'An HTTPS URL of the file, instead of `file`.', maxBytes: 4096 },
     webhook: {
@@ -85,7 +94,7 @@ export interface TranscriptionInput {
   granularity: TimestampsGranularity
   diarize: boolean
   diarizationThreshold: number | null
-  additionalFormats: Array<{ format: string }>
+  additionalFormats: ExportRequest[]
   webhook: boolean
   keyterms: string[]
 }
@@ -132,6 +141,7 @@ export async function readTranscriptionForm(request: FastifyRequest): Promise<Tr
   for (const term of keyterms)
     if ([...term].length > SPEECH_TO_TEXT_KEYTERM_CHARS_MAX)
       throw invalid('keyterms', `Each keyterm is at most ${SPEECH_TO_TEXT_KEYTERM_CHARS_MAX} characters.`)
+  const granularity = (body.text('timestamps_granularity') as TimestampsGranularity | undefined) ?? 'word'
   return {
     file: upload
       ? { data: upload.data, fileName: upload.fileName.slice(0, 255), fileFormat: fileFormat(body) }
@@ -141,10 +151,10 @@ export async function readTranscriptionForm(request: FastifyRequest): Promise<Tr
     languageCode: body.text('language_code') || null,
     tagAudioEvents: body.boolean('tag_audio_events') ?? true,
     numSpeakers,
-    granularity: (body.text('timestamps_granularity') as TimestampsGranularity | undefined) ?? 'word',
+    granularity,
     diarize: body.boolean('diarize') ?? false,
     diarizationThreshold: threshold,
-    additionalFormats: additionalFormats(body.text('additional_formats')),
+    additionalFormats: additionalFormats(body.text('additional_formats'), granularity),
     webhook: body.boolean('webhook') ?? false,
     keyterms,
   }
@@ -154,19 +164,29 @@ function fileFormat(body: MultipartBody<string, string>): SourceFile['fileFormat
   return (body.text('file_format') as SourceFile['fileFormat'] | undefined) ?? 'other'
 }
 
-// The export formats made so far; the others of the public API are refused rather than left out.
-const EXPORT_FORMATS = ['txt', 'srt'] as const
-
-function additionalFormats(raw: string | undefined): Array<{ format: string }> {
+/** The export requests of `additional_formats`, refused whole before any work when one is wrong. */
+function additionalFormats(raw: string | undefined, granularity: TimestampsGranularity): ExportRequest[] {
   if (!raw) return []
-  const parsed = JSON.parse(raw) as unknown
-  if (!Array.isArray(parsed)) throw invalid('additional_formats', 'additional_formats must be a JSON array.')
-  return parsed.map((entry) => {
-    const format = (entry as { format?: unknown })?.format
-    if (typeof format !== 'string' || !(EXPORT_FORMATS as readonly string[]).includes(format))
-      throw invalid('additional_formats', `Each additional format is one of ${EXPORT_FORMATS.join(', ')}.`)
-    return { format }
-  })
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(raw)
+  } catch {
+    throw invalid('additional_formats', 'additional_formats must be JSON, such as [{"format": "srt"}].')
+  }
+  let requests: ExportRequest[]
+  try {
+    requests = readExportRequests(parsed)
+  } catch (error) {
+    if (error instanceof ExportOptionError) throw invalid('additional_formats', error.message)
+    throw error
+  }
+  const subtitles = requests.find((r) => isSubtitles(r.format))
+  if (subtitles && granularity === 'none')
+    throw invalid(
+      'additional_formats',
+      `${subtitles.format} subtitles need word times: use timestamps_granularity word or character.`,
+    )
+  return requests
 }
 
 export async function readAlignmentForm(
