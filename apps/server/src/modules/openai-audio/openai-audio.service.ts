@@ -2,6 +2,7 @@ import {
   OPENAI_TRANSCRIPTION_FORMATS,
   type OpenAiTranscriptionFormat,
   SPEECH_TO_TEXT_MODEL_IDS,
+  TRANSCRIPT_EXPORT_DEFAULTS,
 } from '@timbre/contract'
 import { AppError } from '../../errors.js'
 import type { Generation } from '../../platform/generation/begin-generation.js'
@@ -84,7 +85,8 @@ export function createOpenAiAudioService(deps: {
         granularity: 'word',
         diarize: false,
         diarizationThreshold: null,
-        additionalFormats: subtitles ? [{ format: 'srt' }] : [],
+        // OpenAI's subtitles are ours with their default cue limits.
+        additionalFormats: subtitles ? [{ format, options: { ...TRANSCRIPT_EXPORT_DEFAULTS[format] } }] : [],
         webhook: false,
         keyterms: [],
       })

@@ -52,11 +52,6 @@ function languageName(code: string): string {
   }
 }
 
-/** WebVTT from SubRip: a header, and a full stop before the milliseconds. */
-export function srtToVtt(srt: string): string {
-  return `WEBVTT\n\n${srt.replace(/(\d{2}:\d{2}:\d{2}),(\d{3})/g, '$1.$2')}`
-}
-
 export interface OpenAiTranscription {
   contentType: string
   body: string | object
@@ -70,10 +65,9 @@ export function openAiTranscription(
   const usage = { type: 'duration', seconds: Math.ceil(body.audio_duration_secs) }
   if (format === 'text') return { contentType: 'text/plain; charset=utf-8', body: body.text }
   if (format === 'srt' || format === 'vtt') {
-    const srt = body.additional_formats?.find((f) => f.requested_format === 'srt')?.content ?? ''
-    return format === 'srt'
-      ? { contentType: 'application/x-subrip; charset=utf-8', body: srt }
-      : { contentType: 'text/vtt; charset=utf-8', body: srtToVtt(srt) }
+    const content = body.additional_formats?.find((f) => f.requested_format === format)?.content ?? ''
+    const type = format === 'srt' ? 'application/x-subrip' : 'text/vtt'
+    return { contentType: `${type}; charset=utf-8`, body: content }
   }
   if (format === 'json') return { contentType: 'application/json', body: { text: body.text, usage } }
   const words = spokenWords(body)

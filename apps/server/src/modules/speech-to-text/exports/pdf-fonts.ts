@@ -1,3 +1,4 @@
+/// <reference path="./fontkit.d.ts" />
 import { existsSync } from 'node:fs'
 import * as fontkit from 'fontkit'
 
