@@ -18,11 +18,10 @@ import { useToast } from '../../components/toaster'
 import { useErrorText } from '../../i18n/use-error-text'
 import { formatCount } from '../../lib/format-count'
 import { formatDateTime } from '../../lib/format-date'
+import { formatSize } from '../../lib/format-size'
 import { pathTo } from '../../routes'
 import { type TranscriptSummary, transcribe } from './speech-to-text-api'
 import { useDeleteTranscript, useTranscripts } from './transcript-queries'
-
-const MB = 1024 * 1024
 
 /** The length of a chosen file, read by the browser (null when it cannot tell). */
 function useDuration(file: File | null): number | null {
@@ -104,7 +103,7 @@ export function SpeechToTextPage() {
           </span>
           <span className="text-xs text-neutral-500">
             {t('speechToText.limits', {
-              mb: n(SPEECH_TO_TEXT_MAX_BYTES / MB),
+              size: formatSize(SPEECH_TO_TEXT_MAX_BYTES, i18n.language),
               minutes: n(SPEECH_TO_TEXT_MAX_SECONDS / 60),
               credits: n(SPEECH_TO_TEXT_CREDITS_PER_MINUTE),
             })}
@@ -162,7 +161,7 @@ export function SpeechToTextPage() {
         {tooBig && (
           <Alert tone="warning" className="mt-4">
             {t('speechToText.tooBig', {
-              mb: n(SPEECH_TO_TEXT_MAX_BYTES / MB),
+              size: formatSize(SPEECH_TO_TEXT_MAX_BYTES, i18n.language),
               minutes: n(SPEECH_TO_TEXT_MAX_SECONDS / 60),
             })}
           </Alert>

@@ -5,6 +5,7 @@ import { Alert } from '../../components/alert'
 import { Button } from '../../components/button'
 import { PageSpinner } from '../../components/spinner'
 import { useErrorText } from '../../i18n/use-error-text'
+import { saveBlob } from '../../lib/save-blob'
 import { routes } from '../../routes'
 import { clock, paragraphsOf, speakerNumber, transcriptText } from './transcript-paragraphs'
 import { useTranscript } from './transcript-queries'
@@ -20,12 +21,7 @@ export function TranscriptPage() {
 
   const download = () => {
     const blob = new Blob([transcriptText(paragraphs, speakerName)], { type: 'text/plain;charset=utf-8' })
-    const url = URL.createObjectURL(blob)
-    const link = document.createElement('a')
-    link.href = url
-    link.download = `transcript-${id}.txt`
-    link.click()
-    URL.revokeObjectURL(url)
+    saveBlob(blob, `transcript-${id}.txt`)
   }
 
   return (
