@@ -8,8 +8,8 @@ import { AppError } from './errors.js'
 import { newId } from './lib/ids.js'
 import { registerInputHygiene } from './platform/http/input-check.js'
 import { registerMultipart } from './platform/http/multipart-routes.js'
+import { registerOpenApi } from './platform/http/openapi.js'
 import { registerErrorHandling } from './plugins/errors.js'
-import { registerOpenApi } from './plugins/openapi.js'
 import { registerSecurityHeaders } from './plugins/security-headers.js'
 
 const BODY_LIMIT_BYTES = 1024 * 1024

@@ -15,6 +15,7 @@ import { decodeSource } from './source-audio.js'
 import type { TranscriptRow, TranscriptsRepository } from './speech-to-text.repository.js'
 import type { SourceFile, TranscriptionInput } from './stt-form.js'
 import { type ApiWord, apiWords } from './transcript-words.js'
+import { listTranscripts, type TranscriptsQuery } from './transcripts-listing.js'
 
 // Transcription as a product: the file is checked and decoded, the recogniser runs on its
 // spoken stretches, and the transcript is stored with its charge in one transaction. Audio with
@@ -201,30 +202,8 @@ export function createSpeechToTextService(deps: {
     transcribe: transcribeRequest,
 
     /** The workspace's transcripts, newest first, a page at a time. */
-    async list(
-      principal: Principal,
-      query: { page_size: number; start_after_transcription_id?: string | undefined },
-    ) {
-      const rows = await deps.repository.list(principal.workspaceId, {
-        limit: query.page_size + 1,
-        after: query.start_after_transcription_id,
-      })
-      if (!rows) throw new AppError('transcript_not_found', { param: 'start_after_transcription_id' })
-      const page = rows.slice(0, query.page_size)
-      return {
-        transcripts: page.map((r) => ({
-          transcription_id: r.id,
-          file_name: r.file_name,
-          language_code: r.language_code,
-          audio_duration_secs: r.audio_duration_seconds,
-          credits: r.credits,
-          created_at_unix: Math.floor(r.created_at.getTime() / 1000),
-          text_start: r.text_start,
-        })),
-        has_more: rows.length > query.page_size,
-        last_transcription_id: page[page.length - 1]?.id ?? null,
-      }
-    },
+    list: (principal: Principal, query: TranscriptsQuery) =>
+      listTranscripts(deps.repository, principal, query),
 
     async get(principal: Principal, id: string): Promise<TranscriptBody> {
       const row = await deps.repository.find(principal.workspaceId, id)

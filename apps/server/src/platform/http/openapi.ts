@@ -2,7 +2,7 @@ import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance } from 'fastify'
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod'
-import { documentMultipart } from '../platform/http/multipart-routes.js'
+import { documentMultipart } from './multipart-routes.js'
 import { API_DESCRIPTION, API_TITLE, FAVICON_SVG, LOGO_SVG } from './openapi-docs.js'
 
 // The OpenAPI document is built from the routes' zod schemas and is committed to
