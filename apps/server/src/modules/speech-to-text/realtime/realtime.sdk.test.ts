@@ -69,6 +69,7 @@ function listen(connection: RealtimeConnection) {
     RealtimeEvents.INPUT_ERROR,
     RealtimeEvents.CHUNK_SIZE_EXCEEDED,
     RealtimeEvents.INVALID_REQUEST,
+    RealtimeEvents.RATE_LIMITED,
     // Every error is also emitted as `error`, which an EventEmitter throws when nobody listens.
     RealtimeEvents.ERROR,
   ]
@@ -237,6 +238,32 @@ describe('realtime speech to text through the SDK', () => {
     await chargedSince(before)
   }, 120_000)
 
+  it('transcribes 8 kHz mu-law telephone audio', async () => {
+    const { audio } = await speak(SECOND, 'ulaw_8000')
+    const connection = await client.speechToText.realtime.connect({
+      modelId: 'scribe_v2_realtime',
+      audioFormat: AudioFormat.ULAW_8000,
+      sampleRate: 8000,
+    })
+    const session = listen(connection)
+    await session.started()
+    const ulaw = Buffer.concat([audio, Buffer.alloc(8000, 0xff)])
+    for (let at = 0; at < ulaw.length; at += 8000)
+      connection.send({ audioBase64: ulaw.subarray(at, at + 8000).toString('base64') })
+    connection.commit()
+    await session.until(() => session.of(RealtimeEvents.COMMITTED_TRANSCRIPT).length > 0)
+    const text = session.of(RealtimeEvents.COMMITTED_TRANSCRIPT)[0]!.data.text!
+    const wer = wordErrorRate(SECOND, text)
+    console.log(`realtime mu-law 8 kHz: WER ${wer.toFixed(3)} "${text}"`)
+    // The recogniser's model is wideband: telephone audio loses the sounds above 4 kHz, and
+    // about half the words with them (undecoded mu-law bytes would give next to none).
+    expect(wer).toBeLessThanOrEqual(0.6)
+    const before = await used()
+    connection.close()
+    await session.until(session.closed)
+    await chargedSince(before)
+  }, 120_000)
+
   it('refuses bad base64, a wrong sample rate and an oversized chunk without ending the session, and charges nothing for silence', async () => {
     const before = await used()
     const connection = await client.speechToText.realtime.connect({
@@ -262,6 +289,57 @@ describe('realtime speech to text through the SDK', () => {
     connection.close()
     await session.until(session.closed)
     expect(await chargedSince(before)).toBe(0)
+  }, 60_000)
+
+  it('ends a session at its audio limit, charging nothing for silence', async () => {
+    const before = await used()
+    const connection = await client.speechToText.realtime.connect({
+      modelId: 'scribe_v2_realtime',
+      audioFormat: AudioFormat.PCM_8000,
+      sampleRate: 8000,
+    })
+    const session = listen(connection)
+    connection.on(RealtimeEvents.SESSION_TIME_LIMIT_EXCEEDED, (data: unknown) =>
+      session.heard.push({ type: 'limit', at: performance.now(), data: data as Heard['data'] }),
+    )
+    await session.started()
+    const fiveSeconds = Buffer.alloc(8000 * 2 * 5).toString('base64')
+    for (let i = 0; i < REALTIME_MAX_AUDIO_SECONDS / 5; i++) connection.send({ audioBase64: fiveSeconds })
+    connection.send({ audioBase64: Buffer.alloc(3200).toString('base64') })
+    await session.until(() => session.of('limit').length > 0, 60)
+    expect(session.of('limit')[0]!.data.error).toMatch(/at most 10 minutes/)
+    await session.until(session.closed)
+    expect(await chargedSince(before)).toBe(0)
+  }, 90_000)
+
+  it('holds a concurrency slot per session: past the plan, a session is rate limited', async () => {
+    const baseline = await used()
+    const open = async () => {
+      const connection = await client.speechToText.realtime.connect({
+        modelId: 'scribe_v2_realtime',
+        audioFormat: AudioFormat.PCM_16000,
+        sampleRate: 16_000,
+      })
+      const session = listen(connection)
+      await session.until(() => session.heard.length > 0)
+      return { connection, session }
+    }
+    const held = [await open(), await open()]
+    for (const h of held) expect(h.session.heard[0]!.type).toBe(RealtimeEvents.SESSION_STARTED)
+    const refused = await open()
+    expect(refused.session.heard.map((h) => h.type)).toContain(RealtimeEvents.RATE_LIMITED)
+    await refused.session.until(refused.session.closed)
+    held[0]!.connection.close()
+    await held[0]!.session.until(held[0]!.session.closed)
+    await new Promise((r) => setTimeout(r, 300))
+    const again = await open()
+    expect(again.session.heard[0]!.type).toBe(RealtimeEvents.SESSION_STARTED)
+    for (const h of [held[1]!, again]) {
+      h.connection.close()
+      await h.session.until(h.session.closed)
+    }
+    // Sessions without audio cost nothing; once settled, their slots are back.
+    expect(await chargedSince(baseline)).toBe(0)
   }, 60_000)
 
   it('answers an unknown message type with an input error', async () => {

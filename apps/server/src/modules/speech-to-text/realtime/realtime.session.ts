@@ -126,6 +126,8 @@ export class RealtimeSession {
         seconds: REALTIME_MAX_AUDIO_SECONDS,
       },
     })
+    // Opens a decoder (the first use in a process loads the model) while the client connects.
+    void this.deps.recogniser.recognise(new Float32Array(RECOGNITION_SAMPLE_RATE / 10)).catch(() => undefined)
     this.audioIn = await createAudioInputStream(this.format.sampleRate, this.format.encoding)
     this.vad = await createVoiceActivityStream()
     if (this.closed) return this.end()
