@@ -277,7 +277,6 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     recorder: recording.ports.recorder,
     // cloud_storage_url downloads follow the same outbound rules as webhooks.
     outbound: config.webhooks,
-    principals,
   })
   const openAiAudio = createOpenAiAudioModule({
     tts: tts.ports,

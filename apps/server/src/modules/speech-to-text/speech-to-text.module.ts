@@ -1,7 +1,6 @@
 import { createPocketSphinxRecogniser, espeakSpeller, type Recogniser } from '@timbre/speech'
 import type { Database } from '../../db/database.js'
 import type { OutboundPolicy } from '../../platform/outbound/outbound.js'
-import type { PrincipalResolver } from '../../plugins/auth.js'
 import type { DomainModule } from '../domain-module.js'
 import type { Recorder } from '../recording/recording.module.js'
 import { createForcedAlignmentService } from './forced-alignment.service.js'
@@ -26,8 +25,6 @@ export function createSpeechToTextModule(deps: {
   /** The rules `cloud_storage_url` downloads follow. */
   outbound: OutboundPolicy
   recogniser?: Recogniser
-  /** Resolves the access token a realtime session may bring instead of headers. */
-  principals: PrincipalResolver
 }): DomainModule<SpeechToTextPorts> {
   const recogniser =
     deps.recogniser ?? createPocketSphinxRecogniser({ decoders: 2, speller: espeakSpeller() })
@@ -42,7 +39,7 @@ export function createSpeechToTextModule(deps: {
     name: 'speech-to-text',
     routes: async (app) => {
       await app.register(speechToTextRoutes(stt, alignment))
-      await app.register(realtimeRoutes({ recogniser, recorder: deps.recorder, principals: deps.principals }))
+      await app.register(realtimeRoutes({ recogniser, recorder: deps.recorder }))
     },
     ports: { transcribe: stt.transcribe },
     stop: () => recogniser.close(),

@@ -3,7 +3,7 @@ import { SPEECH_TO_TEXT_CREDITS_PER_MINUTE } from '@timbre/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { WebSocket } from 'ws'
 import { AppError } from '../../../errors.js'
-import { checkRoute, type Principal, type PrincipalResolver } from '../../../plugins/auth.js'
+import type { Principal } from '../../../plugins/auth.js'
 import { describeError, RealtimeRefusal, type ServerMessage } from './realtime.messages.js'
 import { realtimeQuery } from './realtime.schemas.js'
 import { REALTIME_MAX_AUDIO_SECONDS, type RealtimeDeps, RealtimeSession } from './realtime.session.js'
@@ -12,28 +12,27 @@ import { REALTIME_MAX_AUDIO_SECONDS, type RealtimeDeps, RealtimeSession } from '
 const POLICY_VIOLATION = 1008
 /** A session that sends nothing for this long is closed (it holds a concurrency slot). */
 const INACTIVITY_SECONDS = 30
+/** Wall-clock limit of a session: its audio limit and a little slack. */
+const MAX_SESSION_MINUTES = REALTIME_MAX_AUDIO_SECONDS / 60 + 1
 const route = { scope: 'speech-to-text' as const, verifiedEmail: true }
 
 // GET /v1/speech-to-text/realtime: live transcription over a WebSocket, as the official
 // clients' realtime Scribe connection speaks it.
-export function realtimeRoutes(
-  deps: RealtimeDeps & { principals: PrincipalResolver },
-): FastifyPluginAsyncZod {
-  /** Headers were checked before the upgrade; a browser sends a short-lived token instead. */
-  async function principalOf(known: Principal | null, token: string | undefined): Promise<Principal> {
-    if (known) return known
-    if (!token)
+export function realtimeRoutes(deps: RealtimeDeps): FastifyPluginAsyncZod {
+  /**
+   * Headers (or the site's session cookie) were checked before the upgrade. Single-use tokens
+   * in the query are not issued here, and a lasting credential in a URL would end up in logs.
+   */
+  function principalOf(known: Principal | null, token: string | undefined): Principal {
+    if (!known)
       throw new RealtimeRefusal(
         'auth_error',
-        'Send an API key in the xi-api-key header, or an access token as the token parameter.',
+        token
+          ? 'Single-use tokens are not available on this server; send an API key in the xi-api-key header.'
+          : 'Send an API key in the xi-api-key header.',
         true,
       )
-    const principal = await deps.principals.fromAccessToken(token).catch((error: unknown) => {
-      if (error instanceof AppError) throw new RealtimeRefusal('auth_error', error.message, true)
-      throw error
-    })
-    checkRoute(principal, route)
-    return principal
+    return known
   }
 
   return async (app) => {
@@ -80,6 +79,18 @@ export function realtimeRoutes(
           )
         }
         armTimer()
+        // Audio sent slowly must not hold a concurrency slot for ever.
+        const lifetime = setTimeout(
+          () =>
+            fail(
+              new RealtimeRefusal(
+                'session_time_limit_exceeded',
+                `A session may stay open at most ${MAX_SESSION_MINUTES} minutes; open a new one.`,
+                true,
+              ),
+            ),
+          MAX_SESSION_MINUTES * 60_000,
+        )
 
         const opening = async () => {
           const parsed = realtimeQuery.safeParse(request.query)
@@ -91,7 +102,7 @@ export function realtimeRoutes(
               true,
             )
           }
-          const principal = await principalOf(request.principal, parsed.data.token)
+          const principal = principalOf(request.principal, parsed.data.token)
           session = new RealtimeSession(deps, principal, parsed.data, request.id, send, fail)
           await session.open()
         }
@@ -105,6 +116,7 @@ export function realtimeRoutes(
         socket.on('close', () => {
           ended = true
           clearTimeout(timer)
+          clearTimeout(lifetime)
           void queue
             .finally(() => session?.end())
             .catch((error: unknown) => {

@@ -38,7 +38,7 @@ export const realtimeQuery = z.object({
   include_language_detection: booleanQuery.default(false),
   keyterms: listQuery.optional(),
   enable_logging: booleanQuery.default(true),
-  /** A short-lived access token for clients that cannot set headers (browsers). */
+  /** A single-use token (not issued by this server: answered with an auth error). */
   token: z.string().max(4096).optional(),
 })
 export type RealtimeQuery = z.infer<typeof realtimeQuery>

@@ -381,7 +381,21 @@ describe('realtime speech to text through the SDK', () => {
     })
     const session = listen(connection)
     await session.until(() => session.of(RealtimeEvents.AUTH_ERROR).length > 0)
+    expect(session.of(RealtimeEvents.AUTH_ERROR)[0]!.data.error).toMatch(/Single-use tokens/)
     await session.until(session.closed)
     expect(session.of(RealtimeEvents.SESSION_STARTED)).toHaveLength(0)
+
+    // A wrong key is refused at the upgrade, before any session.
+    const stranger = new ElevenLabsClient({ apiKey: 'sk_wrong', baseUrl: address })
+    const refused = listen(
+      await stranger.speechToText.realtime.connect({
+        modelId: 'scribe_v2_realtime',
+        audioFormat: AudioFormat.PCM_16000,
+        sampleRate: 16_000,
+      }),
+    )
+    await refused.until(refused.closed)
+    expect(String(refused.of(RealtimeEvents.ERROR)[0]?.data)).toMatch(/401/)
+    expect(refused.of(RealtimeEvents.SESSION_STARTED)).toHaveLength(0)
   }, 30_000)
 })
