@@ -209,6 +209,42 @@ describe('realtime speech to text through the SDK', () => {
     expect((await used()) - before).toBe(speechToTextCredits(pcm.length / 32_000))
   }, 120_000)
 
+  it('commits each utterance on its own, and a connection dropped mid-speech is charged for what was heard', async () => {
+    const first = await speak(SENTENCE, 'pcm_16000')
+    const second = await speak(SECOND, 'pcm_16000')
+    const gap = Buffer.alloc(Math.round(1.2 * 16_000) * 2)
+    const pcm = Buffer.concat([first.audio, gap, second.audio])
+    const before = await used()
+    const connection = await client.speechToText.realtime.connect({
+      modelId: 'scribe_v2_realtime',
+      audioFormat: AudioFormat.PCM_16000,
+      sampleRate: 16_000,
+      commitStrategy: CommitStrategy.VAD,
+      vadSilenceThresholdSecs: 0.5,
+      includeTimestamps: true,
+    })
+    const session = listen(connection)
+    await session.started()
+    // The second sentence is cut off half way by a connection that just goes away.
+    await stream(connection, pcm.subarray(0, pcm.length - second.audio.length / 2), 32_000)
+    const committed = session.of(RealtimeEvents.COMMITTED_TRANSCRIPT)
+    expect(committed).toHaveLength(1)
+    expect(wordErrorRate(SENTENCE, committed[0]!.data.text!)).toBeLessThanOrEqual(0.3)
+    const later = session.of(RealtimeEvents.PARTIAL_TRANSCRIPT).filter((p) => p.at > committed[0]!.at)
+    expect(later.length).toBeGreaterThan(0)
+    // A partial of the new utterance holds none of the committed one.
+    expect(later.at(-1)!.data.text).not.toMatch(/garden/)
+    const firstWords = session.of(RealtimeEvents.COMMITTED_TRANSCRIPT_WITH_TIMESTAMPS)[0]!.data.words!
+    expect(firstWords.at(-1)!.end!).toBeLessThanOrEqual(first.audio.length / 32_000 + 0.3)
+    ;(connection as unknown as { websocket: WebSocket }).websocket.terminate()
+    await session.until(session.closed)
+    const charged = await chargedSince(before)
+    const sentSeconds = (pcm.length - second.audio.length / 2) / 32_000
+    console.log(`dropped mid-speech after ${sentSeconds.toFixed(1)} s sent: charged ${charged} credits`)
+    expect(charged).toBeGreaterThanOrEqual(speechToTextCredits(first.audio.length / 32_000))
+    expect(charged).toBeLessThanOrEqual(speechToTextCredits(sentSeconds))
+  }, 120_000)
+
   it('commits only on the client commit under the manual strategy, at 44.1 kHz', async () => {
     const { audio } = await speak(SECOND, 'pcm_44100')
     const pcm = Buffer.concat([audio, Buffer.alloc(44_100 * 2)])
