@@ -24,7 +24,11 @@ import { UtteranceDetector } from './utterance-detector.js'
 export const REALTIME_MAX_AUDIO_SECONDS = 10 * 60
 /** The largest message (characters of JSON): about 150 KB of audio once decoded. */
 export const REALTIME_MAX_MESSAGE_CHARS = 200_000
-/** A partial transcript re-decodes the utterance at most once per this much new audio. */
+/**
+ * A partial transcript re-decodes the utterance at most once per this much new audio, and after
+ * at least twice as much audio as the last decode took: a long utterance gets fewer partials,
+ * and a session keeps a decoder busy at most half the time.
+ */
 const PARTIAL_EVERY_SECONDS = 0.4
 /** Audio kept before an utterance's detected start, so its first sound is not cut. */
 const LEAD_IN_SECONDS = 0.3
@@ -66,7 +70,8 @@ export class RealtimeSession {
   /** Seconds of audio received, at the client's rate. */
   private receivedSeconds = 0
   private spokeSinceCommit = false
-  private lastPartialAt = 0
+  /** The 16 kHz sample count at which the next partial may be decoded. */
+  private nextPartialAt = 0
   private lastPartialText = ''
   private partialInFlight = false
   /** Bumped at each commit, so a partial decoded before it is not sent after it. */
@@ -216,7 +221,7 @@ export class RealtimeSession {
       const event = this.detector.window(p)
       if (event?.type === 'start') {
         this.spokeSinceCommit = true
-        this.lastPartialAt = Math.round(event.at * RECOGNITION_SAMPLE_RATE)
+        this.nextPartialAt = Math.round((event.at + PARTIAL_EVERY_SECONDS) * RECOGNITION_SAMPLE_RATE)
       }
       if (event?.type === 'end') ended = true
     }
@@ -231,8 +236,9 @@ export class RealtimeSession {
   /** Re-decodes the utterance under way when enough new audio came, one decode at a time. */
   private maybePartial(): void {
     if (!this.detector.speaking || this.partialInFlight) return
-    if (this.received16k - this.lastPartialAt < PARTIAL_EVERY_SECONDS * RECOGNITION_SAMPLE_RATE) return
-    this.lastPartialAt = this.received16k
+    if (this.received16k < this.nextPartialAt) return
+    const startedAt = this.received16k
+    const began = performance.now()
     const from = Math.round((this.detector.utteranceStart - LEAD_IN_SECONDS) * RECOGNITION_SAMPLE_RATE)
     const audio = this.pending.copy(from - this.pendingStart)
     const utterance = this.utterance
@@ -251,6 +257,9 @@ export class RealtimeSession {
       })
       .finally(() => {
         this.partialInFlight = false
+        const took = (performance.now() - began) / 1000
+        this.nextPartialAt =
+          startedAt + Math.round(Math.max(PARTIAL_EVERY_SECONDS, 2 * took) * RECOGNITION_SAMPLE_RATE)
       })
   }
 
