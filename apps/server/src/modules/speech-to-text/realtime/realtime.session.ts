@@ -135,7 +135,6 @@ export class RealtimeSession {
     void this.deps.recogniser.recognise(new Float32Array(RECOGNITION_SAMPLE_RATE / 10)).catch(() => undefined)
     this.audioIn = await createAudioInputStream(this.format.sampleRate, this.format.encoding)
     this.vad = await createVoiceActivityStream()
-    if (this.closed) return this.end()
     this.send({
       message_type: 'session_started',
       session_id: this.id,
