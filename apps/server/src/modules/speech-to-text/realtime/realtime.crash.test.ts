@@ -50,9 +50,9 @@ describe('kill -9 during a realtime transcription', () => {
     })
     ws.on('error', () => undefined)
     await new Promise<void>((resolve) => ws.once('open', () => resolve()))
-    // At the pace of speech, 100 ms a message, until two partials came back.
+    // At the pace of speech, 100 ms a message, until a partial came back.
     let sent = 0
-    while (sent < pcm.length && partials.length < 2) {
+    while (sent < pcm.length && partials.length < 1) {
       ws.send(
         JSON.stringify({
           message_type: 'input_audio_chunk',
@@ -62,7 +62,9 @@ describe('kill -9 during a realtime transcription', () => {
       sent += 3200
       await new Promise((r) => setTimeout(r, 100))
     }
-    expect(partials.length).toBe(2)
+    // A loaded machine may still be working through what was sent.
+    for (let i = 0; i < 300 && partials.length < 1; i++) await new Promise((r) => setTimeout(r, 100))
+    expect(partials.length).toBeGreaterThan(0)
     await running.kill9()
     ws.terminate()
 

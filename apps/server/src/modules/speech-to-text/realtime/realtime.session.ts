@@ -257,6 +257,8 @@ export class RealtimeSession {
       .finally(() => {
         this.partialInFlight = false
         const took = (performance.now() - began) / 1000
+        // A partial of an utterance already committed says nothing about the next one's pace.
+        if (utterance !== this.utterance) return
         this.nextPartialAt =
           startedAt + Math.round(Math.max(PARTIAL_EVERY_SECONDS, 2 * took) * RECOGNITION_SAMPLE_RATE)
       })
