@@ -258,9 +258,11 @@ export class RealtimeSession {
         this.partialInFlight = false
         const took = (performance.now() - began) / 1000
         // A partial of an utterance already committed says nothing about the next one's pace.
-        if (utterance !== this.utterance) return
-        this.nextPartialAt =
-          startedAt + Math.round(Math.max(PARTIAL_EVERY_SECONDS, 2 * took) * RECOGNITION_SAMPLE_RATE)
+        if (utterance === this.utterance)
+          this.nextPartialAt =
+            startedAt + Math.round(Math.max(PARTIAL_EVERY_SECONDS, 2 * took) * RECOGNITION_SAMPLE_RATE)
+        // Audio that came during the decode may already be due (it will not arrive again).
+        if (!this.closed) this.maybePartial()
       })
   }
 
