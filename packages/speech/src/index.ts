@@ -79,6 +79,12 @@ export {
 } from './models/model-profiles.js'
 export type { WarmUpRecord } from './pool/worker-pool.js'
 export { type AudioEvent, audioEvents } from './recognition/audio-events.js'
+export {
+  type AudioInputStream,
+  bytesPerSample,
+  createAudioInputStream,
+  type LiveAudioEncoding,
+} from './recognition/audio-input-stream.js'
 export { type DiariseOptions, diarise } from './recognition/diarise.js'
 export { espeakSpeller } from './recognition/espeak-speller.js'
 export {
@@ -95,6 +101,11 @@ export {
 } from './recognition/recogniser.js'
 export { type Transcription, transcribe } from './recognition/transcribe.js'
 export { type SpeechSegment, speechSegments } from './recognition/voice-activity.js'
+export {
+  createVoiceActivityStream,
+  VAD_WINDOW_SAMPLES,
+  type VoiceActivityStream,
+} from './recognition/voice-activity-stream.js'
 export { type PreparedRequest, prepareRequest } from './service/prepare-request.js'
 export {
   appendAlignment,

@@ -4,6 +4,7 @@ import type { OutboundPolicy } from '../../platform/outbound/outbound.js'
 import type { DomainModule } from '../domain-module.js'
 import type { Recorder } from '../recording/recording.module.js'
 import { createForcedAlignmentService } from './forced-alignment.service.js'
+import { realtimeRoutes } from './realtime/realtime.routes.js'
 import { createCloudFetcher } from './source-audio.js'
 import { createTranscriptsRepository } from './speech-to-text.repository.js'
 import { speechToTextRoutes } from './speech-to-text.routes.js'
@@ -38,6 +39,7 @@ export function createSpeechToTextModule(deps: {
     name: 'speech-to-text',
     routes: async (app) => {
       await app.register(speechToTextRoutes(stt, alignment))
+      await app.register(realtimeRoutes({ recogniser, recorder: deps.recorder }))
     },
     ports: { transcribe: stt.transcribe },
     stop: () => recogniser.close(),
