@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
 import { createUser } from '../../../../test/helpers/factories.js'
 import { createTestApp, type TestApp } from '../../../../test/helpers/test-app.js'
-import { wordErrorRate } from '../../../../test/helpers/word-error-rate.js'
+import { wordErrorRate, words } from '../../../../test/helpers/word-error.js'
 import { REALTIME_MAX_AUDIO_SECONDS } from './realtime.session.js'
 
 // Realtime transcription through the official SDK's realtime client with only baseUrl changed:
@@ -197,7 +197,7 @@ describe('realtime speech to text through the SDK', () => {
     expect(partials.length).toBeGreaterThan(0)
     expect(partials[0]!.at).toBeLessThan(committed[0]!.at)
     const text = committed[0]!.data.text!
-    const wer = wordErrorRate(SENTENCE, text)
+    const wer = wordErrorRate(words(SENTENCE), words(text))
     const firstPartial = partials[0]!.at - (started + speechStart * 1000)
     const commitDelay = committed[0]!.at - (started + speechEnd * 1000)
     console.log(
@@ -254,7 +254,7 @@ describe('realtime speech to text through the SDK', () => {
     await session.until(() => laterPartials().length > 0, 30)
     const committed = session.of(RealtimeEvents.COMMITTED_TRANSCRIPT)
     expect(committed).toHaveLength(1)
-    expect(wordErrorRate(SENTENCE, committed[0]!.data.text!)).toBeLessThanOrEqual(0.3)
+    expect(wordErrorRate(words(SENTENCE), words(committed[0]!.data.text!))).toBeLessThanOrEqual(0.3)
     const later = laterPartials()
     expect(later.length).toBeGreaterThan(0)
     // A partial of the new utterance holds none of the committed one.
@@ -288,7 +288,7 @@ describe('realtime speech to text through the SDK', () => {
     connection.commit()
     await session.until(() => session.of(RealtimeEvents.COMMITTED_TRANSCRIPT).length > 0)
     const text = session.of(RealtimeEvents.COMMITTED_TRANSCRIPT)[0]!.data.text!
-    const wer = wordErrorRate(SECOND, text)
+    const wer = wordErrorRate(words(SECOND), words(text))
     console.log(`realtime manual 44.1 kHz: WER ${wer.toFixed(3)} "${text}"`)
     expect(wer).toBeLessThanOrEqual(0.3)
     // Without include_timestamps only the plain transcript comes.
@@ -314,7 +314,7 @@ describe('realtime speech to text through the SDK', () => {
     connection.commit()
     await session.until(() => session.of(RealtimeEvents.COMMITTED_TRANSCRIPT).length > 0)
     const text = session.of(RealtimeEvents.COMMITTED_TRANSCRIPT)[0]!.data.text!
-    const wer = wordErrorRate(SECOND, text)
+    const wer = wordErrorRate(words(SECOND), words(text))
     console.log(`realtime mu-law 8 kHz: WER ${wer.toFixed(3)} "${text}"`)
     // The recogniser's model is wideband: telephone audio loses the sounds above 4 kHz, and
     // about half the words with them (undecoded mu-law bytes would give next to none right).
