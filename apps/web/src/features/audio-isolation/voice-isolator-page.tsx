@@ -6,12 +6,13 @@ import {
   AUDIO_ISOLATION_OUTPUT_FORMAT,
   audioIsolationCredits,
 } from '@timbre/contract'
-import { useEffect, useId, useRef, useState } from 'react'
+import { useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '../../components/alert'
 import { Button } from '../../components/button'
 import { Icon } from '../../components/icon'
 import { useToast } from '../../components/toaster'
+import { useFileDuration } from '../../components/use-file-duration'
 import { useErrorText } from '../../i18n/use-error-text'
 import type { IsolationItem } from '../../lib/api-types'
 import { formatCount } from '../../lib/format-count'
@@ -23,25 +24,6 @@ import { isolationAudio } from './audio-isolation-api'
 import { useDeleteIsolation, useIsolations } from './isolation-queries'
 
 const MB = 1024 * 1024
-
-/** The length of a chosen file, read by the browser (null when it cannot tell). */
-function useDuration(file: File | null): number | null {
-  const [seconds, setSeconds] = useState<number | null>(null)
-  useEffect(() => {
-    setSeconds(null)
-    if (!file) return
-    const url = URL.createObjectURL(file)
-    const audio = new Audio()
-    audio.preload = 'metadata'
-    audio.onloadedmetadata = () => setSeconds(Number.isFinite(audio.duration) ? audio.duration : null)
-    audio.src = url
-    return () => {
-      audio.onloadedmetadata = null
-      URL.revokeObjectURL(url)
-    }
-  }, [file])
-  return seconds
-}
 
 function playIsolated(title: string, blob: Blob, label: string) {
   player.load({
@@ -75,7 +57,7 @@ export function VoiceIsolatorPage() {
   const [pending, setPending] = useState(false)
   const [progress, setProgress] = useState(0)
   const abortRef = useRef<AbortController | null>(null)
-  const seconds = useDuration(file)
+  const seconds = useFileDuration(file)
   const history = useIsolations()
   const remove = useDeleteIsolation()
   const n = (value: number) => formatCount(value, i18n.language)

@@ -6,7 +6,7 @@ import {
   SPEECH_TO_TEXT_MAX_SPEAKERS,
   speechToTextCredits,
 } from '@timbre/contract'
-import { useEffect, useId, useRef, useState } from 'react'
+import { useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
 import { Alert } from '../../components/alert'
@@ -15,6 +15,7 @@ import { CheckboxField } from '../../components/checkbox-field'
 import { Icon } from '../../components/icon'
 import { NumberField } from '../../components/number-field'
 import { useToast } from '../../components/toaster'
+import { useFileDuration } from '../../components/use-file-duration'
 import { useErrorText } from '../../i18n/use-error-text'
 import { formatCount } from '../../lib/format-count'
 import { formatDateTime } from '../../lib/format-date'
@@ -22,25 +23,6 @@ import { formatSize } from '../../lib/format-size'
 import { pathTo } from '../../routes'
 import { type TranscriptSummary, transcribe } from './speech-to-text-api'
 import { useDeleteTranscript, useTranscripts } from './transcript-queries'
-
-/** The length of a chosen file, read by the browser (null when it cannot tell). */
-function useDuration(file: File | null): number | null {
-  const [seconds, setSeconds] = useState<number | null>(null)
-  useEffect(() => {
-    setSeconds(null)
-    if (!file) return
-    const url = URL.createObjectURL(file)
-    const audio = new Audio()
-    audio.preload = 'metadata'
-    audio.onloadedmetadata = () => setSeconds(Number.isFinite(audio.duration) ? audio.duration : null)
-    audio.src = url
-    return () => {
-      audio.onloadedmetadata = null
-      URL.revokeObjectURL(url)
-    }
-  }, [file])
-  return seconds
-}
 
 /** Speech to text: upload a recording, get its transcript (kept in the workspace); earlier ones below. */
 export function SpeechToTextPage() {
@@ -56,7 +38,7 @@ export function SpeechToTextPage() {
   const [events, setEvents] = useState(true)
   const [pending, setPending] = useState(false)
   const abortRef = useRef<AbortController | null>(null)
-  const seconds = useDuration(file)
+  const seconds = useFileDuration(file)
   const n = (value: number) => formatCount(value, i18n.language)
   const speakerCount = speakers.trim() === '' ? null : Number(speakers)
   const badSpeakers =
