@@ -30,8 +30,17 @@ async function speech(page: Page, voiceName: string, text: string): Promise<Buff
   return Buffer.from(base64, 'base64')
 }
 
+/** Clicks Download and reads the file the browser saved. */
+async function downloaded(page: Page): Promise<{ name: string; text: string }> {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download', exact: true }).click(),
+  ])
+  return { name: download.suggestedFilename(), text: readFileSync((await download.path()) ?? '', 'utf8') }
+}
+
 describe('speech to text', () => {
-  it('transcribes a two-voice recording with speakers, shows it, downloads it, at two widths and both themes', async () => {
+  it('transcribes a two-voice recording with speakers, shows it, exports it, at two widths and both themes', async () => {
     const context = await journey.browser.newContext({
       viewport: { width: 1280, height: 900 },
       acceptDownloads: true,
@@ -70,13 +79,15 @@ describe('speech to text', () => {
     // No page may scroll sideways at phone width.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
 
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Download text' }).click(),
-    ])
-    const text = readFileSync((await download.path()) ?? '', 'utf8')
-    expect(text).toMatch(/^\[0:00\] Speaker \d: /)
-    expect(text).toContain('garden')
+    // Subtitles by default; any export format from the same menu.
+    const srt = await downloaded(page)
+    expect(srt.name).toMatch(/\.srt$/)
+    expect(srt.text).toMatch(/^1\n00:00:00,\d{3} --> 00:00:\d{2},\d{3}\n/)
+    expect(srt.text).toContain('garden')
+    await page.getByLabel('Format').selectOption('txt')
+    const txt = await downloaded(page)
+    expect(txt.name).toMatch(/\.txt$/)
+    expect(txt.text).toContain('garden')
 
     await page.getByRole('link', { name: 'All transcripts' }).click()
     const list = page.getByTestId('transcript-list')

@@ -1,4 +1,6 @@
 // Speech to text: transcribing a file, and the workspace's stored transcripts.
+
+import type { TranscriptExportFormat } from '@timbre/contract'
 import { binary, client, settle } from '../../lib/api'
 import type { ResponseJson } from '../../lib/api-types'
 
@@ -47,6 +49,24 @@ export const getTranscript = (id: string): Promise<Transcript> =>
       params: { path: { transcription_id: id } },
     }),
   )
+
+/** The file name a download answer names in its Content-Disposition, if any. */
+function attachmentName(response: Response): string | null {
+  const header = response.headers.get('content-disposition') ?? ''
+  return /filename="([^"]+)"/.exec(header)?.[1] ?? null
+}
+
+/** GET /v1/speech-to-text/transcripts/{id}/export: a stored transcript as a file, with the exporter's default limits. */
+export async function exportTranscript(
+  id: string,
+  format: TranscriptExportFormat,
+): Promise<{ blob: Blob; fileName: string }> {
+  const query = new URLSearchParams({ format })
+  const response = await binary(`/v1/speech-to-text/transcripts/${encodeURIComponent(id)}/export?${query}`, {
+    method: 'GET',
+  })
+  return { blob: await response.blob(), fileName: attachmentName(response) ?? `transcript-${id}.${format}` }
+}
 
 export const deleteTranscript = (id: string): Promise<unknown> =>
   settle(

@@ -1,27 +1,41 @@
-import { useMemo } from 'react'
+import { TRANSCRIPT_EXPORT_FORMATS, type TranscriptExportFormat } from '@timbre/contract'
+import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
 import { Alert } from '../../components/alert'
 import { Button } from '../../components/button'
+import { LabelledSelect } from '../../components/select'
 import { PageSpinner } from '../../components/spinner'
+import { useToast } from '../../components/toaster'
 import { useErrorText } from '../../i18n/use-error-text'
 import { saveBlob } from '../../lib/save-blob'
 import { routes } from '../../routes'
-import { clock, paragraphsOf, speakerNumber, transcriptText } from './transcript-paragraphs'
+import { exportTranscript } from './speech-to-text-api'
+import { clock, languageName, paragraphsOf, speakerNumber } from './transcript-paragraphs'
 import { useTranscript } from './transcript-queries'
 
-/** One transcript, read as paragraphs by speaker and time, with a text download. */
+/** One transcript, read as paragraphs by speaker and time, with downloads in every export format. */
 export function TranscriptPage() {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const errorText = useErrorText()
+  const toast = useToast()
   const { id = '' } = useParams()
   const transcript = useTranscript(id)
   const paragraphs = useMemo(() => paragraphsOf(transcript.data?.words ?? []), [transcript.data])
   const speakerName = (speaker: string) => t('speechToText.speaker', { n: speakerNumber(speaker) })
 
-  const download = () => {
-    const blob = new Blob([transcriptText(paragraphs, speakerName)], { type: 'text/plain;charset=utf-8' })
-    saveBlob(blob, `transcript-${id}.txt`)
+  const [format, setFormat] = useState<TranscriptExportFormat>('srt')
+  const [exporting, setExporting] = useState(false)
+  const download = async () => {
+    setExporting(true)
+    try {
+      const file = await exportTranscript(id, format)
+      saveBlob(file.blob, file.fileName)
+    } catch (error) {
+      toast({ title: errorText(error), tone: 'error' })
+    } finally {
+      setExporting(false)
+    }
   }
 
   return (
@@ -40,21 +54,37 @@ export function TranscriptPage() {
       )}
       {transcript.data && (
         <>
-          <div className="mt-3 flex flex-wrap items-start gap-3">
-            <div className="min-w-0 flex-1">
+          <div className="mt-3 flex flex-wrap items-end gap-3">
+            <div className="min-w-56 flex-1">
               <h1 className="text-2xl font-semibold tracking-tight text-neutral-900">
                 {t('speechToText.transcript')}
               </h1>
               <p className="mt-1 text-sm text-neutral-600 tabular-nums">
                 {t('speechToText.details', {
                   seconds: Math.round(transcript.data.audio_duration_secs),
-                  language: transcript.data.language_code,
+                  language: languageName(transcript.data.language_code, i18n.language),
                 })}
               </p>
             </div>
-            <Button variant="secondary" onClick={download} disabled={paragraphs.length === 0}>
-              {t('speechToText.downloadText')}
-            </Button>
+            <div className="flex items-end gap-2">
+              <LabelledSelect
+                label={t('speechToText.exportFormat')}
+                value={format}
+                onChange={setFormat}
+                options={TRANSCRIPT_EXPORT_FORMATS.map((value) => ({
+                  value,
+                  label: t(`speechToText.formats.${value}`),
+                }))}
+              />
+              <Button
+                variant="secondary"
+                onClick={() => void download()}
+                loading={exporting}
+                disabled={paragraphs.length === 0}
+              >
+                {t('speechToText.download')}
+              </Button>
+            </div>
           </div>
           {paragraphs.length === 0 ? (
             <p className="mt-6 text-sm text-neutral-600">{t('speechToText.noSpeech')}</p>

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import {
   clock,
+  languageName,
   paragraphsOf,
   speakerNumber,
   type TranscriptWordLike,
-  transcriptText,
 } from './transcript-paragraphs'
 
 const w = (text: string, start: number, end: number, speaker: string | null = null): TranscriptWordLike => ({
@@ -55,12 +55,16 @@ describe('transcript paragraphs', () => {
     })
   })
 
-  it('writes times and speakers into the text download', () => {
-    const text = transcriptText(
-      paragraphsOf([w('one', 0, 0.5, 'speaker_0'), w('two', 65, 65.5, 'speaker_1')]),
-      (id) => `Speaker ${speakerNumber(id)}`,
-    )
-    expect(text).toBe('[0:00] Speaker 1: one\n\n[1:05] Speaker 2: two')
+  it('writes clock times and counts speakers from one', () => {
+    expect(clock(65)).toBe('1:05')
     expect(clock(3725)).toBe('1:02:05')
+    expect(speakerNumber('speaker_0')).toBe(1)
+    expect(speakerNumber('speaker_3')).toBe(4)
+  })
+
+  it('names the language in the reader’s language, and keeps a code it cannot name', () => {
+    expect(languageName('eng', 'en-US')).toBe('English')
+    expect(languageName('eng', 'de-DE')).toBe('Englisch')
+    expect(languageName('not a code!', 'en-US')).toBe('not a code!')
   })
 })

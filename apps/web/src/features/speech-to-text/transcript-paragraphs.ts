@@ -47,27 +47,17 @@ export function clock(seconds: number): string {
   return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${rest}` : `${minutes}:${rest}`
 }
 
-/** The paragraphs as plain text, each with its time and speaker, for a download. */
-export function transcriptText(
-  paragraphs: readonly Paragraph[],
-  speakerName: (id: string) => string,
-): string {
-  return paragraphs
-    .map((p) => {
-      const head = [
-        p.start !== null ? `[${clock(p.start)}]` : null,
-        p.speaker ? `${speakerName(p.speaker)}:` : null,
-      ]
-        .filter(Boolean)
-        .join(' ')
-      const body = p.parts.map((part) => part.text).join(' ')
-      return head ? `${head} ${body}` : body
-    })
-    .join('\n\n')
-}
-
 /** "Speaker 1" for speaker_0: people count from one. */
 export function speakerNumber(id: string): number {
   const n = Number(/(\d+)$/.exec(id)?.[1])
   return Number.isFinite(n) ? n + 1 : 1
+}
+
+/** A language code of the API ("eng", "en") named in the reader's language ("English"). */
+export function languageName(code: string, locale: string): string {
+  try {
+    return new Intl.DisplayNames([locale], { type: 'language' }).of(code) ?? code
+  } catch {
+    return code
+  }
 }
