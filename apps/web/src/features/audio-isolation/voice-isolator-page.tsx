@@ -10,6 +10,7 @@ import { useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '../../components/alert'
 import { Button } from '../../components/button'
+import { FileDrop } from '../../components/file-drop'
 import { Icon } from '../../components/icon'
 import { useToast } from '../../components/toaster'
 import { useFileDuration } from '../../components/use-file-duration'
@@ -117,29 +118,18 @@ export function VoiceIsolatorPage() {
       <p className="mt-1 text-sm text-neutral-600">{t('voiceIsolator.subtitle')}</p>
 
       <section className="mt-6 rounded-2xl border border-neutral-200 bg-white p-4 shadow-xs sm:p-5">
-        <label
-          htmlFor={fileId}
-          className="flex cursor-pointer flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed border-neutral-300 px-4 py-8 text-center hover:border-neutral-400 focus-within:outline-2 focus-within:outline-accent-600"
-        >
-          <Icon name="volume" className="size-6 text-neutral-500" />
-          <span className="text-sm font-medium text-neutral-900">
-            {file ? file.name : t('voiceIsolator.choose')}
-          </span>
-          <span className="text-xs text-neutral-500">
-            {t('voiceIsolator.limits', {
-              mb: n(AUDIO_ISOLATION_MAX_BYTES / MB),
-              minutes: n(AUDIO_ISOLATION_MAX_SECONDS / 60),
-              credits: n(AUDIO_ISOLATION_CREDITS_PER_MINUTE),
-            })}
-          </span>
-          <input
-            id={fileId}
-            type="file"
-            accept="audio/*,video/webm,video/mp4"
-            className="sr-only"
-            onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-          />
-        </label>
+        <FileDrop
+          icon="volume"
+          prompt={t('voiceIsolator.choose')}
+          fileName={file?.name ?? null}
+          hint={t('voiceIsolator.limits', {
+            mb: n(AUDIO_ISOLATION_MAX_BYTES / MB),
+            minutes: n(AUDIO_ISOLATION_MAX_SECONDS / 60),
+            credits: n(AUDIO_ISOLATION_CREDITS_PER_MINUTE),
+          })}
+          accept="audio/*,video/webm,video/mp4"
+          onFile={setFile}
+        />
         {file && (
           <div className="mt-4" data-testid="chosen-audio">
             <Waveform source={file} progress={0} onSeek={() => undefined} />

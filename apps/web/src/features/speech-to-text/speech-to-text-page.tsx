@@ -12,6 +12,7 @@ import { Link, useNavigate } from 'react-router'
 import { Alert } from '../../components/alert'
 import { Button } from '../../components/button'
 import { CheckboxField } from '../../components/checkbox-field'
+import { FileDrop } from '../../components/file-drop'
 import { Icon } from '../../components/icon'
 import { NumberField } from '../../components/number-field'
 import { useToast } from '../../components/toaster'
@@ -31,7 +32,6 @@ export function SpeechToTextPage() {
   const errorText = useErrorText()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
-  const fileId = useId()
   const [file, setFile] = useState<File | null>(null)
   const [diarize, setDiarize] = useState(true)
   const [speakers, setSpeakers] = useState('')
@@ -75,30 +75,19 @@ export function SpeechToTextPage() {
       <p className="mt-1 text-sm text-neutral-600">{t('speechToText.subtitle')}</p>
 
       <section className="mt-6 rounded-2xl border border-neutral-200 bg-white p-4 shadow-xs sm:p-5">
-        <label
-          htmlFor={fileId}
-          className="flex cursor-pointer flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed border-neutral-300 px-4 py-8 text-center hover:border-neutral-400 focus-within:outline-2 focus-within:outline-accent-600"
-        >
-          <Icon name="dialogue" className="size-6 text-neutral-500" />
-          <span className="break-all text-sm font-medium text-neutral-900">
-            {file ? file.name : t('speechToText.choose')}
-          </span>
-          <span className="text-xs text-neutral-500">
-            {t('speechToText.limits', {
-              size: formatSize(SPEECH_TO_TEXT_MAX_BYTES, i18n.language),
-              minutes: n(SPEECH_TO_TEXT_MAX_SECONDS / 60),
-              credits: n(SPEECH_TO_TEXT_CREDITS_PER_MINUTE),
-            })}
-          </span>
-          <input
-            id={fileId}
-            type="file"
-            accept="audio/*,video/webm,video/mp4"
-            className="sr-only"
-            data-testid="transcribe-file"
-            onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-          />
-        </label>
+        <FileDrop
+          icon="dialogue"
+          prompt={t('speechToText.choose')}
+          fileName={file?.name ?? null}
+          hint={t('speechToText.limits', {
+            size: formatSize(SPEECH_TO_TEXT_MAX_BYTES, i18n.language),
+            minutes: n(SPEECH_TO_TEXT_MAX_SECONDS / 60),
+            credits: n(SPEECH_TO_TEXT_CREDITS_PER_MINUTE),
+          })}
+          accept="audio/*,video/webm,video/mp4"
+          onFile={setFile}
+          testId="transcribe-file"
+        />
         <p className="mt-3 text-xs text-neutral-500">{t('speechToText.englishOnly')}</p>
         <div className="mt-4 grid gap-3 sm:grid-cols-2">
           <div className="space-y-3">
