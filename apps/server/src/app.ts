@@ -272,11 +272,23 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     log: (message, details) => app.log.error(details, message),
     limits: config.audioIsolation,
   })
+  const webhooks = createWebhooksModule({
+    db,
+    queue,
+    secretKey: config.secretKey,
+    options: config.webhooks,
+    audit: audit.ports.audit,
+    voiceRemovals: voices.ports.removals,
+  })
   const speechToText = createSpeechToTextModule({
     db,
     recorder: recording.ports.recorder,
     // cloud_storage_url downloads follow the same outbound rules as webhooks.
     outbound: config.webhooks,
+    storage,
+    queue,
+    webhooks: webhooks.ports.webhooks,
+    log: (message, details) => app.log.error(details, message),
   })
   const openAiAudio = createOpenAiAudioModule({
     tts: tts.ports,
@@ -295,14 +307,6 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     },
     soundEffects: soundEffects.ports.soundEffects,
     log: (message, details) => app.log.error(details, message),
-  })
-  const webhooks = createWebhooksModule({
-    db,
-    queue,
-    secretKey: config.secretKey,
-    options: config.webhooks,
-    audit: audit.ports.audit,
-    voiceRemovals: voices.ports.removals,
   })
   const studio = createStudioModule({
     db,

@@ -8,6 +8,16 @@ export const FORCED_ALIGNMENT_CREDITS_PER_MINUTE = 50
 export const SPEECH_TO_TEXT_MAX_BYTES = 1024 * 1024 * 1024
 export const SPEECH_TO_TEXT_MAX_SECONDS = 2 * 60 * 60
 export const SPEECH_TO_TEXT_MIN_SPEAKERS = 1
+/** Files of one workspace transcribed in the background at once (the spec's limit). */
+export const SPEECH_TO_TEXT_JOBS_AT_ONCE = 3
+/** Runs a background transcription gets before it fails with the spec's message. */
+export const SPEECH_TO_TEXT_JOB_ATTEMPTS = 3
+/** The JSON a webhook request may carry back: its depth and size. */
+export const SPEECH_TO_TEXT_WEBHOOK_METADATA_DEPTH = 2
+export const SPEECH_TO_TEXT_WEBHOOK_METADATA_BYTES = 16 * 1024
+/** The states of a background transcription. */
+export const SPEECH_TO_TEXT_JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const
+export type SpeechToTextJobStatus = (typeof SPEECH_TO_TEXT_JOB_STATUSES)[number]
 export const SPEECH_TO_TEXT_MAX_SPEAKERS = 32
 export const SPEECH_TO_TEXT_KEYTERMS_MAX = 100
 export const SPEECH_TO_TEXT_KEYTERM_CHARS_MAX = 50

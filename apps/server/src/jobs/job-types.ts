@@ -28,6 +28,13 @@ export const JOB_DEFINITIONS = {
     payload: z.object({ jobId: z.string() }),
     options: { retryLimit: 1, retryDelay: 5, retryBackoff: false, expireInSeconds: 900 },
   },
+  // One background transcription; its own row counts the runs (a crashed one included) and
+  // puts a failed run back in the queue until the last attempt, so the queue retries once only
+  // for a failure outside the run (the database gone while it recorded the result).
+  'speech-to-text.transcribe': {
+    payload: z.object({ jobId: z.string() }),
+    options: { retryLimit: 1, retryDelay: 5, retryBackoff: false, expireInSeconds: 3600 },
+  },
   // One render of a voiceover project's mix; a rerun after a crash renders again from the
   // stored clips (rendering charges nothing).
   'voiceover.render': {

@@ -40,6 +40,19 @@ export const SPEECH_TO_TEXT_ERRORS = {
     message:
       'Speech to text is not installed on this server (the pocketsphinx and pocketsphinx-en-us packages).',
   },
+  speech_to_text_too_many_jobs: {
+    status: 429,
+    message: 'At most 3 files are transcribed at once: wait for one to finish, then send the next.',
+  },
+  speech_to_text_job_not_found: { status: 404, message: 'This transcription job does not exist.' },
+  speech_to_text_webhook_not_found: {
+    status: 422,
+    message: 'webhook_id names no enabled speech to text webhook of this workspace.',
+  },
+  speech_to_text_webhook_metadata_invalid: {
+    status: 422,
+    message: 'webhook_metadata must be a JSON object at most 2 levels deep and 16 KB long.',
+  },
   transcript_not_found: { status: 404, message: 'This transcript does not exist.' },
   forced_alignment_text_empty: { status: 422, message: 'The text to align is empty.' },
   forced_alignment_failed: {

@@ -88,6 +88,8 @@ export function createOpenAiAudioService(deps: {
         // OpenAI's subtitles are ours with their default cue limits.
         additionalFormats: subtitles ? [{ format, options: { ...TRANSCRIPT_EXPORT_DEFAULTS[format] } }] : [],
         webhook: false,
+        webhookId: null,
+        webhookMetadata: null,
         keyterms: [],
       })
       return openAiTranscription(body, format, request.granularities)

@@ -1,9 +1,16 @@
 import { createPocketSphinxRecogniser, espeakSpeller, type Recogniser } from '@timbre/speech'
 import type { Database } from '../../db/database.js'
+import type { JobQueue } from '../../jobs/queue.js'
+import type { FileStorage } from '../../lib/storage.js'
+import { startHeldJobs } from '../../platform/jobs/held-run-runner.js'
 import type { OutboundPolicy } from '../../platform/outbound/outbound.js'
 import type { DomainModule } from '../domain-module.js'
 import type { Recorder } from '../recording/recording.module.js'
+import type { WebhooksPorts } from '../webhooks/webhooks.module.js'
 import { createForcedAlignmentService } from './forced-alignment.service.js'
+import { createTranscriptionJobsRepository } from './jobs/transcription-jobs.repository.js'
+import { transcriptionJobsRoutes } from './jobs/transcription-jobs.routes.js'
+import { createTranscriptionJobs } from './jobs/transcription-jobs.service.js'
 import { realtimeRoutes } from './realtime/realtime.routes.js'
 import { createCloudFetcher } from './source-audio.js'
 import { createTranscriptsRepository } from './speech-to-text.repository.js'
@@ -18,6 +25,9 @@ export interface SpeechToTextPorts {
   transcribe: SpeechToTextService['transcribe']
 }
 
+/** How often the worker looks for transcriptions whose run died. */
+const RECOVERY_SWEEP_MS = 15_000
+
 /** Speech to text (PocketSphinx behind the recogniser interface), stored transcripts, forced alignment. */
 export function createSpeechToTextModule(deps: {
   db: Database
@@ -25,6 +35,11 @@ export function createSpeechToTextModule(deps: {
   /** The rules `cloud_storage_url` downloads follow. */
   outbound: OutboundPolicy
   recogniser?: Recogniser
+  storage: FileStorage
+  queue: JobQueue
+  /** Background transcriptions tell their end to the workspace's speech to text webhooks. */
+  webhooks: Pick<WebhooksPorts, 'emit' | 'subscribed'>
+  log?: (message: string, details: object) => void
 }): DomainModule<SpeechToTextPorts> {
   const recogniser =
     deps.recogniser ?? createPocketSphinxRecogniser({ decoders: 2, speller: espeakSpeller() })
@@ -35,13 +50,30 @@ export function createSpeechToTextModule(deps: {
     fetchCloudFile: createCloudFetcher(deps.outbound),
   })
   const alignment = createForcedAlignmentService({ recogniser, recorder: deps.recorder })
+  const jobs = createTranscriptionJobs({
+    stt,
+    jobs: createTranscriptionJobsRepository(deps.db),
+    queue: deps.queue,
+    storage: deps.storage,
+    webhooks: deps.webhooks,
+    log: deps.log,
+  })
+  let stopRecovery = () => {}
   return {
     name: 'speech-to-text',
     routes: async (app) => {
-      await app.register(speechToTextRoutes(stt, alignment))
+      await app.register(speechToTextRoutes(stt, alignment, jobs))
+      await app.register(transcriptionJobsRoutes(jobs))
       await app.register(realtimeRoutes({ recogniser, recorder: deps.recorder }))
     },
+    jobs: async (queue) => {
+      // Where jobs run, a transcription whose worker died is taken over once it goes stale.
+      stopRecovery = await startHeldJobs(queue, [jobs.job], { sweepMs: RECOVERY_SWEEP_MS, log: deps.log })
+    },
     ports: { transcribe: stt.transcribe },
-    stop: () => recogniser.close(),
+    stop: () => {
+      stopRecovery()
+      return recogniser.close()
+    },
   }
 }

@@ -5,6 +5,8 @@ import { AppError } from '../../errors.js'
 import { requirePrincipal } from '../../plugins/auth.js'
 import { ExportOptionError, type ExportRequest, readExportQuery } from './exports/export-options.js'
 import type { ForcedAlignmentService } from './forced-alignment.service.js'
+import { webhookAnswer } from './jobs/transcription-jobs.schemas.js'
+import type { TranscriptionJobs } from './jobs/transcription-jobs.service.js'
 import {
   alignmentResponse,
   transcriptExportQuery,
@@ -23,6 +25,7 @@ const config = { scope: 'speech-to-text' as const, verifiedEmail: true }
 export function speechToTextRoutes(
   stt: SpeechToTextService,
   alignment: ForcedAlignmentService,
+  jobs: TranscriptionJobs,
 ): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
@@ -32,12 +35,20 @@ export function speechToTextRoutes(
         schema: {
           tags,
           summary: 'Transcribe an audio or video file',
-          description: `${SPEECH_TO_TEXT_CREDITS_PER_MINUTE} credits per minute of audio, counted by the second; a file with no speech costs nothing.`,
-          response: { 200: transcriptResponse },
+          description:
+            `${SPEECH_TO_TEXT_CREDITS_PER_MINUTE} credits per minute of audio, counted by the second; a file with no speech costs nothing. ` +
+            'With `webhook=true` the answer comes at once and the transcript goes to the workspace’s speech to text webhooks ' +
+            '(at most 3 files of a workspace at a time; follow one with `GET /v1/speech-to-text/jobs/{transcription_id}`).',
+          response: { 200: z.union([transcriptResponse, webhookAnswer]) },
         },
       },
-      async (request) =>
-        stt.transcribe(requirePrincipal(request), request.id, await readTranscriptionForm(request)),
+      async (request) => {
+        const principal = requirePrincipal(request)
+        const input = await readTranscriptionForm(request)
+        return input.webhook
+          ? jobs.submit(principal, request.id, input)
+          : stt.transcribe(principal, request.id, input)
+      },
     )
 
     app.get(

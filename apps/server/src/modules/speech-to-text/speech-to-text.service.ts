@@ -95,6 +95,21 @@ function speakersOf(
   }
 }
 
+/** Audio already decoded, with everything its transcript needs. */
+export interface DecodedTranscription {
+  principal: Principal
+  requestId: string
+  /** The transcript's id (a background job's own id, so a rerun finds what a first run stored). */
+  id: string
+  fileName: string
+  samples: Float32Array
+  seconds: number
+  input: TranscriptionInput
+  languageCode: string
+  /** The share of the spoken stretches recognised so far, 0 to 1. */
+  onProgress?: (fraction: number) => void
+}
+
 export function createSpeechToTextService(deps: {
   recogniser: Recogniser
   recorder: Recorder
@@ -108,11 +123,6 @@ export function createSpeechToTextService(deps: {
         param: 'model_id',
         message: `model_id must be one of ${SPEECH_TO_TEXT_MODEL_IDS.join(', ')}.`,
       })
-    if (input.webhook)
-      throw new AppError('validation_error', {
-        param: 'webhook',
-        message: 'Asynchronous transcription with a webhook is not available on this server yet.',
-      })
     const language = input.languageCode ? LANGUAGE_CODES[input.languageCode.toLowerCase()] : 'eng'
     if (!language) throw new AppError('speech_to_text_unsupported_language', { param: 'language_code' })
     return language
@@ -120,9 +130,35 @@ export function createSpeechToTextService(deps: {
 
   async function transcribeRequest(principal: Principal, requestId: string, input: TranscriptionInput) {
     const languageCode = checkRequest(input)
-    const file = input.file ?? (await deps.fetchCloudFile(input.cloudStorageUrl!))
+    const file = await sourceOf(input)
     const { samples, seconds } = await decodeSource(file)
-    const found = await transcribe(deps.recogniser, samples, { keyterms: input.keyterms })
+    return transcribeAudio({
+      principal,
+      requestId,
+      id: newId(),
+      fileName: file.fileName,
+      samples,
+      seconds,
+      input,
+      languageCode,
+    })
+  }
+
+  /** The request's file: the upload, or the one `cloud_storage_url` names, downloaded. */
+  async function sourceOf(input: TranscriptionInput): Promise<SourceFile> {
+    return input.file ?? (await deps.fetchCloudFile(input.cloudStorageUrl!))
+  }
+
+  /**
+   * Recognises decoded audio into a transcript stored under `id` and charged (nothing for no
+   * speech); the request's own path and a background job's both end here.
+   */
+  async function transcribeAudio(job: DecodedTranscription): Promise<TranscriptBody> {
+    const { principal, requestId, id, samples, seconds, input, languageCode } = job
+    const found = await transcribe(deps.recogniser, samples, {
+      keyterms: input.keyterms,
+      ...(job.onProgress ? { onProgress: job.onProgress } : {}),
+    })
     const text = found.words.map((w) => w.text).join(' ')
     const speakerOf = speakersOf(samples, found, input)
     const words = apiWords(found.words, { granularity: input.granularity, speakerOf })
@@ -133,7 +169,6 @@ export function createSpeechToTextService(deps: {
       found.words.length === 0
         ? 0
         : found.words.reduce((s, w) => s + Math.exp(w.logprob), 0) / found.words.length
-    const id = newId()
     // Exports are written before anything is stored or charged, so a failing one costs nothing.
     const exported = await Promise.all(
       input.additionalFormats.map((request) =>
@@ -146,7 +181,7 @@ export function createSpeechToTextService(deps: {
       user_id: principal.userId,
       request_id: requestId,
       model_id: input.modelId,
-      file_name: file.fileName,
+      file_name: job.fileName,
       language_code: languageCode,
       language_probability: input.languageCode ? 1 : Math.round(meanPosterior * 1000) / 1000,
       text,
@@ -200,10 +235,20 @@ export function createSpeechToTextService(deps: {
 
   return {
     transcribe: transcribeRequest,
+    /** The checks before any work (engine, model, language); the language's ISO 639-3 code. */
+    check: checkRequest,
+    sourceOf,
+    transcribeAudio,
 
     /** The workspace's transcripts, newest first, a page at a time. */
     list: (principal: Principal, query: TranscriptsQuery) =>
       listTranscripts(deps.repository, principal, query),
+
+    /** The workspace's transcript with this id, if one is stored. */
+    async stored(workspaceId: string, id: string): Promise<TranscriptBody | undefined> {
+      const row = await deps.repository.find(workspaceId, id)
+      return row ? transcriptBody(row) : undefined
+    },
 
     async get(principal: Principal, id: string): Promise<TranscriptBody> {
       const row = await deps.repository.find(principal.workspaceId, id)

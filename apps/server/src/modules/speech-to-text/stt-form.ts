@@ -4,6 +4,8 @@ import {
   SPEECH_TO_TEXT_MAX_BYTES,
   SPEECH_TO_TEXT_MAX_SPEAKERS,
   SPEECH_TO_TEXT_MIN_SPEAKERS,
+  SPEECH_TO_TEXT_WEBHOOK_METADATA_BYTES,
+  SPEECH_TO_TEXT_WEBHOOK_METADATA_DEPTH,
   TIMESTAMPS_GRANULARITIES,
   type TimestampsGranularity,
 } from '@timbre/contract'
@@ -54,6 +56,14 @@ export const transcriptionForm = multipartForm({
       description: 'Answer at once and deliver the transcript to the workspace webhooks.',
       kind: 'boolean',
     },
+    webhook_id: {
+      description: 'With `webhook`: the one speech to text webhook to deliver to, instead of all of them.',
+      maxBytes: 256,
+    },
+    webhook_metadata: {
+      description: 'With `webhook`: a JSON object (at most 2 levels deep, 16 KB) sent back with the result.',
+      kind: 'json',
+    },
     temperature: {
       description: 'Randomness of the decoding (0 to 2); the default decoder is deterministic.',
       kind: 'number',
@@ -96,6 +106,8 @@ export interface TranscriptionInput {
   diarizationThreshold: number | null
   additionalFormats: ExportRequest[]
   webhook: boolean
+  webhookId: string | null
+  webhookMetadata: Record<string, unknown> | null
   keyterms: string[]
 }
 
@@ -155,9 +167,48 @@ export async function readTranscriptionForm(request: FastifyRequest): Promise<Tr
     diarize: body.boolean('diarize') ?? false,
     diarizationThreshold: threshold,
     additionalFormats: additionalFormats(body.text('additional_formats'), granularity),
-    webhook: body.boolean('webhook') ?? false,
+    ...webhookOptions(body),
     keyterms,
   }
+}
+
+/** The webhook fields: an id or metadata without `webhook` is refused, as metadata past its bounds. */
+function webhookOptions(
+  body: MultipartBody<string, string>,
+): Pick<TranscriptionInput, 'webhook' | 'webhookId' | 'webhookMetadata'> {
+  const webhook = body.boolean('webhook') ?? false
+  const webhookId = body.text('webhook_id') || null
+  const raw = body.text('webhook_metadata') || null
+  if (!webhook && (webhookId || raw))
+    throw invalid(
+      webhookId ? 'webhook_id' : 'webhook_metadata',
+      'This field is only valid when webhook is true.',
+    )
+  return { webhook, webhookId, webhookMetadata: raw === null ? null : webhookMetadata(raw) }
+}
+
+function webhookMetadata(raw: string): Record<string, unknown> {
+  const refuse = () => new AppError('speech_to_text_webhook_metadata_invalid', { param: 'webhook_metadata' })
+  if (Buffer.byteLength(raw) > SPEECH_TO_TEXT_WEBHOOK_METADATA_BYTES) throw refuse()
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(raw)
+  } catch {
+    throw refuse()
+  }
+  if (!isPlainObject(parsed) || depth(parsed) > SPEECH_TO_TEXT_WEBHOOK_METADATA_DEPTH) throw refuse()
+  return parsed
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/** Levels of nesting: an object of plain values is 1 deep. */
+function depth(value: unknown): number {
+  if (typeof value !== 'object' || value === null) return 0
+  const children = Object.values(value as Record<string, unknown>)
+  return 1 + Math.max(0, ...children.map(depth))
 }
 
 function fileFormat(body: MultipartBody<string, string>): SourceFile['fileFormat'] {

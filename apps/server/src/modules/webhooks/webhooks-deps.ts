@@ -23,6 +23,8 @@ export interface WebhookEvent {
   /** The body's `type` when it names the event more precisely than its kind (voice_removed). */
   name?: string | undefined
   data: Record<string, unknown>
+  /** Only this webhook of the workspace (still only when it is enabled and subscribed). */
+  onlyWebhookId?: string | undefined
 }
 
 export interface WebhooksOptions {

@@ -16,6 +16,8 @@ export type { WebhookEvent } from './webhooks.service.js'
 export interface WebhooksPorts {
   /** Sends an event to every enabled webhook of the workspace subscribed to its kind; returns how many. */
   emit(workspaceId: string, event: WebhookEvent): Promise<number>
+  /** Whether an enabled webhook of the workspace subscribes to the kind (that one, when named). */
+  subscribed(workspaceId: string, type: WebhookEvent['type'], webhookId?: string): Promise<boolean>
 }
 
 /** One-off callbacks to a URL a request named (a Studio project's callback_url). */
@@ -68,7 +70,10 @@ export function createWebhooksModule(deps: {
       )
     },
     ports: {
-      webhooks: { emit: (workspaceId, event) => service.emit(workspaceId, event) },
+      webhooks: {
+        emit: (workspaceId, event) => service.emit(workspaceId, event),
+        subscribed: (workspaceId, type, webhookId) => service.subscribed(workspaceId, type, webhookId),
+      },
       callbacks: {
         check: (url, param) => service.checkCallbackUrl(url, param),
         send: (url, event) => service.callback(url, event),

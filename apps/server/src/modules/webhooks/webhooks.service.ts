@@ -53,7 +53,10 @@ export function createWebhooksService(deps: WebhooksDeps) {
 
     /** The port: queue one delivery per enabled webhook of the workspace subscribed to the kind. */
     async emit(workspaceId: string, event: WebhookEvent): Promise<number> {
-      const targets = await repo.subscribers(workspaceId, event.type)
+      const subscribed = await repo.subscribers(workspaceId, event.type)
+      const targets = event.onlyWebhookId
+        ? subscribed.filter((t) => t.id === event.onlyWebhookId)
+        : subscribed
       if (targets.length === 0) return 0
       return (
         await enqueue(
@@ -63,6 +66,12 @@ export function createWebhooksService(deps: WebhooksDeps) {
           event.data,
         )
       ).length
+    },
+
+    /** The port: whether the workspace has an enabled webhook for the kind (that one, when named). */
+    async subscribed(workspaceId: string, type: WebhookEventType, webhookId?: string): Promise<boolean> {
+      const targets = await repo.subscribers(workspaceId, type)
+      return webhookId ? targets.some((t) => t.id === webhookId) : targets.length > 0
     },
 
     /**

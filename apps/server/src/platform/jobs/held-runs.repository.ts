@@ -16,6 +16,7 @@ export type HeldRunTable =
   | 'studio_exports'
   | 'audio_isolation_jobs'
   | 'voiceover_renders'
+  | 'speech_to_text_jobs'
 
 export interface HeldRunStoreOptions {
   /**
