@@ -255,7 +255,7 @@ describe('background transcription', () => {
         'webhook_id',
       ],
       [
-        client.speechToText.convert({ modelId: 'scribe_v1', file: wav, webhookId: webhookId }),
+        () => client.speechToText.convert({ modelId: 'scribe_v1', file: wav, webhookId: webhookId }),
         422,
         'webhook_id',
       ],
