@@ -88,6 +88,18 @@ export {
 export { type DiariseOptions, diarise } from './recognition/diarise.js'
 export { espeakSpeller } from './recognition/espeak-speller.js'
 export {
+  loadRecognitionCatalogue,
+  type RecognitionCatalogue,
+  type RecognitionModel,
+} from './recognition/models/recognition-catalogue.js'
+export { WHISPER_LANGUAGES } from './recognition/models/whisper-languages.js'
+export {
+  WhisperLoadError,
+  type WhisperRecogniseOptions,
+  type WhisperRecogniser,
+  wordsFromTokens,
+} from './recognition/models/whisper-recogniser.js'
+export {
   createPocketSphinxRecogniser,
   ipaSpeller,
   type Speller,
