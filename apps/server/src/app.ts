@@ -285,6 +285,7 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     recorder: recording.ports.recorder,
     // cloud_storage_url downloads follow the same outbound rules as webhooks.
     outbound: config.webhooks,
+    modelsDir: config.modelsDir,
     storage,
     queue,
     webhooks: webhooks.ports.webhooks,

@@ -8593,7 +8593,7 @@ export interface paths {
         put?: never;
         /**
          * Transcribe an audio or video file
-         * @description 100 credits per minute of audio, counted by the second; a file with no speech costs nothing.
+         * @description 100 credits per minute of audio, counted by the second; a file with no speech costs nothing. With `webhook=true` the answer comes at once and the transcript goes to the workspace’s speech to text webhooks (at most 3 files of a workspace at a time; follow one with `GET /v1/speech-to-text/jobs/{transcription_id}`).
          */
         post: {
             parameters: {
@@ -8638,6 +8638,10 @@ export interface paths {
                         cloud_storage_url?: string;
                         /** @description Answer at once and deliver the transcript to the workspace webhooks. */
                         webhook?: boolean;
+                        /** @description With `webhook`: the one speech to text webhook to deliver to, instead of all of them. */
+                        webhook_id?: string;
+                        /** @description With `webhook`: a JSON object (at most 2 levels deep, 16 KB) sent back with the result. */
+                        webhook_metadata?: string;
                         /** @description Randomness of the decoding (0 to 2); the default decoder is deterministic. */
                         temperature?: number;
                         /** @description Seed for repeatable decoding. */
@@ -8681,6 +8685,10 @@ export interface paths {
                                 is_base64_encoded: boolean;
                                 content: string;
                             }[];
+                        } | {
+                            message: string;
+                            request_id: string;
+                            transcription_id: string;
                         };
                     };
                 };
@@ -8947,6 +8955,175 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/speech-to-text/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Files being transcribed in the background, and those that failed */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            jobs: {
+                                transcription_id: string;
+                                file_name: string;
+                                /** @enum {string} */
+                                status: "queued" | "running" | "done" | "failed";
+                                progress: number;
+                                created_at_unix: number;
+                                error: {
+                                    code: string;
+                                    message: string;
+                                } | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/speech-to-text/jobs/{transcription_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The state and percent done of a background transcription */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    transcription_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            transcription_id: string;
+                            file_name: string;
+                            /** @enum {string} */
+                            status: "queued" | "running" | "done" | "failed";
+                            progress: number;
+                            created_at_unix: number;
+                            error: {
+                                code: string;
+                                message: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Forget a failed background transcription */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    transcription_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": Record<string, never>;
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/speech-to-text/models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The speech to text models of this server and the languages each understands
+         * @description The public API’s model ids run CMU PocketSphinx (US English). Each Whisper model (whisper.cpp `.bin`) in the server’s models directory is listed under its own id, with the languages it understands and whether it identifies the language spoken when `language_code` is left out.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            models: {
+                                model_id: string;
+                                name: string;
+                                engine: string;
+                                languages: string[];
+                                identifies_language: boolean;
+                                size_bytes: number | null;
+                                available: boolean;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;

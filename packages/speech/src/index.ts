@@ -95,7 +95,6 @@ export {
 export { WHISPER_LANGUAGES } from './recognition/models/whisper-languages.js'
 export {
   WhisperLoadError,
-  type WhisperRecogniseOptions,
   type WhisperRecogniser,
   wordsFromTokens,
 } from './recognition/models/whisper-recogniser.js'

@@ -16,6 +16,10 @@ export interface RecognisedWord {
 export interface RecogniseOptions {
   /** Words or phrases the speaker is likely to say; the recogniser favours them. */
   keyterms?: readonly string[]
+  /** ISO 639-1 code of the language spoken, or `auto` for recognisers that identify it. */
+  language?: string
+  /** Told the language each utterance was heard in, by recognisers that identify languages. */
+  onLanguage?: (code: string, seconds: number) => void
 }
 
 export interface Recogniser {

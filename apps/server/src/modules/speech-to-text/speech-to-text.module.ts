@@ -1,4 +1,9 @@
-import { createPocketSphinxRecogniser, espeakSpeller, type Recogniser } from '@timbre/speech'
+import {
+  createPocketSphinxRecogniser,
+  espeakSpeller,
+  loadRecognitionCatalogue,
+  type Recogniser,
+} from '@timbre/speech'
 import type { Database } from '../../db/database.js'
 import type { JobQueue } from '../../jobs/queue.js'
 import type { FileStorage } from '../../lib/storage.js'
@@ -12,10 +17,12 @@ import { createTranscriptionJobsRepository } from './jobs/transcription-jobs.rep
 import { transcriptionJobsRoutes } from './jobs/transcription-jobs.routes.js'
 import { createTranscriptionJobs } from './jobs/transcription-jobs.service.js'
 import { realtimeRoutes } from './realtime/realtime.routes.js'
+import { createRecogniserChoice } from './recogniser-choice.js'
 import { createCloudFetcher } from './source-audio.js'
 import { createTranscriptsRepository } from './speech-to-text.repository.js'
 import { speechToTextRoutes } from './speech-to-text.routes.js'
 import { createSpeechToTextService, type SpeechToTextService } from './speech-to-text.service.js'
+import { speechToTextModelsRoutes } from './speech-to-text-models.routes.js'
 
 export type { TranscriptBody } from './speech-to-text.service.js'
 export type { TranscriptionInput } from './stt-form.js'
@@ -35,6 +42,8 @@ export function createSpeechToTextModule(deps: {
   /** The rules `cloud_storage_url` downloads follow. */
   outbound: OutboundPolicy
   recogniser?: Recogniser
+  /** Whisper models here join the default engine, each under its own model id. */
+  modelsDir: string
   storage: FileStorage
   queue: JobQueue
   /** Background transcriptions tell their end to the workspace's speech to text webhooks. */
@@ -43,8 +52,12 @@ export function createSpeechToTextModule(deps: {
 }): DomainModule<SpeechToTextPorts> {
   const recogniser =
     deps.recogniser ?? createPocketSphinxRecogniser({ decoders: 2, speller: espeakSpeller() })
+  const catalogue = loadRecognitionCatalogue(deps.modelsDir)
+  for (const warning of catalogue.warnings)
+    deps.log?.(`models directory: ${warning.file}: ${warning.message}`, { file: warning.file })
+  const recognisers = createRecogniserChoice(recogniser, catalogue)
   const stt = createSpeechToTextService({
-    recogniser,
+    recognisers,
     recorder: deps.recorder,
     repository: createTranscriptsRepository(deps.db),
     fetchCloudFile: createCloudFetcher(deps.outbound),
@@ -64,6 +77,7 @@ export function createSpeechToTextModule(deps: {
     routes: async (app) => {
       await app.register(speechToTextRoutes(stt, alignment, jobs))
       await app.register(transcriptionJobsRoutes(jobs))
+      await app.register(speechToTextModelsRoutes(stt))
       await app.register(realtimeRoutes({ recogniser, recorder: deps.recorder }))
     },
     jobs: async (queue) => {
@@ -71,9 +85,9 @@ export function createSpeechToTextModule(deps: {
       stopRecovery = await startHeldJobs(queue, [jobs.job], { sweepMs: RECOVERY_SWEEP_MS, log: deps.log })
     },
     ports: { transcribe: stt.transcribe },
-    stop: () => {
+    stop: async () => {
       stopRecovery()
-      return recogniser.close()
+      await Promise.all([recogniser.close(), recognisers.close()])
     },
   }
 }

@@ -89,3 +89,18 @@ export const alignmentResponse = z.object({
   words: z.array(z.object({ text: z.string(), start: z.number(), end: z.number(), loss: z.number() })),
   loss: z.number(),
 })
+
+export const speechToTextModels = z.object({
+  models: z.array(
+    z.object({
+      model_id: z.string(),
+      name: z.string(),
+      engine: z.string(),
+      /** ISO 639-1 codes. */
+      languages: z.array(z.string()),
+      identifies_language: z.boolean(),
+      size_bytes: z.number().int().nullable(),
+      available: z.boolean(),
+    }),
+  ),
+})

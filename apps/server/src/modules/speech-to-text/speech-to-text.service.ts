@@ -1,40 +1,22 @@
-import { DEFAULT_OUTPUT_FORMAT, SPEECH_TO_TEXT_MODEL_IDS, speechToTextCredits } from '@timbre/contract'
-import { audioEvents, diarise, parseOutputFormat, type Recogniser, transcribe } from '@timbre/speech'
 import { AppError } from '../../errors.js'
 import { newId } from '../../lib/ids.js'
 import type { Principal } from '../../plugins/auth.js'
 import type { Recorder } from '../recording/recording.module.js'
 import { ExportOptionError, type ExportRequest } from './exports/export-options.js'
-import {
-  EXPORT_FILE_TYPES,
-  type ExportedFile,
-  exportBytes,
-  exportTranscript,
-} from './exports/export-transcript.js'
+import { EXPORT_FILE_TYPES, exportBytes } from './exports/export-transcript.js'
+import type { RecogniserChoice, RecogniserChoices } from './recogniser-choice.js'
 import { decodeSource } from './source-audio.js'
-import type { TranscriptRow, TranscriptsRepository } from './speech-to-text.repository.js'
+import type { TranscriptsRepository } from './speech-to-text.repository.js'
 import type { SourceFile, TranscriptionInput } from './stt-form.js'
-import { type ApiWord, apiWords } from './transcript-words.js'
+import { type DecodedTranscription, transcribeAudio } from './transcribe-audio.js'
+import { type TranscriptBody, transcriptBody } from './transcript-body.js'
 import { listTranscripts, type TranscriptsQuery } from './transcripts-listing.js'
 
-// Transcription as a product: the file is checked and decoded, the recogniser runs on its
-// spoken stretches, and the transcript is stored with its charge in one transaction. Audio with
-// no speech gives an empty transcript and costs nothing; a failure releases the reservation.
+export type { TranscriptBody } from './transcript-body.js'
 
-/** The language codes the installed recognisers understand, in both ISO 639 forms. */
-const LANGUAGE_CODES: Record<string, string> = { en: 'eng', eng: 'eng' }
-/** The recorder needs an output format; a transcript has no audio, so none is ever stored. */
-const NO_AUDIO_FORMAT = parseOutputFormat(DEFAULT_OUTPUT_FORMAT)
-
-export interface TranscriptBody {
-  language_code: string
-  language_probability: number
-  text: string
-  words: ApiWord[]
-  transcription_id: string
-  audio_duration_secs: number
-  additional_formats?: ExportedFile[]
-}
+// Transcription as a product: the request is checked (model, language) before any work, the
+// file is decoded, and the transcript is made and stored (transcribe-audio.ts); stored ones are
+// listed, read, exported and deleted per workspace.
 
 /** A stored transcript written out in one export format, ready to download. */
 export interface TranscriptDownload {
@@ -43,202 +25,42 @@ export interface TranscriptDownload {
   fileName: string
 }
 
-export function transcriptBody(row: TranscriptRow): TranscriptBody {
-  const words = (typeof row.words === 'string' ? JSON.parse(row.words) : row.words) as ApiWord[]
-  return {
-    language_code: row.language_code,
-    language_probability: row.language_probability,
-    text: row.text,
-    words,
-    transcription_id: row.id,
-    audio_duration_secs: row.audio_duration_seconds,
-  }
-}
-
-/**
- * Puts the audio events among the words by time. They stay out of `text`, which holds what was
- * said; a file with only events costs nothing, like silence.
- */
-function withEvents(words: ApiWord[], events: Awaited<ReturnType<typeof audioEvents>>, timed: boolean): void {
-  for (const event of events) {
-    const at = words.findIndex((w) => w.start !== null && w.start >= event.start)
-    const item: ApiWord = {
-      text: event.label,
-      start: timed ? Math.round(event.start * 1000) / 1000 : null,
-      end: timed ? Math.round(event.end * 1000) / 1000 : null,
-      type: 'audio_event',
-      speaker_id: null,
-      logprob: 0,
-      characters: null,
-    }
-    if (at < 0) words.push(item)
-    else words.splice(at, 0, item)
-  }
-}
-
-/** Each word's speaker (`speaker_N`) when diarisation was asked for: its spoken stretch's voice. */
-function speakersOf(
-  samples: Float32Array,
-  found: Awaited<ReturnType<typeof transcribe>>,
-  input: TranscriptionInput,
-): (index: number) => string | null {
-  if (!input.diarize) return () => null
-  const bySegment = diarise(samples, found.segments, {
-    speakers: input.numSpeakers,
-    threshold: input.diarizationThreshold,
-  })
-  return (index) => {
-    const word = found.words[index]!
-    const middle = (word.start + word.end) / 2
-    const segment = found.segments.findIndex((s) => middle >= s.start && middle <= s.end)
-    return `speaker_${bySegment[Math.max(0, segment)] ?? 0}`
-  }
-}
-
-/** Audio already decoded, with everything its transcript needs. */
-export interface DecodedTranscription {
-  principal: Principal
-  requestId: string
-  /** The transcript's id (a background job's own id, so a rerun finds what a first run stored). */
-  id: string
-  fileName: string
-  samples: Float32Array
-  seconds: number
-  input: TranscriptionInput
-  languageCode: string
-  /** The share of the spoken stretches recognised so far, 0 to 1. */
-  onProgress?: (fraction: number) => void
-}
-
 export function createSpeechToTextService(deps: {
-  recogniser: Recogniser
+  recognisers: RecogniserChoices
   recorder: Recorder
   repository: TranscriptsRepository
   fetchCloudFile: (url: string) => Promise<SourceFile>
 }) {
-  function checkRequest(input: TranscriptionInput): string {
-    if (deps.recogniser.unavailable()) throw new AppError('speech_to_text_engine_missing')
-    if (!(SPEECH_TO_TEXT_MODEL_IDS as readonly string[]).includes(input.modelId))
-      throw new AppError('validation_error', {
-        param: 'model_id',
-        message: `model_id must be one of ${SPEECH_TO_TEXT_MODEL_IDS.join(', ')}.`,
-      })
-    const language = input.languageCode ? LANGUAGE_CODES[input.languageCode.toLowerCase()] : 'eng'
-    if (!language) throw new AppError('speech_to_text_unsupported_language', { param: 'language_code' })
-    return language
-  }
-
-  async function transcribeRequest(principal: Principal, requestId: string, input: TranscriptionInput) {
-    const languageCode = checkRequest(input)
-    const file = await sourceOf(input)
-    const { samples, seconds } = await decodeSource(file)
-    return transcribeAudio({
-      principal,
-      requestId,
-      id: newId(),
-      fileName: file.fileName,
-      samples,
-      seconds,
-      input,
-      languageCode,
-    })
-  }
+  /** The recogniser and language a request names, refused (4xx) before any work. */
+  const check = (input: TranscriptionInput): RecogniserChoice =>
+    deps.recognisers.choose(input.modelId, input.languageCode)
 
   /** The request's file: the upload, or the one `cloud_storage_url` names, downloaded. */
   async function sourceOf(input: TranscriptionInput): Promise<SourceFile> {
     return input.file ?? (await deps.fetchCloudFile(input.cloudStorageUrl!))
   }
 
-  /**
-   * Recognises decoded audio into a transcript stored under `id` and charged (nothing for no
-   * speech); the request's own path and a background job's both end here.
-   */
-  async function transcribeAudio(job: DecodedTranscription): Promise<TranscriptBody> {
-    const { principal, requestId, id, samples, seconds, input, languageCode } = job
-    const found = await transcribe(deps.recogniser, samples, {
-      keyterms: input.keyterms,
-      ...(job.onProgress ? { onProgress: job.onProgress } : {}),
-    })
-    const text = found.words.map((w) => w.text).join(' ')
-    const speakerOf = speakersOf(samples, found, input)
-    const words = apiWords(found.words, { granularity: input.granularity, speakerOf })
-    if (input.tagAudioEvents) withEvents(words, await audioEvents(samples), input.granularity !== 'none')
-    // One recogniser per language so far: the language is certain when named, and otherwise
-    // only as likely as the words the English model found in it.
-    const meanPosterior =
-      found.words.length === 0
-        ? 0
-        : found.words.reduce((s, w) => s + Math.exp(w.logprob), 0) / found.words.length
-    // Exports are written before anything is stored or charged, so a failing one costs nothing.
-    const exported = await Promise.all(
-      input.additionalFormats.map((request) =>
-        exportTranscript({ transcription_id: id, language_code: languageCode, words }, request),
-      ),
-    )
-    const row = {
-      id,
-      workspace_id: principal.workspaceId,
-      user_id: principal.userId,
-      request_id: requestId,
-      model_id: input.modelId,
-      file_name: job.fileName,
-      language_code: languageCode,
-      language_probability: input.languageCode ? 1 : Math.round(meanPosterior * 1000) / 1000,
-      text,
-      words: JSON.stringify(words),
-      audio_duration_seconds: Math.round(seconds * 1000) / 1000,
-      credits: 0,
-    }
-    if (found.words.length === 0) await deps.repository.insert(row)
-    else await charged(principal, requestId, row, seconds, input.modelId)
-    const body = transcriptBody({ ...row, created_at: new Date() } as unknown as TranscriptRow)
-    if (exported.length > 0) body.additional_formats = exported
-    return body
-  }
-
-  /** Reserves the price, then writes the transcript in the settlement's transaction. */
-  async function charged(
-    principal: Principal,
-    requestId: string,
-    row: Parameters<TranscriptsRepository['insert']>[0],
-    seconds: number,
-    modelId: string,
-  ): Promise<void> {
-    const credits = speechToTextCredits(seconds)
-    const recording = await deps.recorder.begin({
-      principal,
-      requestId,
-      kind: 'speech-to-text',
-      format: NO_AUDIO_FORMAT,
-      costMultiplier: 1,
-      history: null,
-      meter: { modelId, resourceId: null },
-      charge: { text: row.file_name, hash: null, credits },
-    })
-    try {
-      recording.held({
-        audio: new Uint8Array(0),
-        alignment: null,
-        characters: 1,
-        piece: 0,
-        endSeconds: seconds,
-      })
-      await recording.complete({
-        within: (trx) => deps.repository.insert({ ...row, credits: recording.cost }, trx),
-      })
-      row.credits = recording.cost
-    } catch (error) {
-      await recording.fail()
-      throw error
-    }
-  }
-
   return {
-    transcribe: transcribeRequest,
-    /** The checks before any work (engine, model, language); the language's ISO 639-3 code. */
-    check: checkRequest,
+    async transcribe(principal: Principal, requestId: string, input: TranscriptionInput) {
+      const choice = check(input)
+      const file = await sourceOf(input)
+      const { samples, seconds } = await decodeSource(file)
+      return transcribeAudio(deps, {
+        principal,
+        requestId,
+        id: newId(),
+        fileName: file.fileName,
+        samples,
+        seconds,
+        input,
+        choice,
+      })
+    },
+    check,
     sourceOf,
-    transcribeAudio,
+    transcribeAudio: (job: DecodedTranscription) => transcribeAudio(deps, job),
+    /** The speech to text models: the default engine's ids and the models directory's. */
+    models: () => deps.recognisers.models(),
 
     /** The workspace's transcripts, newest first, a page at a time. */
     list: (principal: Principal, query: TranscriptsQuery) =>

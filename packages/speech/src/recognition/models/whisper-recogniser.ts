@@ -23,12 +23,6 @@ export interface WhisperRecogniserOptions {
   threads?: number
 }
 
-/** Options a Whisper decode takes beyond the recogniser's: the language, or detection. */
-export interface WhisperRecogniseOptions extends RecogniseOptions {
-  /** ISO 639-1 code; `auto` lets the model identify it. */
-  language?: string
-}
-
 export interface WhisperRecogniser extends Recogniser {
   /** Loads the model now (otherwise its first decode does); rejects with WhisperLoadError. */
   ready(): Promise<void>
@@ -111,10 +105,15 @@ export function createWhisperRecogniser(options: WhisperRecogniserOptions): Whis
     async ready() {
       await load()
     },
-    recognise(samples, recogniseOptions: WhisperRecogniseOptions = {}) {
-      const language = recogniseOptions.language ?? (options.header.multilingual ? 'auto' : 'en')
+    recognise(samples, recogniseOptions: RecogniseOptions = {}) {
+      const asked = recogniseOptions.language ?? 'auto'
+      const language = options.header.multilingual ? asked : 'en'
       const prompt = recogniseOptions.keyterms?.join(', ')
-      return serially(async () => wordsFromTokens((await decode(samples, language, prompt)).segments))
+      return serially(async () => {
+        const result = await decode(samples, language, prompt)
+        recogniseOptions.onLanguage?.(result.language || language, samples.length / RECOGNITION_SAMPLE_RATE)
+        return wordsFromTokens(result.segments)
+      })
     },
     identifyLanguage(samples) {
       if (!options.header.multilingual) return Promise.resolve('en')

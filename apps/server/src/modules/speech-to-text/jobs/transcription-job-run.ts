@@ -27,7 +27,6 @@ export interface TranscriptionRunDeps {
 
 /** What a job row stored of the request, besides the file. */
 export type StoredOptions = Omit<TranscriptionInput, 'file' | 'cloudStorageUrl'> & {
-  languageCode3: string
   fileFormat: SourceFile['fileFormat']
 }
 
@@ -68,8 +67,11 @@ async function transcribeStored(
   const data = await deps.storage.get(row.upload_key)
   if (!data)
     throw new AppError('speech_to_text_failed', { message: 'The uploaded file is no longer stored.' })
-  const { languageCode3, fileFormat: _format, ...options } = row.options as StoredOptions
-  const file: SourceFile = { data, fileName: row.file_name, fileFormat: _format }
+  const { fileFormat, ...options } = row.options as StoredOptions
+  const input: TranscriptionInput = { ...options, file: null, cloudStorageUrl: null }
+  // Chosen again: a model removed from the models directory since the request fails the job.
+  const choice = deps.stt.check(input)
+  const file: SourceFile = { data, fileName: row.file_name, fileFormat }
   const { samples, seconds } = await decodeSource(file)
   let written = 0
   return deps.stt.transcribeAudio({
@@ -79,8 +81,8 @@ async function transcribeStored(
     fileName: row.file_name,
     samples,
     seconds,
-    input: { ...options, file: null, cloudStorageUrl: null },
-    languageCode: languageCode3,
+    input,
+    choice,
     onProgress: (fraction) => {
       // Every whole 10 % is written at once; between them at most every PROGRESS_WRITE_MS.
       const percent = Math.floor(fraction * 100)

@@ -18,9 +18,9 @@ import type { TranscriptionJobRow, TranscriptionJobsRepository } from './transcr
 // A workspace transcribes at most three files at a time in this way.
 
 /** A running job's row is touched this often, whatever the work is doing. */
-const HEARTBEAT_MS = 5_000
+const HEARTBEAT_MS = 3_000
 /** A running row whose heartbeat is older than this belongs to a dead run and is taken over. */
-export const STALE_JOB_SECONDS = 60
+export const STALE_JOB_SECONDS = 15
 
 /** The public API's early answer to a request with `webhook`. */
 export interface WebhookAnswer {
@@ -83,14 +83,14 @@ export function createTranscriptionJobs(deps: {
     job,
 
     async submit(principal: Principal, requestId: string, input: TranscriptionInput): Promise<WebhookAnswer> {
-      const languageCode3 = deps.stt.check(input)
+      deps.stt.check(input)
       await checkWebhook(principal, input)
       const file = await deps.stt.sourceOf(input)
       await decodeSource(file)
       const id = newId()
       const key = uploadKey(principal.workspaceId, id)
       const { file: _file, cloudStorageUrl: _url, ...rest } = input
-      const options: StoredOptions = { ...rest, languageCode3, fileFormat: file.fileFormat }
+      const options: StoredOptions = { ...rest, fileFormat: file.fileFormat }
       await deps.storage.put(key, file.data)
       let accepted = false
       try {

@@ -202,23 +202,31 @@ describe('background transcription', () => {
 
   it('fails a job whose runs keep dying with the product’s message, tells the webhook, and charges nothing', async () => {
     const before = (await client.user.subscription.get()).characterCount
-    const answer = (await client.speechToText.convert({
-      modelId: 'scribe_v1',
-      file: { data: await speech('This run will be lost.'), filename: 'lost.wav' },
-      webhook: true,
-    })) as ElevenLabs.SpeechToTextWebhookResponseModel
-    const id = answer.transcriptionId!
-    // Every allowed run already started and died (as a killed worker leaves its row): the next
-    // sweep takes the row over and the run finds no attempt left.
+    const workspaceId = await workspaceIdOf(t.database.db, user.userId)
+    const id = 'dead-runs'
+    // A job whose every allowed run started and died (as a killed worker leaves its row): the
+    // next sweep takes the row over and the run finds no attempt left.
     await t.database.db
-      .updateTable('speech_to_text_jobs')
-      .set({
+      .insertInto('speech_to_text_jobs')
+      .values({
+        id,
+        workspace_id: workspaceId,
+        user_id: user.userId,
+        api_key_id: null,
+        request_id: 'req-dead-runs',
         status: 'running',
         worker_token: 'dead-worker',
         attempts: SPEECH_TO_TEXT_JOB_ATTEMPTS,
+        file_name: 'lost.wav',
+        upload_key: `speech-to-text/uploads/${workspaceId}/${id}`,
+        options: JSON.stringify({ modelId: 'scribe_v1', fileFormat: 'other' }),
+        webhook: true,
+        webhook_id: null,
+        webhook_metadata: null,
+        error_code: null,
+        error_message: null,
         updated_at: new Date(Date.now() - 10 * 60_000),
       })
-      .where('id', '=', id)
       .execute()
     const failed = await waitFor('the job to fail', async () => {
       const job = (await call('GET', `/v1/speech-to-text/jobs/${id}`)).json()
