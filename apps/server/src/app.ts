@@ -277,6 +277,8 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     recorder: recording.ports.recorder,
     // cloud_storage_url downloads follow the same outbound rules as webhooks.
     outbound: config.webhooks,
+    storage,
+    log: (message, details) => app.log.error(details, message),
   })
   const openAiAudio = createOpenAiAudioModule({
     tts: tts.ports,

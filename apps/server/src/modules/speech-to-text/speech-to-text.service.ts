@@ -4,6 +4,7 @@ import { AppError } from '../../errors.js'
 import { newId } from '../../lib/ids.js'
 import type { Principal } from '../../plugins/auth.js'
 import type { Recorder } from '../recording/recording.module.js'
+import type { TranscriptAudioKeeper } from './editing/transcript-audio.js'
 import { ExportOptionError, type ExportRequest } from './exports/export-options.js'
 import {
   EXPORT_FILE_TYPES,
@@ -100,6 +101,7 @@ export function createSpeechToTextService(deps: {
   recorder: Recorder
   repository: TranscriptsRepository
   fetchCloudFile: (url: string) => Promise<SourceFile>
+  audioKeeper?: TranscriptAudioKeeper
 }) {
   function checkRequest(input: TranscriptionInput): string {
     if (deps.recogniser.unavailable()) throw new AppError('speech_to_text_engine_missing')
@@ -156,6 +158,7 @@ export function createSpeechToTextService(deps: {
     }
     if (found.words.length === 0) await deps.repository.insert(row)
     else await charged(principal, requestId, row, seconds, input.modelId)
+    await deps.audioKeeper?.keep({ workspaceId: principal.workspaceId, transcriptId: id, samples, seconds })
     const body = transcriptBody({ ...row, created_at: new Date() } as unknown as TranscriptRow)
     if (exported.length > 0) body.additional_formats = exported
     return body
