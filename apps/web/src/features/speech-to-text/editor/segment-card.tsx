@@ -132,7 +132,7 @@ export const SegmentCard = memo(function SegmentCard({
               data-testid="transcript-word"
               data-index={at}
               aria-current={activeWord === at ? 'true' : undefined}
-              className={`rounded px-0.5 transition-colors focus-visible:outline-2 focus-visible:outline-accent-600 ${tone}`}
+              className={`rounded px-0.5 focus-visible:outline-2 focus-visible:outline-accent-600 ${tone}`}
               onClick={() => {
                 actions.select(at)
                 if (word.start !== null) actions.playFrom(word.start)

@@ -70,7 +70,7 @@ export function TranscriptEditor({ transcriptId, title }: { transcriptId: string
         title,
         text: doc.text.slice(0, 300),
         voiceId: null,
-        voiceName: t('speechToText.transcript'),
+        voiceName: null,
         voiceDescription: null,
         voiceCategory: null,
         modelId: null,

@@ -35,11 +35,13 @@ export function TranscriptWaveform({
     const styles = getComputedStyle(element)
     const played = styles.getPropertyValue('--color-accent-600').trim() || '#4f46e5'
     const rest = styles.getPropertyValue('--color-neutral-400').trim() || '#a3a3a3'
-    const shade = styles.getPropertyValue('--color-accent-100').trim() || '#e0e7ff'
     if (highlight) {
-      context.fillStyle = shade
+      // A faint wash of the accent reads on light and dark backgrounds alike.
+      context.globalAlpha = 0.14
+      context.fillStyle = played
       const x = (highlight.start / duration) * width
       context.fillRect(x, 0, Math.max(2, ((highlight.end - highlight.start) / duration) * width), height)
+      context.globalAlpha = 1
     }
     // One bar per 3 pixels: the server's bars are merged (loudest wins) to fit the width.
     const bars = Math.max(1, Math.min(peaks.length, Math.floor(width / 3)))
