@@ -79,7 +79,7 @@ describe('speech to text', () => {
     await third.click()
     await expect
       .poll(() => page.getByTestId('player-title').textContent(), { timeout: 10_000 })
-      .toBe('Transcript')
+      .toBe('garden talk.wav')
     await expect
       .poll(() => page.locator('[data-testid="transcript-word"][aria-current="true"]').count(), {
         timeout: 20_000,

@@ -8980,6 +8980,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             transcription_id: string;
+                            file_name: string;
                             version: number;
                             language_code: string;
                             audio_duration_secs: number;
@@ -9176,6 +9177,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             transcription_id: string;
+                            file_name: string;
                             version: number;
                             language_code: string;
                             audio_duration_secs: number;
@@ -9261,6 +9263,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             transcription_id: string;
+                            file_name: string;
                             version: number;
                             language_code: string;
                             audio_duration_secs: number;
@@ -9342,6 +9345,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             transcription_id: string;
+                            file_name: string;
                             version: number;
                             language_code: string;
                             audio_duration_secs: number;
@@ -9426,6 +9430,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             transcription_id: string;
+                            file_name: string;
                             version: number;
                             language_code: string;
                             audio_duration_secs: number;
@@ -9510,6 +9515,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             transcription_id: string;
+                            file_name: string;
                             version: number;
                             language_code: string;
                             audio_duration_secs: number;

@@ -86,7 +86,7 @@ export function TranscriptPage() {
               </Button>
             </div>
           </div>
-          <TranscriptEditor transcriptId={id} title={t('speechToText.transcript')} />
+          <TranscriptEditor transcriptId={id} />
         </>
       )}
     </div>

@@ -57,6 +57,7 @@ export function editorDocument(state: EditorState) {
   const available = !!state.edits?.audio_key
   return {
     transcription_id: state.row.id,
+    file_name: state.row.file_name,
     version: state.version,
     language_code: state.row.language_code,
     audio_duration_secs: state.row.audio_duration_seconds,

@@ -13,6 +13,7 @@ const index = z.number().int().min(0)
 
 export const editorDocument = z.object({
   transcription_id: z.string(),
+  file_name: z.string(),
   version: z.number().int(),
   language_code: z.string(),
   audio_duration_secs: z.number(),

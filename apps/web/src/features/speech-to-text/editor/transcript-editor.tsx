@@ -36,7 +36,7 @@ export function wordAt(words: readonly EditorWord[], time: number | null): numbe
  * are clicked in the persistent player; on a wide screen words are edited in place, speakers
  * renamed and merged, segments split and joined; a subtitle view shows the cues.
  */
-export function TranscriptEditor({ transcriptId, title }: { transcriptId: string; title: string }) {
+export function TranscriptEditor({ transcriptId }: { transcriptId: string }) {
   const { t } = useTranslation()
   const toast = useToast()
   const errorText = useErrorText()
@@ -67,10 +67,10 @@ export function TranscriptEditor({ transcriptId, title }: { transcriptId: string
       player.load({
         type: 'transcript',
         historyItemId: null,
-        title,
+        title: doc.file_name,
         text: doc.text.slice(0, 300),
         voiceId: null,
-        voiceName: null,
+        voiceName: t('speechToText.transcript'),
         voiceDescription: null,
         voiceCategory: null,
         modelId: null,
@@ -82,7 +82,7 @@ export function TranscriptEditor({ transcriptId, title }: { transcriptId: string
         outputFormat: null,
       })
     },
-    [audioUrl, doc, title, t],
+    [audioUrl, doc, t],
   )
 
   const run = useCallback(
