@@ -10,6 +10,13 @@ import { checkWordRange, replaceWords, type TimedToken } from './transcript-edit
 
 /** Audio a little either side of a segment, so a word at its edge is heard whole. */
 const SPAN_PADDING_SECONDS = 0.25
+/**
+ * A long segment is aligned only this far either side of the edit: the words around it anchor
+ * the new ones, and the work stays small however long the segment runs.
+ */
+const CONTEXT_SECONDS = 8
+/** Words replaced over a longer stretch than this share its time without aligning (bounded work). */
+const ALIGNED_RANGE_MAX_SECONDS = 120
 
 export interface WordsEdit {
   version: number
@@ -33,10 +40,12 @@ async function timesFor(deps: EditingDeps, state: EditorState, edit: WordsEdit, 
   const lastOld = words[edit.to_index]!
   if (firstOld.start === null || lastOld.end === null || own.start === null || own.end === null)
     return texts.map((text): TimedToken => ({ text, start: null, end: null }))
+  const windowStart = Math.max(own.start, firstOld.start - CONTEXT_SECONDS)
+  const windowEnd = Math.min(own.end, lastOld.end + CONTEXT_SECONDS)
   const spoken = (from: number, to: number) =>
     words
       .slice(from, to)
-      .filter((w) => w.type === 'word')
+      .filter((w) => w.type === 'word' && (w.start ?? 0) >= windowStart && (w.end ?? 0) <= windowEnd)
       .map((w) => w.text)
   const before = spoken(own.start_index, edit.from_index)
   const after = spoken(edit.to_index + 1, own.end_index + 1)
@@ -48,10 +57,12 @@ async function timesFor(deps: EditingDeps, state: EditorState, edit: WordsEdit, 
   const next = words.slice(edit.to_index + 1, own.end_index + 1).find((w) => w.type !== 'spacing')
   const bounds = { from: previous?.end ?? own.start, to: next?.start ?? own.end }
   if (texts.length === 0) return []
+  if (lastOld.end - firstOld.start > ALIGNED_RANGE_MAX_SECONDS)
+    return sharedTimes(texts, bounds.from, bounds.to)
   const duration = state.row.audio_duration_seconds
   const span = {
-    start: Math.max(0, own.start - SPAN_PADDING_SECONDS),
-    end: Math.min(duration, own.end + SPAN_PADDING_SECONDS),
+    start: Math.max(0, windowStart - SPAN_PADDING_SECONDS),
+    end: Math.min(duration, windowEnd + SPAN_PADDING_SECONDS),
   }
   let samples: Float32Array | null = null
   try {
