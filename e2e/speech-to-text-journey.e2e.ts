@@ -141,6 +141,7 @@ describe('speech to text', () => {
     expect(await page.getByRole('button', { name: 'Rename' }).count()).toBe(0)
     await page.screenshot({ path: `${shots}stt-transcript-390-dark.png`, fullPage: true })
     await page.emulateMedia({ colorScheme: 'light' })
+    await page.waitForTimeout(400)
     await page.screenshot({ path: `${shots}stt-transcript-390-light.png`, fullPage: true })
     // No page may scroll sideways at phone width.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)

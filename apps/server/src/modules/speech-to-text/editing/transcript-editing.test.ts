@@ -35,6 +35,7 @@ interface Word {
   speaker_id: string | null
 }
 interface Doc {
+  file_name: string
   version: number
   text: string
   words: Word[]
@@ -115,6 +116,7 @@ describe('the transcript editor', () => {
   it('keeps the audio as a small MP3 with a waveform, played in byte ranges, in its own workspace only', async () => {
     const doc = await editor()
     expect(doc.version).toBe(0)
+    expect(doc.file_name).toBe('dialogue.wav')
     expect(doc.audio.available).toBe(true)
     expect(doc.peaks.length).toBe(Math.round(doc.audio_duration_secs * 20))
     expect(Math.max(...doc.peaks)).toBe(100)
@@ -125,6 +127,7 @@ describe('the transcript editor', () => {
     expect(whole.statusCode).toBe(200)
     expect(whole.headers['content-type']).toBe('audio/mpeg')
     // 32 kbit/s: about 4 kB a second.
+    console.log(`kept audio: ${whole.rawPayload.length} bytes for ${doc.audio_duration_secs} s`)
     expect(whole.rawPayload.length).toBeLessThan(doc.audio_duration_secs * 4_000 + 2_000)
     const part = await t.app.inject({
       method: 'GET',
