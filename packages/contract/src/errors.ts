@@ -18,6 +18,7 @@ import { SPEECH_TO_SPEECH_ERRORS } from './errors/speech-to-speech.js'
 import { SPEECH_TO_TEXT_ERRORS } from './errors/speech-to-text.js'
 import { SSO_ERRORS } from './errors/sso.js'
 import { STUDIO_ERRORS } from './errors/studio.js'
+import { TRANSCRIPT_EDITING_ERRORS } from './errors/transcript-editing.js'
 import { USAGE_ERRORS } from './errors/usage.js'
 import { VOICE_DESIGN_ERRORS } from './errors/voice-design.js'
 import { VOICE_PVC_ERRORS } from './errors/voice-pvc.js'
@@ -49,6 +50,7 @@ export const ERRORS = {
   ...VOICE_DESIGN_ERRORS,
   ...SPEECH_TO_SPEECH_ERRORS,
   ...SPEECH_TO_TEXT_ERRORS,
+  ...TRANSCRIPT_EDITING_ERRORS,
   ...BILLING_ERRORS,
   ...PRONUNCIATION_DICTIONARIES_ERRORS,
   ...USAGE_ERRORS,

@@ -9130,6 +9130,615 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/speech-to-text/transcripts/{transcription_id}/editor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A transcript for editing: words, segments, speakers, waveform, version */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    transcription_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            transcription_id: string;
+                            file_name: string;
+                            version: number;
+                            language_code: string;
+                            audio_duration_secs: number;
+                            text: string;
+                            words: {
+                                text: string;
+                                start: number | null;
+                                end: number | null;
+                                /** @enum {string} */
+                                type: "word" | "spacing" | "audio_event";
+                                speaker_id: string | null;
+                                logprob: number;
+                                characters: {
+                                    text: string;
+                                    start: number | null;
+                                    end: number | null;
+                                }[] | null;
+                            }[];
+                            segments: {
+                                start_index: number;
+                                end_index: number;
+                                speaker_id: string | null;
+                                start: number | null;
+                                end: number | null;
+                            }[];
+                            speakers: {
+                                speaker_id: string;
+                                name: string | null;
+                            }[];
+                            audio: {
+                                available: boolean;
+                                url: string | null;
+                            };
+                            /** @description Waveform bars from 0 to 100, evenly over the audio. */
+                            peaks: number[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/speech-to-text/transcripts/{transcription_id}/audio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The audio a transcript was made from (MP3), with byte ranges */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    transcription_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/speech-to-text/transcripts/{transcription_id}/cues": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The subtitle cues of a transcript under given cue limits, as its SRT export cuts them */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Name the speaker of each segment and start a new segment at each change of speaker (default false for subtitles, true otherwise). */
+                    include_speakers?: "true" | "false";
+                    /** @description Show each segment's start time (subtitles always carry times). */
+                    include_timestamps?: "true" | "false";
+                    /** @description A pause longer than this many seconds starts a new segment; `null` switches this limit off. The default depends on the format. */
+                    segment_on_silence_longer_than_s?: string;
+                    /** @description The longest segment in seconds; `null` switches this limit off. The default depends on the format. */
+                    max_segment_duration_s?: string;
+                    /** @description The most characters in a segment; `null` switches this limit off. The default depends on the format. */
+                    max_segment_chars?: string;
+                    /** @description Wrap lines at this many characters (srt, vtt and txt only); `null` switches this limit off. The default depends on the format. */
+                    max_characters_per_line?: string;
+                };
+                header?: never;
+                path: {
+                    transcription_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            options: {
+                                include_speakers: boolean;
+                                include_timestamps: boolean;
+                                segment_on_silence_longer_than_s: number | null;
+                                max_segment_duration_s: number | null;
+                                max_segment_chars: number | null;
+                                max_characters_per_line: number | null;
+                            };
+                            cues: {
+                                start: number | null;
+                                end: number | null;
+                                speaker_id: string | null;
+                                lines: string[];
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/speech-to-text/transcripts/{transcription_id}/words": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Replace a range of words; the new words are timed by re-alignment */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    transcription_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The `version` of the transcript the edit was made on; another is refused with 409. */
+                        version: number;
+                        /** @description The first word replaced (an index into `words`). */
+                        from_index: number;
+                        /** @description The last word replaced (inclusive), in the same segment. */
+                        to_index: number;
+                        /** @description The new words; empty removes the range. They are timed by re-aligning their segment. */
+                        text: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            transcription_id: string;
+                            file_name: string;
+                            version: number;
+                            language_code: string;
+                            audio_duration_secs: number;
+                            text: string;
+                            words: {
+                                text: string;
+                                start: number | null;
+                                end: number | null;
+                                /** @enum {string} */
+                                type: "word" | "spacing" | "audio_event";
+                                speaker_id: string | null;
+                                logprob: number;
+                                characters: {
+                                    text: string;
+                                    start: number | null;
+                                    end: number | null;
+                                }[] | null;
+                            }[];
+                            segments: {
+                                start_index: number;
+                                end_index: number;
+                                speaker_id: string | null;
+                                start: number | null;
+                                end: number | null;
+                            }[];
+                            speakers: {
+                                speaker_id: string;
+                                name: string | null;
+                            }[];
+                            audio: {
+                                available: boolean;
+                                url: string | null;
+                            };
+                            /** @description Waveform bars from 0 to 100, evenly over the audio. */
+                            peaks: number[];
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/v1/speech-to-text/transcripts/{transcription_id}/speakers/{speaker_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Name a speaker */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    transcription_id: string;
+                    speaker_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The `version` of the transcript the edit was made on; another is refused with 409. */
+                        version: number;
+                        /** @description The display name; empty or null gives the speaker back its number. */
+                        name: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            transcription_id: string;
+                            file_name: string;
+                            version: number;
+                            language_code: string;
+                            audio_duration_secs: number;
+                            text: string;
+                            words: {
+                                text: string;
+                                start: number | null;
+                                end: number | null;
+                                /** @enum {string} */
+                                type: "word" | "spacing" | "audio_event";
+                                speaker_id: string | null;
+                                logprob: number;
+                                characters: {
+                                    text: string;
+                                    start: number | null;
+                                    end: number | null;
+                                }[] | null;
+                            }[];
+                            segments: {
+                                start_index: number;
+                                end_index: number;
+                                speaker_id: string | null;
+                                start: number | null;
+                                end: number | null;
+                            }[];
+                            speakers: {
+                                speaker_id: string;
+                                name: string | null;
+                            }[];
+                            audio: {
+                                available: boolean;
+                                url: string | null;
+                            };
+                            /** @description Waveform bars from 0 to 100, evenly over the audio. */
+                            peaks: number[];
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/v1/speech-to-text/transcripts/{transcription_id}/speakers/{speaker_id}/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Give a speaker's words to another speaker */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    transcription_id: string;
+                    speaker_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The `version` of the transcript the edit was made on; another is refused with 409. */
+                        version: number;
+                        /** @description The speaker who takes this speaker's words. */
+                        into_speaker_id: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            transcription_id: string;
+                            file_name: string;
+                            version: number;
+                            language_code: string;
+                            audio_duration_secs: number;
+                            text: string;
+                            words: {
+                                text: string;
+                                start: number | null;
+                                end: number | null;
+                                /** @enum {string} */
+                                type: "word" | "spacing" | "audio_event";
+                                speaker_id: string | null;
+                                logprob: number;
+                                characters: {
+                                    text: string;
+                                    start: number | null;
+                                    end: number | null;
+                                }[] | null;
+                            }[];
+                            segments: {
+                                start_index: number;
+                                end_index: number;
+                                speaker_id: string | null;
+                                start: number | null;
+                                end: number | null;
+                            }[];
+                            speakers: {
+                                speaker_id: string;
+                                name: string | null;
+                            }[];
+                            audio: {
+                                available: boolean;
+                                url: string | null;
+                            };
+                            /** @description Waveform bars from 0 to 100, evenly over the audio. */
+                            peaks: number[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/speech-to-text/transcripts/{transcription_id}/segments/split": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a new segment at a word */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    transcription_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The `version` of the transcript the edit was made on; another is refused with 409. */
+                        version: number;
+                        /** @description The word the new segment starts at. */
+                        word_index: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            transcription_id: string;
+                            file_name: string;
+                            version: number;
+                            language_code: string;
+                            audio_duration_secs: number;
+                            text: string;
+                            words: {
+                                text: string;
+                                start: number | null;
+                                end: number | null;
+                                /** @enum {string} */
+                                type: "word" | "spacing" | "audio_event";
+                                speaker_id: string | null;
+                                logprob: number;
+                                characters: {
+                                    text: string;
+                                    start: number | null;
+                                    end: number | null;
+                                }[] | null;
+                            }[];
+                            segments: {
+                                start_index: number;
+                                end_index: number;
+                                speaker_id: string | null;
+                                start: number | null;
+                                end: number | null;
+                            }[];
+                            speakers: {
+                                speaker_id: string;
+                                name: string | null;
+                            }[];
+                            audio: {
+                                available: boolean;
+                                url: string | null;
+                            };
+                            /** @description Waveform bars from 0 to 100, evenly over the audio. */
+                            peaks: number[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/speech-to-text/transcripts/{transcription_id}/segments/join": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Join a segment with the one after it */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    transcription_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The `version` of the transcript the edit was made on; another is refused with 409. */
+                        version: number;
+                        /** @description The segment joined with the one after it. */
+                        segment_index: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            transcription_id: string;
+                            file_name: string;
+                            version: number;
+                            language_code: string;
+                            audio_duration_secs: number;
+                            text: string;
+                            words: {
+                                text: string;
+                                start: number | null;
+                                end: number | null;
+                                /** @enum {string} */
+                                type: "word" | "spacing" | "audio_event";
+                                speaker_id: string | null;
+                                logprob: number;
+                                characters: {
+                                    text: string;
+                                    start: number | null;
+                                    end: number | null;
+                                }[] | null;
+                            }[];
+                            segments: {
+                                start_index: number;
+                                end_index: number;
+                                speaker_id: string | null;
+                                start: number | null;
+                                end: number | null;
+                            }[];
+                            speakers: {
+                                speaker_id: string;
+                                name: string | null;
+                            }[];
+                            audio: {
+                                available: boolean;
+                                url: string | null;
+                            };
+                            /** @description Waveform bars from 0 to 100, evenly over the audio. */
+                            peaks: number[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openai/v1/audio/speech": {
         parameters: {
             query?: never;

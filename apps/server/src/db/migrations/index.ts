@@ -41,6 +41,7 @@ import * as identityRules from './20261128010000-identity-rules.js'
 import * as speechToText from './20261128020000-speech-to-text.js'
 import * as heldRunTokens from './20261128030000-held-run-tokens.js'
 import * as billingAnchor from './20261129010000-billing-anchor.js'
+import * as transcriptEditing from './20261129160000-transcript-editing.js'
 import * as speechToTextJobs from './20261129170000-speech-to-text-jobs.js'
 
 // Listed in code (not read from disk) so the same list works from sources and from dist/.
@@ -88,4 +89,5 @@ export const migrations: Record<string, Migration> = {
   '20261128030000-held-run-tokens': heldRunTokens,
   '20261129010000-billing-anchor': billingAnchor,
   '20261129170000-speech-to-text-jobs': speechToTextJobs,
+  '20261129160000-transcript-editing': transcriptEditing,
 }

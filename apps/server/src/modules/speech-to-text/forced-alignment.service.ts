@@ -27,7 +27,8 @@ interface Token {
   vocab: number[]
 }
 
-function tokens(text: string): { list: Token[]; vocab: string[] } {
+/** A text's words, each with the vocabulary words it spells (the transcript editor aligns with these too). */
+export function tokens(text: string): { list: Token[]; vocab: string[] } {
   const vocab: string[] = []
   const list = text
     .split(/\s+/)
@@ -41,7 +42,7 @@ function tokens(text: string): { list: Token[]; vocab: string[] } {
 }
 
 /** Places the aligned words back on the text's vocabulary, filling gaps evenly. */
-function placeWords(vocab: string[], aligned: RecognisedWord[], start: number, end: number) {
+export function placeWords(vocab: string[], aligned: RecognisedWord[], start: number, end: number) {
   const times: Array<{ start: number; end: number; loss: number } | null> = vocab.map(() => null)
   let at = 0
   for (const word of aligned) {

@@ -12,6 +12,10 @@ import type { OutboundPolicy } from '../../platform/outbound/outbound.js'
 import type { DomainModule } from '../domain-module.js'
 import type { Recorder } from '../recording/recording.module.js'
 import type { WebhooksPorts } from '../webhooks/webhooks.module.js'
+import { createTranscriptAudioKeeper, transcriptAudioKey } from './editing/transcript-audio.js'
+import { createTranscriptEditsRepository } from './editing/transcript-editing.repository.js'
+import { transcriptEditingRoutes } from './editing/transcript-editing.routes.js'
+import { createTranscriptEditingService } from './editing/transcript-editing.service.js'
 import { createForcedAlignmentService } from './forced-alignment.service.js'
 import { createTranscriptionJobsRepository } from './jobs/transcription-jobs.repository.js'
 import { transcriptionJobsRoutes } from './jobs/transcription-jobs.routes.js'
@@ -44,6 +48,7 @@ export function createSpeechToTextModule(deps: {
   recogniser?: Recogniser
   /** Whisper models here join the default engine, each under its own model id. */
   modelsDir: string
+  /** Background uploads, and the audio transcripts keep for the editor to play and re-align. */
   storage: FileStorage
   queue: JobQueue
   /** Background transcriptions tell their end to the workspace's speech to text webhooks. */
@@ -56,12 +61,20 @@ export function createSpeechToTextModule(deps: {
   for (const warning of catalogue.warnings)
     deps.log?.(`models directory: ${warning.file}: ${warning.message}`, { file: warning.file })
   const recognisers = createRecogniserChoice(recogniser, catalogue)
+  const transcripts = createTranscriptsRepository(deps.db)
+  const edits = createTranscriptEditsRepository(deps.db)
   const stt = createSpeechToTextService({
     recognisers,
     recorder: deps.recorder,
-    repository: createTranscriptsRepository(deps.db),
+    repository: transcripts,
     fetchCloudFile: createCloudFetcher(deps.outbound),
+    audioKeeper: createTranscriptAudioKeeper({
+      storage: deps.storage,
+      repository: edits,
+      log: deps.log ?? (() => undefined),
+    }),
   })
+  const editing = createTranscriptEditingService({ transcripts, edits, storage: deps.storage, recogniser })
   const alignment = createForcedAlignmentService({ recogniser, recorder: deps.recorder })
   const jobs = createTranscriptionJobs({
     stt,
@@ -75,9 +88,15 @@ export function createSpeechToTextModule(deps: {
   return {
     name: 'speech-to-text',
     routes: async (app) => {
-      await app.register(speechToTextRoutes(stt, alignment, jobs))
+      // A removed transcript takes its kept audio with it.
+      const remove: SpeechToTextService['remove'] = async (principal, id) => {
+        await stt.remove(principal, id)
+        await deps.storage.delete(transcriptAudioKey(principal.workspaceId, id))
+      }
+      await app.register(speechToTextRoutes({ ...stt, remove }, alignment, jobs))
       await app.register(transcriptionJobsRoutes(jobs))
       await app.register(speechToTextModelsRoutes(stt))
+      await app.register(transcriptEditingRoutes(editing))
       await app.register(realtimeRoutes({ recogniser, recorder: deps.recorder }))
     },
     jobs: async (queue) => {

@@ -2,6 +2,7 @@ import { AppError } from '../../errors.js'
 import { newId } from '../../lib/ids.js'
 import type { Principal } from '../../plugins/auth.js'
 import type { Recorder } from '../recording/recording.module.js'
+import type { TranscriptAudioKeeper } from './editing/transcript-audio.js'
 import { ExportOptionError, type ExportRequest } from './exports/export-options.js'
 import { EXPORT_FILE_TYPES, exportBytes } from './exports/export-transcript.js'
 import type { RecogniserChoice, RecogniserChoices } from './recogniser-choice.js'
@@ -30,6 +31,8 @@ export function createSpeechToTextService(deps: {
   recorder: Recorder
   repository: TranscriptsRepository
   fetchCloudFile: (url: string) => Promise<SourceFile>
+  /** Keeps a new transcript's audio for the editor to play and re-align. */
+  audioKeeper?: TranscriptAudioKeeper
 }) {
   /** The recogniser and language a request names, refused (4xx) before any work. */
   const check = (input: TranscriptionInput): RecogniserChoice =>

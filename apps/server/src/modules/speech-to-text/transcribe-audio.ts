@@ -2,6 +2,7 @@ import { DEFAULT_OUTPUT_FORMAT, speechToTextCredits } from '@timbre/contract'
 import { audioEvents, diarise, parseOutputFormat, transcribe } from '@timbre/speech'
 import type { Principal } from '../../plugins/auth.js'
 import type { Recorder } from '../recording/recording.module.js'
+import type { TranscriptAudioKeeper } from './editing/transcript-audio.js'
 import { exportTranscript } from './exports/export-transcript.js'
 import { type LanguageCode, languageCode } from './language-codes.js'
 import type { RecogniserChoice } from './recogniser-choice.js'
@@ -22,6 +23,7 @@ const NO_AUDIO_FORMAT = parseOutputFormat(DEFAULT_OUTPUT_FORMAT)
 export interface TranscribeAudioDeps {
   recorder: Recorder
   repository: TranscriptsRepository
+  audioKeeper?: TranscriptAudioKeeper | undefined
 }
 
 /** Audio already decoded, with everything its transcript needs. */
@@ -142,6 +144,7 @@ export async function transcribeAudio(
   }
   if (found.words.length === 0) await deps.repository.insert(row)
   else await charged(deps, principal, requestId, row, seconds, input.modelId)
+  await deps.audioKeeper?.keep({ workspaceId: principal.workspaceId, transcriptId: id, samples, seconds })
   const body = transcriptBody({ ...row, created_at: new Date() } as unknown as TranscriptRow)
   if (exported.length > 0) body.additional_formats = exported
   return body

@@ -13,6 +13,7 @@ export type PlayerItem = {
     | 'soundEffect'
     | 'voiceIsolation'
     | 'speechToSpeech'
+    | 'transcript'
   historyItemId: string | null
   title: string
   /** The spoken text: the estimate of the duration reads it while the audio's is unknown. */
@@ -39,6 +40,8 @@ export type PlayerItem = {
   languagePreviews?: readonly LanguagePreview[]
   /** The language of `src` among `languagePreviews`. */
   language?: string | null
+  /** Where playing starts (seconds), e.g. at a word a transcript reader clicked. */
+  startAt?: number
 }
 
 export type LanguagePreview = { language: string; url: string }
@@ -50,6 +53,7 @@ const listeners = new Set<() => void>()
 let counter = 0
 /** Set by the player bar, which owns the one <audio> element. */
 let toggleAudio: (() => void) | null = null
+let audioElement: HTMLAudioElement | null = null
 
 function set(next: Partial<State>): void {
   state = { ...state, ...next }
@@ -110,6 +114,19 @@ export const player = {
   },
   bindToggle(toggle: (() => void) | null): void {
     toggleAudio = toggle
+  },
+  bindAudio(element: HTMLAudioElement | null): void {
+    audioElement = element
+  },
+  /** The one <audio> element, for views that follow the time (a transcript's current word). */
+  audio(): HTMLAudioElement | null {
+    return audioElement
+  },
+  /** Plays the item on show from `seconds`. */
+  playFrom(seconds: number): void {
+    if (!audioElement?.getAttribute('src')) return
+    audioElement.currentTime = seconds
+    audioElement.play().catch((error: unknown) => console.info('The browser blocked playback', error))
   },
   current(): PlayerItem | null {
     return state.item

@@ -37,6 +37,7 @@ export function useAudio(item: PlayerItem | null, speed: number) {
     }
     audio.src = item.src
     audio.load()
+    if (item.startAt) audio.currentTime = item.startAt
     if (item.autoStart) {
       audio.play().catch((error: unknown) => console.info('The browser blocked autoplay', error))
     }
@@ -106,7 +107,11 @@ export function useAudio(item: PlayerItem | null, speed: number) {
 
   useEffect(() => {
     player.bindToggle(toggle)
-    return () => player.bindToggle(null)
+    player.bindAudio(ref.current)
+    return () => {
+      player.bindToggle(null)
+      player.bindAudio(null)
+    }
   }, [toggle])
 
   const seek = useCallback((seconds: number) => {

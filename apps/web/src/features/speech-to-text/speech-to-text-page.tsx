@@ -22,6 +22,7 @@ import { formatCount } from '../../lib/format-count'
 import { formatDateTime } from '../../lib/format-date'
 import { formatSize } from '../../lib/format-size'
 import { pathTo } from '../../routes'
+import { DictationPanel } from './dictation/dictation-panel'
 import { type TranscriptSummary, transcribe } from './speech-to-text-api'
 import { useDeleteTranscript, useTranscripts } from './transcript-queries'
 
@@ -138,6 +139,8 @@ export function SpeechToTextPage() {
           </Alert>
         )}
       </section>
+
+      <DictationPanel />
 
       <TranscriptList />
     </div>

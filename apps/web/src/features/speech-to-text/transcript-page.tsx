@@ -10,8 +10,9 @@ import { useToast } from '../../components/toaster'
 import { useErrorText } from '../../i18n/use-error-text'
 import { saveBlob } from '../../lib/save-blob'
 import { routes } from '../../routes'
+import { TranscriptEditor } from './editor/transcript-editor'
 import { exportTranscript } from './speech-to-text-api'
-import { clock, languageName, paragraphsOf, speakerNumber } from './transcript-paragraphs'
+import { languageName, paragraphsOf } from './transcript-paragraphs'
 import { useTranscript } from './transcript-queries'
 
 /** One transcript, read as paragraphs by speaker and time, with downloads in every export format. */
@@ -22,7 +23,6 @@ export function TranscriptPage() {
   const { id = '' } = useParams()
   const transcript = useTranscript(id)
   const paragraphs = useMemo(() => paragraphsOf(transcript.data?.words ?? []), [transcript.data])
-  const speakerName = (speaker: string) => t('speechToText.speaker', { n: speakerNumber(speaker) })
 
   const [format, setFormat] = useState<TranscriptExportFormat>('srt')
   const [exporting, setExporting] = useState(false)
@@ -86,41 +86,7 @@ export function TranscriptPage() {
               </Button>
             </div>
           </div>
-          {paragraphs.length === 0 ? (
-            <p className="mt-6 text-sm text-neutral-600">{t('speechToText.noSpeech')}</p>
-          ) : (
-            <ol className="mt-6 space-y-4" data-testid="transcript-paragraphs">
-              {paragraphs.map((paragraph, index) => (
-                <li
-                  // Paragraphs never move within a transcript: their order is their identity.
-                  // biome-ignore lint/suspicious/noArrayIndexKey: see above
-                  key={index}
-                  className="rounded-xl border border-neutral-200 bg-white p-4"
-                >
-                  <p className="flex flex-wrap gap-x-2 text-xs font-medium text-neutral-500 tabular-nums">
-                    {paragraph.start !== null && <span>{clock(paragraph.start)}</span>}
-                    {paragraph.speaker && (
-                      <span className="text-accent-700" data-testid="transcript-speaker">
-                        {speakerName(paragraph.speaker)}
-                      </span>
-                    )}
-                  </p>
-                  <p className="mt-1 text-sm leading-relaxed text-neutral-900 [overflow-wrap:anywhere]">
-                    {paragraph.parts.map((part, i) =>
-                      part.event ? (
-                        // biome-ignore lint/suspicious/noArrayIndexKey: words keep their order
-                        <em key={i} className="text-neutral-500">
-                          {` ${part.text} `}
-                        </em>
-                      ) : (
-                        `${i > 0 ? ' ' : ''}${part.text}`
-                      ),
-                    )}
-                  </p>
-                </li>
-              ))}
-            </ol>
-          )}
+          <TranscriptEditor transcriptId={id} />
         </>
       )}
     </div>
