@@ -6,7 +6,7 @@ import {
   SPEECH_TO_TEXT_MAX_SPEAKERS,
   speechToTextCredits,
 } from '@timbre/contract'
-import { useId, useRef, useState } from 'react'
+import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
 import { Alert } from '../../components/alert'
@@ -23,8 +23,10 @@ import { formatDateTime } from '../../lib/format-date'
 import { formatSize } from '../../lib/format-size'
 import { pathTo } from '../../routes'
 import { DictationPanel } from './dictation/dictation-panel'
-import { type TranscriptSummary, transcribe } from './speech-to-text-api'
-import { useDeleteTranscript, useTranscripts } from './transcript-queries'
+import { ModelChoice } from './model-choice'
+import { submitTranscription, type TranscriptionJob, type TranscriptSummary } from './speech-to-text-api'
+import { useDeleteTranscript, useSpeechToTextModels, useTranscripts } from './transcript-queries'
+import { TranscriptionJobsPanel } from './transcription-jobs-panel'
 
 /** Speech to text: upload a recording, get its transcript (kept in the workspace); earlier ones below. */
 export function SpeechToTextPage() {
@@ -38,7 +40,12 @@ export function SpeechToTextPage() {
   const [speakers, setSpeakers] = useState('')
   const [events, setEvents] = useState(true)
   const [pending, setPending] = useState(false)
-  const abortRef = useRef<AbortController | null>(null)
+  const [modelId, setModelId] = useState('scribe_v1')
+  const [language, setLanguage] = useState('')
+  /** The file this page sent last: its transcript opens when it is ready. */
+  const [following, setFollowing] = useState<string | null>(null)
+  const models = useSpeechToTextModels()
+  const model = models.data?.find((m) => m.model_id === modelId)
   const seconds = useFileDuration(file)
   const n = (value: number) => formatCount(value, i18n.language)
   const speakerCount = speakers.trim() === '' ? null : Number(speakers)
@@ -48,26 +55,33 @@ export function SpeechToTextPage() {
   const tooBig =
     !!file && (file.size > SPEECH_TO_TEXT_MAX_BYTES || (seconds ?? 0) > SPEECH_TO_TEXT_MAX_SECONDS)
 
+  // The file goes to the background (at most three at once), so another can be chosen and sent
+  // while it runs; each one's progress shows below.
   const start = async () => {
     if (!file || tooBig || badSpeakers) return
-    const abort = new AbortController()
-    abortRef.current = abort
     setPending(true)
     try {
-      const result = await transcribe(
-        file,
-        { diarize, speakers: diarize ? speakerCount : null, tagAudioEvents: events },
-        abort.signal,
-      )
-      void queryClient.invalidateQueries({ queryKey: ['transcripts'] })
-      void queryClient.invalidateQueries({ queryKey: ['subscription'] })
-      queryClient.setQueryData(['transcript', result.transcription_id], result)
-      navigate(pathTo('speechToTextTranscript', { id: result.transcription_id }))
+      const id = await submitTranscription(file, {
+        diarize,
+        speakers: diarize ? speakerCount : null,
+        tagAudioEvents: events,
+        modelId,
+        languageCode: language || null,
+      })
+      setFollowing(id)
+      setFile(null)
+      void queryClient.invalidateQueries({ queryKey: ['transcription-jobs'] })
     } catch (error) {
-      if (!abort.signal.aborted) toast({ title: errorText(error), tone: 'error' })
+      toast({ title: errorText(error), tone: 'error' })
     } finally {
-      if (abortRef.current === abort) setPending(false)
+      setPending(false)
     }
+  }
+
+  const finished = (job: TranscriptionJob) => {
+    if (job.transcription_id === following)
+      navigate(pathTo('speechToTextTranscript', { id: job.transcription_id }))
+    else toast({ title: t('speechToText.jobs.ready', { name: job.file_name }) })
   }
 
   return (
@@ -89,7 +103,19 @@ export function SpeechToTextPage() {
           onFile={setFile}
           testId="transcribe-file"
         />
-        <p className="mt-3 text-xs text-neutral-500">{t('speechToText.englishOnly')}</p>
+        <ModelChoice
+          models={models.data ?? []}
+          modelId={modelId}
+          onModel={(id) => {
+            setModelId(id)
+            setLanguage('')
+          }}
+          language={language}
+          onLanguage={setLanguage}
+        />
+        {model && model.languages.length === 1 && model.languages[0] === 'en' && (
+          <p className="mt-3 text-xs text-neutral-500">{t('speechToText.englishOnly')}</p>
+        )}
         <div className="mt-4 grid gap-3 sm:grid-cols-2">
           <div className="space-y-3">
             <CheckboxField checked={diarize} onChange={setDiarize}>
@@ -115,11 +141,6 @@ export function SpeechToTextPage() {
             {file && seconds !== null && t('speechToText.cost', { cost: n(speechToTextCredits(seconds)) })}
           </p>
           <div className="ml-auto flex items-center gap-2">
-            {pending && (
-              <Button variant="ghost" onClick={() => abortRef.current?.abort()}>
-                {t('tts.stop')}
-              </Button>
-            )}
             <Button onClick={() => void start()} disabled={!file || tooBig || badSpeakers} loading={pending}>
               {pending ? t('speechToText.working') : t('speechToText.transcribe')}
             </Button>
@@ -139,6 +160,8 @@ export function SpeechToTextPage() {
           </Alert>
         )}
       </section>
+
+      <TranscriptionJobsPanel onFinished={finished} />
 
       <DictationPanel />
 
