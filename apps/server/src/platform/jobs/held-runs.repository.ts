@@ -16,6 +16,7 @@ export type HeldRunTable =
   | 'studio_exports'
   | 'audio_isolation_jobs'
   | 'voiceover_renders'
+  | 'knowledge_base_rag_indexes'
 
 export interface HeldRunStoreOptions {
   /**
