@@ -52,9 +52,11 @@ export const KB_AGENT_DOCUMENTS_MAX = 20
 export const KB_PAGE_SIZE_DEFAULT = 30
 export const KB_PAGE_SIZE_MAX = 100
 
-/** Chunks: about this many characters, never past the maximum, overlapping by a sentence or so. */
+/** Chunks: about this many characters, a paragraph never past the maximum. */
 export const KB_CHUNK_TARGET_CHARS = 800
 export const KB_CHUNK_MAX_CHARS = 1_200
+/** A chunk holding this much takes no further section (short sections share a chunk). */
+export const KB_CHUNK_MIN_CHARS = 400
 
 /**
  * The storage limit of a workspace's knowledge base (the extracted text of all its documents),

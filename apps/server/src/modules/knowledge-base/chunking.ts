@@ -1,10 +1,12 @@
-import { KB_CHUNK_MAX_CHARS, KB_CHUNK_TARGET_CHARS } from '@timbre/contract'
+import { KB_CHUNK_MAX_CHARS, KB_CHUNK_MIN_CHARS, KB_CHUNK_TARGET_CHARS } from '@timbre/contract'
 import type { Block } from './document-blocks.js'
 
-// A document is cut into passages an agent can quote: each chunk stays under one heading (a
-// heading starts a new chunk, so a question and its answer are kept together and apart from the
-// next), gathers whole paragraphs up to about KB_CHUNK_TARGET_CHARS, and a paragraph too long
-// for one chunk is cut between sentences, never inside a word.
+// A document is cut into passages an agent can quote: a chunk gathers whole sections (a heading
+// with its paragraphs, so a question and its answer stay together) up to about
+// KB_CHUNK_TARGET_CHARS; a section starts a new chunk once the current one holds
+// KB_CHUNK_MIN_CHARS or the section would not fit; a long section is spread over chunks that
+// each repeat its heading, and a paragraph too long for one chunk is cut between sentences,
+// never inside a word.
 
 export interface Chunk {
   /** The heading the passage sits under (or the document's name before any heading). */
@@ -38,37 +40,59 @@ export function splitLong(text: string, max = KB_CHUNK_MAX_CHARS): string[] {
   return pieces
 }
 
-export function chunkBlocks(blocks: Block[], documentName: string): Chunk[] {
-  const chunks: Chunk[] = []
-  let name = documentName
-  let heading: string | null = null
-  let parts: string[] = []
-  let size = 0
-  // A heading not yet written in any chunk (a heading followed by another is kept on its own).
-  let headingPending = false
-  const flush = () => {
-    if (parts.length > 0) {
-      const body = parts.join('\n\n')
-      chunks.push({ name, text: heading ? `${heading}\n\n${body}` : body })
-    } else if (heading && headingPending) chunks.push({ name, text: heading })
-    headingPending = false
-    parts = []
-    size = 0
-  }
+interface Section {
+  heading: string | null
+  pieces: string[]
+}
+
+function sectionsOf(blocks: Block[]): Section[] {
+  const sections: Section[] = []
+  let current: Section = { heading: null, pieces: [] }
   for (const block of blocks) {
     if (block.heading) {
-      flush()
-      heading = block.text
-      headingPending = true
-      name = block.text.slice(0, 200)
-      continue
+      if (current.heading !== null || current.pieces.length > 0) sections.push(current)
+      current = { heading: block.text, pieces: [] }
+    } else current.pieces.push(...splitLong(block.text))
+  }
+  if (current.heading !== null || current.pieces.length > 0) sections.push(current)
+  return sections
+}
+
+const sizeOf = (section: Section) =>
+  (section.heading?.length ?? 0) + section.pieces.reduce((sum, p) => sum + p.length, 0)
+
+export function chunkBlocks(blocks: Block[], documentName: string): Chunk[] {
+  const chunks: Chunk[] = []
+  let lines: string[] = []
+  let name: string | null = null
+  let size = 0
+  const flush = () => {
+    if (lines.length > 0)
+      chunks.push({ name: (name ?? documentName).slice(0, 200), text: lines.join('\n\n') })
+    lines = []
+    name = null
+    size = 0
+  }
+  for (const section of sectionsOf(blocks)) {
+    // Short sections share a chunk (a passage of one line is too little to find or to quote);
+    // a section that does not fit starts a new one.
+    if (size >= KB_CHUNK_MIN_CHARS || (size > 0 && size + sizeOf(section) > KB_CHUNK_TARGET_CHARS)) flush()
+    if (section.heading !== null) {
+      name ??= section.heading
+      lines.push(section.heading)
+      size += section.heading.length
     }
-    for (const piece of splitLong(block.text)) {
+    for (const piece of section.pieces) {
       if (size > 0 && size + piece.length > KB_CHUNK_TARGET_CHARS) {
         flush()
         // The heading is repeated in each of its chunks: a later passage keeps its context.
+        if (section.heading !== null) {
+          name = section.heading
+          lines.push(section.heading)
+          size += section.heading.length
+        }
       }
-      parts.push(piece)
+      lines.push(piece)
       size += piece.length
     }
   }

@@ -10,6 +10,8 @@ export interface Passage {
   documentId: string
   chunkId: string
   name: string
+  /** The name of the passage's document. */
+  title: string
   text: string
   /** The passage's embedding, when its index has one. */
   vector?: number[] | undefined
@@ -27,7 +29,10 @@ const STOPWORDS = new Set(
     'a an and are as at be but by can could did do does for from had has have how i if in into is it its ' +
     'me my of on or our so than that the their them then there these they this to was we were what when ' +
     'where which who why will with would you your yours about after before also any just not no only own ' +
-    'same some such too very'
+    'same some such too very am been being both each few more most other off out over under again ' +
+    'further once here all any up down' +
+    // Words of asking rather than of the subject: "how do I get", "can I put", "I want to".
+    ' get got put take make want need much many way tell know please possible thing anything something'
   ).split(' '),
 )
 
@@ -57,13 +62,14 @@ function cosine(a: number[], b: number[]): number {
 
 /** The BM25 ranking of the passages for a question (best first, only those sharing a word). */
 export function rankByWords(passages: Passage[], query: string): { index: number; score: number }[] {
-  const search = new MiniSearch<{ id: number; name: string; text: string }>({
-    fields: ['name', 'text'],
+  const search = new MiniSearch<{ id: number; title: string; text: string }>({
+    fields: ['title', 'text'],
     processTerm: searchTerm,
   })
-  search.addAll(passages.map((p, id) => ({ id, name: p.name, text: p.text })))
+  search.addAll(passages.map((p, id) => ({ id, title: p.title, text: p.text })))
+  // A document's name says what all of it is about: a word of it counts double.
   return search
-    .search(query, { boost: { name: 1.5 }, combineWith: 'OR' })
+    .search(query, { boost: { title: 2 }, combineWith: 'OR' })
     .map((hit) => ({ index: Number(hit.id), score: hit.score }))
 }
 

@@ -169,7 +169,7 @@ async function build(deps: KnowledgeBaseDeps, row: RagIndexRow, run: HeldRun): P
       const batch = chunks.slice(at, at + EMBEDDING_BATCH)
       const made = await embed(
         endpoint,
-        batch.map((c) => `${c.name}\n${c.text}`),
+        batch.map((c) => `${document.name}\n${c.text}`),
       )
       for (const [i, vector] of made.entries()) {
         const chunk = batch[i]

@@ -157,7 +157,11 @@ export function createRagIndexesRepository(db: Database) {
         .select(['chunk_id', 'vector'])
         .where('index_id', 'in', indexIds)
         .execute()
-      for (const row of rows) found.set(row.chunk_id, row.vector)
+      // jsonb comes back parsed from PostgreSQL's driver and as text from some others.
+      for (const row of rows) {
+        const vector: unknown = typeof row.vector === 'string' ? JSON.parse(row.vector) : row.vector
+        if (Array.isArray(vector)) found.set(row.chunk_id, vector as number[])
+      }
       return found
     },
 

@@ -40,10 +40,12 @@ export async function retrieve(deps: KnowledgeBaseDeps, input: RetrieveInput): P
       }
     }
   }
+  const titles = new Map(documents.map((d) => [d.id, d.name]))
   const passages: Passage[] = chunks.map((c) => ({
     documentId: c.document_id,
     chunkId: c.id,
     name: c.name,
+    title: titles.get(c.document_id) ?? '',
     text: c.text,
     vector: vectors.get(c.id),
   }))
