@@ -18,6 +18,7 @@ import { createCreditsModule } from './modules/credits/credits.module.js'
 import type { DomainModule } from './modules/domain-module.js'
 import { createHealthModule } from './modules/health/health.module.js'
 import { createHistoryModule } from './modules/history/history.module.js'
+import { createKnowledgeBaseModule } from './modules/knowledge-base/knowledge-base.module.js'
 import { createMailModule, type MailTransport } from './modules/mail/mail.module.js'
 import { createMfaModule } from './modules/mfa/mfa.module.js'
 import { createModelsModule } from './modules/models/models.module.js'
@@ -344,6 +345,16 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     outbound: config.webhooks,
     llm: config.podcastLlm,
   })
+  const knowledgeBase = createKnowledgeBaseModule({
+    db,
+    queue,
+    documents: studio.ports.documents,
+    // Pages are fetched under the same outbound rules as webhooks.
+    outbound: config.webhooks,
+    tierOf,
+    embeddings: config.kbEmbeddings,
+    log: (message, details) => app.log.error(details, message),
+  })
   const voiceDesign = createVoiceDesignModule({
     db,
     storage,
@@ -397,6 +408,7 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     voiceover,
     audioNative,
     podcasts,
+    knowledgeBase,
     sso,
     voiceDesign,
     speechToSpeech,

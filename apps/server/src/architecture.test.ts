@@ -169,9 +169,15 @@ describe('server architecture: layers and one home for shared machinery', () => 
   })
 
   it('calls the network only through platform/outbound', () => {
-    // The operator's own language-model endpoint, set in the server configuration (it may be
-    // on the same machine), is the one direct call; no client-supplied address reaches it.
-    expect(directNetworkCalls(server, ['modules/podcasts/chat-completions.ts'])).toEqual([])
+    // The operator's own language-model and embeddings endpoints, set in the server
+    // configuration (they may be on the same machine), are the only direct calls; no
+    // client-supplied address reaches them.
+    expect(
+      directNetworkCalls(server, [
+        'modules/podcasts/chat-completions.ts',
+        'modules/knowledge-base/embeddings.ts',
+      ]),
+    ).toEqual([])
   })
 
   it('names the default output format only in packages/contract', () => {

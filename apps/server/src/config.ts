@@ -125,6 +125,20 @@ const envSchema = z.object({
   PODCAST_LLM_MODEL: z.string().min(1).max(200).default('default'),
   /** Sent as a Bearer token to PODCAST_LLM_URL when set. */
   PODCAST_LLM_API_KEY: z.string().min(1).optional(),
+  /**
+   * An OpenAI-compatible embeddings URL (https://host/v1/embeddings) that gives knowledge base
+   * passages vectors, so agents find answers by meaning as well as by words. The operator's
+   * choice, so plain http to a model beside Timbre is accepted. Unset: words alone (BM25).
+   */
+  KB_EMBEDDINGS_URL: z
+    .string()
+    .url('must be an http(s) URL')
+    .refine((v) => /^https?:\/\//.test(v), 'must be an http(s) URL')
+    .optional(),
+  /** The model name sent to KB_EMBEDDINGS_URL. */
+  KB_EMBEDDINGS_MODEL: z.string().min(1).max(200).default('default'),
+  /** Sent as a Bearer token to KB_EMBEDDINGS_URL when set. */
+  KB_EMBEDDINGS_API_KEY: z.string().min(1).optional(),
   /** DNS servers for domain verification, comma-separated host or host:port; default the system's. */
   DNS_SERVER: z.string().min(1).optional(),
   /** A PEM file of extra certificate authorities trusted for webhook receivers (a private CA). */
@@ -192,6 +206,8 @@ export interface Config {
   region: string
   /** The language model that writes podcast conversations; null: none configured. */
   podcastLlm: { url: string; model: string; apiKey: string | null } | null
+  /** The embeddings endpoint of the knowledge base; null: none configured. */
+  kbEmbeddings: { url: string; model: string; apiKey: string | null } | null
 }
 
 export interface StripeConfig {
@@ -319,6 +335,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     region: e.REGION,
     podcastLlm: e.PODCAST_LLM_URL
       ? { url: e.PODCAST_LLM_URL, model: e.PODCAST_LLM_MODEL, apiKey: e.PODCAST_LLM_API_KEY ?? null }
+      : null,
+    kbEmbeddings: e.KB_EMBEDDINGS_URL
+      ? { url: e.KB_EMBEDDINGS_URL, model: e.KB_EMBEDDINGS_MODEL, apiKey: e.KB_EMBEDDINGS_API_KEY ?? null }
       : null,
     timeouts: {
       headersMs: e.HEADERS_TIMEOUT_MS,

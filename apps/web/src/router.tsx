@@ -12,6 +12,7 @@ import { AuthLayout } from './features/auth/auth-layout'
 import { billingRoutes } from './features/billing/billing.routes'
 import { historyRoutes } from './features/history/history.routes'
 import { homeRoutes } from './features/home/home.routes'
+import { knowledgeBaseRoutes } from './features/knowledge-base/knowledge-base.routes'
 import { mailboxRoutes } from './features/mailbox/mailbox.routes'
 import { notificationsRoutes } from './features/notifications/notifications.routes'
 import { onboardingRoutes } from './features/onboarding/onboarding.routes'
@@ -68,6 +69,7 @@ const FEATURE_ROUTES: Record<string, FeatureRoutes> = {
   workspace: workspaceRoutes,
   workspaceAnalytics: workspaceAnalyticsRoutes,
   sso: ssoRoutes,
+  knowledgeBase: knowledgeBaseRoutes,
 }
 
 /** The features' routes for one place in the tree. */

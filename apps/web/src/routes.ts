@@ -32,6 +32,7 @@ export const routes = {
   voiceIsolator: '/app/voice-isolator',
   speechToText: '/app/speech-to-text',
   speechToTextTranscript: '/app/speech-to-text/:id',
+  knowledgeBase: '/app/agents/knowledge-base',
   voiceLibrary: '/app/voice-library',
   voiceDesign: '/app/voice-lab/design',
   voicePvc: '/app/voice-lab/professional',

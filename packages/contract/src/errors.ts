@@ -6,6 +6,7 @@ import { AUTH_ERRORS } from './errors/auth.js'
 import { BILLING_ERRORS } from './errors/billing.js'
 import { GENERIC_ERRORS } from './errors/generic.js'
 import { HISTORY_ERRORS } from './errors/history.js'
+import { KNOWLEDGE_BASE_ERRORS } from './errors/knowledge-base.js'
 import { MAIL_ERRORS } from './errors/mail.js'
 import { MFA_ERRORS } from './errors/mfa.js'
 import { NOTIFICATIONS_ERRORS } from './errors/notifications.js'
@@ -65,6 +66,7 @@ export const ERRORS = {
   ...VOICEOVER_ERRORS,
   ...AUDIO_NATIVE_ERRORS,
   ...PODCASTS_ERRORS,
+  ...KNOWLEDGE_BASE_ERRORS,
 } as const satisfies Record<string, ErrorDefinition>
 
 export type ErrorCode = keyof typeof ERRORS

@@ -13561,6 +13561,996 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/convai/knowledge-base": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List knowledge base documents and folders */
+        get: {
+            parameters: {
+                query?: {
+                    page_size?: number;
+                    search?: string;
+                    show_only_owned_documents?: boolean | ("0" | "1" | "true" | "false");
+                    created_by_user_id?: string;
+                    types?: ("file" | "url" | "text" | "folder") | ("file" | "url" | "text" | "folder")[];
+                    parent_folder_id?: string;
+                    ancestor_folder_id?: string;
+                    folders_first?: boolean | ("0" | "1" | "true" | "false");
+                    sort_direction?: "asc" | "desc";
+                    sort_by?: "name" | "created_at" | "updated_at" | "size";
+                    cursor?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            documents: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                type: "file" | "url" | "text" | "folder";
+                                metadata: {
+                                    created_at_unix_secs: number;
+                                    last_updated_at_unix_secs: number;
+                                    size_bytes: number;
+                                };
+                                supported_usages: ("prompt" | "auto")[];
+                                access_info: {
+                                    is_creator: boolean;
+                                    creator_name: string;
+                                    creator_email: string;
+                                    /** @enum {string} */
+                                    role: "admin" | "editor" | "commenter" | "viewer";
+                                };
+                                folder_parent_id: string | null;
+                                /** @description Timbre: what the retrieval index is worth now (stale after an edit, unavailable when its embeddings endpoint is gone) */
+                                index_state: ("in_progress" | "ready" | "stale" | "unavailable" | "failed") | null;
+                                url?: string;
+                                filename?: string;
+                                children_count?: number;
+                                document_count?: number;
+                                folder_path: {
+                                    id: string;
+                                }[];
+                                dependent_agents: {
+                                    /** @enum {string} */
+                                    type: "available";
+                                    id: string;
+                                    name: string;
+                                    created_at_unix_secs: number;
+                                    /** @enum {string} */
+                                    access_level: "admin" | "editor" | "commenter" | "viewer";
+                                    referenced_resource_ids: string[];
+                                }[];
+                            }[];
+                            has_more: boolean;
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/convai/knowledge-base/url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a document from a web page (HTTPS; private addresses are refused) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        url: string;
+                        name?: string;
+                        parent_folder_id?: string;
+                        enable_auto_sync?: boolean;
+                        auto_remove?: boolean;
+                        minimum_frequency_days?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            folder_path: {
+                                id: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/convai/knowledge-base/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a document from a file */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description The document: PDF, DOCX, EPUB, HTML, Markdown or text, recognised by its bytes. At most 20 MB.
+                         */
+                        file: string;
+                        /** @description The document name (default: the title or the file name). */
+                        name?: string;
+                        /** @description The folder to put it in. */
+                        parent_folder_id?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            folder_path: {
+                                id: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/convai/knowledge-base/text": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a document from text */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        text: string;
+                        name?: string;
+                        parent_folder_id?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            folder_path: {
+                                id: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/convai/knowledge-base/folder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a folder */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        parent_folder_id?: string;
+                        enable_auto_sync?: boolean;
+                        auto_remove?: boolean;
+                        minimum_frequency_days?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            folder_path: {
+                                id: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/convai/knowledge-base/{documentation_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A document or folder with its text */
+        get: {
+            parameters: {
+                query?: {
+                    agent_id?: string;
+                };
+                header?: never;
+                path: {
+                    documentation_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            type: "file" | "url" | "text" | "folder";
+                            metadata: {
+                                created_at_unix_secs: number;
+                                last_updated_at_unix_secs: number;
+                                size_bytes: number;
+                            };
+                            supported_usages: ("prompt" | "auto")[];
+                            access_info: {
+                                is_creator: boolean;
+                                creator_name: string;
+                                creator_email: string;
+                                /** @enum {string} */
+                                role: "admin" | "editor" | "commenter" | "viewer";
+                            };
+                            folder_parent_id: string | null;
+                            /** @description Timbre: what the retrieval index is worth now (stale after an edit, unavailable when its embeddings endpoint is gone) */
+                            index_state: ("in_progress" | "ready" | "stale" | "unavailable" | "failed") | null;
+                            url?: string;
+                            filename?: string;
+                            children_count?: number;
+                            document_count?: number;
+                            folder_path: {
+                                id: string;
+                                name: string;
+                            }[];
+                            extracted_inner_html?: string;
+                            content_format?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Delete a document or a folder with its contents; refused while agents use it unless forced */
+        delete: {
+            parameters: {
+                query?: {
+                    force?: boolean | ("0" | "1" | "true" | "false");
+                };
+                header?: never;
+                path: {
+                    documentation_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": Record<string, never>;
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Rename a document or folder, or replace a document’s text (its index becomes stale) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    documentation_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name?: string;
+                        content?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            type: "file" | "url" | "text" | "folder";
+                            metadata: {
+                                created_at_unix_secs: number;
+                                last_updated_at_unix_secs: number;
+                                size_bytes: number;
+                            };
+                            supported_usages: ("prompt" | "auto")[];
+                            access_info: {
+                                is_creator: boolean;
+                                creator_name: string;
+                                creator_email: string;
+                                /** @enum {string} */
+                                role: "admin" | "editor" | "commenter" | "viewer";
+                            };
+                            folder_parent_id: string | null;
+                            /** @description Timbre: what the retrieval index is worth now (stale after an edit, unavailable when its embeddings endpoint is gone) */
+                            index_state: ("in_progress" | "ready" | "stale" | "unavailable" | "failed") | null;
+                            url?: string;
+                            filename?: string;
+                            children_count?: number;
+                            document_count?: number;
+                            folder_path: {
+                                id: string;
+                                name: string;
+                            }[];
+                            extracted_inner_html?: string;
+                            content_format?: string;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/v1/convai/knowledge-base/{document_id}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move a document or folder */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    document_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        move_to?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/convai/knowledge-base/bulk-move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move documents and folders */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        document_ids: string[];
+                        move_to?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/convai/knowledge-base/{documentation_id}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The whole text of a document (Markdown-like: headings start with #) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    documentation_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/convai/knowledge-base/{documentation_id}/dependent-agents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The agents that use a document */
+        get: {
+            parameters: {
+                query?: {
+                    dependent_type?: "direct" | "transitive" | "all";
+                    page_size?: number;
+                    cursor?: string;
+                };
+                header?: never;
+                path: {
+                    documentation_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            agents: {
+                                /** @enum {string} */
+                                type: "available";
+                                id: string;
+                                name: string;
+                                created_at_unix_secs: number;
+                                /** @enum {string} */
+                                access_level: "admin" | "editor" | "commenter" | "viewer";
+                                referenced_resource_ids: string[];
+                            }[];
+                            has_more: boolean;
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/convai/knowledge-base/dependent-agents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The agents that use any of several documents */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        document_ids: string[];
+                        /** @enum {string} */
+                        dependent_type?: "direct" | "transitive" | "all";
+                        page_size?: number;
+                        cursor?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            agents: {
+                                /** @enum {string} */
+                                type: "available";
+                                id: string;
+                                name: string;
+                                created_at_unix_secs: number;
+                                /** @enum {string} */
+                                access_level: "admin" | "editor" | "commenter" | "viewer";
+                                referenced_resource_ids: string[];
+                            }[];
+                            has_more: boolean;
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/convai/knowledge-base/{documentation_id}/chunks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The passages a document is cut into, in reading order */
+        get: {
+            parameters: {
+                query?: {
+                    embedding_model?: "e5_mistral_7b_instruct" | "multilingual_e5_large_instruct";
+                    page_size?: number;
+                    cursor?: string;
+                };
+                header?: never;
+                path: {
+                    documentation_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            chunks: {
+                                id: string;
+                                name: string;
+                                content: string;
+                            }[];
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/convai/knowledge-base/{documentation_id}/chunk/{chunk_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One passage of a document */
+        get: {
+            parameters: {
+                query?: {
+                    embedding_model?: "e5_mistral_7b_instruct" | "multilingual_e5_large_instruct";
+                };
+                header?: never;
+                path: {
+                    documentation_id: string;
+                    chunk_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            content: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/convai/knowledge-base/{documentation_id}/rag-index": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The retrieval indexes of a document with their status and percent done */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    documentation_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            indexes: {
+                                id: string;
+                                /** @enum {string} */
+                                model: "e5_mistral_7b_instruct" | "multilingual_e5_large_instruct";
+                                /** @enum {string} */
+                                status: "new" | "created" | "processing" | "failed" | "succeeded" | "rag_limit_exceeded" | "document_too_small" | "cannot_index_folder";
+                                progress_percentage: number;
+                                document_model_index_usage: {
+                                    used_bytes: number;
+                                };
+                                /**
+                                 * @description Timbre: ready, in progress, stale, unavailable or failed
+                                 * @enum {string}
+                                 */
+                                state: "in_progress" | "ready" | "stale" | "unavailable" | "failed";
+                                /** @description Timbre: whether the index holds vectors from an embeddings endpoint */
+                                has_vectors: boolean;
+                                error: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Build the retrieval index of a document for a model (a job; call again for its progress) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    documentation_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        model: "e5_mistral_7b_instruct" | "multilingual_e5_large_instruct";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            /** @enum {string} */
+                            model: "e5_mistral_7b_instruct" | "multilingual_e5_large_instruct";
+                            /** @enum {string} */
+                            status: "new" | "created" | "processing" | "failed" | "succeeded" | "rag_limit_exceeded" | "document_too_small" | "cannot_index_folder";
+                            progress_percentage: number;
+                            document_model_index_usage: {
+                                used_bytes: number;
+                            };
+                            /**
+                             * @description Timbre: ready, in progress, stale, unavailable or failed
+                             * @enum {string}
+                             */
+                            state: "in_progress" | "ready" | "stale" | "unavailable" | "failed";
+                            /** @description Timbre: whether the index holds vectors from an embeddings endpoint */
+                            has_vectors: boolean;
+                            error: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/convai/knowledge-base/{documentation_id}/rag-index/{rag_index_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a retrieval index of a document */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    documentation_id: string;
+                    rag_index_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            /** @enum {string} */
+                            model: "e5_mistral_7b_instruct" | "multilingual_e5_large_instruct";
+                            /** @enum {string} */
+                            status: "new" | "created" | "processing" | "failed" | "succeeded" | "rag_limit_exceeded" | "document_too_small" | "cannot_index_folder";
+                            progress_percentage: number;
+                            document_model_index_usage: {
+                                used_bytes: number;
+                            };
+                            /**
+                             * @description Timbre: ready, in progress, stale, unavailable or failed
+                             * @enum {string}
+                             */
+                            state: "in_progress" | "ready" | "stale" | "unavailable" | "failed";
+                            /** @description Timbre: whether the index holds vectors from an embeddings endpoint */
+                            has_vectors: boolean;
+                            error: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/convai/knowledge-base/rag-index": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The bytes the workspace’s retrieval indexes use, against its plan’s limit */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            total_used_bytes: number;
+                            total_max_bytes: number;
+                            models: {
+                                model: string;
+                                used_bytes: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/find-sso-provider": {
         parameters: {
             query?: never;
@@ -15602,45 +16592,6 @@ export interface components {
             }[] | null;
             output_format: string;
         };
-        NotificationMessageInput: {
-            message_id: string;
-            kind: string;
-            /** @enum {string} */
-            severity: "info" | "success" | "warning" | "error";
-            title: string;
-            description: string;
-            params: {
-                [key: string]: string | number;
-            };
-            needs_attention: boolean;
-            create_date_unix_ms: number;
-            has_been_read: boolean;
-        };
-        NotificationsListInput: {
-            notifications: components["schemas"]["NotificationMessageInput"][];
-            unread_count: number;
-        };
-        OnboardingChecklistInput: {
-            checklist_id: string | null;
-            is_initiated: boolean;
-            hidden: boolean;
-            is_completed: boolean;
-            items: {
-                /** @enum {string} */
-                onboarding_checklist_item_id: "generate_text_to_speech" | "generate_speech_to_speech" | "add_voice_to_voice_lab" | "design_voice" | "create_dub" | "join_affiliate" | "generate_api_key";
-                is_completed: boolean;
-                completed_at_unix: number | null;
-                verified_by_server: boolean;
-            }[];
-            newly_completed: ("generate_text_to_speech" | "generate_speech_to_speech" | "add_voice_to_voice_lab" | "design_voice" | "create_dub" | "join_affiliate" | "generate_api_key")[];
-        };
-        OnboardingSurveyInput: {
-            first_name: string | null;
-            role: string | null;
-            subrole: string | null;
-            timezone: string | null;
-            source: string | null;
-        };
         StudioProjectInput: {
             project_id: string;
             name: string;
@@ -15837,6 +16788,45 @@ export interface components {
                 message: string;
             } | null;
             created_at_unix: number;
+        };
+        NotificationMessageInput: {
+            message_id: string;
+            kind: string;
+            /** @enum {string} */
+            severity: "info" | "success" | "warning" | "error";
+            title: string;
+            description: string;
+            params: {
+                [key: string]: string | number;
+            };
+            needs_attention: boolean;
+            create_date_unix_ms: number;
+            has_been_read: boolean;
+        };
+        NotificationsListInput: {
+            notifications: components["schemas"]["NotificationMessageInput"][];
+            unread_count: number;
+        };
+        OnboardingChecklistInput: {
+            checklist_id: string | null;
+            is_initiated: boolean;
+            hidden: boolean;
+            is_completed: boolean;
+            items: {
+                /** @enum {string} */
+                onboarding_checklist_item_id: "generate_text_to_speech" | "generate_speech_to_speech" | "add_voice_to_voice_lab" | "design_voice" | "create_dub" | "join_affiliate" | "generate_api_key";
+                is_completed: boolean;
+                completed_at_unix: number | null;
+                verified_by_server: boolean;
+            }[];
+            newly_completed: ("generate_text_to_speech" | "generate_speech_to_speech" | "add_voice_to_voice_lab" | "design_voice" | "create_dub" | "join_affiliate" | "generate_api_key")[];
+        };
+        OnboardingSurveyInput: {
+            first_name: string | null;
+            role: string | null;
+            subrole: string | null;
+            timezone: string | null;
+            source: string | null;
         };
         PronunciationRuleInput: {
             /** @enum {string} */
@@ -16335,45 +17325,6 @@ export interface components {
             }[] | null;
             output_format: string;
         };
-        NotificationMessage: {
-            message_id: string;
-            kind: string;
-            /** @enum {string} */
-            severity: "info" | "success" | "warning" | "error";
-            title: string;
-            description: string;
-            params: {
-                [key: string]: string | number;
-            };
-            needs_attention: boolean;
-            create_date_unix_ms: number;
-            has_been_read: boolean;
-        };
-        NotificationsList: {
-            notifications: components["schemas"]["NotificationMessage"][];
-            unread_count: number;
-        };
-        OnboardingChecklist: {
-            checklist_id: string | null;
-            is_initiated: boolean;
-            hidden: boolean;
-            is_completed: boolean;
-            items: {
-                /** @enum {string} */
-                onboarding_checklist_item_id: "generate_text_to_speech" | "generate_speech_to_speech" | "add_voice_to_voice_lab" | "design_voice" | "create_dub" | "join_affiliate" | "generate_api_key";
-                is_completed: boolean;
-                completed_at_unix: number | null;
-                verified_by_server: boolean;
-            }[];
-            newly_completed: ("generate_text_to_speech" | "generate_speech_to_speech" | "add_voice_to_voice_lab" | "design_voice" | "create_dub" | "join_affiliate" | "generate_api_key")[];
-        };
-        OnboardingSurvey: {
-            first_name: string | null;
-            role: string | null;
-            subrole: string | null;
-            timezone: string | null;
-            source: string | null;
-        };
         StudioProject: {
             project_id: string;
             name: string;
@@ -16570,6 +17521,45 @@ export interface components {
                 message: string;
             } | null;
             created_at_unix: number;
+        };
+        NotificationMessage: {
+            message_id: string;
+            kind: string;
+            /** @enum {string} */
+            severity: "info" | "success" | "warning" | "error";
+            title: string;
+            description: string;
+            params: {
+                [key: string]: string | number;
+            };
+            needs_attention: boolean;
+            create_date_unix_ms: number;
+            has_been_read: boolean;
+        };
+        NotificationsList: {
+            notifications: components["schemas"]["NotificationMessage"][];
+            unread_count: number;
+        };
+        OnboardingChecklist: {
+            checklist_id: string | null;
+            is_initiated: boolean;
+            hidden: boolean;
+            is_completed: boolean;
+            items: {
+                /** @enum {string} */
+                onboarding_checklist_item_id: "generate_text_to_speech" | "generate_speech_to_speech" | "add_voice_to_voice_lab" | "design_voice" | "create_dub" | "join_affiliate" | "generate_api_key";
+                is_completed: boolean;
+                completed_at_unix: number | null;
+                verified_by_server: boolean;
+            }[];
+            newly_completed: ("generate_text_to_speech" | "generate_speech_to_speech" | "add_voice_to_voice_lab" | "design_voice" | "create_dub" | "join_affiliate" | "generate_api_key")[];
+        };
+        OnboardingSurvey: {
+            first_name: string | null;
+            role: string | null;
+            subrole: string | null;
+            timezone: string | null;
+            source: string | null;
         };
         PronunciationRule: {
             /** @enum {string} */

@@ -76,6 +76,12 @@ export const JOB_DEFINITIONS = {
     payload: z.object({ projectId: z.string(), runId: z.string() }),
     options: { retryLimit: 2, retryDelay: 5, retryBackoff: false, expireInSeconds: 900 },
   },
+  // One build of a knowledge base document's retrieval index; a rerun after a crash builds it
+  // again from the stored chunks (building charges nothing).
+  'knowledge-base.index': {
+    payload: z.object({ indexId: z.string() }),
+    options: { retryLimit: 2, retryDelay: 5, retryBackoff: false, expireInSeconds: 900 },
+  },
 } as const
 
 export type JobName = keyof typeof JOB_DEFINITIONS

@@ -24,6 +24,7 @@ import { exportsRoutes } from './conversion/exports.routes.js'
 import { createExportsService } from './conversion/exports.service.js'
 import { snapshotsRoutes } from './conversion/snapshots.routes.js'
 import { createSnapshotsService } from './conversion/snapshots.service.js'
+import { declaredKind, documentKind, readDocument } from './import/read-document.js'
 import { projectCoverRoutes } from './project-cover.routes.js'
 import { projectsRoutes } from './projects.routes.js'
 import { publicBookRoutes } from './publishing/public-book.routes.js'
@@ -39,6 +40,8 @@ export interface StudioPorts {
   projects: StudioService
   /** Converting projects as the API does (podcasts are converted once created). */
   conversion: Pick<ConversionService, 'convertProject'>
+  /** Reading EPUB, DOCX, HTML and text files with Studio's importers (knowledge base files). */
+  documents: DocumentReader
 }
 
 /** Studio: long-form projects (books, articles) made of chapters and blocks, converted as jobs. */
@@ -159,10 +162,22 @@ export function createStudioModule(deps: {
     ports: {
       projects: service,
       conversion,
+      documents: documentReader,
     },
   }
 }
 
+/**
+ * The importers other domains read documents with (a knowledge base's files): the kind a file
+ * is by its bytes, and its text as chapters of headings and paragraphs. Both throw
+ * UnreadableDocument with a message meant for the user.
+ */
+export const documentReader = {
+  kind: (bytes: Uint8Array, fileName: string) => documentKind(bytes, declaredKind(fileName)),
+  read: (bytes: Uint8Array, fileName: string) => readDocument(bytes, fileName, (i) => `Chapter ${i + 1}`),
+}
+export type DocumentReader = typeof documentReader
+export { type ImportedDocument, UnreadableDocument } from './import/imported-document.js'
 export { projectEnvelope } from './studio.schemas.js'
 export type { StudioService } from './studio.service.js'
 export type { StudioForm } from './studio-form.js'

@@ -17,6 +17,7 @@ export type HeldRunTable =
   | 'audio_isolation_jobs'
   | 'voiceover_renders'
   | 'speech_to_text_jobs'
+  | 'knowledge_base_rag_indexes'
 
 export interface HeldRunStoreOptions {
   /**

@@ -1,11 +1,11 @@
 import type { IconName } from '../../components/icon'
 import { routes } from '../../routes'
 
-// The app's main navigation: only the pages that work today, in three groups (making audio,
-// voices, the account). Labels are translation keys under shell.nav, group headings under
+// The app's main navigation: only the pages that work today, in groups (making audio, voices,
+// agents, the account). Labels are translation keys under shell.nav, group headings under
 // shell.navGroups. The phone's bottom bar has room for four labelled items; the other pages are
 // reached there through the account menu.
-export const NAV_GROUPS = ['create', 'voices', 'account'] as const
+export const NAV_GROUPS = ['create', 'voices', 'agents', 'account'] as const
 export type NavGroup = (typeof NAV_GROUPS)[number]
 
 export const NAV_ITEMS = [
@@ -23,6 +23,7 @@ export const NAV_ITEMS = [
   { key: 'voiceLibrary', to: routes.voiceLibrary, icon: 'search', phone: false, group: 'voices' },
   { key: 'voiceDesign', to: routes.voiceDesign, icon: 'sparkles', phone: false, group: 'voices' },
   { key: 'dictionaries', to: routes.dictionaries, icon: 'dialogue', phone: false, group: 'voices' },
+  { key: 'knowledgeBase', to: routes.knowledgeBase, icon: 'book', phone: false, group: 'agents' },
   { key: 'history', to: routes.history, icon: 'history', phone: true, group: 'account' },
   { key: 'usage', to: routes.usage, icon: 'chart', phone: false, group: 'account' },
   { key: 'subscription', to: routes.subscription, icon: 'card', phone: false, group: 'account' },
