@@ -7,6 +7,7 @@ import { BILLING_ERRORS } from './errors/billing.js'
 import { GENERIC_ERRORS } from './errors/generic.js'
 import { HISTORY_ERRORS } from './errors/history.js'
 import { MAIL_ERRORS } from './errors/mail.js'
+import { MUSIC_ERRORS } from './errors/music.js'
 import { MFA_ERRORS } from './errors/mfa.js'
 import { NOTIFICATIONS_ERRORS } from './errors/notifications.js'
 import { ONBOARDING_ERRORS } from './errors/onboarding.js'
@@ -63,6 +64,7 @@ export const ERRORS = {
   ...VOICEOVER_ERRORS,
   ...AUDIO_NATIVE_ERRORS,
   ...PODCASTS_ERRORS,
+  ...MUSIC_ERRORS,
 } as const satisfies Record<string, ErrorDefinition>
 
 export type ErrorCode = keyof typeof ERRORS

@@ -77,6 +77,26 @@ export {
   modelProfileFor,
   registerModels,
 } from './models/model-profiles.js'
+export {
+  composeScore,
+  DEFAULT_SOUND_BANK,
+  describeStyle,
+  GENRES,
+  INSTRUMENTS,
+  keyName,
+  MOODS,
+  MusicRenderer,
+  type MusicStyle,
+  planFromPrompt,
+  type RenderedMusic,
+  resolveStyle,
+  type Score,
+  type ScoreSection,
+  sectionLengths,
+  soundBankPath,
+  splitNegations,
+  styleOfPlan,
+} from './music/index.js'
 export type { WarmUpRecord } from './pool/worker-pool.js'
 export { type AudioEvent, audioEvents } from './recognition/audio-events.js'
 export {

@@ -1,0 +1,10 @@
+// The composer and its SoundFont renderer: prompt or plan -> score -> audio and stems.
+export { DEFAULT_SOUND_BANK, soundBankPath } from './bank.js'
+export { type ComposeInput, composeScore } from './compose.js'
+export { GENRES } from './genres.js'
+export { INSTRUMENTS, MOODS } from './moods.js'
+export { MusicRenderer, type RenderedMusic } from './music-renderer.js'
+export { describeStyle, planFromPrompt, sectionLengths, styleOfPlan } from './plan.js'
+export type { NoteEvent, Score, ScoreSection } from './score.js'
+export { keyName, type MusicStyle, resolveStyle } from './style.js'
+export { splitNegations } from './words.js'

@@ -1,0 +1,123 @@
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { Worker } from 'node:worker_threads'
+import type { MusicStem } from '@timbre/contract'
+import { soundBankPath } from './bank.js'
+import type { Score } from './score.js'
+import type { RenderTask, WorkerMessage } from './worker-messages.js'
+
+export interface RenderedMusic {
+  /** The whole file; empty when the audio was streamed through `onAudio`. */
+  audio: Uint8Array
+  stems: Partial<Record<MusicStem, Uint8Array>> | null
+  renderMs: number
+}
+
+interface Pending {
+  resolve(result: RenderedMusic): void
+  reject(error: Error): void
+  onAudio?: (bytes: Uint8Array) => void
+}
+
+function workerEntry(): { script: URL | string; eval: boolean; execArgv: string[] } {
+  // From dist/ the compiled entry runs as is; from TypeScript sources (Vitest, tsx) a
+  // one-line bootstrap registers tsx first (a worker inherits neither --import nor hooks).
+  if (!import.meta.url.endsWith('.ts')) {
+    return { script: new URL('./music-worker.js', import.meta.url), eval: false, execArgv: [] }
+  }
+  const root = dirname(createRequire(import.meta.url).resolve('tsx/package.json'))
+  const api = pathToFileURL(join(root, 'dist/esm/api/index.mjs')).href
+  const entry = new URL('./music-worker.ts', import.meta.url).href
+  return {
+    script: `import(${JSON.stringify(api)}).then((api) => { api.register(); return import(${JSON.stringify(entry)}) }).catch((error) => { console.error(error); process.exit(1) })`,
+    eval: true,
+    execArgv: ['--conditions=source'],
+  }
+}
+
+/**
+ * Renders scores on a thread of its own, which keeps the parsed sound bank between songs.
+ * Songs are rendered one after another; the thread starts with the first song.
+ */
+export class MusicRenderer {
+  private worker: Worker | undefined
+  private readonly pending = new Map<number, Pending>()
+  private nextId = 1
+  readonly bankPath: string | null
+
+  constructor(options: { bankPath?: string | null } = {}) {
+    this.bankPath = options.bankPath === undefined ? soundBankPath() : options.bankPath
+  }
+
+  /** False when no General MIDI bank is installed. */
+  get available(): boolean {
+    return this.bankPath !== null
+  }
+
+  render(
+    input: { score: Score; format: string; stems: boolean },
+    onAudio?: (bytes: Uint8Array) => void,
+  ): Promise<RenderedMusic> {
+    const worker = this.start()
+    const id = this.nextId++
+    const task: RenderTask = {
+      id,
+      score: input.score,
+      format: input.format,
+      stems: input.stems,
+      stream: Boolean(onAudio),
+    }
+    return new Promise<RenderedMusic>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject, onAudio })
+      worker.ref()
+      worker.postMessage(task)
+    })
+  }
+
+  async close(): Promise<void> {
+    const worker = this.worker
+    this.worker = undefined
+    for (const pending of this.pending.values()) pending.reject(new Error('The music renderer is closed.'))
+    this.pending.clear()
+    await worker?.terminate()
+  }
+
+  private start(): Worker {
+    if (this.worker) return this.worker
+    if (!this.bankPath) throw new Error('No General MIDI sound bank is installed.')
+    const entry = workerEntry()
+    const worker = new Worker(entry.script, {
+      eval: entry.eval,
+      execArgv: entry.execArgv,
+      workerData: { bankPath: this.bankPath },
+    })
+    worker.unref()
+    worker.on('message', (message: WorkerMessage) => this.receive(message))
+    worker.on('error', (error) => this.failAll(error))
+    worker.on('exit', () => {
+      if (this.worker === worker) this.worker = undefined
+      this.failAll(new Error('The music thread stopped.'))
+    })
+    this.worker = worker
+    return worker
+  }
+
+  private receive(message: WorkerMessage): void {
+    const pending = this.pending.get(message.id)
+    if (!pending) return
+    if (message.type === 'chunk') {
+      pending.onAudio?.(message.bytes)
+      return
+    }
+    this.pending.delete(message.id)
+    if (this.pending.size === 0) this.worker?.unref()
+    if (message.type === 'error') pending.reject(new Error(message.message))
+    else pending.resolve({ audio: message.audio, stems: message.stems, renderMs: message.renderMs })
+  }
+
+  private failAll(error: Error): void {
+    for (const pending of this.pending.values()) pending.reject(error)
+    this.pending.clear()
+  }
+}

@@ -1,0 +1,62 @@
+// Entry of the music thread: holds the parsed sound bank and renders one score at a time,
+// encoding as it renders, so the thread that answers HTTP only forwards bytes.
+import { parentPort, workerData } from 'node:worker_threads'
+import { createEncoder, encodeWhole } from '../encoders/create-encoder.js'
+import { parseOutputFormat } from '../formats/output-formats.js'
+import { loadSoundBank } from './bank.js'
+import { renderScore } from './render.js'
+import type { RenderTask, WorkerMessage } from './worker-messages.js'
+
+const port = parentPort
+if (!port) throw new Error('music-worker must run in a worker thread')
+const bankPath = (workerData as { bankPath: string }).bankPath
+
+async function run(task: RenderTask): Promise<void> {
+  const started = performance.now()
+  const bank = loadSoundBank(bankPath)
+  const send = (message: WorkerMessage, transfer: ArrayBuffer[] = []) => port?.postMessage(message, transfer)
+  const encoder = task.stream ? createEncoder(task.format) : null
+  const sampleRate = parseOutputFormat(task.format).sampleRate
+  const song = await renderScore({
+    score: task.score,
+    bank,
+    sampleRate,
+    stems: task.stems,
+    onChunk: encoder
+      ? (samples) => {
+          const bytes = encoder.encode(samples)
+          if (bytes.length > 0) send({ id: task.id, type: 'chunk', bytes }, [bytes.buffer as ArrayBuffer])
+        }
+      : undefined,
+  })
+  if (encoder) {
+    const tail = encoder.end()
+    encoder.close()
+    if (tail.length > 0) send({ id: task.id, type: 'chunk', bytes: tail })
+  }
+  const stems = song.stems
+    ? Object.fromEntries(
+        Object.entries(song.stems).map(([name, samples]) => [name, encodeWhole(task.format, samples)]),
+      )
+    : null
+  send({
+    id: task.id,
+    type: 'done',
+    audio: encoder ? new Uint8Array(0) : encodeWhole(task.format, song.samples),
+    stems,
+    renderMs: performance.now() - started,
+  })
+}
+
+let queue: Promise<void> = Promise.resolve()
+port.on('message', (task: RenderTask) => {
+  queue = queue.then(() =>
+    run(task).catch((error: unknown) => {
+      port.postMessage({
+        id: task.id,
+        type: 'error',
+        message: error instanceof Error ? error.message : String(error),
+      } satisfies WorkerMessage)
+    }),
+  )
+})
