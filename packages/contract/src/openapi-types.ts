@@ -8223,6 +8223,363 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/music": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Compose a song
+         * @description An algorithmic composer renders the song with a General MIDI SoundFont (Fluid R3): `prompt` words pick genre, mood, tempo, key and instruments; a `composition_plan` gives sections of exact length. The same request and `seed` give the same bytes. Lines are hummed on the melody by a choir voice, not pronounced. 1,000 credits per minute, per started second.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    output_format?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        prompt?: string | null;
+                        composition_plan?: {
+                            /** @default [] */
+                            positive_global_styles?: string[];
+                            /** @default [] */
+                            negative_global_styles?: string[];
+                            sections: {
+                                section_name: string;
+                                /** @default [] */
+                                positive_local_styles?: string[];
+                                /** @default [] */
+                                negative_local_styles?: string[];
+                                duration_ms: number;
+                                /** @default [] */
+                                lines?: string[];
+                                source_from?: unknown;
+                            }[];
+                        } | null;
+                        music_length_ms?: number | null;
+                        model_id?: ("music_v1" | "music_v2" | "music_v2_5") | null;
+                        seed?: number | null;
+                        force_instrumental?: boolean | null;
+                        finetune_id?: string | null;
+                        respect_sections_durations?: boolean | null;
+                        store_for_inpainting?: boolean | null;
+                        sign_with_c2pa?: boolean | null;
+                        with_timestamps?: boolean | null;
+                        with_waveform_visual?: boolean | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/music/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Compose a song, streamed as it renders
+         * @description An algorithmic composer renders the song with a General MIDI SoundFont (Fluid R3): `prompt` words pick genre, mood, tempo, key and instruments; a `composition_plan` gives sections of exact length. The same request and `seed` give the same bytes. Lines are hummed on the melody by a choir voice, not pronounced. 1,000 credits per minute, per started second.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    output_format?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        prompt?: string | null;
+                        composition_plan?: {
+                            /** @default [] */
+                            positive_global_styles?: string[];
+                            /** @default [] */
+                            negative_global_styles?: string[];
+                            sections: {
+                                section_name: string;
+                                /** @default [] */
+                                positive_local_styles?: string[];
+                                /** @default [] */
+                                negative_local_styles?: string[];
+                                duration_ms: number;
+                                /** @default [] */
+                                lines?: string[];
+                                source_from?: unknown;
+                            }[];
+                        } | null;
+                        music_length_ms?: number | null;
+                        model_id?: ("music_v1" | "music_v2" | "music_v2_5") | null;
+                        seed?: number | null;
+                        force_instrumental?: boolean | null;
+                        finetune_id?: string | null;
+                        respect_sections_durations?: boolean | null;
+                        store_for_inpainting?: boolean | null;
+                        sign_with_c2pa?: boolean | null;
+                        with_timestamps?: boolean | null;
+                        with_waveform_visual?: boolean | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/music/detailed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Compose a song with its plan and metadata (multipart)
+         * @description An algorithmic composer renders the song with a General MIDI SoundFont (Fluid R3): `prompt` words pick genre, mood, tempo, key and instruments; a `composition_plan` gives sections of exact length. The same request and `seed` give the same bytes. Lines are hummed on the melody by a choir voice, not pronounced. 1,000 credits per minute, per started second.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    output_format?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        prompt?: string | null;
+                        composition_plan?: {
+                            /** @default [] */
+                            positive_global_styles?: string[];
+                            /** @default [] */
+                            negative_global_styles?: string[];
+                            sections: {
+                                section_name: string;
+                                /** @default [] */
+                                positive_local_styles?: string[];
+                                /** @default [] */
+                                negative_local_styles?: string[];
+                                duration_ms: number;
+                                /** @default [] */
+                                lines?: string[];
+                                source_from?: unknown;
+                            }[];
+                        } | null;
+                        music_length_ms?: number | null;
+                        model_id?: ("music_v1" | "music_v2" | "music_v2_5") | null;
+                        seed?: number | null;
+                        force_instrumental?: boolean | null;
+                        finetune_id?: string | null;
+                        respect_sections_durations?: boolean | null;
+                        store_for_inpainting?: boolean | null;
+                        sign_with_c2pa?: boolean | null;
+                        with_timestamps?: boolean | null;
+                        with_waveform_visual?: boolean | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/music/detailed/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stream a song and its metadata as JSON lines
+         * @description An algorithmic composer renders the song with a General MIDI SoundFont (Fluid R3): `prompt` words pick genre, mood, tempo, key and instruments; a `composition_plan` gives sections of exact length. The same request and `seed` give the same bytes. Lines are hummed on the melody by a choir voice, not pronounced. 1,000 credits per minute, per started second. Each line is a JSON string holding one event: `metadata` first, then `audio` events with `audio_base64`, then `done`.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    output_format?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        prompt?: string | null;
+                        composition_plan?: {
+                            /** @default [] */
+                            positive_global_styles?: string[];
+                            /** @default [] */
+                            negative_global_styles?: string[];
+                            sections: {
+                                section_name: string;
+                                /** @default [] */
+                                positive_local_styles?: string[];
+                                /** @default [] */
+                                negative_local_styles?: string[];
+                                duration_ms: number;
+                                /** @default [] */
+                                lines?: string[];
+                                source_from?: unknown;
+                            }[];
+                        } | null;
+                        music_length_ms?: number | null;
+                        model_id?: ("music_v1" | "music_v2" | "music_v2_5") | null;
+                        seed?: number | null;
+                        force_instrumental?: boolean | null;
+                        finetune_id?: string | null;
+                        respect_sections_durations?: boolean | null;
+                        store_for_inpainting?: boolean | null;
+                        sign_with_c2pa?: boolean | null;
+                        with_timestamps?: boolean | null;
+                        with_waveform_visual?: boolean | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/music/plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a composition plan from a prompt (free) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        prompt: string;
+                        music_length_ms?: number | null;
+                        source_composition_plan?: {
+                            /** @default [] */
+                            positive_global_styles?: string[];
+                            /** @default [] */
+                            negative_global_styles?: string[];
+                            sections: {
+                                section_name: string;
+                                /** @default [] */
+                                positive_local_styles?: string[];
+                                /** @default [] */
+                                negative_local_styles?: string[];
+                                duration_ms: number;
+                                /** @default [] */
+                                lines?: string[];
+                                source_from?: unknown;
+                            }[];
+                        } | null;
+                        model_id?: ("music_v1" | "music_v2" | "music_v2_5") | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/audio-isolation": {
         parameters: {
             query?: never;

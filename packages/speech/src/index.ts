@@ -81,6 +81,7 @@ export {
   composeScore,
   DEFAULT_SOUND_BANK,
   describeStyle,
+  editPlan,
   GENRES,
   INSTRUMENTS,
   keyName,

@@ -1,6 +1,7 @@
 // The composer and its SoundFont renderer: prompt or plan -> score -> audio and stems.
 export { DEFAULT_SOUND_BANK, soundBankPath } from './bank.js'
 export { type ComposeInput, composeScore } from './compose.js'
+export { editPlan } from './edit-plan.js'
 export { GENRES } from './genres.js'
 export { INSTRUMENTS, MOODS } from './moods.js'
 export { MusicRenderer, type RenderedMusic } from './music-renderer.js'

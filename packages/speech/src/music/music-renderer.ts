@@ -17,7 +17,7 @@ export interface RenderedMusic {
 interface Pending {
   resolve(result: RenderedMusic): void
   reject(error: Error): void
-  onAudio?: (bytes: Uint8Array) => void
+  onAudio?: (bytes: Uint8Array, endMs: number) => void
 }
 
 function workerEntry(): { script: URL | string; eval: boolean; execArgv: string[] } {
@@ -57,7 +57,7 @@ export class MusicRenderer {
 
   render(
     input: { score: Score; format: string; stems: boolean },
-    onAudio?: (bytes: Uint8Array) => void,
+    onAudio?: (bytes: Uint8Array, endMs: number) => void,
   ): Promise<RenderedMusic> {
     const worker = this.start()
     const id = this.nextId++
@@ -107,7 +107,7 @@ export class MusicRenderer {
     const pending = this.pending.get(message.id)
     if (!pending) return
     if (message.type === 'chunk') {
-      pending.onAudio?.(message.bytes)
+      pending.onAudio?.(message.bytes, message.endMs)
       return
     }
     this.pending.delete(message.id)

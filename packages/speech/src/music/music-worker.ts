@@ -17,6 +17,7 @@ async function run(task: RenderTask): Promise<void> {
   const send = (message: WorkerMessage, transfer: ArrayBuffer[] = []) => port?.postMessage(message, transfer)
   const encoder = task.stream ? createEncoder(task.format) : null
   const sampleRate = parseOutputFormat(task.format).sampleRate
+  let made = 0
   const song = await renderScore({
     score: task.score,
     bank,
@@ -24,15 +25,18 @@ async function run(task: RenderTask): Promise<void> {
     stems: task.stems,
     onChunk: encoder
       ? (samples) => {
+          made += samples.length
           const bytes = encoder.encode(samples)
-          if (bytes.length > 0) send({ id: task.id, type: 'chunk', bytes }, [bytes.buffer as ArrayBuffer])
+          const endMs = (made * 1000) / sampleRate
+          if (bytes.length > 0)
+            send({ id: task.id, type: 'chunk', bytes, endMs }, [bytes.buffer as ArrayBuffer])
         }
       : undefined,
   })
   if (encoder) {
     const tail = encoder.end()
     encoder.close()
-    if (tail.length > 0) send({ id: task.id, type: 'chunk', bytes: tail })
+    if (tail.length > 0) send({ id: task.id, type: 'chunk', bytes: tail, endMs: task.score.totalMs })
   }
   const stems = song.stems
     ? Object.fromEntries(

@@ -12,7 +12,8 @@ export interface RenderTask {
 }
 
 export type WorkerMessage =
-  | { id: number; type: 'chunk'; bytes: Uint8Array }
+  /** Encoded audio up to `endMs` of the song. */
+  | { id: number; type: 'chunk'; bytes: Uint8Array; endMs: number }
   | {
       id: number
       type: 'done'

@@ -1,0 +1,29 @@
+import { MusicRenderer } from '@timbre/speech'
+import type { Database } from '../../db/database.js'
+import type { DomainModule } from '../domain-module.js'
+import type { Recorder } from '../recording/recording.module.js'
+import { createMusicRepository } from './music.repository.js'
+import { musicRoutes } from './music.routes.js'
+import { createMusicService, type MusicService } from './music.service.js'
+
+export type { MusicService }
+
+/** Music: plans and songs from the composer, rendered with a General MIDI SoundFont. */
+export function createMusicModule(deps: {
+  recorder: Recorder
+  db: Database
+}): DomainModule<{ music: MusicService }> {
+  const renderer = new MusicRenderer()
+  const repository = createMusicRepository(deps.db)
+  const service = createMusicService({ recorder: deps.recorder, renderer, repository })
+  return {
+    name: 'music',
+    routes: async (app) => {
+      await app.register(musicRoutes(service))
+    },
+    async stop() {
+      await renderer.close()
+    },
+    ports: { music: service },
+  }
+}
