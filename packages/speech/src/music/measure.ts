@@ -5,7 +5,7 @@ const FRAME = 2048
 const HOP = 512
 
 /** In-place radix-2 FFT of a power-of-two length. */
-function fft(re: Float64Array, im: Float64Array): void {
+export function fft(re: Float64Array, im: Float64Array): void {
   const n = re.length
   for (let i = 1, j = 0; i < n; i++) {
     let bit = n >> 1

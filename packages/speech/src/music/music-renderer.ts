@@ -5,14 +5,19 @@ import { Worker } from 'node:worker_threads'
 import type { MusicStem } from '@timbre/contract'
 import { soundBankPath } from './bank.js'
 import type { Score } from './score.js'
-import type { RenderTask, WorkerMessage } from './worker-messages.js'
+import type { Analysis, RenderTask, WorkerMessage, WorkerTask } from './worker-messages.js'
 
 export interface RenderedMusic {
   /** The whole file; empty when the audio was streamed through `onAudio`. */
   audio: Uint8Array
-  stems: Partial<Record<MusicStem, Uint8Array>> | null
+  stems: Partial<Record<MusicStem | 'percussive' | 'harmonic', Uint8Array>> | null
+  analysis?: Analysis
   renderMs: number
 }
+
+export type { Analysis }
+
+type DistributiveOmit<T, K extends keyof T> = T extends unknown ? Omit<T, K> : never
 
 interface Pending {
   resolve(result: RenderedMusic): void
@@ -59,19 +64,38 @@ export class MusicRenderer {
     input: { score: Score; format: string; stems: boolean },
     onAudio?: (bytes: Uint8Array, endMs: number) => void,
   ): Promise<RenderedMusic> {
-    const worker = this.start()
-    const id = this.nextId++
-    const task: RenderTask = {
-      id,
+    const task: Omit<RenderTask, 'id'> = {
+      kind: 'render',
       score: input.score,
       format: input.format,
       stems: input.stems,
       stream: Boolean(onAudio),
     }
+    return this.submit(task, onAudio)
+  }
+
+  /** Harmonic and percussive parts of a mono recording, encoded in `format`. */
+  separate(samples: Float32Array, sampleRate: number, format: string): Promise<RenderedMusic> {
+    return this.submit({ kind: 'separate', samples, sampleRate, format })
+  }
+
+  /** Tempo, key, brightness and percussiveness of a mono recording. */
+  async analyse(samples: Float32Array, sampleRate: number): Promise<Analysis> {
+    const result = await this.submit({ kind: 'analyse', samples, sampleRate })
+    if (!result.analysis) throw new Error('The analysis is missing.')
+    return result.analysis
+  }
+
+  private submit(
+    task: DistributiveOmit<WorkerTask, 'id'>,
+    onAudio?: (bytes: Uint8Array, endMs: number) => void,
+  ): Promise<RenderedMusic> {
+    const worker = this.start()
+    const id = this.nextId++
     return new Promise<RenderedMusic>((resolve, reject) => {
       this.pending.set(id, { resolve, reject, onAudio })
       worker.ref()
-      worker.postMessage(task)
+      worker.postMessage({ ...task, id })
     })
   }
 
@@ -113,7 +137,13 @@ export class MusicRenderer {
     this.pending.delete(message.id)
     if (this.pending.size === 0) this.worker?.unref()
     if (message.type === 'error') pending.reject(new Error(message.message))
-    else pending.resolve({ audio: message.audio, stems: message.stems, renderMs: message.renderMs })
+    else
+      pending.resolve({
+        audio: message.audio,
+        stems: message.stems,
+        analysis: message.analysis,
+        renderMs: message.renderMs,
+      })
   }
 
   private failAll(error: Error): void {

@@ -4,8 +4,10 @@ import { parentPort, workerData } from 'node:worker_threads'
 import { createEncoder, encodeWhole } from '../encoders/create-encoder.js'
 import { parseOutputFormat } from '../formats/output-formats.js'
 import { loadSoundBank } from './bank.js'
+import { estimateKey, estimateTempo, percussiveShare, spectralCentroid } from './measure.js'
 import { renderScore } from './render.js'
-import type { RenderTask, WorkerMessage } from './worker-messages.js'
+import { separateHarmonicPercussive } from './separate.js'
+import type { AnalyseTask, RenderTask, SeparateTask, WorkerMessage, WorkerTask } from './worker-messages.js'
 
 const port = parentPort
 if (!port) throw new Error('music-worker must run in a worker thread')
@@ -52,10 +54,51 @@ async function run(task: RenderTask): Promise<void> {
   })
 }
 
+function separate(task: SeparateTask): void {
+  const started = performance.now()
+  const { harmonic, percussive } = separateHarmonicPercussive(task.samples)
+  port?.postMessage({
+    id: task.id,
+    type: 'done',
+    audio: new Uint8Array(0),
+    stems: { harmonic: encodeWhole(task.format, harmonic), percussive: encodeWhole(task.format, percussive) },
+    renderMs: performance.now() - started,
+  } satisfies WorkerMessage)
+}
+
+function analyse(task: AnalyseTask): void {
+  const started = performance.now()
+  // A minute from the middle is enough to measure, and keeps long files quick.
+  const span = Math.min(task.samples.length, task.sampleRate * 60)
+  const from = Math.floor((task.samples.length - span) / 2)
+  const part = task.samples.subarray(from, from + span)
+  const key = estimateKey(part, task.sampleRate)
+  port?.postMessage({
+    id: task.id,
+    type: 'done',
+    audio: new Uint8Array(0),
+    stems: null,
+    analysis: {
+      bpm: estimateTempo(part, task.sampleRate),
+      root: key.root,
+      mode: key.mode,
+      centroidHz: spectralCentroid(part, task.sampleRate),
+      percussiveShare: percussiveShare(part.subarray(0, Math.min(part.length, task.sampleRate * 20))),
+    },
+    renderMs: performance.now() - started,
+  } satisfies WorkerMessage)
+}
+
+async function perform(task: WorkerTask): Promise<void> {
+  if (task.kind === 'render') return run(task)
+  if (task.kind === 'separate') return separate(task)
+  return analyse(task)
+}
+
 let queue: Promise<void> = Promise.resolve()
-port.on('message', (task: RenderTask) => {
+port.on('message', (task: WorkerTask) => {
   queue = queue.then(() =>
-    run(task).catch((error: unknown) => {
+    perform(task).catch((error: unknown) => {
       port.postMessage({
         id: task.id,
         type: 'error',

@@ -1,14 +1,37 @@
 import type { MusicStem } from '@timbre/contract'
 import type { Score } from './score.js'
 
-export interface RenderTask {
+export type RenderTask = {
   id: number
+  kind: 'render'
   score: Score
   /** An output format name, e.g. mp3_44100_128. */
   format: string
   stems: boolean
   /** Send the encoded audio as it is made. */
   stream: boolean
+}
+
+/** A recording split into its harmonic and percussive parts, each encoded. */
+export type SeparateTask = {
+  id: number
+  kind: 'separate'
+  samples: Float32Array
+  sampleRate: number
+  format: string
+}
+
+/** A recording measured: tempo, key, brightness and how percussive it is. */
+export type AnalyseTask = { id: number; kind: 'analyse'; samples: Float32Array; sampleRate: number }
+
+export type WorkerTask = RenderTask | SeparateTask | AnalyseTask
+
+export interface Analysis {
+  bpm: number
+  root: number
+  mode: 'major' | 'minor'
+  centroidHz: number
+  percussiveShare: number
 }
 
 export type WorkerMessage =
@@ -19,7 +42,8 @@ export type WorkerMessage =
       type: 'done'
       /** The whole file (a finished WAV with its sizes); empty when streamed. */
       audio: Uint8Array
-      stems: Partial<Record<MusicStem, Uint8Array>> | null
+      stems: Partial<Record<MusicStem | 'percussive' | 'harmonic', Uint8Array>> | null
+      analysis?: Analysis
       renderMs: number
     }
   | { id: number; type: 'error'; message: string }
