@@ -265,7 +265,7 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     notifications: notifications.ports,
   })
   const soundEffects = createSoundEffectsModule({ recorder: recording.ports.recorder, db, storage })
-  const music = createMusicModule({ recorder: recording.ports.recorder, db })
+  const music = createMusicModule({ recorder: recording.ports.recorder, db, storage })
   const audioIsolation = createAudioIsolationModule({
     db,
     storage,

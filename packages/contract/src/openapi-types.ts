@@ -8580,6 +8580,451 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/music/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload a song */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description The song: any audio FFmpeg reads, up to ten minutes. At most 100 MB.
+                         */
+                        file: string;
+                        /** @description Also answer a composition plan measured from the song (tempo, key, sections). */
+                        extract_composition_plan?: string;
+                        /** @description Accepted; songs carry no word timings here. */
+                        with_timestamps?: boolean;
+                        /** @description Accepted; no waveform is answered. */
+                        with_waveform_visual?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/music/stem-separation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Separate a song into stems (a zip)
+         * @description Free. A song this workspace composed (its very bytes) gets its exact stems from the score: drums, bass, harmony, melody, vocals. Any other recording is split as classical methods can: its harmonic part (held notes, voices, chords) and its percussive part (drums, attacks), by median filtering of the spectrogram.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    output_format?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description The song to separate. At most 100 MB.
+                         */
+                        file: string;
+                        /** @description Accepted; the stems are always the ones described above. */
+                        stem_variation_id?: string;
+                        /** @description Accepted; nothing is signed. */
+                        sign_with_c2pa?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/music/video-to-music": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Score a video
+         * @description The cuts become sections and the busier the picture the fuller the music; it ends with the video. Charged as a song of that length.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    output_format?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /** @description One or more videos, played in order; three minutes or less in all. Up to 10 files of at most 500 MB each. */
+                        videos: string[];
+                        /** @description What the music should be like. */
+                        description?: string;
+                        /** @description Style tags, e.g. upbeat, cinematic. */
+                        tags?: string[];
+                        /**
+                         * @description The model (every one is served by the same composer).
+                         * @enum {string}
+                         */
+                        model_id?: "music_v1" | "music_v2" | "music_v2_5";
+                        /** @description Accepted; no sound effects are added. */
+                        add_sfx?: boolean;
+                        /** @description Accepted; one mixed file is answered. */
+                        separate_tracks?: boolean;
+                        /** @description Accepted; the picture alone shapes the music. */
+                        use_audio_as_reference?: boolean;
+                        /** @description Accepted; nothing is signed. */
+                        sign_with_c2pa?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/music/songs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The workspace's songs, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    page_size?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/music/songs/{song_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One song */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    song_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/music/songs/{song_id}/audio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A song's audio (a composed one is rendered again, the same bytes) */
+        get: {
+            parameters: {
+                query?: {
+                    output_format?: string;
+                };
+                header?: never;
+                path: {
+                    song_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/music/songs/{song_id}/stems": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A song's stems as a zip (free) */
+        get: {
+            parameters: {
+                query?: {
+                    output_format?: string;
+                };
+                header?: never;
+                path: {
+                    song_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/music/finetunes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The saved style profiles */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Save a style profile (finetune) from reference tracks */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /** @description Reference tracks; the first one is measured. Up to 5 files of at most 100 MB each. */
+                        files?: string[];
+                        /** @description Name, 5 to 200 characters. */
+                        name: string;
+                        /** @description The main genre. */
+                        primary_genre: string;
+                        /** @description Style tags. */
+                        tags?: string[];
+                        /**
+                         * @description private or workspace.
+                         * @enum {string}
+                         */
+                        visibility?: "private" | "workspace";
+                        /**
+                         * @description The model (every one is served by the same composer).
+                         * @enum {string}
+                         */
+                        model_id?: "music_v1" | "music_v2" | "music_v2_5";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/music/finetunes/{finetune_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One style profile */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    finetune_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/audio-isolation": {
         parameters: {
             query?: never;

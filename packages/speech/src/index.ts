@@ -78,6 +78,7 @@ export {
   registerModels,
 } from './models/model-profiles.js'
 export {
+  type Analysis,
   composeScore,
   DEFAULT_SOUND_BANK,
   describeStyle,
@@ -88,6 +89,7 @@ export {
   MOODS,
   MusicRenderer,
   type MusicStyle,
+  planForVideo,
   planFromPrompt,
   type RenderedMusic,
   resolveStyle,

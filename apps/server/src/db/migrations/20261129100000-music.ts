@@ -17,6 +17,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('length_ms', 'integer', (c) => c.notNull())
     .addColumn('output_format', 'text', (c) => c.notNull())
     .addColumn('file_key', 'text')
+    // The SHA-256 of the audio as delivered: an upload of these very bytes is known as this song.
+    .addColumn('audio_sha256', 'text')
     .addColumn('history_item_id', 'text')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute()
@@ -24,6 +26,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createIndex('music_songs_workspace_created')
     .on('music_songs')
     .columns(['workspace_id', 'created_at desc', 'id desc'])
+    .execute()
+  await db.schema
+    .createIndex('music_songs_workspace_audio')
+    .on('music_songs')
+    .columns(['workspace_id', 'audio_sha256'])
     .execute()
   await db.schema
     .createTable('music_finetunes')

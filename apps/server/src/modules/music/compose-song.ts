@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto'
+import { createHash, randomInt } from 'node:crypto'
 import {
   type CompositionPlan,
   DEFAULT_OUTPUT_FORMAT,
@@ -9,6 +9,7 @@ import {
 import { composeScore, type MusicRenderer, type OutputFormat, planFromPrompt } from '@timbre/speech'
 import { AppError } from '../../errors.js'
 import { newId } from '../../lib/ids.js'
+import type { FileStorage } from '../../lib/storage.js'
 import { resolveFormat } from '../../platform/generation/generation-inputs.js'
 import type { Principal } from '../../plugins/auth.js'
 import type { Recorder, Recording } from '../recording/recording.module.js'
@@ -18,6 +19,7 @@ import { checkSongRequest } from './music-inputs.js'
 import { songMetadata } from './song-metadata.js'
 
 export interface MusicDeps {
+  storage: FileStorage
   recorder: Recorder
   renderer: MusicRenderer
   repository: MusicRepository
@@ -31,6 +33,8 @@ export interface PreparedSong {
   format: OutputFormat
   lengthMs: number
   recording: Recording
+  /** The delivered audio's SHA-256, fed as it goes out. */
+  audioHash: ReturnType<typeof createHash>
   render(onAudio?: (bytes: Uint8Array, endMs: number) => void): ReturnType<MusicRenderer['render']>
   /** Settles the charge and keeps the song (plan and seed) in the same transaction. */
   complete(): Promise<void>
@@ -61,10 +65,13 @@ export async function prepareSong(
     requestId: string
     body: ComposeBody
     outputFormat: string | undefined
-    source?: 'video'
+    /** A plan made by the server (video to music), used as it is. */
+    planned?: { plan: CompositionPlan; prompt: string | null; source: 'video' }
   },
 ): Promise<PreparedSong> {
-  const request = checkSongRequest(input.body)
+  const request = input.planned
+    ? { prompt: input.planned.prompt, plan: input.planned.plan, lengthMs: null, instrumental: true }
+    : checkSongRequest(input.body)
   const format = musicFormat(input.outputFormat)
   if (!deps.renderer.available) throw new AppError('music_unavailable')
   const extra = await finetuneStyles(deps, input.principal, input.body.finetune_id)
@@ -81,6 +88,7 @@ export async function prepareSong(
   const metadata = songMetadata(style, plan, request.instrumental)
   const lengthMs = score.totalMs
   const songId = newId()
+  const audioHash = createHash('sha256')
   const recording = await deps.recorder.begin({
     principal: input.principal,
     requestId: input.requestId,
@@ -107,6 +115,7 @@ export async function prepareSong(
     format,
     lengthMs,
     recording,
+    audioHash,
     render: (onAudio) => deps.renderer.render({ score, format: format.id, stems: false }, onAudio),
     complete: () =>
       recording.complete({
@@ -116,7 +125,7 @@ export async function prepareSong(
               id: songId,
               workspaceId: input.principal.workspaceId,
               userId: input.principal.userId,
-              source: input.source ?? (request.plan ? 'plan' : 'prompt'),
+              source: input.planned?.source ?? (request.plan ? 'plan' : 'prompt'),
               prompt: request.prompt,
               plan,
               seed,
@@ -125,6 +134,7 @@ export async function prepareSong(
               lengthMs,
               outputFormat: format.id,
               fileKey: null,
+              audioSha256: audioHash.digest('hex'),
               historyItemId: null,
             },
             trx,
@@ -137,6 +147,7 @@ export async function prepareSong(
 export async function renderWhole(song: PreparedSong): Promise<Uint8Array> {
   try {
     const rendered = await song.render()
+    song.audioHash.update(rendered.audio)
     song.recording.held({
       audio: rendered.audio,
       alignment: null,

@@ -17,6 +17,7 @@ export interface NewSong {
   lengthMs: number
   outputFormat: string
   fileKey: string | null
+  audioSha256: string | null
   historyItemId: string | null
 }
 
@@ -41,6 +42,7 @@ export function createMusicRepository(db: Database) {
           length_ms: song.lengthMs,
           output_format: song.outputFormat,
           file_key: song.fileKey,
+          audio_sha256: song.audioSha256,
           history_item_id: song.historyItemId,
         })
         .execute()
@@ -52,6 +54,17 @@ export function createMusicRepository(db: Database) {
         .selectAll()
         .where('workspace_id', '=', workspaceId)
         .where('id', '=', id)
+        .executeTakeFirst()
+    },
+
+    /** The workspace's song whose delivered audio has exactly these bytes. */
+    async findSongByAudio(workspaceId: string, sha256: string): Promise<SongRow | undefined> {
+      return db
+        .selectFrom('music_songs')
+        .selectAll()
+        .where('workspace_id', '=', workspaceId)
+        .where('audio_sha256', '=', sha256)
+        .orderBy('created_at', 'desc')
         .executeTakeFirst()
     },
 

@@ -33,6 +33,13 @@ async function refusal(call: () => Promise<unknown>): Promise<{ status: number; 
   throw new Error('expected a refusal')
 }
 
+interface Detailed {
+  json: { compositionPlan: { sections: { durationMs: number }[] }; songMetadata: { genres: string[] } }
+  audio: Buffer
+  filename: string
+  songId?: string
+}
+
 const section = (name: string, durationMs: number, lines: string[] = []) => ({
   sectionName: name,
   positiveLocalStyles: [],
@@ -98,14 +105,15 @@ describe.runIf(soundBankPath())('music through the SDK', () => {
   })
 
   it('answers the detailed call as the multipart the SDK parses', async () => {
-    const detailed = await client.music.composeDetailed({
+    // The SDK's wrapper parses the multipart answer; its published type is the raw stream's.
+    const detailed = (await client.music.composeDetailed({
       compositionPlan: {
         positiveGlobalStyles: ['jazz', 'saxophone'],
         negativeGlobalStyles: [],
         sections: [section('Intro', 1500), section('Chorus', 2500, ['la la la'])],
       },
       outputFormat: 'mp3_44100_128',
-    })
+    })) as unknown as Detailed
     expect(detailed.json.compositionPlan.sections.map((s) => s.durationMs)).toEqual([1500, 2500])
     expect(detailed.json.songMetadata.genres).toContain('Jazz')
     expect(detailed.audio.subarray(0, 3).toString('latin1') === 'ID3' || detailed.audio[0] === 0xff).toBe(

@@ -18,6 +18,7 @@ export interface MusicSongsTable {
   length_ms: number
   output_format: string
   file_key: string | null
+  audio_sha256: string | null
   history_item_id: string | null
   created_at: Timestamp
 }
