@@ -13,6 +13,7 @@ import { billingRoutes } from './features/billing/billing.routes'
 import { historyRoutes } from './features/history/history.routes'
 import { homeRoutes } from './features/home/home.routes'
 import { mailboxRoutes } from './features/mailbox/mailbox.routes'
+import { musicRoutes } from './features/music/music.routes'
 import { notificationsRoutes } from './features/notifications/notifications.routes'
 import { onboardingRoutes } from './features/onboarding/onboarding.routes'
 import { NotFoundBody, NotFoundPage } from './features/pages/not-found-page'
@@ -45,6 +46,7 @@ const FEATURE_ROUTES: Record<string, FeatureRoutes> = {
   pages: pagesRoutes,
   billing: billingRoutes,
   soundEffects: soundEffectsRoutes,
+  music: musicRoutes,
   speechToText: speechToTextRoutes,
   home: homeRoutes,
   onboarding: onboardingRoutes,
