@@ -1,6 +1,7 @@
 import type { CompositionPlan } from '@timbre/contract'
 import { describe, expect, it } from 'vitest'
 import { composeScore } from './compose.js'
+import { editPlan } from './edit-plan.js'
 import { GENRES } from './genres.js'
 import { INSTRUMENTS, MOODS } from './moods.js'
 import { planFromPrompt } from './plan.js'
@@ -156,5 +157,31 @@ describe('a plan becomes a score', () => {
     expect(sung.notes.filter((n) => n.channel === CHANNEL.vocals).length).toBeGreaterThan(3)
     const instrumental = composeScore({ plan, seed: 2, instrumental: true }).score
     expect(instrumental.notes.some((n) => n.channel === CHANNEL.vocals)).toBe(false)
+  })
+})
+
+describe('a plan edited by instruction', () => {
+  const { plan } = planFromPrompt({ prompt: 'pop with piano, no drums', lengthMs: 30_000, seed: 1 })
+  const bpm = (p: CompositionPlan) =>
+    resolveStyle({
+      positive: p.positive_global_styles.join(', '),
+      negatives: p.negative_global_styles,
+      seed: 0,
+    }).bpm
+
+  it('slows down and speeds up', () => {
+    expect(bpm(editPlan(plan, 'slower'))).toBeLessThan(bpm(plan))
+    expect(bpm(editPlan(plan, 'faster'))).toBeGreaterThan(bpm(plan))
+  })
+
+  it('brings drums back, leaves out what it names, adds a section in the same length', () => {
+    const drums = editPlan(plan, 'more drums')
+    expect(composeScore({ plan: drums, seed: 1 }).score.notes.some((n) => n.channel === CHANNEL.drums)).toBe(
+      true,
+    )
+    expect(editPlan(plan, 'no piano').negative_global_styles).toContain('piano')
+    const bridged = editPlan(plan, 'add a bridge')
+    expect(bridged.sections.map((s) => s.section_name)).toContain('Bridge')
+    expect(bridged.sections.reduce((sum, s) => sum + s.duration_ms, 0)).toBe(30_000)
   })
 })
