@@ -12,6 +12,8 @@ export interface RenderedMusic {
   audio: Uint8Array
   stems: Partial<Record<MusicStem | 'percussive' | 'harmonic', Uint8Array>> | null
   analysis?: Analysis
+  /** Four values a second, -1000..1000 (rendered songs). */
+  waveform?: number[]
   renderMs: number
 }
 
@@ -142,6 +144,7 @@ export class MusicRenderer {
         audio: message.audio,
         stems: message.stems,
         analysis: message.analysis,
+        waveform: message.waveform,
         renderMs: message.renderMs,
       })
   }

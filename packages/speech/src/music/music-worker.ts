@@ -50,8 +50,24 @@ async function run(task: RenderTask): Promise<void> {
     type: 'done',
     audio: encoder ? new Uint8Array(0) : encodeWhole(task.format, song.samples),
     stems,
+    waveform: waveformOf(song.samples, sampleRate),
     renderMs: performance.now() - started,
   })
+}
+
+/** Four values a second, -1000..1000: the sample of largest magnitude in each quarter second. */
+function waveformOf(samples: Float32Array, sampleRate: number): number[] {
+  const step = sampleRate / 4
+  const values: number[] = []
+  for (let start = 0; start < samples.length; start += step) {
+    let peak = 0
+    for (let i = Math.floor(start); i < Math.min(samples.length, start + step); i++) {
+      const v = samples[i] as number
+      if (Math.abs(v) > Math.abs(peak)) peak = v
+    }
+    values.push(Math.round(Math.max(-1, Math.min(1, peak)) * 1000))
+  }
+  return values
 }
 
 function separate(task: SeparateTask): void {

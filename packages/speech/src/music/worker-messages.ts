@@ -44,6 +44,8 @@ export type WorkerMessage =
       audio: Uint8Array
       stems: Partial<Record<MusicStem | 'percussive' | 'harmonic', Uint8Array>> | null
       analysis?: Analysis
+      /** A rendered song's preview: four values a second, -1000..1000. */
+      waveform?: number[]
       renderMs: number
     }
   | { id: number; type: 'error'; message: string }

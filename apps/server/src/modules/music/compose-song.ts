@@ -144,7 +144,7 @@ export async function prepareSong(
 }
 
 /** Renders a prepared song whole; the charge settles only once the audio exists. */
-export async function renderWhole(song: PreparedSong): Promise<Uint8Array> {
+export async function renderWhole(song: PreparedSong): Promise<{ audio: Uint8Array; waveform: number[] }> {
   try {
     const rendered = await song.render()
     song.audioHash.update(rendered.audio)
@@ -156,7 +156,7 @@ export async function renderWhole(song: PreparedSong): Promise<Uint8Array> {
       endSeconds: song.lengthMs / 1000,
     })
     await song.complete()
-    return rendered.audio
+    return { audio: rendered.audio, waveform: rendered.waveform ?? [] }
   } catch (error) {
     await song.recording.fail()
     throw error

@@ -84,7 +84,7 @@ export function musicFilesRoutes(service: MusicService): FastifyPluginAsyncZod {
           modelId: body.text('model_id'),
           outputFormat: request.query.output_format,
         })
-        const audio = await service.renderWhole(song)
+        const { audio } = await service.renderWhole(song)
         reply.header('song-id', song.songId).header('character-cost', String(song.recording.cost))
         return reply.type(song.format.contentType).send(Buffer.from(audio))
       },

@@ -23,7 +23,7 @@ export function musicRoutes(service: MusicService): FastifyPluginAsyncZod {
       { config, schema: { ...compose, summary: 'Compose a song', response: { 200: z.any() } } },
       async (request, reply) => {
         const song = await service.prepare(requirePrincipal(request), request.id, request.body, request.query)
-        const audio = await service.renderWhole(song)
+        const { audio } = await service.renderWhole(song)
         reply.header('song-id', song.songId).header('character-cost', String(song.recording.cost))
         return reply.type(song.format.contentType).send(Buffer.from(audio))
       },
@@ -61,14 +61,14 @@ export function musicRoutes(service: MusicService): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const song = await service.prepare(requirePrincipal(request), request.id, request.body, request.query)
-        const audio = await service.renderWhole(song)
+        const { audio, waveform } = await service.renderWhole(song)
         const answer = multipartSong({
           plan: song.plan,
           metadata: song.metadata,
           audio,
           contentType: song.format.contentType,
           fileName: fileNameFor(song.metadata, song.format.fileExtension),
-          extra: request.body.with_waveform_visual ? { waveform_visual: [] } : undefined,
+          extra: request.body.with_waveform_visual ? { waveform_visual: waveform } : undefined,
         })
         reply.header('song-id', song.songId).header('character-cost', String(song.recording.cost))
         return reply.type(answer.contentType).send(answer.body)

@@ -34,7 +34,11 @@ async function refusal(call: () => Promise<unknown>): Promise<{ status: number; 
 }
 
 interface Detailed {
-  json: { compositionPlan: { sections: { durationMs: number }[] }; songMetadata: { genres: string[] } }
+  json: {
+    compositionPlan: { sections: { durationMs: number }[] }
+    songMetadata: { genres: string[] }
+    waveformVisual?: number[]
+  }
   audio: Buffer
   filename: string
   songId?: string
@@ -113,6 +117,7 @@ describe.runIf(soundBankPath())('music through the SDK', () => {
         sections: [section('Intro', 1500), section('Chorus', 2500, ['la la la'])],
       },
       outputFormat: 'mp3_44100_128',
+      withWaveformVisual: true,
     })) as unknown as Detailed
     expect(detailed.json.compositionPlan.sections.map((s) => s.durationMs)).toEqual([1500, 2500])
     expect(detailed.json.songMetadata.genres).toContain('Jazz')
@@ -120,6 +125,9 @@ describe.runIf(soundBankPath())('music through the SDK', () => {
       true,
     )
     expect(detailed.filename).toMatch(/\.mp3$/)
+    // Four values a second, some of them loud.
+    expect(detailed.json.waveformVisual).toHaveLength(16)
+    expect(Math.max(...(detailed.json.waveformVisual ?? []).map(Math.abs))).toBeGreaterThan(100)
     expect(detailed.songId).toBeTruthy()
   })
 
