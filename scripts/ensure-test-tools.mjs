@@ -2,7 +2,8 @@
 // The first step of `npm test`: the system packages the tests run besides npm's own —
 // Chromium for the end-to-end journeys, PocketSphinx and its US English model to check that
 // synthesised speech is intelligible. With `--bench`, also the espeak-ng and Flite command-line
-// tools the benchmarks use as their baselines. Missing ones are installed with apt-get when this
+// tools the benchmarks use as their baselines. The Fluid R3 General MIDI SoundFont, which music
+// renders with, is needed both by the server and by the tests. Missing ones are installed with apt-get when this
 // process can (root, Debian or Ubuntu); otherwise one line says what to install, and the
 // exit code is non-zero. With `--runtime` (the first step of `npm start`), only what the server
 // itself needs: PocketSphinx and its US English model, the speech-to-text engine; there a
@@ -24,6 +25,11 @@ const speechToText = [
     present: () => existsSync('/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf'),
   },
 ]
+// The General MIDI SoundFont the music composer renders with (Fluid R3, MIT).
+speechToText.push({
+  pkg: 'fluid-soundfont-gm',
+  present: () => existsSync('/usr/share/sounds/sf2/FluidR3_GM.sf2'),
+})
 const tools = runtime
   ? speechToText
   : [

@@ -22,6 +22,7 @@ import { createKnowledgeBaseModule } from './modules/knowledge-base/knowledge-ba
 import { createMailModule, type MailTransport } from './modules/mail/mail.module.js'
 import { createMfaModule } from './modules/mfa/mfa.module.js'
 import { createModelsModule } from './modules/models/models.module.js'
+import { createMusicModule } from './modules/music/music.module.js'
 import { createNotificationsModule } from './modules/notifications/notifications.module.js'
 import { createOnboardingModule } from './modules/onboarding/onboarding.module.js'
 import { createOpenAiAudioModule } from './modules/openai-audio/openai-audio.module.js'
@@ -265,6 +266,7 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     notifications: notifications.ports,
   })
   const soundEffects = createSoundEffectsModule({ recorder: recording.ports.recorder, db, storage })
+  const music = createMusicModule({ recorder: recording.ports.recorder, db, storage })
   const audioIsolation = createAudioIsolationModule({
     db,
     storage,
@@ -400,6 +402,7 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     tts,
     onboarding,
     soundEffects,
+    music,
     audioIsolation,
     speechToText,
     openAiAudio,

@@ -14,6 +14,7 @@ import { historyRoutes } from './features/history/history.routes'
 import { homeRoutes } from './features/home/home.routes'
 import { knowledgeBaseRoutes } from './features/knowledge-base/knowledge-base.routes'
 import { mailboxRoutes } from './features/mailbox/mailbox.routes'
+import { musicRoutes } from './features/music/music.routes'
 import { notificationsRoutes } from './features/notifications/notifications.routes'
 import { onboardingRoutes } from './features/onboarding/onboarding.routes'
 import { NotFoundBody, NotFoundPage } from './features/pages/not-found-page'
@@ -46,6 +47,7 @@ const FEATURE_ROUTES: Record<string, FeatureRoutes> = {
   pages: pagesRoutes,
   billing: billingRoutes,
   soundEffects: soundEffectsRoutes,
+  music: musicRoutes,
   speechToText: speechToTextRoutes,
   home: homeRoutes,
   onboarding: onboardingRoutes,

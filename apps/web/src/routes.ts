@@ -29,6 +29,7 @@ export const routes = {
   voices: '/app/voices',
   dubs: '/app/dubs',
   soundEffects: '/app/sound-effects',
+  music: '/app/music',
   voiceIsolator: '/app/voice-isolator',
   speechToText: '/app/speech-to-text',
   speechToTextTranscript: '/app/speech-to-text/:id',

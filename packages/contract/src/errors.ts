@@ -9,6 +9,7 @@ import { HISTORY_ERRORS } from './errors/history.js'
 import { KNOWLEDGE_BASE_ERRORS } from './errors/knowledge-base.js'
 import { MAIL_ERRORS } from './errors/mail.js'
 import { MFA_ERRORS } from './errors/mfa.js'
+import { MUSIC_ERRORS } from './errors/music.js'
 import { NOTIFICATIONS_ERRORS } from './errors/notifications.js'
 import { ONBOARDING_ERRORS } from './errors/onboarding.js'
 import { PODCASTS_ERRORS } from './errors/podcasts.js'
@@ -67,6 +68,7 @@ export const ERRORS = {
   ...AUDIO_NATIVE_ERRORS,
   ...PODCASTS_ERRORS,
   ...KNOWLEDGE_BASE_ERRORS,
+  ...MUSIC_ERRORS,
 } as const satisfies Record<string, ErrorDefinition>
 
 export type ErrorCode = keyof typeof ERRORS

@@ -8223,6 +8223,808 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/music": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Compose a song
+         * @description An algorithmic composer renders the song with a General MIDI SoundFont (Fluid R3): `prompt` words pick genre, mood, tempo, key and instruments; a `composition_plan` gives sections of exact length. The same request and `seed` give the same bytes. Lines are hummed on the melody by a choir voice, not pronounced. 1,000 credits per minute, per started second.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    output_format?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        prompt?: string | null;
+                        composition_plan?: {
+                            /** @default [] */
+                            positive_global_styles?: string[];
+                            /** @default [] */
+                            negative_global_styles?: string[];
+                            sections: {
+                                section_name: string;
+                                /** @default [] */
+                                positive_local_styles?: string[];
+                                /** @default [] */
+                                negative_local_styles?: string[];
+                                duration_ms: number;
+                                /** @default [] */
+                                lines?: string[];
+                                source_from?: unknown;
+                            }[];
+                        } | null;
+                        music_length_ms?: number | null;
+                        model_id?: ("music_v1" | "music_v2" | "music_v2_5") | null;
+                        seed?: number | null;
+                        force_instrumental?: boolean | null;
+                        finetune_id?: string | null;
+                        respect_sections_durations?: boolean | null;
+                        store_for_inpainting?: boolean | null;
+                        sign_with_c2pa?: boolean | null;
+                        with_timestamps?: boolean | null;
+                        with_waveform_visual?: boolean | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/music/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Compose a song, streamed as it renders
+         * @description An algorithmic composer renders the song with a General MIDI SoundFont (Fluid R3): `prompt` words pick genre, mood, tempo, key and instruments; a `composition_plan` gives sections of exact length. The same request and `seed` give the same bytes. Lines are hummed on the melody by a choir voice, not pronounced. 1,000 credits per minute, per started second.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    output_format?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        prompt?: string | null;
+                        composition_plan?: {
+                            /** @default [] */
+                            positive_global_styles?: string[];
+                            /** @default [] */
+                            negative_global_styles?: string[];
+                            sections: {
+                                section_name: string;
+                                /** @default [] */
+                                positive_local_styles?: string[];
+                                /** @default [] */
+                                negative_local_styles?: string[];
+                                duration_ms: number;
+                                /** @default [] */
+                                lines?: string[];
+                                source_from?: unknown;
+                            }[];
+                        } | null;
+                        music_length_ms?: number | null;
+                        model_id?: ("music_v1" | "music_v2" | "music_v2_5") | null;
+                        seed?: number | null;
+                        force_instrumental?: boolean | null;
+                        finetune_id?: string | null;
+                        respect_sections_durations?: boolean | null;
+                        store_for_inpainting?: boolean | null;
+                        sign_with_c2pa?: boolean | null;
+                        with_timestamps?: boolean | null;
+                        with_waveform_visual?: boolean | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/music/detailed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Compose a song with its plan and metadata (multipart)
+         * @description An algorithmic composer renders the song with a General MIDI SoundFont (Fluid R3): `prompt` words pick genre, mood, tempo, key and instruments; a `composition_plan` gives sections of exact length. The same request and `seed` give the same bytes. Lines are hummed on the melody by a choir voice, not pronounced. 1,000 credits per minute, per started second.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    output_format?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        prompt?: string | null;
+                        composition_plan?: {
+                            /** @default [] */
+                            positive_global_styles?: string[];
+                            /** @default [] */
+                            negative_global_styles?: string[];
+                            sections: {
+                                section_name: string;
+                                /** @default [] */
+                                positive_local_styles?: string[];
+                                /** @default [] */
+                                negative_local_styles?: string[];
+                                duration_ms: number;
+                                /** @default [] */
+                                lines?: string[];
+                                source_from?: unknown;
+                            }[];
+                        } | null;
+                        music_length_ms?: number | null;
+                        model_id?: ("music_v1" | "music_v2" | "music_v2_5") | null;
+                        seed?: number | null;
+                        force_instrumental?: boolean | null;
+                        finetune_id?: string | null;
+                        respect_sections_durations?: boolean | null;
+                        store_for_inpainting?: boolean | null;
+                        sign_with_c2pa?: boolean | null;
+                        with_timestamps?: boolean | null;
+                        with_waveform_visual?: boolean | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/music/detailed/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stream a song and its metadata as JSON lines
+         * @description An algorithmic composer renders the song with a General MIDI SoundFont (Fluid R3): `prompt` words pick genre, mood, tempo, key and instruments; a `composition_plan` gives sections of exact length. The same request and `seed` give the same bytes. Lines are hummed on the melody by a choir voice, not pronounced. 1,000 credits per minute, per started second. Each line is a JSON string holding one event: `metadata` first, then `audio` events with `audio_base64`, then `done`.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    output_format?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        prompt?: string | null;
+                        composition_plan?: {
+                            /** @default [] */
+                            positive_global_styles?: string[];
+                            /** @default [] */
+                            negative_global_styles?: string[];
+                            sections: {
+                                section_name: string;
+                                /** @default [] */
+                                positive_local_styles?: string[];
+                                /** @default [] */
+                                negative_local_styles?: string[];
+                                duration_ms: number;
+                                /** @default [] */
+                                lines?: string[];
+                                source_from?: unknown;
+                            }[];
+                        } | null;
+                        music_length_ms?: number | null;
+                        model_id?: ("music_v1" | "music_v2" | "music_v2_5") | null;
+                        seed?: number | null;
+                        force_instrumental?: boolean | null;
+                        finetune_id?: string | null;
+                        respect_sections_durations?: boolean | null;
+                        store_for_inpainting?: boolean | null;
+                        sign_with_c2pa?: boolean | null;
+                        with_timestamps?: boolean | null;
+                        with_waveform_visual?: boolean | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/music/plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a composition plan from a prompt (free) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        prompt: string;
+                        music_length_ms?: number | null;
+                        source_composition_plan?: {
+                            /** @default [] */
+                            positive_global_styles?: string[];
+                            /** @default [] */
+                            negative_global_styles?: string[];
+                            sections: {
+                                section_name: string;
+                                /** @default [] */
+                                positive_local_styles?: string[];
+                                /** @default [] */
+                                negative_local_styles?: string[];
+                                duration_ms: number;
+                                /** @default [] */
+                                lines?: string[];
+                                source_from?: unknown;
+                            }[];
+                        } | null;
+                        model_id?: ("music_v1" | "music_v2" | "music_v2_5") | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/music/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload a song */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description The song: any audio FFmpeg reads, up to ten minutes. At most 100 MB.
+                         */
+                        file: string;
+                        /** @description Also answer a composition plan measured from the song (tempo, key, sections). */
+                        extract_composition_plan?: string;
+                        /** @description Accepted; songs carry no word timings here. */
+                        with_timestamps?: boolean;
+                        /** @description Accepted; no waveform is answered. */
+                        with_waveform_visual?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/music/stem-separation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Separate a song into stems (a zip)
+         * @description Free. A song this workspace composed (its very bytes) gets its exact stems from the score: drums, bass, harmony, melody, vocals. Any other recording is split as classical methods can: its harmonic part (held notes, voices, chords) and its percussive part (drums, attacks), by median filtering of the spectrogram.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    output_format?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description The song to separate. At most 100 MB.
+                         */
+                        file: string;
+                        /** @description Accepted; the stems are always the ones described above. */
+                        stem_variation_id?: string;
+                        /** @description Accepted; nothing is signed. */
+                        sign_with_c2pa?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/music/video-to-music": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Score a video
+         * @description The cuts become sections and the busier the picture the fuller the music; it ends with the video. Charged as a song of that length.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    output_format?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /** @description One or more videos, played in order; three minutes or less in all. Up to 10 files of at most 500 MB each. */
+                        videos: string[];
+                        /** @description What the music should be like. */
+                        description?: string;
+                        /** @description Style tags, e.g. upbeat, cinematic. */
+                        tags?: string[];
+                        /**
+                         * @description The model (every one is served by the same composer).
+                         * @enum {string}
+                         */
+                        model_id?: "music_v1" | "music_v2" | "music_v2_5";
+                        /** @description Accepted; no sound effects are added. */
+                        add_sfx?: boolean;
+                        /** @description Accepted; one mixed file is answered. */
+                        separate_tracks?: boolean;
+                        /** @description Accepted; the picture alone shapes the music. */
+                        use_audio_as_reference?: boolean;
+                        /** @description Accepted; nothing is signed. */
+                        sign_with_c2pa?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/music/songs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The workspace's songs, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    page_size?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/music/songs/{song_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One song */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    song_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/music/songs/{song_id}/audio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A song's audio (a composed one is rendered again, the same bytes) */
+        get: {
+            parameters: {
+                query?: {
+                    output_format?: string;
+                };
+                header?: never;
+                path: {
+                    song_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/music/songs/{song_id}/stems": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A song's stems as a zip (free) */
+        get: {
+            parameters: {
+                query?: {
+                    output_format?: string;
+                };
+                header?: never;
+                path: {
+                    song_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/music/finetunes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The saved style profiles */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Save a style profile (finetune) from reference tracks */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /** @description Reference tracks; the first one is measured. Up to 5 files of at most 100 MB each. */
+                        files?: string[];
+                        /** @description Name, 5 to 200 characters. */
+                        name: string;
+                        /** @description The main genre. */
+                        primary_genre: string;
+                        /** @description Style tags. */
+                        tags?: string[];
+                        /**
+                         * @description private or workspace.
+                         * @enum {string}
+                         */
+                        visibility?: "private" | "workspace";
+                        /**
+                         * @description The model (every one is served by the same composer).
+                         * @enum {string}
+                         */
+                        model_id?: "music_v1" | "music_v2" | "music_v2_5";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/music/finetunes/{finetune_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One style profile */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    finetune_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/audio-isolation": {
         parameters: {
             query?: never;

@@ -77,6 +77,33 @@ export {
   modelProfileFor,
   registerModels,
 } from './models/model-profiles.js'
+export {
+  type Analysis,
+  composeScore,
+  DEFAULT_SOUND_BANK,
+  describeStyle,
+  editPlan,
+  estimateKey,
+  estimateTempo,
+  GENRES,
+  INSTRUMENTS,
+  keyName,
+  MOODS,
+  MusicRenderer,
+  type MusicStyle,
+  percussiveShare,
+  planForVideo,
+  planFromPrompt,
+  type RenderedMusic,
+  resolveStyle,
+  type Score,
+  type ScoreSection,
+  sectionLengths,
+  soundBankPath,
+  spectralCentroid,
+  splitNegations,
+  styleOfPlan,
+} from './music/index.js'
 export type { WarmUpRecord } from './pool/worker-pool.js'
 export { type AudioEvent, audioEvents } from './recognition/audio-events.js'
 export {

@@ -12,6 +12,7 @@ export const NAV_ITEMS = [
   { key: 'home', to: routes.home, icon: 'home', phone: true, group: 'create' },
   { key: 'speechSynthesis', to: routes.speechSynthesis, icon: 'speech', phone: true, group: 'create' },
   { key: 'soundEffects', to: routes.soundEffects, icon: 'sparkles', phone: false, group: 'create' },
+  { key: 'music', to: routes.music, icon: 'volume', phone: false, group: 'create' },
   { key: 'voiceIsolator', to: routes.voiceIsolator, icon: 'volume', phone: false, group: 'create' },
   { key: 'speechToText', to: routes.speechToText, icon: 'dialogue', phone: false, group: 'create' },
   { key: 'voiceChanger', to: routes.voiceChanger, icon: 'speech', phone: false, group: 'create' },
