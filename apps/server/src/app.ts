@@ -7,6 +7,7 @@ import { createHttpServer } from './http-server.js'
 import { startQueue } from './jobs/queue.js'
 import { createLocalStorage, createStorage } from './lib/storage.js'
 import { createAccountsModule } from './modules/accounts/accounts.module.js'
+import { createAgentsModule } from './modules/agents/agents.module.js'
 import { createAnalyticsModule } from './modules/analytics/analytics.module.js'
 import { createApiKeysModule } from './modules/api-keys/api-keys.module.js'
 import { createAudioIsolationModule } from './modules/audio-isolation/audio-isolation.module.js'
@@ -361,6 +362,14 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     minTrainingSeconds: config.pvc.minTrainingSeconds,
     log: (message, details) => app.log.error(details, message),
   })
+  const agents = createAgentsModule({
+    db,
+    modelsDir: config.modelsDir,
+    operatorLlm: config.agentsLlm,
+    // Webhook tools, MCP servers and custom language models follow the webhooks' outbound rules.
+    outbound: config.webhooks,
+    publicUrl: () => config.publicUrl,
+  })
   return [
     health,
     mail,
@@ -396,5 +405,6 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     voiceDesign,
     speechToSpeech,
     voicePvc,
+    agents,
   ]
 }

@@ -1,0 +1,71 @@
+import type { Database } from '../../db/database.js'
+import type { OutboundPolicy } from '../../platform/outbound/outbound.js'
+import type { DomainModule } from '../domain-module.js'
+import { createAgentsRepository } from './agents.repository.js'
+import { agentsRoutes } from './agents.routes.js'
+import { type AgentsService, createAgentsService } from './agents.service.js'
+import type { AgentsDeps } from './agents-deps.js'
+import { llmRoutes } from './llm/llm.routes.js'
+import { createLlmCatalogue, type OperatorLlm } from './llm/llm-catalogue.js'
+import { mcpApprovalsRoutes } from './mcp/mcp-approvals.routes.js'
+import { createMcpServersRepository } from './mcp/mcp-servers.repository.js'
+import { mcpServersRoutes } from './mcp/mcp-servers.routes.js'
+import { createMcpServersService } from './mcp/mcp-servers.service.js'
+import type { DependentAgentsLookup, KnowledgeRetrieval } from './ports.js'
+import { convaiSettingsRoutes } from './settings/convai-settings.routes.js'
+import { createConvaiSettingsService } from './settings/convai-settings.service.js'
+import { createConvaiSettingsRepository } from './settings/settings.repository.js'
+import { createToolsRepository } from './tools/tools.repository.js'
+import { toolsRoutes } from './tools/tools.routes.js'
+import { createToolsService } from './tools/tools.service.js'
+
+export type { RetrievedPassage } from './ports.js'
+export type { AgentsService, DependentAgentsLookup, KnowledgeRetrieval }
+
+/**
+ * Conversational AI agents: their configuration, tools, MCP servers, language models and
+ * settings. Knowledge retrieval is a port the knowledge base supplies; without it agents are
+ * built all the same and the built-in engine says it does not know.
+ */
+export function createAgentsModule(deps: {
+  db: Database
+  modelsDir: string
+  operatorLlm: OperatorLlm | null
+  outbound: OutboundPolicy
+  publicUrl: () => string
+  knowledge?: KnowledgeRetrieval | null | undefined
+}): DomainModule<{ agents: AgentsService; dependentAgents: DependentAgentsLookup }> {
+  const agentsRepo = createAgentsRepository(deps.db)
+  const shared: AgentsDeps = {
+    agents: agentsRepo,
+    tools: createToolsRepository(deps.db),
+    mcpServers: createMcpServersRepository(deps.db),
+    llms: createLlmCatalogue({ modelsDir: deps.modelsDir, operator: deps.operatorLlm }),
+    outbound: deps.outbound,
+    publicUrl: deps.publicUrl,
+    knowledge: deps.knowledge ?? null,
+  }
+  const agents = createAgentsService(shared)
+  const tools = createToolsService(shared)
+  const mcpServers = createMcpServersService(shared)
+  const settings = createConvaiSettingsService({
+    outbound: deps.outbound,
+    repo: createConvaiSettingsRepository(deps.db),
+  })
+  return {
+    name: 'agents',
+    routes: async (app) => {
+      await app.register(agentsRoutes(agents))
+      await app.register(llmRoutes(agents, shared.llms))
+      await app.register(toolsRoutes(tools))
+      await app.register(mcpServersRoutes(mcpServers))
+      await app.register(mcpApprovalsRoutes(mcpServers))
+      await app.register(convaiSettingsRoutes(settings))
+    },
+    ports: {
+      agents,
+      // The knowledge base lists the agents that use a document.
+      dependentAgents: async (workspaceId, documentId) => agentsRepo.usingDocument(workspaceId, documentId),
+    },
+  }
+}
