@@ -186,11 +186,8 @@ describe('conversationalAi.agents against Timbre', () => {
     })
     const agent = await sdk.conversationalAi.agents.get(agentId)
     // The SDK types this field loosely and sends it with its own key spelling.
-    expect(
-      (agent.conversationConfig.agent?.dynamicVariables as Record<string, unknown> | undefined)?
-        .dynamicVariablePlaceholders,
-    ).toEqual(
-      user_name: 'Ann',)
+    const variables = agent.conversationConfig.agent?.dynamicVariables as Record<string, unknown> | undefined
+    expect(variables?.dynamicVariablePlaceholders).toEqual({ user_name: 'Ann' })
     expect(JSON.stringify(agent)).not.toContain('hunter2')
   })
 
