@@ -364,6 +364,10 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
   })
   const agents = createAgentsModule({
     db,
+    secretKey: config.secretKey,
+    tierOf: async (workspaceId) => (await billing.ports.plan(workspaceId)).tier,
+    // The operator's own endpoint (AGENTS_LLM_URL) is configured by the operator, not a user.
+    operatorFetch: fetch,
     modelsDir: config.modelsDir,
     operatorLlm: config.agentsLlm,
     // Webhook tools, MCP servers and custom language models follow the webhooks' outbound rules.

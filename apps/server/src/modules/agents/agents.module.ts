@@ -1,10 +1,20 @@
+import type { Tier } from '@timbre/contract'
 import type { Database } from '../../db/database.js'
+import { type ChatFetch, createChatClient } from '../../platform/llm/chat-client.js'
 import type { OutboundPolicy } from '../../platform/outbound/outbound.js'
+import { createCheckedFetch } from '../../platform/outbound/outbound.js'
 import type { DomainModule } from '../domain-module.js'
+import { AGENT_URL_ERRORS } from './agent-references.js'
 import { createAgentsRepository } from './agents.repository.js'
 import { agentsRoutes } from './agents.routes.js'
 import { type AgentsService, createAgentsService } from './agents.service.js'
 import type { AgentsDeps } from './agents-deps.js'
+import { conversationCost } from './conversations/conversation-access.js'
+import { createConversationTokens } from './conversations/conversation-tokens.js'
+import { createConversationsRepository } from './conversations/conversations.repository.js'
+import { conversationsRoutes } from './conversations/conversations.routes.js'
+import { createConversationsService } from './conversations/conversations.service.js'
+import { createGgufLoader } from './llm/gguf-models.js'
 import { llmRoutes } from './llm/llm.routes.js'
 import { createLlmCatalogue, type OperatorLlm } from './llm/llm-catalogue.js'
 import { mcpApprovalsRoutes } from './mcp/mcp-approvals.routes.js'
@@ -12,6 +22,8 @@ import { createMcpServersRepository } from './mcp/mcp-servers.repository.js'
 import { mcpServersRoutes } from './mcp/mcp-servers.routes.js'
 import { createMcpServersService } from './mcp/mcp-servers.service.js'
 import type { DependentAgentsLookup, KnowledgeRetrieval } from './ports.js'
+import { conversationSocketRoutes } from './runtime/conversation-socket.routes.js'
+import type { RuntimeDeps } from './runtime/runtime-deps.js'
 import { convaiSettingsRoutes } from './settings/convai-settings.routes.js'
 import { createConvaiSettingsService } from './settings/convai-settings.service.js'
 import { createConvaiSettingsRepository } from './settings/settings.repository.js'
@@ -29,10 +41,14 @@ export type { AgentsService, DependentAgentsLookup, KnowledgeRetrieval }
  */
 export function createAgentsModule(deps: {
   db: Database
+  secretKey: string
+  tierOf(workspaceId: string): Promise<Tier>
   modelsDir: string
   operatorLlm: OperatorLlm | null
   outbound: OutboundPolicy
   publicUrl: () => string
+  /** How the operator's own language-model endpoint is called. */
+  operatorFetch: ChatFetch
   knowledge?: KnowledgeRetrieval | null | undefined
 }): DomainModule<{ agents: AgentsService; dependentAgents: DependentAgentsLookup }> {
   const agentsRepo = createAgentsRepository(deps.db)
@@ -48,6 +64,32 @@ export function createAgentsModule(deps: {
   const agents = createAgentsService(shared)
   const tools = createToolsService(shared)
   const mcpServers = createMcpServersService(shared)
+  const conversationsRepo = createConversationsRepository(deps.db)
+  const tokens = createConversationTokens(deps.secretKey)
+  const conversations = createConversationsService({
+    agents: agentsRepo,
+    conversations: conversationsRepo,
+    tokens,
+  })
+  const access = { agents: agentsRepo, conversations: conversationsRepo, tokens, tierOf: deps.tierOf }
+  const runtime: RuntimeDeps = {
+    agents: agentsRepo,
+    tools: shared.tools,
+    conversations: conversationsRepo,
+    brain: {
+      // An agent's own endpoint is a user-supplied address, under the outbound rules; the
+      // operator's is configured by the operator and may sit beside Timbre on plain http.
+      chat: createChatClient({
+        fetch: createCheckedFetch(deps.outbound, AGENT_URL_ERRORS, 120_000) as ChatFetch,
+      }),
+      operatorChat: createChatClient({ fetch: deps.operatorFetch }),
+      llms: shared.llms,
+      knowledge: shared.knowledge,
+      loadGguf: createGgufLoader(shared.llms),
+    },
+    webhookFetch: createCheckedFetch(deps.outbound, AGENT_URL_ERRORS, 30_000),
+    costOf: (workspaceId, seconds) => conversationCost(access, workspaceId, seconds),
+  }
   const settings = createConvaiSettingsService({
     outbound: deps.outbound,
     repo: createConvaiSettingsRepository(deps.db),
@@ -61,6 +103,8 @@ export function createAgentsModule(deps: {
       await app.register(mcpServersRoutes(mcpServers))
       await app.register(mcpApprovalsRoutes(mcpServers))
       await app.register(convaiSettingsRoutes(settings))
+      await app.register(conversationsRoutes(conversations))
+      await app.register(conversationSocketRoutes({ ...runtime, ...access }))
     },
     ports: {
       agents,

@@ -54,8 +54,8 @@ export interface ConvaiConversationsTable {
   user_id: string | null
   status: string
   mode: string
-  transcript: Json<unknown[]>
-  metadata: Json<Record<string, unknown>>
+  transcript: ColumnType<unknown[], string | undefined, string>
+  metadata: ColumnType<Record<string, unknown>, string | undefined, string>
   client_data: NullableJson<Record<string, unknown>>
   analysis: NullableJson<Record<string, unknown>>
   feedback: string | null

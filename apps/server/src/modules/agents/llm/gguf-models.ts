@@ -84,3 +84,19 @@ export async function loadGgufModel(model: GgufModel): Promise<LoadedGguf> {
     })
   }
 }
+
+/** Models are loaded once per process and kept; a failed load is tried again next time. */
+export function createGgufLoader(catalogue: { gguf(llm: string): Promise<GgufModel | undefined> }) {
+  const loaded = new Map<string, Promise<LoadedGguf>>()
+  return async (llm: string): Promise<LoadedGguf> => {
+    let model = loaded.get(llm)
+    if (!model) {
+      const found = await catalogue.gguf(llm)
+      if (!found) throw new AppError('agent_llm_unknown')
+      model = loadGgufModel(found)
+      loaded.set(llm, model)
+      model.catch(() => loaded.delete(llm))
+    }
+    return model
+  }
+}
