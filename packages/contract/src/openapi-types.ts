@@ -16282,6 +16282,67 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/convai/agents/{agent_id}/simulate-conversation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Simulate a conversation between the agent and a simulated user (nothing is stored) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    agent_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        simulation_specification: {
+                            [key: string]: unknown;
+                        } & {
+                            simulated_user_config: {
+                                [key: string]: unknown;
+                            };
+                        };
+                        extra_evaluation_criteria?: {
+                            [key: string]: unknown;
+                        }[] | null;
+                        new_turns_limit?: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            simulated_conversation: {
+                                [key: string]: unknown;
+                            }[];
+                            analysis: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {

@@ -24,6 +24,7 @@ import { createMcpServersService } from './mcp/mcp-servers.service.js'
 import type { DependentAgentsLookup, KnowledgeRetrieval } from './ports.js'
 import { conversationSocketRoutes } from './runtime/conversation-socket.routes.js'
 import type { RuntimeDeps } from './runtime/runtime-deps.js'
+import { simulationRoutes } from './runtime/simulation.routes.js'
 import { convaiSettingsRoutes } from './settings/convai-settings.routes.js'
 import { createConvaiSettingsService } from './settings/convai-settings.service.js'
 import { createConvaiSettingsRepository } from './settings/settings.repository.js'
@@ -105,6 +106,7 @@ export function createAgentsModule(deps: {
       await app.register(convaiSettingsRoutes(settings))
       await app.register(conversationsRoutes(conversations))
       await app.register(conversationSocketRoutes({ ...runtime, ...access }))
+      await app.register(simulationRoutes(runtime))
     },
     ports: {
       agents,

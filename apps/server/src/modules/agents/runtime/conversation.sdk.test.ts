@@ -276,3 +276,23 @@ describe('the conversation socket refuses and fails cleanly', () => {
     expect(full.received[0]).toMatchObject({ error_event: { error_type: 'convai_concurrency_exceeded' } })
   })
 })
+
+describe('simulated conversations', () => {
+  it('plays a simulated user against the agent and stores nothing', async () => {
+    const { agentId } = await sdk.conversationalAi.agents.create({
+      conversationConfig: { agent: { firstMessage: 'Welcome!' } },
+    })
+    const before = (await sdk.conversationalAi.conversations.list({ agentId })).conversations.length
+    const result = await sdk.conversationalAi.agents.simulateConversation(agentId, {
+      simulationSpecification: { simulatedUserConfig: { firstMessage: 'Do you sell umbrellas?' } },
+      newTurnsLimit: 3,
+    })
+    expect(result.simulatedConversation.map((e) => [e.role, e.message])).toEqual([
+      ['agent', 'Welcome!'],
+      ['user', 'Do you sell umbrellas?'],
+      ['agent', BUILT_IN_NO_ANSWER],
+    ])
+    expect(result.analysis.callSuccessful).toBe('success')
+    expect((await sdk.conversationalAi.conversations.list({ agentId })).conversations.length).toBe(before)
+  })
+})
