@@ -2,7 +2,7 @@ import { SIMULATION_TURNS_DEFAULT, SIMULATION_TURNS_MAX } from '@timbre/contract
 import { AppError } from '../../../errors.js'
 import type { ChatMessage } from '../../../platform/llm/chat-client.js'
 import type { Principal } from '../../../plugins/auth.js'
-import { isObject, type JsonObject, pathOf, placeholdersOf } from '../agent-config.js'
+import { type JsonObject, pathOf, placeholdersOf } from '../agent-config.js'
 import { createBrain } from './agent-brain.js'
 import { agentToolOf, systemToolsOf } from './agent-tools.js'
 import { runAgentTurn } from './agent-turn.js'
