@@ -30,6 +30,8 @@ export const routes = {
   dubs: '/app/dubs',
   soundEffects: '/app/sound-effects',
   voiceIsolator: '/app/voice-isolator',
+  agents: '/app/agents',
+  agent: '/app/agents/:agentId',
   speechToText: '/app/speech-to-text',
   speechToTextTranscript: '/app/speech-to-text/:id',
   voiceLibrary: '/app/voice-library',
