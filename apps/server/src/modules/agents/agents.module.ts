@@ -108,6 +108,10 @@ export function createAgentsModule(deps: {
       await app.register(conversationSocketRoutes({ ...runtime, ...access }))
       await app.register(simulationRoutes(runtime))
     },
+    // Conversations left live by a process that stopped are recorded as failed.
+    start: async () => {
+      await conversationsRepo.failStale()
+    },
     ports: {
       agents,
       // The knowledge base lists the agents that use a document.
