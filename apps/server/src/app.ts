@@ -7,6 +7,11 @@ import { createHttpServer } from './http-server.js'
 import { startQueue } from './jobs/queue.js'
 import { createLocalStorage, createStorage } from './lib/storage.js'
 import { createAccountsModule } from './modules/accounts/accounts.module.js'
+import {
+  createAgentsModule,
+  type DependentAgentsLookup,
+  type KnowledgeRetrieval,
+} from './modules/agents/agents.module.js'
 import { createAnalyticsModule } from './modules/analytics/analytics.module.js'
 import { createApiKeysModule } from './modules/api-keys/api-keys.module.js'
 import { createAudioIsolationModule } from './modules/audio-isolation/audio-isolation.module.js'
@@ -18,7 +23,10 @@ import { createCreditsModule } from './modules/credits/credits.module.js'
 import type { DomainModule } from './modules/domain-module.js'
 import { createHealthModule } from './modules/health/health.module.js'
 import { createHistoryModule } from './modules/history/history.module.js'
-import { createKnowledgeBaseModule } from './modules/knowledge-base/knowledge-base.module.js'
+import {
+  createKnowledgeBaseModule,
+  type KnowledgeBasePorts,
+} from './modules/knowledge-base/knowledge-base.module.js'
 import { createMailModule, type MailTransport } from './modules/mail/mail.module.js'
 import { createMfaModule } from './modules/mfa/mfa.module.js'
 import { createModelsModule } from './modules/models/models.module.js'
@@ -121,6 +129,56 @@ async function registerModelFiles(app: FastifyInstance, config: Config): Promise
     )
   }
   registerNeuralCatalogue(catalogue)
+}
+
+/** The knowledge base's retrieval in the shape the agents domain asks for (passages named by document). */
+function knowledgeRetrievalFor(kb: KnowledgeBasePorts): KnowledgeRetrieval {
+  return {
+    async retrieve(input) {
+      const found = await kb.retrieve(input)
+      const names = new Map(
+        (
+          await kb.documentSummaries({
+            workspaceId: input.workspaceId,
+            ids: [...new Set(found.map((f) => f.documentId))],
+          })
+        ).map((d) => [d.id, d.name]),
+      )
+      return found.map((f) => ({
+        documentId: f.documentId,
+        documentName: names.get(f.documentId) ?? '',
+        text: f.text,
+        score: f.score,
+      }))
+    },
+    async documentsExist({ workspaceId, documentIds }) {
+      return (await kb.documentSummaries({ workspaceId, ids: documentIds })).map((d) => d.id)
+    },
+  }
+}
+
+/** The agents that use documents, gathered per agent for the knowledge base's dependent-agents call. */
+function dependentAgentsFrom(
+  lookup: DependentAgentsLookup,
+): Parameters<KnowledgeBasePorts['registerDependentAgents']>[0] {
+  return async ({ workspaceId, documentIds }) => {
+    const byAgent = new Map<
+      string,
+      { id: string; name: string; createdAtUnixSecs: number; documentIds: string[] }
+    >()
+    for (const documentId of documentIds)
+      for (const agent of await lookup(workspaceId, documentId)) {
+        const entry = byAgent.get(agent.id) ?? {
+          id: agent.id,
+          name: agent.name,
+          createdAtUnixSecs: Math.floor(agent.createdAt.getTime() / 1000),
+          documentIds: [],
+        }
+        entry.documentIds.push(documentId)
+        byAgent.set(agent.id, entry)
+      }
+    return [...byAgent.values()]
+  }
 }
 
 /** Every domain, each built from the infrastructure and the ports of the domains before it. */
@@ -379,6 +437,20 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     minTrainingSeconds: config.pvc.minTrainingSeconds,
     log: (message, details) => app.log.error(details, message),
   })
+  const agents = createAgentsModule({
+    db,
+    secretKey: config.secretKey,
+    tierOf: async (workspaceId) => (await billing.ports.plan(workspaceId)).tier,
+    // The operator's own endpoint (AGENTS_LLM_URL) is configured by the operator, not a user.
+    operatorFetch: fetch,
+    modelsDir: config.modelsDir,
+    operatorLlm: config.agentsLlm,
+    // Webhook tools, MCP servers and custom language models follow the webhooks' outbound rules.
+    outbound: config.webhooks,
+    publicUrl: () => config.publicUrl,
+    knowledge: knowledgeRetrievalFor(knowledgeBase.ports),
+  })
+  knowledgeBase.ports.registerDependentAgents(dependentAgentsFrom(agents.ports.dependentAgents))
   return [
     health,
     mail,
@@ -416,5 +488,6 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     voiceDesign,
     speechToSpeech,
     voicePvc,
+    agents,
   ]
 }

@@ -139,6 +139,19 @@ const envSchema = z.object({
   KB_EMBEDDINGS_MODEL: z.string().min(1).max(200).default('default'),
   /** Sent as a Bearer token to KB_EMBEDDINGS_URL when set. */
   KB_EMBEDDINGS_API_KEY: z.string().min(1).optional(),
+  /**
+   * The operator's OpenAI-compatible chat-completions URL agents may run on (a local llama.cpp,
+   * Ollama or vLLM server, or a hosted one); plain http to a model beside Timbre is accepted.
+   */
+  AGENTS_LLM_URL: z
+    .string()
+    .url('must be an http(s) URL')
+    .refine((v) => /^https?:\/\//.test(v), 'must be an http(s) URL')
+    .optional(),
+  /** The model names AGENTS_LLM_URL serves, comma-separated; agents choose among them. */
+  AGENTS_LLM_MODELS: z.string().min(1).max(2000).default('default'),
+  /** Sent as a Bearer token to AGENTS_LLM_URL when set. */
+  AGENTS_LLM_API_KEY: z.string().min(1).optional(),
   /** DNS servers for domain verification, comma-separated host or host:port; default the system's. */
   DNS_SERVER: z.string().min(1).optional(),
   /** A PEM file of extra certificate authorities trusted for webhook receivers (a private CA). */
@@ -208,6 +221,8 @@ export interface Config {
   podcastLlm: { url: string; model: string; apiKey: string | null } | null
   /** The embeddings endpoint of the knowledge base; null: none configured. */
   kbEmbeddings: { url: string; model: string; apiKey: string | null } | null
+  /** The operator's language-model endpoint for agents; null: none configured. */
+  agentsLlm: { url: string; models: string[]; apiKey: string | null } | null
 }
 
 export interface StripeConfig {
@@ -338,6 +353,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : null,
     kbEmbeddings: e.KB_EMBEDDINGS_URL
       ? { url: e.KB_EMBEDDINGS_URL, model: e.KB_EMBEDDINGS_MODEL, apiKey: e.KB_EMBEDDINGS_API_KEY ?? null }
+      : null,
+    agentsLlm: e.AGENTS_LLM_URL
+      ? {
+          url: e.AGENTS_LLM_URL,
+          models: e.AGENTS_LLM_MODELS.split(',')
+            .map((model) => model.trim())
+            .filter(Boolean),
+          apiKey: e.AGENTS_LLM_API_KEY ?? null,
+        }
       : null,
     timeouts: {
       headersMs: e.HEADERS_TIMEOUT_MS,

@@ -4,6 +4,7 @@ import { Lazy } from './components/lazy-page'
 import type { FeatureRoutes } from './feature-routes'
 import { accountRoutes } from './features/account/account.routes'
 import { actionRoutes } from './features/action/action.routes'
+import { agentsRoutes } from './features/agents/agents.routes'
 import { apiKeysRoutes } from './features/api-keys/api-keys.routes'
 import { audioIsolationRoutes } from './features/audio-isolation/audio-isolation.routes'
 import { audioNativeRoutes } from './features/audio-native/audio-native.routes'
@@ -62,6 +63,7 @@ const FEATURE_ROUTES: Record<string, FeatureRoutes> = {
   voicePvc: voicePvcRoutes,
   voiceChanger: voiceChangerRoutes,
   audioIsolation: audioIsolationRoutes,
+  agents: agentsRoutes,
   studio: studioRoutes,
   voiceover: voiceoverRoutes,
   account: accountRoutes,

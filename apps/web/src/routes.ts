@@ -31,6 +31,8 @@ export const routes = {
   soundEffects: '/app/sound-effects',
   music: '/app/music',
   voiceIsolator: '/app/voice-isolator',
+  agents: '/app/agents',
+  agent: '/app/agents/:agentId',
   speechToText: '/app/speech-to-text',
   speechToTextTranscript: '/app/speech-to-text/:id',
   knowledgeBase: '/app/agents/knowledge-base',

@@ -1,3 +1,4 @@
+import { AGENTS_ERRORS } from './errors/agents.js'
 import { ANALYTICS_ERRORS } from './errors/analytics.js'
 import { AUDIO_ISOLATION_ERRORS } from './errors/audio-isolation.js'
 import { AUDIO_NATIVE_ERRORS } from './errors/audio-native.js'
@@ -65,6 +66,7 @@ export const ERRORS = {
   ...AUDIT_ERRORS,
   ...MFA_ERRORS,
   ...VOICEOVER_ERRORS,
+  ...AGENTS_ERRORS,
   ...AUDIO_NATIVE_ERRORS,
   ...PODCASTS_ERRORS,
   ...KNOWLEDGE_BASE_ERRORS,

@@ -1,3 +1,4 @@
+export * from './agents.js'
 export * from './analytics.js'
 export * from './api-keys.js'
 export * from './audio-lab.js'

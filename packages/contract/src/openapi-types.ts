@@ -17059,6 +17059,1868 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/convai/agents/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create an agent */
+        post: {
+            parameters: {
+                query?: {
+                    enable_versioning?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        conversation_config: {
+                            [key: string]: unknown;
+                        };
+                        platform_settings?: {
+                            [key: string]: unknown;
+                        } | null;
+                        workflow?: {
+                            [key: string]: unknown;
+                        } | null;
+                        name?: string | null;
+                        tags?: string[] | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            agent_id: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/convai/agents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The workspace’s agents, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    page_size?: number;
+                    search?: string;
+                    archived?: "true" | "false";
+                    show_only_owned_agents?: "true" | "false";
+                    created_by_user_id?: string;
+                    sort_direction?: "asc" | "desc";
+                    sort_by?: "name" | "created_at";
+                    cursor?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            agents: {
+                                agent_id: string;
+                                name: string;
+                                voice_id: string;
+                                tags: string[];
+                                created_at_unix_secs: number;
+                                access_info: {
+                                    is_creator: boolean;
+                                    creator_name: string;
+                                    creator_email: string;
+                                    /** @enum {string} */
+                                    role: "admin" | "editor" | "commenter" | "viewer";
+                                };
+                                last_call_time_unix_secs: number | null;
+                                archived: boolean;
+                            }[];
+                            next_cursor: string | null;
+                            has_more: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/convai/agents/{agent_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One agent with its whole configuration */
+        get: {
+            parameters: {
+                query?: {
+                    version_id?: string;
+                    branch_id?: string;
+                };
+                header?: never;
+                path: {
+                    agent_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            agent_id: string;
+                            name: string;
+                            conversation_config: {
+                                [key: string]: unknown;
+                            };
+                            metadata: {
+                                created_at_unix_secs: number;
+                                updated_at_unix_secs: number;
+                            };
+                            platform_settings: {
+                                [key: string]: unknown;
+                            };
+                            phone_numbers: unknown[];
+                            workflow?: {
+                                [key: string]: unknown;
+                            };
+                            access_info: {
+                                is_creator: boolean;
+                                creator_name: string;
+                                creator_email: string;
+                                /** @enum {string} */
+                                role: "admin" | "editor" | "commenter" | "viewer";
+                            };
+                            tags: string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Delete an agent */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    agent_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": Record<string, never>;
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Change an agent (the fields sent are merged into it) */
+        patch: {
+            parameters: {
+                query?: {
+                    enable_versioning_if_not_enabled?: string;
+                    branch_id?: string;
+                };
+                header?: never;
+                path: {
+                    agent_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        conversation_config?: {
+                            [key: string]: unknown;
+                        } | null;
+                        platform_settings?: {
+                            [key: string]: unknown;
+                        } | null;
+                        workflow?: {
+                            [key: string]: unknown;
+                        } | null;
+                        name?: string | null;
+                        tags?: string[] | null;
+                        version_description?: string | null;
+                        procedures?: {
+                            [key: string]: unknown;
+                        } | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            agent_id: string;
+                            name: string;
+                            conversation_config: {
+                                [key: string]: unknown;
+                            };
+                            metadata: {
+                                created_at_unix_secs: number;
+                                updated_at_unix_secs: number;
+                            };
+                            platform_settings: {
+                                [key: string]: unknown;
+                            };
+                            phone_numbers: unknown[];
+                            workflow?: {
+                                [key: string]: unknown;
+                            };
+                            access_info: {
+                                is_creator: boolean;
+                                creator_name: string;
+                                creator_email: string;
+                                /** @enum {string} */
+                                role: "admin" | "editor" | "commenter" | "viewer";
+                            };
+                            tags: string[];
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/v1/convai/agents/{agent_id}/duplicate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Copy an agent */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    agent_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            agent_id: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/convai/agents/{agent_id}/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The shareable page of an agent */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    agent_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            agent_id: string;
+                            token: {
+                                [key: string]: unknown;
+                            } | null;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/convai/agents/{agent_id}/widget": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The widget configuration of an agent */
+        get: {
+            parameters: {
+                query?: {
+                    conversation_signature?: string;
+                };
+                header?: never;
+                path: {
+                    agent_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            agent_id: string;
+                            widget_config: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/convai/llm/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The language models agents can use on this server */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            llms: {
+                                [key: string]: unknown;
+                            }[];
+                            default_deprecation_config: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/convai/llm-usage/calculate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Language-model cost per minute and message */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        prompt_length?: number | null;
+                        number_of_pages?: number | null;
+                        rag_enabled?: boolean | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            llm_prices: {
+                                llm: string;
+                                price_per_minute: number;
+                                price_per_message: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/convai/agent/{agent_id}/llm-usage/calculate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Language-model cost of one agent per minute and message */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    agent_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        prompt_length?: number | null;
+                        number_of_pages?: number | null;
+                        rag_enabled?: boolean | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            llm_prices: {
+                                llm: string;
+                                price_per_minute: number;
+                                price_per_message: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/convai/tools": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The workspace’s tools */
+        get: {
+            parameters: {
+                query?: {
+                    search?: string;
+                    page_size?: number;
+                    types?: string | string[];
+                    cursor?: string;
+                    show_only_owned_documents?: "true" | "false";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            tools: {
+                                id: string;
+                                tool_config: {
+                                    [key: string]: unknown;
+                                };
+                                access_info: {
+                                    is_creator: boolean;
+                                    creator_name: string;
+                                    creator_email: string;
+                                    /** @enum {string} */
+                                    role: "admin" | "editor" | "commenter" | "viewer";
+                                };
+                                usage_stats: {
+                                    total_calls: number;
+                                    avg_latency_secs: number;
+                                };
+                                response_mocks?: unknown[];
+                            }[];
+                            next_cursor: string | null;
+                            has_more: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Add a tool */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        tool_config: {
+                            [key: string]: unknown;
+                        };
+                        response_mocks?: unknown[] | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            tool_config: {
+                                [key: string]: unknown;
+                            };
+                            access_info: {
+                                is_creator: boolean;
+                                creator_name: string;
+                                creator_email: string;
+                                /** @enum {string} */
+                                role: "admin" | "editor" | "commenter" | "viewer";
+                            };
+                            usage_stats: {
+                                total_calls: number;
+                                avg_latency_secs: number;
+                            };
+                            response_mocks?: unknown[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/convai/tools/{tool_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One tool */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    tool_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            tool_config: {
+                                [key: string]: unknown;
+                            };
+                            access_info: {
+                                is_creator: boolean;
+                                creator_name: string;
+                                creator_email: string;
+                                /** @enum {string} */
+                                role: "admin" | "editor" | "commenter" | "viewer";
+                            };
+                            usage_stats: {
+                                total_calls: number;
+                                avg_latency_secs: number;
+                            };
+                            response_mocks?: unknown[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Delete a tool (force: even while agents use it) */
+        delete: {
+            parameters: {
+                query?: {
+                    force?: "true" | "false";
+                };
+                header?: never;
+                path: {
+                    tool_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": Record<string, never>;
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Replace a tool’s configuration */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    tool_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        tool_config: {
+                            [key: string]: unknown;
+                        };
+                        response_mocks?: unknown[] | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            tool_config: {
+                                [key: string]: unknown;
+                            };
+                            access_info: {
+                                is_creator: boolean;
+                                creator_name: string;
+                                creator_email: string;
+                                /** @enum {string} */
+                                role: "admin" | "editor" | "commenter" | "viewer";
+                            };
+                            usage_stats: {
+                                total_calls: number;
+                                avg_latency_secs: number;
+                            };
+                            response_mocks?: unknown[];
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/v1/convai/tools/{tool_id}/dependent-agents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The agents that use a tool */
+        get: {
+            parameters: {
+                query?: {
+                    cursor?: string;
+                    page_size?: number;
+                };
+                header?: never;
+                path: {
+                    tool_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            agents: {
+                                [key: string]: unknown;
+                            }[];
+                            next_cursor: string | null;
+                            has_more: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/convai/mcp-servers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The workspace’s MCP servers */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            mcp_servers: {
+                                id: string;
+                                config: {
+                                    [key: string]: unknown;
+                                };
+                                access_info: {
+                                    is_creator: boolean;
+                                    creator_name: string;
+                                    creator_email: string;
+                                    /** @enum {string} */
+                                    role: "admin" | "editor" | "commenter" | "viewer";
+                                };
+                                dependent_agents: {
+                                    [key: string]: unknown;
+                                }[];
+                                metadata: {
+                                    created_at: number;
+                                    owner_user_id: string;
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Add an MCP server */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        config: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            config: {
+                                [key: string]: unknown;
+                            };
+                            access_info: {
+                                is_creator: boolean;
+                                creator_name: string;
+                                creator_email: string;
+                                /** @enum {string} */
+                                role: "admin" | "editor" | "commenter" | "viewer";
+                            };
+                            dependent_agents: {
+                                [key: string]: unknown;
+                            }[];
+                            metadata: {
+                                created_at: number;
+                                owner_user_id: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/convai/mcp-servers/{mcp_server_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One MCP server */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    mcp_server_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            config: {
+                                [key: string]: unknown;
+                            };
+                            access_info: {
+                                is_creator: boolean;
+                                creator_name: string;
+                                creator_email: string;
+                                /** @enum {string} */
+                                role: "admin" | "editor" | "commenter" | "viewer";
+                            };
+                            dependent_agents: {
+                                [key: string]: unknown;
+                            }[];
+                            metadata: {
+                                created_at: number;
+                                owner_user_id: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Delete an MCP server */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    mcp_server_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": Record<string, never>;
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Change an MCP server */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    mcp_server_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            config: {
+                                [key: string]: unknown;
+                            };
+                            access_info: {
+                                is_creator: boolean;
+                                creator_name: string;
+                                creator_email: string;
+                                /** @enum {string} */
+                                role: "admin" | "editor" | "commenter" | "viewer";
+                            };
+                            dependent_agents: {
+                                [key: string]: unknown;
+                            }[];
+                            metadata: {
+                                created_at: number;
+                                owner_user_id: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/v1/convai/mcp-servers/{mcp_server_id}/approval-policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** How the server’s tools are approved */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    mcp_server_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        approval_policy: "auto_approve_all" | "require_approval_all" | "require_approval_per_tool";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            config: {
+                                [key: string]: unknown;
+                            };
+                            access_info: {
+                                is_creator: boolean;
+                                creator_name: string;
+                                creator_email: string;
+                                /** @enum {string} */
+                                role: "admin" | "editor" | "commenter" | "viewer";
+                            };
+                            dependent_agents: {
+                                [key: string]: unknown;
+                            }[];
+                            metadata: {
+                                created_at: number;
+                                owner_user_id: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/v1/convai/mcp-servers/{mcp_server_id}/tool-approvals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve one tool (pinned to its description and schema) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    mcp_server_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        tool_name: string;
+                        tool_description: string;
+                        input_schema?: {
+                            [key: string]: unknown;
+                        };
+                        approval_policy?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            config: {
+                                [key: string]: unknown;
+                            };
+                            access_info: {
+                                is_creator: boolean;
+                                creator_name: string;
+                                creator_email: string;
+                                /** @enum {string} */
+                                role: "admin" | "editor" | "commenter" | "viewer";
+                            };
+                            dependent_agents: {
+                                [key: string]: unknown;
+                            }[];
+                            metadata: {
+                                created_at: number;
+                                owner_user_id: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/convai/mcp-servers/{mcp_server_id}/tool-approvals/{tool_name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Withdraw a tool’s approval */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    mcp_server_id: string;
+                    tool_name: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            config: {
+                                [key: string]: unknown;
+                            };
+                            access_info: {
+                                is_creator: boolean;
+                                creator_name: string;
+                                creator_email: string;
+                                /** @enum {string} */
+                                role: "admin" | "editor" | "commenter" | "viewer";
+                            };
+                            dependent_agents: {
+                                [key: string]: unknown;
+                            }[];
+                            metadata: {
+                                created_at: number;
+                                owner_user_id: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/convai/mcp-servers/{mcp_server_id}/tool-configs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Settings of one tool of the server */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    mcp_server_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    } & {
+                        tool_name: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            config: {
+                                [key: string]: unknown;
+                            };
+                            access_info: {
+                                is_creator: boolean;
+                                creator_name: string;
+                                creator_email: string;
+                                /** @enum {string} */
+                                role: "admin" | "editor" | "commenter" | "viewer";
+                            };
+                            dependent_agents: {
+                                [key: string]: unknown;
+                            }[];
+                            metadata: {
+                                created_at: number;
+                                owner_user_id: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/convai/mcp-servers/{mcp_server_id}/tool-configs/{tool_name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One tool’s settings */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    mcp_server_id: string;
+                    tool_name: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Remove one tool’s settings */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    mcp_server_id: string;
+                    tool_name: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            config: {
+                                [key: string]: unknown;
+                            };
+                            access_info: {
+                                is_creator: boolean;
+                                creator_name: string;
+                                creator_email: string;
+                                /** @enum {string} */
+                                role: "admin" | "editor" | "commenter" | "viewer";
+                            };
+                            dependent_agents: {
+                                [key: string]: unknown;
+                            }[];
+                            metadata: {
+                                created_at: number;
+                                owner_user_id: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Change one tool’s settings */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    mcp_server_id: string;
+                    tool_name: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            config: {
+                                [key: string]: unknown;
+                            };
+                            access_info: {
+                                is_creator: boolean;
+                                creator_name: string;
+                                creator_email: string;
+                                /** @enum {string} */
+                                role: "admin" | "editor" | "commenter" | "viewer";
+                            };
+                            dependent_agents: {
+                                [key: string]: unknown;
+                            }[];
+                            metadata: {
+                                created_at: number;
+                                owner_user_id: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/v1/convai/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Conversational AI settings of the workspace */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change the settings (admins) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/v1/convai/conversation/get-signed-url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A signed URL that opens one conversation with an agent (valid 15 minutes) */
+        get: {
+            parameters: {
+                query: {
+                    agent_id: string;
+                    include_conversation_id?: string;
+                    participant_name?: string;
+                    branch_id?: string;
+                    version_id?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            signed_url: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/convai/conversation/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A conversation token for an agent (valid 15 minutes) */
+        get: {
+            parameters: {
+                query: {
+                    agent_id: string;
+                    include_conversation_id?: string;
+                    participant_name?: string;
+                    branch_id?: string;
+                    version_id?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            token: string;
+                            conversation_id: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/convai/conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The workspace’s conversations, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    agent_id?: string;
+                    cursor?: string;
+                    page_size?: number;
+                    call_start_before_unix?: number;
+                    call_start_after_unix?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            conversations: {
+                                [key: string]: unknown;
+                            }[];
+                            next_cursor: string | null;
+                            has_more: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/convai/conversations/{conversation_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One conversation with its transcript */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    conversation_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Delete a conversation */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    conversation_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": Record<string, never>;
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/convai/conversations/{conversation_id}/feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Like or dislike a conversation */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    conversation_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        feedback?: ("like" | "dislike") | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": Record<string, never>;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/convai/conversations/{conversation_id}/audio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The recording of a conversation */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    conversation_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/convai/agents/{agent_id}/simulate-conversation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Simulate a conversation between the agent and a simulated user (nothing is stored) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    agent_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        simulation_specification: {
+                            [key: string]: unknown;
+                        } & {
+                            simulated_user_config: {
+                                [key: string]: unknown;
+                            };
+                        };
+                        extra_evaluation_criteria?: {
+                            [key: string]: unknown;
+                        }[] | null;
+                        new_turns_limit?: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            simulated_conversation: {
+                                [key: string]: unknown;
+                            }[];
+                            analysis: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {

@@ -45,6 +45,7 @@ import * as transcriptEditing from './20261129160000-transcript-editing.js'
 import * as speechToTextJobs from './20261129170000-speech-to-text-jobs.js'
 import * as knowledgeBase from './20261129130000-knowledge-base.js'
 import * as music from './20261129100000-music.js'
+import * as agents from './20261129120000-agents.js'
 
 // Listed in code (not read from disk) so the same list works from sources and from dist/.
 export const migrations: Record<string, Migration> = {
@@ -94,4 +95,5 @@ export const migrations: Record<string, Migration> = {
   '20261129160000-transcript-editing': transcriptEditing,
   '20261129130000-knowledge-base': knowledgeBase,
   '20261129100000-music': music,
+  '20261129120000-agents': agents,
 }

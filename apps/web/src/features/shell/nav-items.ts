@@ -20,6 +20,7 @@ export const NAV_ITEMS = [
   { key: 'podcasts', to: routes.studioPodcast, icon: 'dialogue', phone: false, group: 'create' },
   { key: 'voiceover', to: routes.voiceover, icon: 'volume', phone: false, group: 'create' },
   { key: 'audioNative', to: routes.audioNative, icon: 'book', phone: false, group: 'create' },
+  { key: 'agents', to: routes.agents, icon: 'dialogue', phone: false, group: 'create' },
   { key: 'voices', to: routes.voices, icon: 'voices', phone: true, group: 'voices' },
   { key: 'voiceLibrary', to: routes.voiceLibrary, icon: 'search', phone: false, group: 'voices' },
   { key: 'voiceDesign', to: routes.voiceDesign, icon: 'sparkles', phone: false, group: 'voices' },

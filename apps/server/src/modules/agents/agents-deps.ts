@@ -1,0 +1,18 @@
+import type { OutboundPolicy } from '../../platform/outbound/outbound.js'
+import type { AgentsRepository } from './agents.repository.js'
+import type { LlmCatalogue } from './llm/llm-catalogue.js'
+import type { McpServersRepository } from './mcp/mcp-servers.repository.js'
+import type { KnowledgeRetrieval } from './ports.js'
+import type { ToolsRepository } from './tools/tools.repository.js'
+
+/** What the agents use cases share. */
+export interface AgentsDeps {
+  agents: AgentsRepository
+  tools: ToolsRepository
+  mcpServers: McpServersRepository
+  llms: LlmCatalogue
+  outbound: OutboundPolicy
+  /** The public address of this server, for links and signed URLs. */
+  publicUrl: () => string
+  knowledge: KnowledgeRetrieval | null
+}

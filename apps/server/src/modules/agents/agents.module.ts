@@ -1,0 +1,126 @@
+import type { Tier } from '@timbre/contract'
+import type { Database } from '../../db/database.js'
+import { type ChatFetch, createChatClient } from '../../platform/llm/chat-client.js'
+import type { OutboundPolicy } from '../../platform/outbound/outbound.js'
+import { createCheckedFetch } from '../../platform/outbound/outbound.js'
+import type { DomainModule } from '../domain-module.js'
+import { AGENT_URL_ERRORS } from './agent-references.js'
+import { createAgentsRepository } from './agents.repository.js'
+import { agentsRoutes } from './agents.routes.js'
+import { type AgentsService, createAgentsService } from './agents.service.js'
+import type { AgentsDeps } from './agents-deps.js'
+import { conversationCost } from './conversations/conversation-access.js'
+import { createConversationTokens } from './conversations/conversation-tokens.js'
+import { createConversationsRepository } from './conversations/conversations.repository.js'
+import { conversationsRoutes } from './conversations/conversations.routes.js'
+import { createConversationsService } from './conversations/conversations.service.js'
+import { createGgufLoader } from './llm/gguf-models.js'
+import { llmRoutes } from './llm/llm.routes.js'
+import { createLlmCatalogue, type OperatorLlm } from './llm/llm-catalogue.js'
+import { mcpApprovalsRoutes } from './mcp/mcp-approvals.routes.js'
+import { createMcpServersRepository } from './mcp/mcp-servers.repository.js'
+import { mcpServersRoutes } from './mcp/mcp-servers.routes.js'
+import { createMcpServersService } from './mcp/mcp-servers.service.js'
+import type { DependentAgentsLookup, KnowledgeRetrieval } from './ports.js'
+import { conversationSocketRoutes } from './runtime/conversation-socket.routes.js'
+import type { RuntimeDeps } from './runtime/runtime-deps.js'
+import { simulationRoutes } from './runtime/simulation.routes.js'
+import { convaiSettingsRoutes } from './settings/convai-settings.routes.js'
+import { createConvaiSettingsService } from './settings/convai-settings.service.js'
+import { createConvaiSettingsRepository } from './settings/settings.repository.js'
+import { createToolsRepository } from './tools/tools.repository.js'
+import { toolsRoutes } from './tools/tools.routes.js'
+import { createToolsService } from './tools/tools.service.js'
+
+export type { RetrievedPassage } from './ports.js'
+export type { AgentsService, DependentAgentsLookup, KnowledgeRetrieval }
+
+/**
+ * Conversational AI agents: their configuration, tools, MCP servers, language models and
+ * settings. Knowledge retrieval is a port the knowledge base supplies; without it agents are
+ * built all the same and the built-in engine says it does not know.
+ */
+export function createAgentsModule(deps: {
+  db: Database
+  secretKey: string
+  tierOf(workspaceId: string): Promise<Tier>
+  modelsDir: string
+  operatorLlm: OperatorLlm | null
+  outbound: OutboundPolicy
+  publicUrl: () => string
+  /** How the operator's own language-model endpoint is called. */
+  operatorFetch: ChatFetch
+  knowledge?: KnowledgeRetrieval | null | undefined
+}): DomainModule<{ agents: AgentsService; dependentAgents: DependentAgentsLookup }> {
+  const agentsRepo = createAgentsRepository(deps.db)
+  const shared: AgentsDeps = {
+    agents: agentsRepo,
+    tools: createToolsRepository(deps.db),
+    mcpServers: createMcpServersRepository(deps.db),
+    llms: createLlmCatalogue({ modelsDir: deps.modelsDir, operator: deps.operatorLlm }),
+    outbound: deps.outbound,
+    publicUrl: deps.publicUrl,
+    knowledge: deps.knowledge ?? null,
+  }
+  const agents = createAgentsService(shared)
+  const tools = createToolsService(shared)
+  const mcpServers = createMcpServersService(shared)
+  const conversationsRepo = createConversationsRepository(deps.db)
+  const tokens = createConversationTokens(deps.secretKey)
+  const conversations = createConversationsService({
+    agents: agentsRepo,
+    conversations: conversationsRepo,
+    tokens,
+  })
+  const access = { agents: agentsRepo, conversations: conversationsRepo, tokens, tierOf: deps.tierOf }
+  const runtime: RuntimeDeps = {
+    agents: agentsRepo,
+    tools: shared.tools,
+    conversations: conversationsRepo,
+    brain: {
+      // An agent's own endpoint is a user-supplied address, under the outbound rules; the
+      // operator's is configured by the operator and may sit beside Timbre on plain http.
+      chat: createChatClient({
+        fetch: createCheckedFetch(deps.outbound, AGENT_URL_ERRORS, 120_000) as ChatFetch,
+      }),
+      operatorChat: createChatClient({ fetch: deps.operatorFetch }),
+      llms: shared.llms,
+      knowledge: shared.knowledge,
+      loadGguf: createGgufLoader(shared.llms),
+    },
+    webhookFetch: createCheckedFetch(deps.outbound, AGENT_URL_ERRORS, 30_000),
+    costOf: (workspaceId, seconds) => conversationCost(access, workspaceId, seconds),
+  }
+  const settings = createConvaiSettingsService({
+    outbound: deps.outbound,
+    repo: createConvaiSettingsRepository(deps.db),
+  })
+  return {
+    name: 'agents',
+    routes: async (app) => {
+      await app.register(agentsRoutes(agents))
+      await app.register(llmRoutes(agents, shared.llms))
+      await app.register(toolsRoutes(tools))
+      await app.register(mcpServersRoutes(mcpServers))
+      await app.register(mcpApprovalsRoutes(mcpServers))
+      await app.register(convaiSettingsRoutes(settings))
+      await app.register(conversationsRoutes(conversations))
+      await app.register(conversationSocketRoutes({ ...runtime, ...access }))
+      await app.register(simulationRoutes(runtime))
+    },
+    // Conversations left live by a process that stopped are recorded as failed.
+    start: async () => {
+      await conversationsRepo.failStale()
+    },
+    ports: {
+      agents,
+      // The knowledge base lists the agents that use a document.
+      dependentAgents: async (workspaceId, documentId) =>
+        (await agentsRepo.usingDocument(workspaceId, documentId)).map((a) => ({
+          id: a.id,
+          name: a.name,
+          createdAt: new Date(a.created_at),
+        })),
+    },
+  }
+}

@@ -1,0 +1,122 @@
+import { useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Button } from '../../components/button'
+import { useErrorText } from '../../i18n/use-error-text'
+import { conversationUrl } from './agents-api'
+
+interface Line {
+  role: 'user' | 'agent' | 'tool' | 'error'
+  text: string
+}
+
+/**
+ * Talk to the agent in text over the same socket the official clients use: each message the
+ * agent sends is shown as it arrives, with the tools it calls.
+ */
+export function AgentPlayground({ agentId }: { agentId: string }) {
+  const { t } = useTranslation()
+  const errorText = useErrorText()
+  const socket = useRef<WebSocket | null>(null)
+  const [lines, setLines] = useState<Line[]>([])
+  const [open, setOpen] = useState(false)
+  const [text, setText] = useState('')
+  const add = (line: Line) => setLines((all) => [...all, line])
+
+  useEffect(() => () => socket.current?.close(), [])
+
+  async function start() {
+    setLines([])
+    try {
+      const ws = new WebSocket(await conversationUrl(agentId))
+      socket.current = ws
+      ws.onopen = () => {
+        setOpen(true)
+        ws.send(JSON.stringify({ type: 'conversation_initiation_client_data', dynamic_variables: {} }))
+      }
+      ws.onclose = () => setOpen(false)
+      ws.onmessage = (event) => {
+        const message = JSON.parse(String(event.data)) as Record<string, Record<string, unknown> | string>
+        const body = (key: string) => (message[key] ?? {}) as Record<string, unknown>
+        if (message.type === 'agent_response')
+          add({ role: 'agent', text: String(body('agent_response_event').agent_response) })
+        else if (message.type === 'agent_tool_response')
+          add({ role: 'tool', text: String(body('agent_tool_response').tool_name) })
+        else if (message.type === 'client_tool_call') {
+          const call = body('client_tool_call')
+          add({ role: 'tool', text: String(call.tool_name) })
+          ws.send(
+            JSON.stringify({
+              type: 'client_tool_result',
+              tool_call_id: call.tool_call_id,
+              result: 'ok',
+              is_error: false,
+            }),
+          )
+        } else if (message.type === 'error') add({ role: 'error', text: String(body('error_event').message) })
+        else if (message.type === 'ping')
+          ws.send(JSON.stringify({ type: 'pong', event_id: body('ping_event').event_id }))
+      }
+    } catch (error) {
+      add({ role: 'error', text: errorText(error) })
+    }
+  }
+
+  function sendMessage() {
+    const message = text.trim()
+    if (!message || !socket.current) return
+    socket.current.send(JSON.stringify({ type: 'user_message', text: message }))
+    add({ role: 'user', text: message })
+    setText('')
+  }
+
+  return (
+    <section
+      className="rounded-2xl border border-neutral-200 bg-white p-4 shadow-xs sm:p-5"
+      data-testid="playground"
+    >
+      <div className="flex items-center justify-between gap-3">
+        <h2 className="text-sm font-semibold text-neutral-900">{t('agents.playground.title')}</h2>
+        {open ? (
+          <Button variant="secondary" onClick={() => socket.current?.close()}>
+            {t('agents.playground.end')}
+          </Button>
+        ) : (
+          <Button onClick={() => void start()}>{t('agents.playground.start')}</Button>
+        )}
+      </div>
+      <ol className="mt-3 space-y-2" aria-live="polite">
+        {lines.map((line, index) => (
+          <li
+            // biome-ignore lint/suspicious/noArrayIndexKey: lines are only ever appended
+            key={index}
+            className={`rounded-lg px-3 py-2 text-sm ${line.role === 'user' ? 'bg-neutral-100' : line.role === 'error' ? 'bg-red-50 text-red-800' : 'bg-white'}`}
+          >
+            <span className="mr-2 text-xs font-medium text-neutral-500">
+              {t(`agents.playground.roles.${line.role}`)}
+            </span>
+            {line.text}
+          </li>
+        ))}
+      </ol>
+      <form
+        className="mt-3 flex gap-2"
+        onSubmit={(event) => {
+          event.preventDefault()
+          sendMessage()
+        }}
+      >
+        <input
+          aria-label={t('agents.playground.message')}
+          className="min-w-0 flex-1 rounded-lg border border-neutral-300 px-3 py-2 text-sm"
+          value={text}
+          disabled={!open}
+          onChange={(event) => setText(event.target.value)}
+          placeholder={t('agents.playground.placeholder')}
+        />
+        <Button type="submit" disabled={!open || !text.trim()}>
+          {t('agents.playground.send')}
+        </Button>
+      </form>
+    </section>
+  )
+}
