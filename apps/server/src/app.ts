@@ -16,6 +16,7 @@ import { createBillingModule } from './modules/billing/billing.module.js'
 import { createConcurrencyModule } from './modules/concurrency/concurrency.module.js'
 import { createCreditsModule } from './modules/credits/credits.module.js'
 import type { DomainModule } from './modules/domain-module.js'
+import { createDubbingModule } from './modules/dubbing/dubbing.module.js'
 import { createHealthModule } from './modules/health/health.module.js'
 import { createHistoryModule } from './modules/history/history.module.js'
 import { createMailModule, type MailTransport } from './modules/mail/mail.module.js'
@@ -361,6 +362,19 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     minTrainingSeconds: config.pvc.minTrainingSeconds,
     log: (message, details) => app.log.error(details, message),
   })
+  const dubbing = createDubbingModule({
+    db,
+    storage,
+    queue,
+    recorder: recording.ports.recorder,
+    speech,
+    voices: voices.ports.lookup,
+    stt: speechToText.ports,
+    // source_url downloads follow the same outbound rules as webhooks.
+    outbound: config.webhooks,
+    libreTranslate: config.libreTranslate,
+    log: (message, details) => app.log.error(details, message),
+  })
   return [
     health,
     mail,
@@ -396,5 +410,6 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     voiceDesign,
     speechToSpeech,
     voicePvc,
+    dubbing,
   ]
 }

@@ -125,6 +125,14 @@ const envSchema = z.object({
   PODCAST_LLM_MODEL: z.string().min(1).max(200).default('default'),
   /** Sent as a Bearer token to PODCAST_LLM_URL when set. */
   PODCAST_LLM_API_KEY: z.string().min(1).optional(),
+  /** A LibreTranslate-compatible server dubbing translates with (after Apertium's pairs). */
+  LIBRETRANSLATE_URL: z
+    .string()
+    .url('must be an http(s) URL')
+    .refine((v) => /^https?:\/\//.test(v), 'must be an http(s) URL')
+    .optional(),
+  /** Sent as `api_key` to LIBRETRANSLATE_URL when set. */
+  LIBRETRANSLATE_API_KEY: z.string().min(1).optional(),
   /** DNS servers for domain verification, comma-separated host or host:port; default the system's. */
   DNS_SERVER: z.string().min(1).optional(),
   /** A PEM file of extra certificate authorities trusted for webhook receivers (a private CA). */
@@ -192,6 +200,8 @@ export interface Config {
   region: string
   /** The language model that writes podcast conversations; null: none configured. */
   podcastLlm: { url: string; model: string; apiKey: string | null } | null
+  /** Dubbing's LibreTranslate-compatible translation server, when configured. */
+  libreTranslate: { url: string; apiKey: string | null } | null
 }
 
 export interface StripeConfig {
@@ -319,6 +329,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     region: e.REGION,
     podcastLlm: e.PODCAST_LLM_URL
       ? { url: e.PODCAST_LLM_URL, model: e.PODCAST_LLM_MODEL, apiKey: e.PODCAST_LLM_API_KEY ?? null }
+      : null,
+    libreTranslate: e.LIBRETRANSLATE_URL
+      ? { url: e.LIBRETRANSLATE_URL, apiKey: e.LIBRETRANSLATE_API_KEY ?? null }
       : null,
     timeouts: {
       headersMs: e.HEADERS_TIMEOUT_MS,

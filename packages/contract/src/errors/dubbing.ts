@@ -10,6 +10,10 @@ export const DUBBING_ERRORS = {
     status: 400,
     message: 'Provide the file to dub, or its source_url.',
   },
+  source_url_invalid: { status: 422, message: 'source_url must be an HTTPS URL.' },
+  source_url_refused: { status: 422, message: 'source_url points at an address this server may not reach.' },
+  source_url_unresolved: { status: 422, message: 'The host of source_url could not be found.' },
+  dubbing_fetch_failed: { status: 422, message: 'The file at source_url could not be downloaded.' },
   dubbing_file_too_big: {
     status: 413,
     message: 'File too big: dubbing takes files up to 500 MB and 45 minutes long.',

@@ -9,13 +9,23 @@ import { createCloudFetcher } from './source-audio.js'
 import { createTranscriptsRepository } from './speech-to-text.repository.js'
 import { speechToTextRoutes } from './speech-to-text.routes.js'
 import { createSpeechToTextService, type SpeechToTextService } from './speech-to-text.service.js'
+import { type SpeechTurn, speechTurns } from './speech-turns.js'
 
 export type { TranscriptBody } from './speech-to-text.service.js'
+export type { SpeechTurn } from './speech-turns.js'
 export type { TranscriptionInput } from './stt-form.js'
 
 export interface SpeechToTextPorts {
   /** Transcribes as POST /v1/speech-to-text does (credits, the stored transcript). */
   transcribe: SpeechToTextService['transcribe']
+  /**
+   * The spoken stretches of 16 kHz mono samples with their words and speakers, uncharged and
+   * unstored: for products that transcribe as a step of their own priced work (dubbing).
+   */
+  speechTurns(
+    samples: Float32Array,
+    options: { speakers: number | null; onProgress?: (fraction: number) => void },
+  ): Promise<SpeechTurn[]>
 }
 
 /** Speech to text (PocketSphinx behind the recogniser interface), stored transcripts, forced alignment. */
@@ -41,7 +51,10 @@ export function createSpeechToTextModule(deps: {
       await app.register(speechToTextRoutes(stt, alignment))
       await app.register(realtimeRoutes({ recogniser, recorder: deps.recorder }))
     },
-    ports: { transcribe: stt.transcribe },
+    ports: {
+      transcribe: stt.transcribe,
+      speechTurns: (samples, options) => speechTurns(recogniser, samples, options),
+    },
     stop: () => recogniser.close(),
   }
 }

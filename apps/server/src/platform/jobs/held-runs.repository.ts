@@ -16,6 +16,7 @@ export type HeldRunTable =
   | 'studio_exports'
   | 'audio_isolation_jobs'
   | 'voiceover_renders'
+  | 'dubbing_dubs'
 
 export interface HeldRunStoreOptions {
   /**

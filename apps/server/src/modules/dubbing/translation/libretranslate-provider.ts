@@ -1,10 +1,12 @@
+import { createCheckedFetch } from '../../../platform/outbound/outbound.js'
 import type { LanguagePair, TranslationProvider } from './translation-provider.js'
 import { TranslationUnavailable } from './translation-provider.js'
 
 // A LibreTranslate-compatible server the operator runs or chose: GET /languages lists the
 // languages with the targets each translates into, POST /translate takes `q` (a list of texts),
 // `source`, `target`, `format` and an optional `api_key`, and answers `translatedText` (a list
-// for a list). The address is the operator's configuration, not a user's, so it may be local.
+// for a list). The address is the operator's configuration, not a user's, so it may be on the
+// operator's network (HTTPS), or on this machine over plain HTTP.
 
 const TIMEOUT_MS = 30_000
 /** How long the list of pairs is trusted before it is asked again. */
@@ -22,12 +24,21 @@ interface LanguageEntry {
 
 export function createLibreTranslateProvider(options: LibreTranslateOptions): TranslationProvider {
   const base = options.baseUrl.replace(/\/+$/, '')
+  const checkedFetch = createCheckedFetch(
+    { allowPrivateAddresses: true, plainHttpToLoopback: true },
+    {
+      invalid: 'dubbing_translation_failed',
+      refused: 'dubbing_translation_failed',
+      unresolved: 'dubbing_translation_failed',
+    },
+    TIMEOUT_MS,
+  )
   let cached: { at: number; pairs: LanguagePair[] } | null = null
 
   async function call(path: string, init?: RequestInit): Promise<unknown> {
     let response: Response
     try {
-      response = await fetch(`${base}${path}`, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) })
+      response = await checkedFetch(`${base}${path}`, init)
     } catch (error) {
       throw new TranslationUnavailable(`LibreTranslate is unreachable: ${(error as Error).message}`)
     }
