@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { type ElevenLabs, ElevenLabsClient, ElevenLabsError } from '@elevenlabs/elevenlabs-js'
 import { DUBBING_CSV_COLUMNS, dubbingCredits } from '@timbre/contract'
 import { analyseVoice, PREMADE_VOICES } from '@timbre/speech'
@@ -5,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createUser, type TestUser } from '../../../test/helpers/factories.js'
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.js'
 import { pcmWav } from '../../../test/helpers/voice-factory.js'
-import { decodeTo48kMono } from '../../lib/audio/audio-decode.js'
+import { decodeTo48kMono, ffmpegPath } from '../../lib/audio/audio-decode.js'
 
 // Dubbing through the official SDK with only baseUrl changed, on a source our own text to speech
 // made: two English speakers (a low voice, then a high one) over a quiet hum, dubbed into
@@ -87,12 +91,14 @@ async function finished(
   id: string,
 ): Promise<{ dub: ElevenLabs.DubbingMetadataResponse; messages: string[] }> {
   const messages: string[] = []
+  const started = Date.now()
   for (let i = 0; i < 600; i++) {
     // The SDK keeps only its own fields; progress and progress_message are read raw.
     const raw = await fetch(`${address}/v1/dubbing/${id}`, { headers: { 'xi-api-key': apiKey } })
     const body = (await raw.json()) as { status: string; progress: number; progress_message: string | null }
     const message = body.progress_message ? `${body.progress}% ${body.progress_message}` : null
-    if (message && messages.at(-1) !== message) messages.push(message)
+    if (message && !messages.at(-1)?.endsWith(message))
+      messages.push(`${((Date.now() - started) / 1000).toFixed(1)}s ${message}`)
     if (body.status !== 'dubbing') return { dub: await client.dubbing.get(id), messages }
     await new Promise((r) => setTimeout(r, 250))
   }
@@ -334,6 +340,76 @@ describe('dubbing through the SDK', () => {
     expect((await two.json()).detail.message).toBe('Only one file may be selected for dubbing.')
     expect(await used()).toBe(before)
   })
+
+  it('dubs a video into an MP4 with the same picture and the dubbed sound, and exports its tracks and SRT', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dub-video-'))
+    try {
+      writeFileSync(join(dir, 'in.wav'), source)
+      const args = [
+        '-hide_banner',
+        '-loglevel',
+        'error',
+        '-f',
+        'lavfi',
+        '-t',
+        sourceSeconds.toFixed(2),
+        '-i',
+        'testsrc=size=160x120:rate=10',
+      ]
+      execFileSync(ffmpegPath(), [
+        ...args,
+        '-i',
+        join(dir, 'in.wav'),
+        '-shortest',
+        '-c:v',
+        'libx264',
+        '-pix_fmt',
+        'yuv420p',
+        '-c:a',
+        'aac',
+        join(dir, 'in.mp4'),
+      ])
+      const video = readFileSync(join(dir, 'in.mp4'))
+      const created = await client.dubbing.create({
+        file: { data: video, filename: 'clip.mp4' },
+        targetLang: 'es',
+        disableVoiceCloning: true,
+      })
+      const { dub } = await finished(created.dubbingId)
+      expect(dub.status).toBe('dubbed')
+      expect(dub.mediaMetadata?.contentType).toBe('video/mp4')
+      const mp4 = await bytes(await client.dubbing.audio.get(created.dubbingId, 'es'))
+      writeFileSync(join(dir, 'out.mp4'), mp4)
+      const probe = (() => {
+        try {
+          execFileSync(ffmpegPath(), ['-hide_banner', '-i', join(dir, 'out.mp4')], { stdio: 'pipe' })
+          return ''
+        } catch (error) {
+          return String((error as { stderr: Buffer }).stderr)
+        }
+      })()
+      expect(probe).toMatch(/Video: h264/)
+      expect(probe).toMatch(/Audio: aac/)
+      const sound = await decodeTo48kMono(mp4, 'detect', 120)
+      expect(Math.abs(sound.length / 48_000 - sourceSeconds) / sourceSeconds).toBeLessThan(0.02)
+      const zip = await fetch(`${address}/v1/dubbing/${created.dubbingId}/export/es?format=tracks_zip`, {
+        headers: { 'xi-api-key': apiKey },
+      })
+      expect(zip.headers.get('content-type')).toBe('application/zip')
+      expect(
+        Buffer.from(await zip.arrayBuffer())
+          .subarray(0, 2)
+          .toString(),
+      ).toBe('PK')
+      const srt = await fetch(`${address}/v1/dubbing/${created.dubbingId}/export/es?format=srt`, {
+        headers: { 'xi-api-key': apiKey },
+      })
+      expect(srt.headers.get('content-disposition')).toMatch(/attachment; filename=".*_es\.srt"/)
+      expect(await srt.text()).toMatch(/-->/)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }, 180_000)
 
   it('fails a file with no speech and refunds it', async () => {
     const before = await used()
