@@ -10,6 +10,7 @@ import { audioNativeRoutes } from './features/audio-native/audio-native.routes'
 import { authRoutes } from './features/auth/auth.routes'
 import { AuthLayout } from './features/auth/auth-layout'
 import { billingRoutes } from './features/billing/billing.routes'
+import { dubbingRoutes } from './features/dubbing/dubbing.routes'
 import { historyRoutes } from './features/history/history.routes'
 import { homeRoutes } from './features/home/home.routes'
 import { mailboxRoutes } from './features/mailbox/mailbox.routes'
@@ -46,6 +47,7 @@ const FEATURE_ROUTES: Record<string, FeatureRoutes> = {
   billing: billingRoutes,
   soundEffects: soundEffectsRoutes,
   speechToText: speechToTextRoutes,
+  dubbing: dubbingRoutes,
   home: homeRoutes,
   onboarding: onboardingRoutes,
   notifications: notificationsRoutes,
