@@ -296,6 +296,22 @@ describe('dubbing through the SDK', () => {
     expect(count.message).toBe('Number of translated clips must match the original clips.')
   }, 120_000)
 
+  it('lets one editor session hold a dub and refuses a second', async () => {
+    const hold = (session: string, method = 'PUT') =>
+      fetch(`${address}/v1/dubbing/resource/${dubbingId}/editor`, {
+        method,
+        headers: { 'xi-api-key': apiKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ session_id: session }),
+      })
+    expect((await hold('first-tab-session')).status).toBe(200)
+    expect((await hold('first-tab-session')).status).toBe(200)
+    const second = await hold('second-tab-session')
+    expect(second.status).toBe(409)
+    expect((await second.json()).detail.message).toMatch(/already being edited/)
+    expect((await hold('first-tab-session', 'DELETE')).status).toBe(200)
+    expect((await hold('second-tab-session')).status).toBe(200)
+  })
+
   it('keeps dubs to their workspace, and deletes them', async () => {
     expect((await refusal(other.dubbing.get(dubbingId))).status).toBe(404)
     expect((await refusal(other.dubbing.resource.get(dubbingId))).status).toBe(404)
@@ -338,6 +354,17 @@ describe('dubbing through the SDK', () => {
     })
     expect(two.status).toBe(400)
     expect((await two.json()).detail.message).toBe('Only one file may be selected for dubbing.')
+    const local = await refusal(
+      client.dubbing.create({ sourceUrl: 'https://127.0.0.1/video.mp4', targetLang: 'es' }),
+    )
+    expect(local).toEqual({
+      status: 422,
+      message: 'source_url points at an address this server may not reach.',
+    })
+    const plain = await refusal(
+      client.dubbing.create({ sourceUrl: 'http://example.com/video.mp4', targetLang: 'es' }),
+    )
+    expect(plain.message).toBe('source_url must be an HTTPS URL.')
     expect(await used()).toBe(before)
   })
 
