@@ -86,6 +86,9 @@ export function slotOf(segments: SegmentRow[], index: number, language: string, 
   return { start, end: Math.min(end, limit) }
 }
 
+/** Segments voiced at once: the speech service's default thread count. */
+const PARALLEL_SEGMENTS = 2
+
 export const clipKey = (dub: DubRow, segmentId: string, language: string) =>
   `dubbing/${dub.workspace_id}/${dub.id}/clips/${language}/${segmentId}.wav`
 
@@ -110,20 +113,23 @@ export async function voiceSegments(
   const total = work.length * input.languages.length
   let done = 0
   for (const language of input.languages) {
-    const voices = new Map<string, VoiceDefinition>()
-    for (const { segment, index } of work) {
-      const speaker = byId.get(segment.speaker_id)
-      const current = segment.dubs[language]
-      if (!speaker || !current) continue
+    const voices = new Map<string, Promise<VoiceDefinition>>()
+    const voiceOf = (speaker: SpeakerRow) => {
       let voice = voices.get(speaker.id)
       if (!voice) {
-        voice = await speakerVoice(deps, dub, speaker, language)
+        voice = speakerVoice(deps, dub, speaker, language)
         voices.set(speaker.id, voice)
       }
+      return voice
+    }
+    const voiceOne = async ({ segment, index }: (typeof work)[number]) => {
+      const speaker = byId.get(segment.speaker_id)
+      const current = segment.dubs[language]
+      if (!speaker || !current) return
       const slot = slotOf(segments, index, language, dub.duration_seconds)
       const fitted = await fitSpeech(deps.speech, {
         text: current.text,
-        voice,
+        voice: await voiceOf(speaker),
         language,
         slotSeconds: slot.end - slot.start,
       })
@@ -138,6 +144,12 @@ export async function voiceSegments(
       done++
       await input.onProgress?.(done / Math.max(1, total))
     }
+    // As many segments at once as the speech service has threads, so both are kept busy.
+    let next = 0
+    const lane = async () => {
+      while (next < work.length) await voiceOne(work[next++]!)
+    }
+    await Promise.all(Array.from({ length: PARALLEL_SEGMENTS }, lane))
   }
   return done
 }
