@@ -98,7 +98,7 @@ describe(`kill -9 during a dub (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGl
           })
         ).json()) as DubView
       let before = await view()
-      while (before.status === 'dubbing' && before.progress < 20) {
+      while (before.status === 'dubbing' && before.progress < 5) {
         await new Promise((r) => setTimeout(r, 20))
         before = await view()
       }

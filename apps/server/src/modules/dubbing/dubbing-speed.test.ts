@@ -22,26 +22,26 @@ let client: ElevenLabsClient
 let address: string
 let key: string
 
-beforeAll(async () => {
-  t = await createTestApp()
-  const user = await createUser(t.app, t.database, { verified: true })
-  await t.database.db.updateTable('subscriptions').set({ character_limit: 1_000_000 }).execute()
-  key = (
-    await t.app.inject({
-      method: 'POST',
-      url: '/v1/user/api-keys',
-      headers: user.auth,
-      payload: { name: 'speed' },
-    })
-  ).json().api_key as string
-  address = await t.app.listen({ port: 0, host: '127.0.0.1' })
-  client = new ElevenLabsClient({ apiKey: key, baseUrl: address })
-}, 120_000)
-afterAll(async () => {
-  await t?.close()
-})
-
 describe.skipIf(process.env.DUBBING_SPEED !== '1')('dubbing speed', () => {
+  beforeAll(async () => {
+    t = await createTestApp()
+    const user = await createUser(t.app, t.database, { verified: true })
+    await t.database.db.updateTable('subscriptions').set({ character_limit: 1_000_000 }).execute()
+    key = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/v1/user/api-keys',
+        headers: user.auth,
+        payload: { name: 'speed' },
+      })
+    ).json().api_key as string
+    address = await t.app.listen({ port: 0, host: '127.0.0.1' })
+    client = new ElevenLabsClient({ apiKey: key, baseUrl: address })
+  }, 120_000)
+  afterAll(async () => {
+    await t?.close()
+  })
+
   it('dubs a 60-second two-speaker recording into Spanish', async () => {
     const voices = ['Noah', 'Grace'].map((name) => PREMADE_VOICES.find((v) => v.name === name)!)
     const parts: Buffer[] = []
