@@ -80,7 +80,6 @@ export function createDubbingRepository(db: Database) {
           progress: 100,
           progress_message: 'Dubbed',
           credits,
-          version: sql`version + 1`,
           updated_at: new Date(),
         })
         .where('id', '=', id)

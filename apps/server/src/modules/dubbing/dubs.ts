@@ -149,6 +149,9 @@ export function createDubs(deps: DubbingDeps) {
             }
       }
       if (format === 'zip') throw new AppError('dubbing_render_type_unavailable', { param: 'format' })
+      // Audio and archives exist for the dubbed languages only; the source has its transcript.
+      if (!dub.target_languages.includes(language))
+        throw new AppError('dubbing_language_not_found', { param: 'language_code' })
       let render = dub.renders[`${language}:${format}`]
       if (!render || render.version !== dub.version || !render.key) {
         await renderLanguage(deps, dub.id, language, format)
