@@ -6,8 +6,9 @@
 // renders with, is needed both by the server and by the tests. Missing ones are installed with apt-get when this
 // process can (root, Debian or Ubuntu); otherwise one line says what to install, and the
 // exit code is non-zero. With `--runtime` (the first step of `npm start`), only what the server
-// itself needs: PocketSphinx and its US English model, the speech-to-text engine; there a
-// package that cannot be installed is a warning, and the server starts without speech to text.
+// itself needs: PocketSphinx and its US English model (speech to text) and Apertium with its
+// English pairs (dubbing's translation); there a package that cannot be installed is a
+// warning, and the server starts without speech to text or machine translation.
 import { execFileSync, spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 
@@ -24,6 +25,12 @@ const speechToText = [
     pkg: 'fonts-droid-fallback',
     present: () => existsSync('/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf'),
   },
+  // Dubbing's rule-based translation: Apertium and the English pairs Debian packages.
+  { pkg: 'apertium', present: () => hasCommand('apertium') },
+  ...['eng-spa', 'eng-cat', 'en-gl', 'eo-en', 'eu-en'].map((pair) => ({
+    pkg: `apertium-${pair}`,
+    present: () => existsSync(`/usr/share/apertium/apertium-${pair}`),
+  })),
 ]
 // The General MIDI SoundFont the music composer renders with (Fluid R3, MIT).
 speechToText.push({

@@ -21,6 +21,7 @@ import { createBillingModule } from './modules/billing/billing.module.js'
 import { createConcurrencyModule } from './modules/concurrency/concurrency.module.js'
 import { createCreditsModule } from './modules/credits/credits.module.js'
 import type { DomainModule } from './modules/domain-module.js'
+import { createDubbingModule } from './modules/dubbing/dubbing.module.js'
 import { createHealthModule } from './modules/health/health.module.js'
 import { createHistoryModule } from './modules/history/history.module.js'
 import {
@@ -451,6 +452,19 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     knowledge: knowledgeRetrievalFor(knowledgeBase.ports),
   })
   knowledgeBase.ports.registerDependentAgents(dependentAgentsFrom(agents.ports.dependentAgents))
+  const dubbing = createDubbingModule({
+    db,
+    storage,
+    queue,
+    recorder: recording.ports.recorder,
+    speech,
+    voices: voices.ports.lookup,
+    stt: speechToText.ports,
+    // source_url downloads follow the same outbound rules as webhooks.
+    outbound: config.webhooks,
+    libreTranslate: config.libreTranslate,
+    log: (message, details) => app.log.error(details, message),
+  })
   return [
     health,
     mail,
@@ -489,5 +503,6 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     speechToSpeech,
     voicePvc,
     agents,
+    dubbing,
   ]
 }

@@ -152,6 +152,14 @@ const envSchema = z.object({
   AGENTS_LLM_MODELS: z.string().min(1).max(2000).default('default'),
   /** Sent as a Bearer token to AGENTS_LLM_URL when set. */
   AGENTS_LLM_API_KEY: z.string().min(1).optional(),
+  /** A LibreTranslate-compatible server dubbing translates with (after Apertium's pairs). */
+  LIBRETRANSLATE_URL: z
+    .string()
+    .url('must be an http(s) URL')
+    .refine((v) => /^https?:\/\//.test(v), 'must be an http(s) URL')
+    .optional(),
+  /** Sent as `api_key` to LIBRETRANSLATE_URL when set. */
+  LIBRETRANSLATE_API_KEY: z.string().min(1).optional(),
   /** DNS servers for domain verification, comma-separated host or host:port; default the system's. */
   DNS_SERVER: z.string().min(1).optional(),
   /** A PEM file of extra certificate authorities trusted for webhook receivers (a private CA). */
@@ -223,6 +231,8 @@ export interface Config {
   kbEmbeddings: { url: string; model: string; apiKey: string | null } | null
   /** The operator's language-model endpoint for agents; null: none configured. */
   agentsLlm: { url: string; models: string[]; apiKey: string | null } | null
+  /** Dubbing's LibreTranslate-compatible translation server, when configured. */
+  libreTranslate: { url: string; apiKey: string | null } | null
 }
 
 export interface StripeConfig {
@@ -362,6 +372,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             .filter(Boolean),
           apiKey: e.AGENTS_LLM_API_KEY ?? null,
         }
+      : null,
+    libreTranslate: e.LIBRETRANSLATE_URL
+      ? { url: e.LIBRETRANSLATE_URL, apiKey: e.LIBRETRANSLATE_API_KEY ?? null }
       : null,
     timeouts: {
       headersMs: e.HEADERS_TIMEOUT_MS,

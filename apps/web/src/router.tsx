@@ -11,6 +11,7 @@ import { audioNativeRoutes } from './features/audio-native/audio-native.routes'
 import { authRoutes } from './features/auth/auth.routes'
 import { AuthLayout } from './features/auth/auth-layout'
 import { billingRoutes } from './features/billing/billing.routes'
+import { dubbingRoutes } from './features/dubbing/dubbing.routes'
 import { historyRoutes } from './features/history/history.routes'
 import { homeRoutes } from './features/home/home.routes'
 import { knowledgeBaseRoutes } from './features/knowledge-base/knowledge-base.routes'
@@ -50,6 +51,7 @@ const FEATURE_ROUTES: Record<string, FeatureRoutes> = {
   soundEffects: soundEffectsRoutes,
   music: musicRoutes,
   speechToText: speechToTextRoutes,
+  dubbing: dubbingRoutes,
   home: homeRoutes,
   onboarding: onboardingRoutes,
   notifications: notificationsRoutes,

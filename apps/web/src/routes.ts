@@ -28,6 +28,7 @@ export const routes = {
   speechSynthesis: '/app/speech-synthesis',
   voices: '/app/voices',
   dubs: '/app/dubs',
+  dubsDub: '/app/dubs/:id',
   soundEffects: '/app/sound-effects',
   music: '/app/music',
   voiceIsolator: '/app/voice-isolator',

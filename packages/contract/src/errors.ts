@@ -5,6 +5,7 @@ import { AUDIO_NATIVE_ERRORS } from './errors/audio-native.js'
 import { AUDIT_ERRORS } from './errors/audit.js'
 import { AUTH_ERRORS } from './errors/auth.js'
 import { BILLING_ERRORS } from './errors/billing.js'
+import { DUBBING_ERRORS } from './errors/dubbing.js'
 import { GENERIC_ERRORS } from './errors/generic.js'
 import { HISTORY_ERRORS } from './errors/history.js'
 import { KNOWLEDGE_BASE_ERRORS } from './errors/knowledge-base.js'
@@ -71,6 +72,7 @@ export const ERRORS = {
   ...PODCASTS_ERRORS,
   ...KNOWLEDGE_BASE_ERRORS,
   ...MUSIC_ERRORS,
+  ...DUBBING_ERRORS,
 } as const satisfies Record<string, ErrorDefinition>
 
 export type ErrorCode = keyof typeof ERRORS

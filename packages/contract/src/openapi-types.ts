@@ -18921,6 +18921,1168 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/dubbing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List dubs, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    cursor?: string;
+                    page_size?: number;
+                    dubbing_status?: "dubbing" | "dubbed" | "failed";
+                    filter_by_creator?: string;
+                    order_by?: string;
+                    order_direction?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            dubs: ({
+                                dubbing_id: string;
+                                name: string;
+                                status: string;
+                                source_language: string;
+                                target_languages: string[];
+                                editable: boolean;
+                                created_at: string;
+                                media_metadata: {
+                                    content_type: string;
+                                    duration: number;
+                                };
+                                error?: string;
+                                progress: number;
+                                progress_message: string | null;
+                                refunded: boolean;
+                                credits: number;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            has_more: boolean;
+                            next_cursor?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Dub a video or audio file into another language
+         * @description Watermarked dubs cost 2,000 credits per minute, 3,000 without a watermark; with dubbing_studio 5,000 watermarked and 10,000 without. A dub with no speech fails and is refunded. Runs as a job: poll GET /v1/dubbing/{dubbing_id} for progress.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /** @description The audio or video file to dub (any common container), recognised by content. Up to 2 files of at most 500 MB each. */
+                        file?: string[];
+                        /**
+                         * Format: binary
+                         * @description Not used by this server (manual CSV dubbing). At most 20 MB.
+                         */
+                        csv_file?: string;
+                        /**
+                         * Format: binary
+                         * @description Not used by this server. At most 20 MB.
+                         */
+                        foreground_audio_file?: string;
+                        /**
+                         * Format: binary
+                         * @description Not used by this server. At most 20 MB.
+                         */
+                        background_audio_file?: string;
+                        /** @description A name for the dub. */
+                        name?: string;
+                        /** @description An HTTPS URL of the file, instead of `file`. */
+                        source_url?: string;
+                        /** @description The source language (ISO 639-1), or 'auto' to detect it. */
+                        source_lang?: string;
+                        /** @description The language to dub into (ISO 639-1). */
+                        target_lang?: string;
+                        /** @description Not used by this server. */
+                        target_accent?: string;
+                        /** @description The number of speakers; 0 detects it. */
+                        num_speakers?: number;
+                        /** @description Watermark the video (priced lower). */
+                        watermark?: boolean;
+                        /** @description Where the dubbed range starts, in seconds. */
+                        start_time?: number;
+                        /** @description Where the dubbed range ends, in seconds. */
+                        end_time?: number;
+                        /** @description Keep the highest resolution of the video. */
+                        highest_resolution?: boolean;
+                        /** @description Leave the background sound out of the dub. */
+                        drop_background_audio?: boolean;
+                        /** @description Mask profanity in transcripts. */
+                        use_profanity_filter?: boolean;
+                        /** @description Prepare the dub for the editor (priced higher). */
+                        dubbing_studio?: boolean;
+                        /** @description Use the nearest premade voice instead of a clone of each speaker. */
+                        disable_voice_cloning?: boolean;
+                        /**
+                         * @description 'automatic' (the only mode here) or 'manual'.
+                         * @enum {string}
+                         */
+                        mode?: "automatic" | "manual";
+                        /** @description Not used by this server. */
+                        csv_fps?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            dubbing_id: string;
+                            expected_duration_sec: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/dubbing/{dubbing_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A dub: status, progress and languages */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    dubbing_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            dubbing_id: string;
+                            name: string;
+                            status: string;
+                            source_language: string;
+                            target_languages: string[];
+                            editable: boolean;
+                            created_at: string;
+                            media_metadata: {
+                                content_type: string;
+                                duration: number;
+                            };
+                            error?: string;
+                            progress: number;
+                            progress_message: string | null;
+                            refunded: boolean;
+                            credits: number;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Delete a dub and its files */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    dubbing_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/dubbing/{dubbing_id}/audio/{language_code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The dubbed file of a language (MP4 for a video, MP3 for audio) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    dubbing_id: string;
+                    language_code: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description MP4 video or MP3 audio */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/dubbing/{dubbing_id}/transcript/{language_code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The transcript of a language (the source language gives the original) */
+        get: {
+            parameters: {
+                query?: {
+                    format_type?: "srt" | "webvtt" | "json";
+                };
+                header?: never;
+                path: {
+                    dubbing_id: string;
+                    language_code: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/dubbing/{dubbing_id}/transcripts/{language_code}/format/{format_type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The transcript of a language in one format */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    dubbing_id: string;
+                    language_code: string;
+                    format_type: "srt" | "webvtt" | "json";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            transcript_format: "srt" | "webvtt" | "json";
+                            srt?: string;
+                            webvtt?: string;
+                            json?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/dubbing/{dubbing_id}/export/{language_code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a language in an export format
+         * @description mp4 (video sources), aac, mp3, wav, tracks_zip (one WAV per speaker and the background), clips_zip, srt, csv (speaker, start_time, end_time, transcription, translation). AAF is not made by this server.
+         */
+        get: {
+            parameters: {
+                query: {
+                    format: "mp4" | "aac" | "mp3" | "wav" | "aaf" | "tracks_zip" | "clips_zip" | "zip" | "srt" | "csv";
+                };
+                header?: never;
+                path: {
+                    dubbing_id: string;
+                    language_code: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/dubbing/{dubbing_id}/source": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The source media of a dub */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    dubbing_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/dubbing/resource/{dubbing_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The dub as an editable resource */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    dubbing_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/dubbing/resource/{dubbing_id}/transcribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Transcribe segments again from the source */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    dubbing_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        segments: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            version: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/dubbing/resource/{dubbing_id}/translate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Translate segments again (all when none are named) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    dubbing_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        segments: string[];
+                        languages?: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            version: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/dubbing/resource/{dubbing_id}/dub": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Dub segments again (all when none are named) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    dubbing_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        segments: string[];
+                        languages?: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            version: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/dubbing/resource/{dubbing_id}/editor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Hold the dub for this editor session (a second editor is refused); renew it while editing */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    dubbing_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        session_id: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            held_until: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Release the editor hold */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    dubbing_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        session_id: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/dubbing/resource/{dubbing_id}/segment/{segment_id}/{language}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a segment's text or times in a language */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    dubbing_id: string;
+                    segment_id: string;
+                    language: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        start_time?: number;
+                        end_time?: number;
+                        text?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            version: number;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/v1/dubbing/resource/{dubbing_id}/segment/{segment_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a segment */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    dubbing_id: string;
+                    segment_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            version: number;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/dubbing/resource/{dubbing_id}/speaker/{speaker_id}/segment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a segment to a speaker */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    dubbing_id: string;
+                    speaker_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        start_time: number;
+                        end_time: number;
+                        text?: string;
+                        translations?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            version: number;
+                            new_segment: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/dubbing/resource/{dubbing_id}/segment/{segment_id}/{language}/audio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A segment's dubbed clip */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    dubbing_id: string;
+                    segment_id: string;
+                    language: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/dubbing/resource/{dubbing_id}/speaker": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a speaker */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    dubbing_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        speaker_name?: string;
+                        voice_id?: string;
+                        voice_stability?: number;
+                        voice_similarity?: number;
+                        voice_style?: number;
+                        languages?: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            version: number;
+                            speaker_id: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/dubbing/resource/{dubbing_id}/speaker/{speaker_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Rename a speaker or change their voice */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    dubbing_id: string;
+                    speaker_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        speaker_name?: string;
+                        voice_id?: string;
+                        voice_stability?: number;
+                        voice_similarity?: number;
+                        voice_style?: number;
+                        languages?: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            version: number;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/v1/dubbing/resource/{dubbing_id}/speaker/{speaker_id}/similar-voices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Voices nearest to a speaker's */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    dubbing_id: string;
+                    speaker_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/dubbing/resource/{dubbing_id}/language": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a target language */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    dubbing_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        language?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            version: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/dubbing/resource/{dubbing_id}/migrate-segments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move segments to another speaker */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    dubbing_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        segment_ids: string[];
+                        speaker_id: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            version: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/dubbing/resource/{dubbing_id}/render/{language}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Render a language as audio, video or an archive */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    dubbing_id: string;
+                    language: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        render_type: "mp4" | "aac" | "mp3" | "wav" | "aaf" | "tracks_zip" | "clips_zip" | "zip";
+                        normalize_volume?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            version: number;
+                            render_id: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {

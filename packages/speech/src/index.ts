@@ -33,6 +33,7 @@ export {
 } from './design/describe-voice.js'
 export { baseVoicesFor, type DesignOptions, designVoices, remixVoice } from './design/design-voice.js'
 export { resample } from './dsp/resample.js'
+export { type TimePitchOptions, timePitch } from './dsp/time-pitch.js'
 export { type AudioEncoder, createEncoder, encodeWhole } from './encoders/create-encoder.js'
 export {
   alawToLinear,

@@ -37,6 +37,12 @@ export const JOB_DEFINITIONS = {
   },
   // One render of a voiceover project's mix; a rerun after a crash renders again from the
   // stored clips (rendering charges nothing).
+  // One dub's pipeline; a rerun after a crash starts the dub again from its stored source (the
+  // dead run's reservation is released by the recording sweeper, so the charge stays exact).
+  'dubbing.run': {
+    payload: z.object({ dubId: z.string() }),
+    options: { retryLimit: 1, retryDelay: 5, retryBackoff: false, expireInSeconds: 3600 },
+  },
   'voiceover.render': {
     payload: z.object({ renderId: z.string() }),
     options: { retryLimit: 1, retryDelay: 5, retryBackoff: false, expireInSeconds: 900 },

@@ -41,11 +41,12 @@ import * as identityRules from './20261128010000-identity-rules.js'
 import * as speechToText from './20261128020000-speech-to-text.js'
 import * as heldRunTokens from './20261128030000-held-run-tokens.js'
 import * as billingAnchor from './20261129010000-billing-anchor.js'
+import * as music from './20261129100000-music.js'
+import * as dubbing from './20261129110000-dubbing.js'
+import * as agents from './20261129120000-agents.js'
+import * as knowledgeBase from './20261129130000-knowledge-base.js'
 import * as transcriptEditing from './20261129160000-transcript-editing.js'
 import * as speechToTextJobs from './20261129170000-speech-to-text-jobs.js'
-import * as knowledgeBase from './20261129130000-knowledge-base.js'
-import * as music from './20261129100000-music.js'
-import * as agents from './20261129120000-agents.js'
 
 // Listed in code (not read from disk) so the same list works from sources and from dist/.
 export const migrations: Record<string, Migration> = {
@@ -96,4 +97,5 @@ export const migrations: Record<string, Migration> = {
   '20261129130000-knowledge-base': knowledgeBase,
   '20261129100000-music': music,
   '20261129120000-agents': agents,
+  '20261129110000-dubbing': dubbing,
 }

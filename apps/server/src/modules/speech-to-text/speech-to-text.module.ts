@@ -27,13 +27,23 @@ import { createTranscriptsRepository } from './speech-to-text.repository.js'
 import { speechToTextRoutes } from './speech-to-text.routes.js'
 import { createSpeechToTextService, type SpeechToTextService } from './speech-to-text.service.js'
 import { speechToTextModelsRoutes } from './speech-to-text-models.routes.js'
+import { type SpeechTurn, speechTurns } from './speech-turns.js'
 
 export type { TranscriptBody } from './speech-to-text.service.js'
+export type { SpeechTurn } from './speech-turns.js'
 export type { TranscriptionInput } from './stt-form.js'
 
 export interface SpeechToTextPorts {
   /** Transcribes as POST /v1/speech-to-text does (credits, the stored transcript). */
   transcribe: SpeechToTextService['transcribe']
+  /**
+   * The spoken stretches of 16 kHz mono samples with their words and speakers, uncharged and
+   * unstored: for products that transcribe as a step of their own priced work (dubbing).
+   */
+  speechTurns(
+    samples: Float32Array,
+    options: { speakers: number | null; onProgress?: (fraction: number) => void },
+  ): Promise<SpeechTurn[]>
 }
 
 /** How often the worker looks for transcriptions whose run died. */
@@ -103,7 +113,10 @@ export function createSpeechToTextModule(deps: {
       // Where jobs run, a transcription whose worker died is taken over once it goes stale.
       stopRecovery = await startHeldJobs(queue, [jobs.job], { sweepMs: RECOVERY_SWEEP_MS, log: deps.log })
     },
-    ports: { transcribe: stt.transcribe },
+    ports: {
+      transcribe: stt.transcribe,
+      speechTurns: (samples, options) => speechTurns(recogniser, samples, options),
+    },
     stop: async () => {
       stopRecovery()
       await Promise.all([recogniser.close(), recognisers.close()])

@@ -18,6 +18,7 @@ export type HeldRunTable =
   | 'voiceover_renders'
   | 'speech_to_text_jobs'
   | 'knowledge_base_rag_indexes'
+  | 'dubbing_dubs'
 
 export interface HeldRunStoreOptions {
   /**

@@ -16,7 +16,6 @@ export const pagesRoutes: FeatureRoutes = {
     <>
       <Route path={routes.affiliates} element={<PlaceholderPage page="affiliates" />} />
       <Route path={routes.requestAlphaAccess} element={<PlaceholderPage page="requestAlphaAccess" />} />
-      <Route path={routes.dubs} element={<PlaceholderPage page="dubs" />} />
       <Route path={routes.assistant} element={<PlaceholderPage page="assistant" />} />
       <Route path={routes.convaiDashboard} element={<PlaceholderPage page="convai" />} />
       <Route path={routes.integrationCallback} element={<PlaceholderPage page="integrations" />} />

@@ -15,6 +15,7 @@ export const NAV_ITEMS = [
   { key: 'music', to: routes.music, icon: 'volume', phone: false, group: 'create' },
   { key: 'voiceIsolator', to: routes.voiceIsolator, icon: 'volume', phone: false, group: 'create' },
   { key: 'speechToText', to: routes.speechToText, icon: 'dialogue', phone: false, group: 'create' },
+  { key: 'dubs', to: routes.dubs, icon: 'speech', phone: false, group: 'create' },
   { key: 'voiceChanger', to: routes.voiceChanger, icon: 'speech', phone: false, group: 'create' },
   { key: 'studio', to: routes.studio, icon: 'book', phone: false, group: 'create' },
   { key: 'podcasts', to: routes.studioPodcast, icon: 'dialogue', phone: false, group: 'create' },

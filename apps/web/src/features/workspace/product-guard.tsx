@@ -12,6 +12,7 @@ export const NAV_PERMISSIONS: Partial<Record<string, GroupPermission>> = {
   studio: 'projects',
   podcasts: 'projects',
   voiceover: 'voiceover_studio',
+  dubs: 'dubbing',
   audioNative: 'audio_native',
 }
 
