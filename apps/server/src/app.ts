@@ -14,6 +14,7 @@ import { createAudioNativeModule } from './modules/audio-native/audio-native.mod
 import { createAuditModule } from './modules/audit/audit.module.js'
 import { createBillingModule } from './modules/billing/billing.module.js'
 import { createConcurrencyModule } from './modules/concurrency/concurrency.module.js'
+import { createConsentModule } from './modules/consent/consent.module.js'
 import { createCreditsModule } from './modules/credits/credits.module.js'
 import type { DomainModule } from './modules/domain-module.js'
 import { createHealthModule } from './modules/health/health.module.js'
@@ -361,6 +362,15 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     minTrainingSeconds: config.pvc.minTrainingSeconds,
     log: (message, details) => app.log.error(details, message),
   })
+  const consent = createConsentModule({
+    db,
+    site,
+    mail: mail.ports.mail,
+    accounts: accounts.ports,
+    voices: voices.ports,
+    tierOf,
+    operatorToken: config.operatorToken,
+  })
   return [
     health,
     mail,
@@ -396,5 +406,6 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     voiceDesign,
     speechToSpeech,
     voicePvc,
+    consent,
   ]
 }

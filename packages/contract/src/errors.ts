@@ -4,6 +4,7 @@ import { AUDIO_NATIVE_ERRORS } from './errors/audio-native.js'
 import { AUDIT_ERRORS } from './errors/audit.js'
 import { AUTH_ERRORS } from './errors/auth.js'
 import { BILLING_ERRORS } from './errors/billing.js'
+import { CONSENT_ERRORS } from './errors/consent.js'
 import { GENERIC_ERRORS } from './errors/generic.js'
 import { HISTORY_ERRORS } from './errors/history.js'
 import { MAIL_ERRORS } from './errors/mail.js'
@@ -63,6 +64,7 @@ export const ERRORS = {
   ...VOICEOVER_ERRORS,
   ...AUDIO_NATIVE_ERRORS,
   ...PODCASTS_ERRORS,
+  ...CONSENT_ERRORS,
 } as const satisfies Record<string, ErrorDefinition>
 
 export type ErrorCode = keyof typeof ERRORS
