@@ -7,6 +7,11 @@ type Executor = Database | Transaction<DB>
 
 /** Locations, terms versions and acceptances, training opt-outs, names and the alpha list. */
 export function createConsentRepository(db: Database) {
+  return { ...createTermsRepository(db), ...createNamesRepository(db) }
+}
+
+/** Locations, terms versions and acceptances, training opt-outs. */
+function createTermsRepository(db: Database) {
   return {
     transaction<T>(fn: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
       return db.transaction().execute(fn)
@@ -99,7 +104,12 @@ export function createConsentRepository(db: Database) {
         .onConflict((oc) => oc.column('workspace_id').doUpdateSet(values))
         .execute()
     },
+  }
+}
 
+/** Public user names and the alpha access list with its requests. */
+function createNamesRepository(db: Database) {
+  return {
     async publicName(userId: string): Promise<string | null> {
       const row = await db
         .selectFrom('public_user_names')
