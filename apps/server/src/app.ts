@@ -28,6 +28,7 @@ import { createOpenAiAudioModule } from './modules/openai-audio/openai-audio.mod
 import { createPodcastsModule } from './modules/podcasts/podcasts.module.js'
 import { createPronunciationDictionariesModule } from './modules/pronunciation-dictionaries/pronunciation-dictionaries.module.js'
 import { createRecordingModule } from './modules/recording/recording.module.js'
+import { createReferralsModule } from './modules/referrals/referrals.module.js'
 import { createResourceAccessModule } from './modules/resource-access/resource-access.module.js'
 import { createSoundEffectsModule } from './modules/sound-effects/sound-effects.module.js'
 import { createSpeechToSpeechModule } from './modules/speech-to-speech/speech-to-speech.module.js'
@@ -371,6 +372,7 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     tierOf,
     operatorToken: config.operatorToken,
   })
+  const referrals = createReferralsModule({ db, site, billing: billing.ports })
   return [
     health,
     mail,
@@ -407,5 +409,6 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     speechToSpeech,
     voicePvc,
     consent,
+    referrals,
   ]
 }

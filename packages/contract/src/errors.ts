@@ -13,6 +13,7 @@ import { NOTIFICATIONS_ERRORS } from './errors/notifications.js'
 import { ONBOARDING_ERRORS } from './errors/onboarding.js'
 import { PODCASTS_ERRORS } from './errors/podcasts.js'
 import { PRONUNCIATION_DICTIONARIES_ERRORS } from './errors/pronunciation-dictionaries.js'
+import { REFERRALS_ERRORS } from './errors/referrals.js'
 import { SOUND_EFFECTS_ERRORS } from './errors/sound-effects.js'
 import { SPEECH_ERRORS } from './errors/speech.js'
 import { SPEECH_TO_SPEECH_ERRORS } from './errors/speech-to-speech.js'
@@ -65,6 +66,7 @@ export const ERRORS = {
   ...AUDIO_NATIVE_ERRORS,
   ...PODCASTS_ERRORS,
   ...CONSENT_ERRORS,
+  ...REFERRALS_ERRORS,
 } as const satisfies Record<string, ErrorDefinition>
 
 export type ErrorCode = keyof typeof ERRORS
