@@ -19,6 +19,7 @@ import { createCreditsModule } from './modules/credits/credits.module.js'
 import type { DomainModule } from './modules/domain-module.js'
 import { createHealthModule } from './modules/health/health.module.js'
 import { createHistoryModule } from './modules/history/history.module.js'
+import { createImpactModule } from './modules/impact/impact.module.js'
 import { createMailModule, type MailTransport } from './modules/mail/mail.module.js'
 import { createMfaModule } from './modules/mfa/mfa.module.js'
 import { createModelsModule } from './modules/models/models.module.js'
@@ -373,6 +374,7 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     operatorToken: config.operatorToken,
   })
   const referrals = createReferralsModule({ db, site, billing: billing.ports })
+  const impact = createImpactModule({ db, billing: billing.ports, operatorToken: config.operatorToken })
   return [
     health,
     mail,
@@ -410,5 +412,6 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     voicePvc,
     consent,
     referrals,
+    impact,
   ]
 }

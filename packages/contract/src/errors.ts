@@ -7,6 +7,7 @@ import { BILLING_ERRORS } from './errors/billing.js'
 import { CONSENT_ERRORS } from './errors/consent.js'
 import { GENERIC_ERRORS } from './errors/generic.js'
 import { HISTORY_ERRORS } from './errors/history.js'
+import { IMPACT_ERRORS } from './errors/impact.js'
 import { MAIL_ERRORS } from './errors/mail.js'
 import { MFA_ERRORS } from './errors/mfa.js'
 import { NOTIFICATIONS_ERRORS } from './errors/notifications.js'
@@ -67,6 +68,7 @@ export const ERRORS = {
   ...PODCASTS_ERRORS,
   ...CONSENT_ERRORS,
   ...REFERRALS_ERRORS,
+  ...IMPACT_ERRORS,
 } as const satisfies Record<string, ErrorDefinition>
 
 export type ErrorCode = keyof typeof ERRORS

@@ -43,6 +43,7 @@ import * as heldRunTokens from './20261128030000-held-run-tokens.js'
 import * as billingAnchor from './20261129010000-billing-anchor.js'
 import * as consent from './20261129140000-consent.js'
 import * as referrals from './20261129140100-referrals.js'
+import * as impactProgram from './20261129140200-impact-program.js'
 
 // Listed in code (not read from disk) so the same list works from sources and from dist/.
 export const migrations: Record<string, Migration> = {
@@ -90,4 +91,5 @@ export const migrations: Record<string, Migration> = {
   '20261129010000-billing-anchor': billingAnchor,
   '20261129140000-consent': consent,
   '20261129140100-referrals': referrals,
+  '20261129140200-impact-program': impactProgram,
 }
