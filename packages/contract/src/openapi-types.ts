@@ -15327,7 +15327,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/create-connect-account": {
+    "/create-connect-account": {
         parameters: {
             query?: never;
             header?: never;
@@ -15365,7 +15365,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/create-connect-account-management-link": {
+    "/create-connect-account-management-link": {
         parameters: {
             query?: never;
             header?: never;

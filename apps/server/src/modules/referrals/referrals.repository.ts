@@ -8,6 +8,48 @@ const isUnique = (error: unknown) =>
 
 /** Codes, visits, referrals and rewards. */
 export function createReferralsRepository(db: Database) {
+  return { ...createReferralEventsRepository(db), ...createReferralTotalsRepository(db) }
+}
+
+/** Totals of a referrer: clicks, sign-ups, conversions, commission and what was paid out. */
+function createReferralTotalsRepository(db: Database) {
+  return {
+    async totals(referrerId: string) {
+      const count = (table: 'referral_visits' | 'referrals') =>
+        db
+          .selectFrom(table)
+          .select(sql<number>`count(*)::int`.as('n'))
+          .where('referrer_user_id', '=', referrerId)
+          .executeTakeFirstOrThrow()
+      const [clicks, signUps, rewards, paid] = await Promise.all([
+        count('referral_visits'),
+        count('referrals'),
+        db
+          .selectFrom('referral_rewards')
+          .select([
+            sql<number>`count(*)::int`.as('n'),
+            sql<number>`coalesce(sum(amount_cents), 0)::int`.as('cents'),
+          ])
+          .where('referrer_user_id', '=', referrerId)
+          .executeTakeFirstOrThrow(),
+        db
+          .selectFrom('payouts')
+          .select(sql<number>`coalesce(sum(amount_cents), 0)::int`.as('cents'))
+          .where('user_id', '=', referrerId)
+          .executeTakeFirstOrThrow(),
+      ])
+      return {
+        clicks: clicks.n,
+        signUps: signUps.n,
+        conversions: rewards.n,
+        commissionCents: rewards.cents,
+        paidOutCents: paid.cents,
+      }
+    },
+  }
+}
+
+function createReferralEventsRepository(db: Database) {
   return {
     async codeOf(userId: string): Promise<string | null> {
       const row = await db
@@ -111,39 +153,6 @@ export function createReferralsRepository(db: Database) {
           .execute(),
       ])
       return { visits, signUps, rewards }
-    },
-
-    async totals(referrerId: string) {
-      const count = (table: 'referral_visits' | 'referrals') =>
-        db
-          .selectFrom(table)
-          .select(sql<number>`count(*)::int`.as('n'))
-          .where('referrer_user_id', '=', referrerId)
-          .executeTakeFirstOrThrow()
-      const [clicks, signUps, rewards, paid] = await Promise.all([
-        count('referral_visits'),
-        count('referrals'),
-        db
-          .selectFrom('referral_rewards')
-          .select([
-            sql<number>`count(*)::int`.as('n'),
-            sql<number>`coalesce(sum(amount_cents), 0)::int`.as('cents'),
-          ])
-          .where('referrer_user_id', '=', referrerId)
-          .executeTakeFirstOrThrow(),
-        db
-          .selectFrom('payouts')
-          .select(sql<number>`coalesce(sum(amount_cents), 0)::int`.as('cents'))
-          .where('user_id', '=', referrerId)
-          .executeTakeFirstOrThrow(),
-      ])
-      return {
-        clicks: clicks.n,
-        signUps: signUps.n,
-        conversions: rewards.n,
-        commissionCents: rewards.cents,
-        paidOutCents: paid.cents,
-      }
     },
 
     async insertAdsVisit(row: {

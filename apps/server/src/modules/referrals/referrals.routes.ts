@@ -141,7 +141,7 @@ export function affiliatesRoutes(service: ReferralsService, site: SiteAddress): 
         service.joinAffiliates(requirePrincipal(request), request.body, site.originFor(request)),
     )
     app.post(
-      '/v1/create-connect-account',
+      '/create-connect-account',
       {
         config: userOnly,
         schema: {
@@ -153,7 +153,7 @@ export function affiliatesRoutes(service: ReferralsService, site: SiteAddress): 
       async (request) => service.createConnectAccount(requirePrincipal(request), site.originFor(request)),
     )
     app.post(
-      '/v1/create-connect-account-management-link',
+      '/create-connect-account-management-link',
       {
         config: userOnly,
         schema: {
