@@ -8,6 +8,8 @@ import type { ReferralsService } from './referrals.service.js'
 const tags = ['referrals']
 const user = { scope: 'user' as const }
 const userOnly = { scope: 'user' as const, apiKeys: false as const }
+// Paths outside /v1 are public unless a route says otherwise.
+const userOnlyOutsideApi = { ...userOnly, auth: 'required' as const }
 const param = z.string().max(200).optional()
 const referral = z.object({ value: z.string(), expiresTimestamp: z.number() }).nullable()
 
@@ -143,7 +145,7 @@ export function affiliatesRoutes(service: ReferralsService, site: SiteAddress): 
     app.post(
       '/create-connect-account',
       {
-        config: userOnly,
+        config: userOnlyOutsideApi,
         schema: {
           tags,
           summary: 'Create the payout account',
@@ -155,7 +157,7 @@ export function affiliatesRoutes(service: ReferralsService, site: SiteAddress): 
     app.post(
       '/create-connect-account-management-link',
       {
-        config: userOnly,
+        config: userOnlyOutsideApi,
         schema: {
           tags,
           summary: "The payout provider's page for the account",

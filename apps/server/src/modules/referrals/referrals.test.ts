@@ -139,7 +139,9 @@ describe('affiliates', () => {
     expect((await call(affiliate, 'POST', '/v1/affiliates/payouts')).json().detail.code).toBe(
       'payout_account_missing',
     )
-    const created = (await call(affiliate, 'POST', '/create-connect-account')).json()
+    const createdResponse = await call(affiliate, 'POST', '/create-connect-account')
+    expect(createdResponse.statusCode, createdResponse.body).toBe(200)
+    const created = createdResponse.json()
     expect(created.url).toContain('/payouts/local/onboarding/acct_local_')
     expect((await call(affiliate, 'POST', '/v1/affiliates/payouts')).json().detail.code).toBe(
       'payout_account_not_connected',
