@@ -21,12 +21,12 @@ export const EMAIL_CHANGE_TEXTS: Record<Locale, EmailChangeTexts> = {
     revertButton: 'Undo the change',
   },
   'de-DE': {
-    codeSubject: 'Ihr Code zur Änderung der E-Mail-Adresse',
-    codeLine: (code) => `Geben Sie diesen Code ein, um Ihre neue E-Mail-Adresse zu bestätigen: ${code}`,
-    codeFooter: 'Wenn Sie keine Änderung angefordert haben, ignorieren Sie diese Nachricht.',
-    revertSubject: 'Ihre E-Mail-Adresse wurde geändert',
+    codeSubject: 'Dein Code zur Änderung der E-Mail-Adresse',
+    codeLine: (code) => `Gib diesen Code ein, um deine neue E-Mail-Adresse zu bestätigen: ${code}`,
+    codeFooter: 'Wenn du keine Änderung angefordert hast, ignoriere diese Nachricht.',
+    revertSubject: 'Deine E-Mail-Adresse wurde geändert',
     revertLine: (e) =>
-      `Die E-Mail-Adresse Ihres Kontos wurde in ${e} geändert. Waren Sie das nicht? Machen Sie es rückgängig:`,
+      `Die E-Mail-Adresse deines Kontos wurde in ${e} geändert. Warst du das nicht? Mach es rückgängig:`,
     revertButton: 'Änderung rückgängig machen',
   },
   'es-ES': {
