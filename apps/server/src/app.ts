@@ -19,11 +19,13 @@ import { createAudioNativeModule } from './modules/audio-native/audio-native.mod
 import { createAuditModule } from './modules/audit/audit.module.js'
 import { createBillingModule } from './modules/billing/billing.module.js'
 import { createConcurrencyModule } from './modules/concurrency/concurrency.module.js'
+import { createConsentModule } from './modules/consent/consent.module.js'
 import { createCreditsModule } from './modules/credits/credits.module.js'
 import type { DomainModule } from './modules/domain-module.js'
 import { createDubbingModule } from './modules/dubbing/dubbing.module.js'
 import { createHealthModule } from './modules/health/health.module.js'
 import { createHistoryModule } from './modules/history/history.module.js'
+import { createImpactModule } from './modules/impact/impact.module.js'
 import {
   createKnowledgeBaseModule,
   type KnowledgeBasePorts,
@@ -38,6 +40,7 @@ import { createOpenAiAudioModule } from './modules/openai-audio/openai-audio.mod
 import { createPodcastsModule } from './modules/podcasts/podcasts.module.js'
 import { createPronunciationDictionariesModule } from './modules/pronunciation-dictionaries/pronunciation-dictionaries.module.js'
 import { createRecordingModule } from './modules/recording/recording.module.js'
+import { createReferralsModule } from './modules/referrals/referrals.module.js'
 import { createResourceAccessModule } from './modules/resource-access/resource-access.module.js'
 import { createSoundEffectsModule } from './modules/sound-effects/sound-effects.module.js'
 import { createSpeechToSpeechModule } from './modules/speech-to-speech/speech-to-speech.module.js'
@@ -465,6 +468,17 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     libreTranslate: config.libreTranslate,
     log: (message, details) => app.log.error(details, message),
   })
+  const consent = createConsentModule({
+    db,
+    site,
+    mail: mail.ports.mail,
+    accounts: accounts.ports,
+    voices: voices.ports,
+    tierOf,
+    operatorToken: config.operatorToken,
+  })
+  const referrals = createReferralsModule({ db, site, billing: billing.ports })
+  const impact = createImpactModule({ db, billing: billing.ports, operatorToken: config.operatorToken })
   return [
     health,
     mail,
@@ -504,5 +518,8 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     voicePvc,
     agents,
     dubbing,
+    consent,
+    referrals,
+    impact,
   ]
 }

@@ -23,6 +23,7 @@ import { NotFoundBody, NotFoundPage } from './features/pages/not-found-page'
 import { pagesRoutes } from './features/pages/pages.routes'
 import { RootRedirect } from './features/pages/root-redirect'
 import { pronunciationDictionariesRoutes } from './features/pronunciation-dictionaries/pronunciation-dictionaries.routes'
+import { referralsRoutes } from './features/referrals/referrals.routes'
 import { AppLayout } from './features/shell/app-layout'
 import { soundEffectsRoutes } from './features/sound-effects/sound-effects.routes'
 import { speechToTextRoutes } from './features/speech-to-text/speech-to-text.routes'
@@ -47,6 +48,7 @@ const FEATURE_ROUTES: Record<string, FeatureRoutes> = {
   action: actionRoutes,
   mailbox: mailboxRoutes,
   pages: pagesRoutes,
+  referrals: referralsRoutes,
   billing: billingRoutes,
   soundEffects: soundEffectsRoutes,
   music: musicRoutes,

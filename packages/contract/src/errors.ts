@@ -5,9 +5,11 @@ import { AUDIO_NATIVE_ERRORS } from './errors/audio-native.js'
 import { AUDIT_ERRORS } from './errors/audit.js'
 import { AUTH_ERRORS } from './errors/auth.js'
 import { BILLING_ERRORS } from './errors/billing.js'
+import { CONSENT_ERRORS } from './errors/consent.js'
 import { DUBBING_ERRORS } from './errors/dubbing.js'
 import { GENERIC_ERRORS } from './errors/generic.js'
 import { HISTORY_ERRORS } from './errors/history.js'
+import { IMPACT_ERRORS } from './errors/impact.js'
 import { KNOWLEDGE_BASE_ERRORS } from './errors/knowledge-base.js'
 import { MAIL_ERRORS } from './errors/mail.js'
 import { MFA_ERRORS } from './errors/mfa.js'
@@ -16,6 +18,7 @@ import { NOTIFICATIONS_ERRORS } from './errors/notifications.js'
 import { ONBOARDING_ERRORS } from './errors/onboarding.js'
 import { PODCASTS_ERRORS } from './errors/podcasts.js'
 import { PRONUNCIATION_DICTIONARIES_ERRORS } from './errors/pronunciation-dictionaries.js'
+import { REFERRALS_ERRORS } from './errors/referrals.js'
 import { SOUND_EFFECTS_ERRORS } from './errors/sound-effects.js'
 import { SPEECH_ERRORS } from './errors/speech.js'
 import { SPEECH_TO_SPEECH_ERRORS } from './errors/speech-to-speech.js'
@@ -73,6 +76,9 @@ export const ERRORS = {
   ...KNOWLEDGE_BASE_ERRORS,
   ...MUSIC_ERRORS,
   ...DUBBING_ERRORS,
+  ...CONSENT_ERRORS,
+  ...REFERRALS_ERRORS,
+  ...IMPACT_ERRORS,
 } as const satisfies Record<string, ErrorDefinition>
 
 export type ErrorCode = keyof typeof ERRORS

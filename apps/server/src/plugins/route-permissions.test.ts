@@ -64,6 +64,10 @@ const NOT_A_PRODUCT: { prefix: string; why: string }[] = [
   { prefix: '/v1/history', why: 'downloads and feedback on what was made' },
   { prefix: '/v1/pronunciation-dictionaries', why: 'rules every speech product reads' },
   { prefix: '/v1/similar-voices', why: 'a search' },
+  { prefix: '/v1/referrals', why: "the caller's own referral" },
+  { prefix: '/v1/affiliates', why: "the caller's own affiliate membership and payouts" },
+  { prefix: '/v1/payouts', why: "the caller's own payout account" },
+  { prefix: '/v1/impact-program', why: "the caller's own applications; reviews by the partner's reviewer" },
   {
     prefix: '/v1/voices/',
     why: 'editing and organising voices; creating them is guarded above',

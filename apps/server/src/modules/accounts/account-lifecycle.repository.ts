@@ -13,6 +13,8 @@ export interface NewAccount {
   authAccountId: string
   optOutUpdatesKey: string
   agreesToProductUpdates: boolean
+  /** Biometric terms accepted on the sign-up form (where the location asks for them). */
+  acceptedBipaTerms?: boolean
   inviteCode: string | null
   locale: string | null
 }
@@ -58,6 +60,7 @@ export function createAccountLifecycleRepository(db: Database) {
         .values({
           user_id: a.userId,
           agrees_to_product_updates: a.agreesToProductUpdates,
+          accepted_bipa_terms: a.acceptedBipaTerms ?? false,
           opt_out_updates_key: a.optOutUpdatesKey,
         })
         .execute()

@@ -81,5 +81,22 @@ export function createAccountSettingsRepository(db: Database) {
       if (Object.keys(patch).length === 0) return
       await db.updateTable('account_metadata').set(patch).where('user_id', '=', userId).execute()
     },
+
+    async setCcpaOptOut(userId: string, optOut: boolean): Promise<void> {
+      await db
+        .updateTable('auth_accounts')
+        .set({ ccpa_opt_out: optOut })
+        .where('user_id', '=', userId)
+        .execute()
+    },
+
+    /** A confirmed email change: the address is the one just proven, so it counts as verified. */
+    async setEmail(userId: string, email: string, executor: Database | Transaction<DB> = db): Promise<void> {
+      await executor
+        .updateTable('users')
+        .set({ email, email_verified_at: new Date() })
+        .where('id', '=', userId)
+        .execute()
+    },
   }
 }

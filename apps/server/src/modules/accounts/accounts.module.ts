@@ -6,6 +6,12 @@ import type { ApiKeyLookup } from '../api-keys/api-keys.module.js'
 import type { SubscriptionRow } from '../billing/billing.module.js'
 import type { DomainModule } from '../domain-module.js'
 import type { MailService } from '../mail/mail.module.js'
+import {
+  type AccountConsent,
+  createAccountConsent,
+  createEmailAddresses,
+  type EmailAddresses,
+} from './account-consent.js'
 import { createAccountsRepository, type OnboardingFlags } from './accounts.repository.js'
 import { authRoutes } from './auth.routes.js'
 import {
@@ -20,6 +26,7 @@ import { createProvisionedAccounts, type ProvisionedAccounts } from './provision
 import { resendVerification } from './resend-verification.js'
 import { createSessionsRepository } from './sessions.repository.js'
 import { createSignInPolicies, type SignInPolicies } from './sign-in-policies.js'
+import { createSignUpRules, type SignUpRules } from './sign-up-rules.js'
 import { createStaleRecordSweep, STALE_RECORD_SWEEP_MS } from './stale-records.js'
 import type { SubscriptionBillingFields } from './subscription.view.js'
 import { userRoutes } from './user.routes.js'
@@ -42,10 +49,18 @@ export interface AccountsPorts {
   provisionedAccounts: ProvisionedAccounts
   /** Ends a session at once (the workspace's inactivity timeout). */
   endSession(sessionId: string): Promise<void>
+  /** Rules other domains add to sign-up (the terms the visitor's location requires). */
+  signUpRules: SignUpRules
+  /** The consent flags on the account: biometric terms, CCPA opt-out, product updates. */
+  accountConsent: AccountConsent
+  /** Email addresses in use, and a user's change of address once proven. */
+  emailAddresses: EmailAddresses
 }
 
+export type { AccountConsent, EmailAddresses } from './account-consent.js'
 export type { FreeSubscriptionWriter, SecondFactor, SecondStepRequired, TokenPair } from './auth.service.js'
 export type { SignInPolicies } from './sign-in-policies.js'
+export type { SignUpAttempt, SignUpRule, SignUpRules } from './sign-up-rules.js'
 export type { OnboardingFlags, SignUpHook }
 
 /** Accounts: sign-up, sign-in, sessions, email-link codes, the user and the auth account. */
@@ -68,6 +83,7 @@ export function createAccountsModule(deps: {
   onSignUp?: SignUpHook
 }): DomainModule<AccountsPorts> {
   const signIn = createSignInPolicies()
+  const signUpRules = createSignUpRules()
   const accounts = createAccountsRepository(deps.db)
   const sessions = createSessionsRepository(deps.db)
   const auth = createAuthService({
@@ -78,6 +94,7 @@ export function createAccountsModule(deps: {
     onSignUp: deps.onSignUp,
     passwordSignInAllowed: signIn.passwordSignInAllowed,
     secondFactor: signIn.secondFactor,
+    signUpRules,
   })
   const users = createUserService({
     accounts,
@@ -125,6 +142,9 @@ export function createAccountsModule(deps: {
       endSession: async (sessionId) => {
         await sessions.delete(sessionId)
       },
+      signUpRules: signUpRules.registry,
+      accountConsent: createAccountConsent(accounts),
+      emailAddresses: createEmailAddresses(accounts),
     },
   }
 }

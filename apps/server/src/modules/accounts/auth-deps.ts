@@ -3,13 +3,20 @@ import type { DB } from '../../db/schema.js'
 import type { MailService } from '../mail/mail.module.js'
 import type { AccountsRepository } from './accounts.repository.js'
 import type { SessionsRepository } from './sessions.repository.js'
+import type { SignUpRuleRunner } from './sign-up-rules.js'
 
 export interface SignUpInput {
   email: string
   password: string
   first_name?: string | undefined
   invite_code?: string | undefined
-  account_metadata?: { agrees_to_product_updates?: boolean | undefined } | undefined
+  account_metadata?:
+    | {
+        agrees_to_product_updates?: boolean | undefined
+        accepted_bipa_terms?: boolean | undefined
+        accepted_terms?: boolean | undefined
+      }
+    | undefined
   continue_url?: string | undefined
   lang?: string | undefined
   locale?: string | undefined
@@ -68,6 +75,8 @@ export interface AuthDeps {
   passwordSignInAllowed?: ((userId: string) => Promise<boolean>) | undefined
   /** Asked after a right password; absent, a password alone signs in. */
   secondFactor?: () => SecondFactor | undefined
+  /** Rules other domains add to sign-up (the terms a location requires). */
+  signUpRules?: SignUpRuleRunner | undefined
   now?: () => Date
 }
 

@@ -41,7 +41,8 @@ export function authRoutes(
           response: { 201: z.object({ user_id: z.string(), email: z.string() }) },
         },
       },
-      async (request, reply) => reply.status(201).send(await auth.signUp(request.body, site(request))),
+      async (request, reply) =>
+        reply.status(201).send(await auth.signUp(request.body, site(request), request.ip)),
     )
 
     app.post(

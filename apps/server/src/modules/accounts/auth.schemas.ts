@@ -16,6 +16,8 @@ export const signUpBody = z.strictObject({
     .strictObject({
       agrees_to_product_updates: z.boolean().optional(),
       accepted_bipa_terms: z.boolean().optional(),
+      // The terms checkbox, where the visitor's location shows one.
+      accepted_terms: z.boolean().optional(),
     })
     .optional(),
   continue_url: continueUrl,

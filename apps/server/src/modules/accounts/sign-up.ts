@@ -13,12 +13,15 @@ export async function signUp(
   deps: AuthDeps,
   input: SignUpInput,
   site: SiteContext,
+  clientAddress: string | null = null,
 ): Promise<{ user_id: string; email: string }> {
   const { accounts } = deps
   const now = deps.now ?? (() => new Date())
   if (!isStrongPassword(input.password)) throw new AppError('weak_password', { param: 'password' })
   const continueUrl = checkContinueUrl(input.continue_url, site)
   const email = input.email.trim()
+  const attempt = { input, clientAddress }
+  await deps.signUpRules?.check(attempt)
   const passwordHash = await hashPassword(input.password)
   const userId = newId()
   try {
@@ -35,6 +38,7 @@ export async function signUp(
         authAccountId: newId(28),
         optOutUpdatesKey: newSecret('ou_'),
         agreesToProductUpdates: input.account_metadata?.agrees_to_product_updates ?? false,
+        acceptedBipaTerms: input.account_metadata?.accepted_bipa_terms ?? false,
         inviteCode: input.invite_code ?? null,
         locale: input.locale ?? null,
       })
@@ -43,6 +47,7 @@ export async function signUp(
         characterLimit: PLAN_LIMITS.free.characterLimit,
         nextResetAt: addOneMonth(now()),
       })
+      await deps.signUpRules?.record(trx, { ...attempt, userId })
       await deps.onSignUp?.(trx, {
         userId,
         workspaceId,

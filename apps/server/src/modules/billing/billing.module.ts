@@ -15,7 +15,7 @@ import { invoicesRoutes } from './invoices.routes.js'
 import { localCheckoutRoutes } from './local-checkout.routes.js'
 import { operatorRoutes } from './operator.routes.js'
 import { createOperatorOffersRepository } from './operator-offers.repository.js'
-import { createOperatorOffersService } from './operator-offers.service.js'
+import { createOperatorOffersService, type OperatorOffersService } from './operator-offers.service.js'
 import { createLocalPaymentProvider, type PaymentProvider } from './payment-provider.js'
 import { createPaymentsRepository } from './payments.repository.js'
 import { checkRequestSize, planOf, type WorkspacePlan } from './plan-rules.js'
@@ -55,6 +55,8 @@ export interface BillingPorts {
   subscriptions: SubscriptionCounter
   /** Credit resets and renewals due at `now` (what the scheduled job runs). */
   renewals: Pick<RenewalsService, 'runDue'>
+  /** Issues a grant offer (as the operator would), redeemed through the grant acceptance flow. */
+  issueGrantOffer: OperatorOffersService['createGrantOffer']
 }
 
 /** Every minute: a credit boundary is honoured within a minute of passing. */
@@ -159,6 +161,11 @@ export function createBillingModule(deps: {
       characterCount: (workspaceId) => subscriptions.characterCount(workspaceId),
       subscriptions,
       renewals: { runDue: (at) => renewals.runDue(at) },
+      issueGrantOffer: (input) =>
+        createOperatorOffersService({
+          offers: createOperatorOffersRepository(deps.db),
+          now,
+        }).createGrantOffer(input),
     },
   }
 }
@@ -166,5 +173,6 @@ export function createBillingModule(deps: {
 export type { SubscriptionRow } from './billing.tables.js'
 export type { BillingAccess } from './billing-access.js'
 export { addOneMonth } from './billing-period.js'
+export { operatorTokenCheck } from './operator.routes.js'
 export type { PaymentProvider } from './payment-provider.js'
 export type { WorkspacePlan } from './plan-rules.js'

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { requirePrincipal } from '../../plugins/auth.js'
+import type { CloneGuards } from '../voices/voices.module.js'
 import { config, readConfig, tags, voiceBody, voiceParams } from './pvc.schemas.js'
 import type { PvcService } from './pvc.service.js'
 import { pvcSampleRoutes } from './pvc-sample.routes.js'
@@ -15,13 +16,19 @@ export function pvcRoutes(deps: {
   service: PvcService
   verification: PvcVerification
   training: PvcTraining
+  /** Checks before a voice is cloned (biometric consent), from the voices domain. */
+  guards?: CloneGuards | undefined
 }): FastifyPluginAsyncZod {
   const { service, verification, training } = deps
   return async (app) => {
     app.post(
       '/v1/voices/pvc',
       { config, schema: { tags, summary: 'Create a professional voice clone (draft)', body: voiceBody } },
-      async (request) => ({ voice_id: await service.create(requirePrincipal(request), request.body) }),
+      async (request) => {
+        const caller = requirePrincipal(request)
+        await deps.guards?.check(caller)
+        return { voice_id: await service.create(caller, request.body) }
+      },
     )
 
     app.get(

@@ -25,7 +25,7 @@ export function createVoicePvcModule(deps: {
   speech: SpeechService
   tierOf: (workspaceId: string) => Promise<string>
   /** Voices show each professional clone's fine-tuning state, which this domain supplies. */
-  voices?: Pick<VoicesPorts, 'fineTuning'>
+  voices?: Pick<VoicesPorts, 'fineTuning'> & Partial<Pick<VoicesPorts, 'cloneGuards'>>
   /** A lower minimum of audio before training than the product's (an operator's choice); a higher one is ignored. */
   minTrainingSeconds?: number | undefined
   log?: (message: string, details: object) => void
@@ -69,7 +69,7 @@ export function createVoicePvcModule(deps: {
     },
     stop: () => stopRecovery(),
     routes: async (app) => {
-      await app.register(pvcRoutes({ service, verification, training }))
+      await app.register(pvcRoutes({ service, verification, training, guards: deps.voices?.cloneGuards }))
     },
     ports: { fineTuningOf },
   }

@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { requirePrincipal } from '../../plugins/auth.js'
+import type { CloneGuards } from './clone-guards.js'
 import type { VoiceCloneService } from './voice-clone.service.js'
 import { readVoiceForm, voiceAddForm } from './voice-form.js'
 import { addVoiceResponse } from './voices.schemas.js'
 
 // Instant voice cloning: POST /v1/voices/add (multipart: name, files, description, labels,
 // remove_background_noise).
-export function voiceCloneRoutes(clones: VoiceCloneService): FastifyPluginAsyncZod {
+export function voiceCloneRoutes(clones: VoiceCloneService, guards: CloneGuards): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/v1/voices/add',
@@ -28,6 +29,7 @@ export function voiceCloneRoutes(clones: VoiceCloneService): FastifyPluginAsyncZ
       },
       async (request) => {
         const caller = requirePrincipal(request)
+        await guards.check(caller)
         await clones.checkAllowed(caller)
         const { voice_id, analysis } = await clones.add(caller, await readVoiceForm(request, voiceAddForm))
         request.log.info(

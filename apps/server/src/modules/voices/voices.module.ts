@@ -4,6 +4,7 @@ import type { AppDeps } from '../../app-deps.js'
 import { createTopic, type Topic } from '../../platform/events.js'
 import type { DomainModule } from '../domain-module.js'
 import type { ResourceAccessPorts } from '../resource-access/resource-access.module.js'
+import { type CloneGuards, createCloneGuards } from './clone-guards.js'
 import { createPageTokenCodec } from './page-token.js'
 import { seedPremadeVoices } from './premade-voices.seed.js'
 import { grantingOnCreation, type VoiceAccess } from './voice-access.js'
@@ -27,6 +28,8 @@ import { createVoicesRepository } from './voices.repository.js'
 import { voicesRoutes } from './voices.routes.js'
 import { createVoicesService, type FineTuningLookup } from './voices.service.js'
 
+export type { CloneGuards } from './clone-guards.js'
+
 export interface VoicesPorts {
   /** The voices a workspace may speak with (premade and its own). */
   lookup: VoiceLookup
@@ -47,6 +50,8 @@ export interface VoicesPorts {
    * voices show; until it does, voices show none.
    */
   fineTuning: { provide(lookup: FineTuningLookup): void }
+  /** Checks before a voice is cloned or analysed (the consent domain adds the biometric terms). */
+  cloneGuards: CloneGuards
 }
 
 export interface VoiceCatalogue {
@@ -65,6 +70,7 @@ export function createVoicesModule(
 ): DomainModule<VoicesPorts> {
   const repository = createVoicesRepository(deps.db)
   const lookup = createVoiceLookup(repository)
+  const cloneGuards = createCloneGuards()
   const access = deps.resourceAccess && voiceAccess(deps.resourceAccess)
   // Sharing names workspace voices by id (premade voices are nobody's to share).
   deps.resourceAccess?.registerLookup('voice', async (workspaceId, id) => {
@@ -103,6 +109,7 @@ export function createVoicesModule(
           speech: deps.speech,
           tierOf: deps.tierOf,
         }),
+        cloneGuards,
       ),
     )
     await app.register(
@@ -129,6 +136,7 @@ export function createVoicesModule(
     // The premade library is in the database before the first request asks for a voice.
     start: () => seedPremadeVoices(repository),
     ports: {
+      cloneGuards,
       lookup,
       slotsUsed: (workspaceId) => repository.countOwned(workspaceId),
       addEditsThisMonth: (workspaceId) => repository.countAddEditsSince(workspaceId, monthStart()),

@@ -9,6 +9,7 @@ import { TextField } from '../../components/text-field'
 import { useErrorText } from '../../i18n/use-error-text'
 import { storageKeys, writeKey } from '../../lib/storage'
 import { routes, withQuery } from '../../routes'
+import { SignUpTermsField, useSignUpTerms } from '../consent/sign-up-terms-field'
 import { signUp } from './auth-api'
 import { AuthLink } from './auth-exit'
 import { AuthHeading } from './auth-layout'
@@ -27,6 +28,8 @@ export function SignUpPage() {
   const [password, setPassword] = useState('')
   const [firstName, setFirstName] = useState('')
   const [updates, setUpdates] = useState(false)
+  const termsPolicy = useSignUpTerms()
+  const [acceptedTerms, setAcceptedTerms] = useState(false)
   const [submitted, setSubmitted] = useState(false)
 
   // The verification link leads back to sign-in, carrying the redirect.
@@ -56,12 +59,16 @@ export function SignUpPage() {
     event.preventDefault()
     setSubmitted(true)
     if (!isEmail(email.trim()) || !meetsPasswordRule(password)) return
+    if (termsPolicy !== 'implicit' && !acceptedTerms) return
     mutation.mutate({
       email: email.trim(),
       password,
       first_name: firstName.trim() || undefined,
       invite_code: query.inviteCode ?? undefined,
-      account_metadata: { agrees_to_product_updates: updates },
+      account_metadata: {
+        agrees_to_product_updates: updates,
+        ...(termsPolicy === 'implicit' ? {} : { accepted_terms: acceptedTerms }),
+      },
       continue_url: continueUrl,
       lang: i18n.language,
     })
@@ -99,6 +106,12 @@ export function SignUpPage() {
           value={firstName}
           maxLength={100}
           onChange={(e) => setFirstName(e.target.value)}
+        />
+        <SignUpTermsField
+          policy={termsPolicy}
+          checked={acceptedTerms}
+          onChange={setAcceptedTerms}
+          showError={submitted}
         />
         <CheckboxField checked={updates} onChange={setUpdates}>
           {t('auth.signUp.productUpdates')}

@@ -11,6 +11,7 @@ import { routes, withQuery } from '../../routes'
 import { setUserLocale } from '../account/account-api'
 import { UnverifiedEmailBanner } from '../auth/unverified-email-banner'
 import { useSession } from '../auth/use-session'
+import { CcpaOptOutLink, UpdatedTermsDialog } from '../consent/consent-dialogs'
 import { OnboardingWatcher } from '../onboarding/onboarding-watcher'
 import { PlayerBar } from '../player/player-bar'
 import { usePlayerState } from '../player/player-store'
@@ -66,6 +67,7 @@ export function AppLayout() {
       {!session.user.is_email_verified && <UnverifiedEmailBanner email={session.user.email} />}
       <OnboardingWatcher enabled={!session.user.is_onboarding_checklist_completed} />
       <TwoFactorGuard />
+      <UpdatedTermsDialog />
       <div className="flex flex-1">
         <SideNav />
         {/* Room at the bottom for the phone's tab bar and the player bar above it. */}
@@ -74,6 +76,9 @@ export function AppLayout() {
         >
           <div className="mx-auto max-w-5xl">
             <Outlet />
+            <div className="mt-12">
+              <CcpaOptOutLink />
+            </div>
           </div>
         </main>
       </div>

@@ -10,6 +10,7 @@ import { useToast } from '../../components/toaster'
 import { useErrorText } from '../../i18n/use-error-text'
 import { routes } from '../../routes'
 import { useSession } from '../auth/use-session'
+import { useBipaGate } from '../consent/bipa-gate'
 import { useRecorder } from '../recording/use-recorder'
 import { useAddVoice } from './voices-queries'
 
@@ -55,6 +56,7 @@ function VoiceAddForm({ onClose, onAdded }: { onClose: () => void; onAdded: (voi
   const filesId = useId()
   const noiseId = useId()
   const add = useAddVoice()
+  const bipa = useBipaGate()
   const [name, setName] = useState('')
   const [description, setDescription] = useState('')
   const [files, setFiles] = useState<File[]>([])
@@ -76,11 +78,13 @@ function VoiceAddForm({ onClose, onAdded }: { onClose: () => void; onAdded: (voi
       : null
   const filesError = tried && files.length === 0 ? t('voices.addFilesRequired') : null
 
-  const submit = () => {
+  const submit = async () => {
     setTried(true)
     const trimmed = name.trim()
     if (!trimmed || trimmed.length > VOICE_TEXT_LIMITS.nameMax || files.length === 0) return
     if (description.trim().length > VOICE_TEXT_LIMITS.descriptionMax) return
+    // Biometric consent comes before any recording is sent for cloning.
+    if (!(await bipa.ensure())) return
     add.mutate(
       { name: trimmed, description: description.trim(), files, removeBackgroundNoise: removeNoise },
       {
@@ -98,7 +102,7 @@ function VoiceAddForm({ onClose, onAdded }: { onClose: () => void; onAdded: (voi
         noValidate
         onSubmit={(event) => {
           event.preventDefault()
-          submit()
+          void submit()
         }}
         className="space-y-5"
       >
@@ -229,6 +233,7 @@ function VoiceAddForm({ onClose, onAdded }: { onClose: () => void; onAdded: (voi
           </Button>
         </ModalActions>
       </form>
+      {bipa.dialog}
     </Modal>
   )
 }

@@ -1,0 +1,11 @@
+import type { SubscriptionRow } from '../billing/billing.module.js'
+import type { AffiliatesRepository } from './affiliates.repository.js'
+import type { ReferralsRepository } from './referrals.repository.js'
+
+export interface ReferralsDeps {
+  referrals: ReferralsRepository
+  affiliates: AffiliatesRepository
+  /** A workspace's subscription (billing): a referred account pays once it is on a paid plan. */
+  subscription(workspaceId: string): Promise<Pick<SubscriptionRow, 'tier' | 'status'>>
+  now(): Date
+}

@@ -1,0 +1,43 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { Database } from '../../db/database.js'
+import type { SiteAddress } from '../../plugins/site-address.js'
+import type { BillingPorts } from '../billing/billing.module.js'
+import type { DomainModule } from '../domain-module.js'
+import { createAffiliatesRepository } from './affiliates.repository.js'
+import { createReferralsRepository } from './referrals.repository.js'
+import { affiliatesRoutes, referralsRoutes } from './referrals.routes.js'
+import { createReferralsService } from './referrals.service.js'
+
+export interface ReferralsPorts {
+  /** Whether the user joined the affiliate programme (the onboarding checklist's step). */
+  joinedAffiliates(userId: string): Promise<boolean>
+}
+
+/**
+ * Referrals and affiliates: each user's referral link, visits that carry it (90 days), the
+ * referral a new account takes, the reward when it pays, the affiliates page with its figures
+ * and the payout account on the built-in test provider.
+ */
+export function createReferralsModule(deps: {
+  db: Database
+  site: SiteAddress
+  billing: Pick<BillingPorts, 'subscription'>
+  now?: () => Date
+}): DomainModule<ReferralsPorts> {
+  const affiliates = createAffiliatesRepository(deps.db)
+  const service = createReferralsService({
+    referrals: createReferralsRepository(deps.db),
+    affiliates,
+    subscription: deps.billing.subscription,
+    now: deps.now ?? (() => new Date()),
+  })
+  const routes: FastifyPluginAsyncZod = async (app) => {
+    await app.register(referralsRoutes(service, deps.site))
+    await app.register(affiliatesRoutes(service, deps.site))
+  }
+  return {
+    name: 'referrals',
+    routes,
+    ports: { joinedAffiliates: async (userId) => (await affiliates.affiliate(userId)) !== undefined },
+  }
+}
