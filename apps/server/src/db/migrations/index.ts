@@ -41,6 +41,7 @@ import * as identityRules from './20261128010000-identity-rules.js'
 import * as speechToText from './20261128020000-speech-to-text.js'
 import * as heldRunTokens from './20261128030000-held-run-tokens.js'
 import * as billingAnchor from './20261129010000-billing-anchor.js'
+import * as studioCast from './20261129150000-studio-cast.js'
 
 // Listed in code (not read from disk) so the same list works from sources and from dist/.
 export const migrations: Record<string, Migration> = {
@@ -86,4 +87,5 @@ export const migrations: Record<string, Migration> = {
   '20261128020000-speech-to-text': speechToText,
   '20261128030000-held-run-tokens': heldRunTokens,
   '20261129010000-billing-anchor': billingAnchor,
+  '20261129150000-studio-cast': studioCast,
 }

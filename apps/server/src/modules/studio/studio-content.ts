@@ -15,6 +15,8 @@ import type { ImportedChapter } from './import/imported-document.js'
 export interface StoredNode {
   voice_id: string
   text: string
+  /** The cast member who reads this node (`narrator` for narration), once the project is cast. */
+  character_id?: string
 }
 
 export interface StoredBlock {
@@ -64,6 +66,7 @@ const nodeInput = z.object({
   type: z.literal('tts_node').optional(),
   voice_id: z.string().min(1).max(64),
   text: z.string().max(STUDIO_BLOCK_MAX_CHARACTERS),
+  character_id: z.string().max(64).nullish(),
 })
 const blockInput = z.object({
   block_id: z.string().max(64).optional(),
@@ -88,7 +91,11 @@ export function storedBlocks(blocks: ChapterContentInput['blocks']): StoredBlock
   return blocks.map((block) => ({
     block_id: block.block_id ?? newId(),
     sub_type: block.sub_type,
-    nodes: block.nodes.map((node) => ({ voice_id: node.voice_id, text: node.text })),
+    nodes: block.nodes.map((node) => ({
+      voice_id: node.voice_id,
+      text: node.text,
+      ...(node.character_id ? { character_id: node.character_id } : {}),
+    })),
   }))
 }
 
