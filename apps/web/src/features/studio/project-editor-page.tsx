@@ -8,6 +8,7 @@ import { PageSpinner } from '../../components/spinner'
 import { TextField } from '../../components/text-field'
 import { useErrorText } from '../../i18n/use-error-text'
 import { routes } from '../../routes'
+import { CastPanel } from './cast-panel'
 import { ChapterEditor } from './chapter-editor'
 import { ConversionPanel, isConverting, ProjectExports } from './conversion-panel'
 import { CoverImagePanel } from './cover-image-panel'
@@ -114,6 +115,7 @@ export function ProjectEditorPage() {
               {addChapter.isError && <Alert tone="error">{errorText(addChapter.error)}</Alert>}
             </form>
           </nav>
+          <CastPanel projectId={data.project_id} />
           <CoverImagePanel projectId={data.project_id} coverUrl={data.cover_image_url ?? null} />
           <PublishingPanel
             projectId={data.project_id}
