@@ -10149,6 +10149,7 @@ export interface paths {
                                     voice_id: string;
                                     text: string;
                                     character_id?: string | null;
+                                    emphasis?: boolean;
                                 }[];
                             }[];
                         } | null;
@@ -15113,6 +15114,8 @@ export interface components {
                         text: string;
                         /** @description Ours: the cast member reading this node (`narrator` for narration) */
                         character_id: string | null;
+                        /** @description Ours: the writer marked this text as emphasised */
+                        emphasis: boolean;
                     }[];
                 }[];
             };
@@ -15872,6 +15875,8 @@ export interface components {
                         text: string;
                         /** @description Ours: the cast member reading this node (`narrator` for narration) */
                         character_id: string | null;
+                        /** @description Ours: the writer marked this text as emphasised */
+                        emphasis: boolean;
                     }[];
                 }[];
             };

@@ -96,3 +96,6 @@ export const STUDIO_PUBLISHING_IMAGE_RECOMMENDED_PX = 172
 export const STUDIO_NARRATOR_ID = 'narrator'
 export const STUDIO_CAST_MAX_CHARACTERS = 200
 export const STUDIO_NODES_PER_BLOCK_MAX = 50
+
+/** Ours: emphasised text in a Studio block is read at 0.88 of the voice's speed and 1.25 of its volume. */
+export const STUDIO_EMPHASIS = { speed: 0.88, volume: 1.25 } as const

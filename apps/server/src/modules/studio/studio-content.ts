@@ -17,6 +17,8 @@ export interface StoredNode {
   text: string
   /** The cast member who reads this node (`narrator` for narration), once the project is cast. */
   character_id?: string
+  /** The writer marked this text as emphasised. */
+  emphasis?: boolean
 }
 
 export interface StoredBlock {
@@ -67,6 +69,7 @@ const nodeInput = z.object({
   voice_id: z.string().min(1).max(64),
   text: z.string().max(STUDIO_BLOCK_MAX_CHARACTERS),
   character_id: z.string().max(64).nullish(),
+  emphasis: z.boolean().optional(),
 })
 const blockInput = z.object({
   block_id: z.string().max(64).optional(),
@@ -95,6 +98,7 @@ export function storedBlocks(blocks: ChapterContentInput['blocks']): StoredBlock
       voice_id: node.voice_id,
       text: node.text,
       ...(node.character_id ? { character_id: node.character_id } : {}),
+      ...(node.emphasis ? { emphasis: true } : {}),
     })),
   }))
 }

@@ -111,6 +111,7 @@ export function chapterWithContentView(row: ChapterRow, audio: BlockAudioStates 
           project_voice_ref_id: node.voice_id,
           text: node.text,
           character_id: node.character_id ?? null,
+          emphasis: node.emphasis ?? false,
         })),
       })),
     },

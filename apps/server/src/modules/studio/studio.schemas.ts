@@ -93,6 +93,7 @@ export const chapterWithContent = chapter
                 .string()
                 .nullable()
                 .describe('Ours: the cast member reading this node (`narrator` for narration)'),
+              emphasis: z.boolean().describe('Ours: the writer marked this text as emphasised'),
             }),
           ),
         }),

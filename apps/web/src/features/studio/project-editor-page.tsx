@@ -9,9 +9,9 @@ import { TextField } from '../../components/text-field'
 import { useErrorText } from '../../i18n/use-error-text'
 import { routes } from '../../routes'
 import { CastPanel } from './cast-panel'
-import { ChapterEditor } from './chapter-editor'
 import { ConversionPanel, isConverting, ProjectExports } from './conversion-panel'
 import { CoverImagePanel } from './cover-image-panel'
+import { ChapterDocumentEditor } from './editor/chapter-document-editor'
 import { PublishingPanel } from './publishing-panel'
 import { useAddStudioChapter, useDeleteStudioProject, useStudioProject } from './studio-queries'
 
@@ -125,7 +125,7 @@ export function ProjectEditorPage() {
         <section className="space-y-4">
           {chosenChapter && <ConversionPanel projectId={data.project_id} chapter={chosenChapter} />}
           {chapterId ? (
-            <ChapterEditor
+            <ChapterDocumentEditor
               projectId={data.project_id}
               chapterId={chapterId}
               defaultVoiceId={data.default_paragraph_voice_id}

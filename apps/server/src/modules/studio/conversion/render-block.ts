@@ -1,4 +1,11 @@
-import { MODEL_PROFILES, type PronunciationRule, parseOutputFormat, type SpeechRequest } from '@timbre/speech'
+import { STUDIO_EMPHASIS } from '@timbre/contract'
+import {
+  MODEL_PROFILES,
+  type PronunciationRule,
+  parseOutputFormat,
+  type SpeechRequest,
+  type VoiceSettings,
+} from '@timbre/speech'
 import type { Transaction } from 'kysely'
 import type { DB } from '../../../db/schema.js'
 import { AppError } from '../../../errors.js'
@@ -27,6 +34,15 @@ async function beginWhenSlotFree(recorder: Recorder, input: Parameters<Recorder[
       if (!busy || Date.now() > until) throw error
       await new Promise((r) => setTimeout(r, SLOT_RETRY_MS))
     }
+  }
+}
+
+/** Emphasised text is read a little slower and louder than the text around it. */
+function emphasised(settings: Partial<VoiceSettings>): Partial<VoiceSettings> {
+  return {
+    ...settings,
+    speed: (settings.speed ?? 1) * STUDIO_EMPHASIS.speed,
+    volume: (settings.volume ?? 1) * STUDIO_EMPHASIS.volume,
   }
 }
 
@@ -64,7 +80,7 @@ export async function renderBlock(
       text: node.text,
       voice: voice.definition,
       modelId: project.default_model_id,
-      voiceSettings: voice.settings ?? {},
+      voiceSettings: node.emphasis ? emphasised(voice.settings ?? {}) : (voice.settings ?? {}),
       ...(rules.length > 0 ? { pronunciationRules: rules } : {}),
     })
   }
