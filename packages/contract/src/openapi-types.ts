@@ -10356,6 +10356,45 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/studio/projects/{project_id}/chapters/{chapter_id}/timeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ours: where each block starts and ends in the chapter's audio */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                    chapter_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StudioChapterTimeline"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/studio/projects/{project_id}/convert": {
         parameters: {
             query?: never;
@@ -15235,6 +15274,15 @@ export interface components {
             /** @description Chapters whose nodes were rewritten */
             chapters_changed: number;
         };
+        StudioChapterTimelineInput: {
+            /** @description The chapter is converted and its audio matches its blocks */
+            converted: boolean;
+            blocks: {
+                block_id: string;
+                start_seconds: number;
+                end_seconds: number;
+            }[];
+        };
         PronunciationRuleInput: {
             /** @enum {string} */
             type: "alias" | "phoneme";
@@ -15995,6 +16043,15 @@ export interface components {
             }[];
             /** @description Chapters whose nodes were rewritten */
             chapters_changed: number;
+        };
+        StudioChapterTimeline: {
+            /** @description The chapter is converted and its audio matches its blocks */
+            converted: boolean;
+            blocks: {
+                block_id: string;
+                start_seconds: number;
+                end_seconds: number;
+            }[];
         };
         PronunciationRule: {
             /** @enum {string} */

@@ -27,6 +27,7 @@ import { exportsRoutes } from './conversion/exports.routes.js'
 import { createExportsService } from './conversion/exports.service.js'
 import { snapshotsRoutes } from './conversion/snapshots.routes.js'
 import { createSnapshotsService } from './conversion/snapshots.service.js'
+import { editorRoutes } from './editor/editor.routes.js'
 import { projectCoverRoutes } from './project-cover.routes.js'
 import { projectsRoutes } from './projects.routes.js'
 import { publicBookRoutes } from './publishing/public-book.routes.js'
@@ -148,6 +149,15 @@ export function createStudioModule(deps: {
     await app.register(projectCoverRoutes(service))
     await app.register(chaptersRoutes(service))
     await app.register(castRoutes(casting))
+    await app.register(
+      editorRoutes({
+        ...studioDeps,
+        blockSeconds: async (chapterId) =>
+          new Map(
+            (await conversions.blockAudio([chapterId])).map((row) => [row.block_id, row.duration_seconds]),
+          ),
+      }),
+    )
     await app.register(conversionRoutes(conversion))
     await app.register(snapshotsRoutes(snapshots))
     await app.register(exportsRoutes(exports))

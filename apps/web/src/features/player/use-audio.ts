@@ -37,6 +37,10 @@ export function useAudio(item: PlayerItem | null, speed: number) {
     }
     audio.src = item.src
     audio.load()
+    if (item.startAt) {
+      const startAt = item.startAt
+      audio.addEventListener('loadedmetadata', () => (audio.currentTime = startAt), { once: true })
+    }
     if (item.autoStart) {
       audio.play().catch((error: unknown) => console.info('The browser blocked autoplay', error))
     }
@@ -51,12 +55,14 @@ export function useAudio(item: PlayerItem | null, speed: number) {
   useEffect(() => {
     const audio = ref.current
     if (!audio) return
-    const read = () =>
+    const read = () => {
+      player.publishTime(audio.currentTime)
       setState((s) => ({
         ...s,
         current: audio.currentTime,
         duration: Number.isFinite(audio.duration) ? audio.duration : null,
       }))
+    }
     const onPlay = () => {
       player.setPlaying(true)
       setState((s) => ({ ...s, playing: true, ended: false }))
@@ -91,7 +97,9 @@ export function useAudio(item: PlayerItem | null, speed: number) {
     if (!state.playing) return
     const audio = ref.current
     const timer = setInterval(() => {
-      if (audio) setState((s) => (s.current === audio.currentTime ? s : { ...s, current: audio.currentTime }))
+      if (!audio) return
+      player.publishTime(audio.currentTime)
+      setState((s) => (s.current === audio.currentTime ? s : { ...s, current: audio.currentTime }))
     }, TIME_UPDATE_MS)
     return () => clearInterval(timer)
   }, [state.playing])

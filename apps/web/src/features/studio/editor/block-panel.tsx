@@ -6,6 +6,7 @@ import { Button } from '../../../components/button'
 import { useErrorText } from '../../../i18n/use-error-text'
 import { lockStudioBlock, regenerateStudioBlock } from '../studio-api'
 import type { AudioStates } from './chapter-document-editor'
+import { usePlayFromBlock } from './use-play-from-block'
 
 /**
  * The block the cursor is in: whether it has audio and is locked, and what can be done with it
@@ -15,12 +16,16 @@ export function BlockPanel({
   editor,
   projectId,
   chapterId,
+  chapterName,
+  version,
   audio,
   unsaved,
 }: {
   editor: Editor
   projectId: string
   chapterId: string
+  chapterName: string
+  version: number
   audio: AudioStates
   unsaved: boolean
 }) {
@@ -35,6 +40,8 @@ export function BlockPanel({
     },
   })
   const state = blockId ? audio.get(blockId) : undefined
+  const { playFrom, playable } = usePlayFromBlock({ editor, projectId, chapterId, chapterName, version })
+  const play = useMutation({ mutationFn: (id: string) => playFrom(id) })
   const refresh = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: ['studio', 'chapter', projectId, chapterId] }),
@@ -68,6 +75,15 @@ export function BlockPanel({
       {state && (
         <>
           <Button
+            variant="secondary"
+            disabled={!playable(blockId) || play.isPending}
+            title={playable(blockId) ? undefined : t('studio.editor.playNeedsConversion')}
+            loading={play.isPending}
+            onClick={() => blockId && play.mutate(blockId)}
+          >
+            {t('studio.editor.playFromHere')}
+          </Button>
+          <Button
             variant="ghost"
             aria-pressed={state.locked}
             disabled={action.isPending || !state.generated}
@@ -87,6 +103,7 @@ export function BlockPanel({
         </>
       )}
       {action.isError && <Alert tone="error">{errorText(action.error)}</Alert>}
+      {play.isError && <Alert tone="error">{errorText(play.error)}</Alert>}
     </section>
   )
 }

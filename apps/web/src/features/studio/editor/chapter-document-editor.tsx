@@ -157,6 +157,8 @@ function LoadedEditor({
         editor={editor}
         projectId={projectId}
         chapterId={chapter.chapter_id}
+        chapterName={chapter.name}
+        version={live.version}
         audio={audio}
         unsaved={autosave.state !== 'saved'}
       />

@@ -1,6 +1,7 @@
 import { Extension, Mark, mergeAttributes, Node } from '@tiptap/react'
 import StarterKit from '@tiptap/starter-kit'
 import { PAUSES, type PauseLength } from './chapter-doc'
+import { ReadingHighlight } from './reading-highlight'
 
 // The editor's schema: paragraphs and headings (levels 1-3) as blocks that each carry their id
 // and voice; a `voice` mark for a span read by another voice; a `pause` that is one inline
@@ -127,4 +128,5 @@ export const studioExtensions = [
   BlockAttributes,
   VoiceMark,
   PauseNode,
+  ReadingHighlight,
 ]
