@@ -17,7 +17,7 @@ export function BlockPanel({
   projectId,
   chapterId,
   chapterName,
-  version,
+  audioKey,
   audio,
   unsaved,
 }: {
@@ -25,7 +25,8 @@ export function BlockPanel({
   projectId: string
   chapterId: string
   chapterName: string
-  version: number
+  /** Changes whenever the chapter's audio may have changed. */
+  audioKey: string
   audio: AudioStates
   unsaved: boolean
 }) {
@@ -40,7 +41,7 @@ export function BlockPanel({
     },
   })
   const state = blockId ? audio.get(blockId) : undefined
-  const { playFrom, playable } = usePlayFromBlock({ editor, projectId, chapterId, chapterName, version })
+  const { playFrom, playable } = usePlayFromBlock({ editor, projectId, chapterId, chapterName, audioKey })
   const play = useMutation({ mutationFn: (id: string) => playFrom(id) })
   const refresh = () =>
     Promise.all([

@@ -158,7 +158,7 @@ function LoadedEditor({
         projectId={projectId}
         chapterId={chapter.chapter_id}
         chapterName={chapter.name}
-        version={live.version}
+        audioKey={`${live.version}:${live.last_conversion_date_unix ?? 0}`}
         audio={audio}
         unsaved={autosave.state !== 'saved'}
       />

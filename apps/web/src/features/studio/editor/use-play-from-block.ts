@@ -27,12 +27,12 @@ export function usePlayFromBlock(input: {
   projectId: string
   chapterId: string
   chapterName: string
-  /** Changes whenever the chapter's audio may have changed (its version). */
-  version: number
+  /** Changes whenever the chapter's audio may have changed (a save, a conversion). */
+  audioKey: string
 }) {
-  const { editor, projectId, chapterId, chapterName, version } = input
+  const { editor, projectId, chapterId, chapterName, audioKey } = input
   const timeline = useQuery({
-    queryKey: ['studio', 'timeline', projectId, chapterId, version],
+    queryKey: ['studio', 'timeline', projectId, chapterId, audioKey],
     queryFn: () => getTimeline(projectId, chapterId),
   })
   const playing = useRef<string | null>(null)
