@@ -121,12 +121,26 @@ describe('the Studio project editor', () => {
     await annaVoice.selectOption({ index: 2 })
     await marcusVoice.selectOption({ index: 3 })
     await page.getByRole('button', { name: 'Cast the book' }).click()
-    await page.getByText('Cast applied. Chapters updated: 1').waitFor()
+    await page.getByText(/Cast applied/).waitFor()
     // The quotes are now spans read by the characters' voices.
     await expect
       .poll(() => editor.locator('[data-span-voice]').count(), { timeout: 20_000 })
       .toBeGreaterThanOrEqual(3)
     await page.screenshot({ path: `${shots}studio-cast.png`, fullPage: true })
+
+    // Fix a word's pronunciation in place: select it, hear it, give it an alias, add it to the
+    // project's dictionary.
+    await editor.getByText('Boats rocked').click()
+    await page.keyboard.press('Home')
+    await page.keyboard.press('Control+Shift+ArrowRight')
+    const pronounce = page.getByRole('region', { name: 'Pronunciation of “Boats”' })
+    await pronounce.waitFor()
+    await pronounce.getByRole('button', { name: 'Hear it' }).click()
+    await expect.poll(() => pronounce.getByRole('button', { name: 'Hear it' }).isEnabled()).toBe(true)
+    await pronounce.getByLabel('Say it as').fill('Bohts')
+    await pronounce.getByRole('button', { name: 'Add to project dictionary' }).click()
+    await pronounce.getByText('is now said this way in every chapter').waitFor()
+    expect(await pronounce.getByRole('alert').count()).toBe(0)
 
     // Convert the chapter: the progress bar runs to the end.
     await page.getByRole('button', { name: 'Convert chapter' }).click()

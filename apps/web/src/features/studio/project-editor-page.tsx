@@ -129,6 +129,7 @@ export function ProjectEditorPage() {
               projectId={data.project_id}
               chapterId={chapterId}
               defaultVoiceId={data.default_paragraph_voice_id}
+              modelId={data.default_model_id}
             />
           ) : (
             <p className="text-sm text-neutral-500">{t('studio.noChapters')}</p>

@@ -14,6 +14,7 @@ import { BlockPanel } from './block-panel'
 import { blocksFromDoc, docFromChapter } from './chapter-doc'
 import { EditorToolbar } from './editor-toolbar'
 import { studioExtensions } from './extensions'
+import { PronunciationPanel } from './pronunciation-panel'
 import { type SaveState, useAutosave } from './use-autosave'
 import { useSingleEditor } from './use-single-editor'
 
@@ -25,10 +26,13 @@ export function ChapterDocumentEditor({
   projectId,
   chapterId,
   defaultVoiceId,
+  modelId,
 }: {
   projectId: string
   chapterId: string
   defaultVoiceId: string
+  /** The project's model: words are heard as the chapter will be read. */
+  modelId: string
 }) {
   const { t } = useTranslation()
   const errorText = useErrorText()
@@ -53,6 +57,7 @@ export function ChapterDocumentEditor({
       projectId={projectId}
       chapter={chapter.data}
       defaultVoiceId={defaultVoiceId}
+      modelId={modelId}
     />
   )
 }
@@ -61,10 +66,12 @@ function LoadedEditor({
   projectId,
   chapter,
   defaultVoiceId,
+  modelId,
 }: {
   projectId: string
   chapter: StudioChapter
   defaultVoiceId: string
+  modelId: string
 }) {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
@@ -153,6 +160,7 @@ function LoadedEditor({
       )}
       <EditorToolbar editor={editor} voices={voiceOptions} />
       <EditorContent editor={editor} />
+      <PronunciationPanel editor={editor} projectId={projectId} modelId={modelId} />
       <BlockPanel
         editor={editor}
         projectId={projectId}
