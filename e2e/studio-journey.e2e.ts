@@ -136,7 +136,9 @@ describe('the Studio project editor', () => {
     const pronounce = page.getByRole('region', { name: 'Pronunciation of “Boats”' })
     await pronounce.waitFor()
     await pronounce.getByRole('button', { name: 'Hear it' }).click()
-    await expect.poll(() => pronounce.getByRole('button', { name: 'Hear it' }).isEnabled()).toBe(true)
+    await expect
+      .poll(() => pronounce.getByRole('button', { name: 'Hear it' }).isEnabled(), { timeout: 30_000 })
+      .toBe(true)
     await pronounce.getByLabel('Say it as').fill('Bohts')
     await pronounce.getByRole('button', { name: 'Add to project dictionary' }).click()
     await pronounce.getByText('is now said this way in every chapter').waitFor()

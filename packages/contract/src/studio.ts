@@ -99,3 +99,6 @@ export const STUDIO_NODES_PER_BLOCK_MAX = 50
 
 /** Ours: emphasised text in a Studio block is read at 0.88 of the voice's speed and 1.25 of its volume. */
 export const STUDIO_EMPHASIS = { speed: 0.88, volume: 1.25 } as const
+
+/** A paragraph may be regenerated with the same text twice for free; later ones are charged. */
+export const STUDIO_FREE_REGENERATIONS = 2

@@ -42,6 +42,7 @@ import * as speechToText from './20261128020000-speech-to-text.js'
 import * as heldRunTokens from './20261128030000-held-run-tokens.js'
 import * as billingAnchor from './20261129010000-billing-anchor.js'
 import * as studioCast from './20261129150000-studio-cast.js'
+import * as studioFreeRegenerations from './20261129150100-studio-free-regenerations.js'
 
 // Listed in code (not read from disk) so the same list works from sources and from dist/.
 export const migrations: Record<string, Migration> = {
@@ -88,4 +89,5 @@ export const migrations: Record<string, Migration> = {
   '20261128030000-held-run-tokens': heldRunTokens,
   '20261129010000-billing-anchor': billingAnchor,
   '20261129150000-studio-cast': studioCast,
+  '20261129150100-studio-free-regenerations': studioFreeRegenerations,
 }

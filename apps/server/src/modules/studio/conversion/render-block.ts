@@ -52,6 +52,8 @@ export interface RenderBlockInput {
   project: ProjectRow
   block: StoredBlock
   rules: PronunciationRule[]
+  /** A free regeneration: rendered and kept without charging credits. */
+  free?: boolean
   /** Keeps the block's audio, in the transaction that charges it when there is a charge. */
   keep: (pcm: Buffer, trx: Transaction<DB> | undefined) => Promise<void>
 }
@@ -99,7 +101,11 @@ export async function renderBlock(
     queue: 'job',
     meter: { modelId: project.default_model_id, resourceId: firstVoice?.voiceId ?? null },
     history: null,
-    charge: { text: requests.map((r) => r.text).join(' '), hash: null },
+    charge: {
+      text: requests.map((r) => r.text).join(' '),
+      hash: null,
+      ...(input.free ? { credits: 0 } : {}),
+    },
   })
   try {
     const pipeline = deps.speech.pipeline(format)

@@ -57,7 +57,8 @@ export function PronunciationPanel({
         { text: word, model_id: modelId, pronunciation_dictionary_locators: locator ? [locator] : [] },
         'mp3_22050_32',
       )
-      await new Audio(`data:audio/mpeg;base64,${spoken.audio_base64}`).play().catch(() => undefined)
+      // Heard as soon as it can play; the panel does not wait for the end.
+      void new Audio(`data:audio/mpeg;base64,${spoken.audio_base64}`).play().catch(() => undefined)
     } catch (failure) {
       setError(errorText(failure))
     } finally {
