@@ -22,8 +22,22 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 900 })
 }
 
+/** The first chapter's text as the server has it. */
+async function serverText(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const projectId = window.location.pathname.split('/').pop()
+    const listed = await fetch(`/v1/studio/projects/${projectId}/chapters`).then((r) => r.json())
+    const chapter = await fetch(
+      `/v1/studio/projects/${projectId}/chapters/${listed.chapters[0].chapter_id}`,
+    ).then((r) => r.json())
+    return (chapter.content.blocks as Array<{ nodes: Array<{ text: string }> }>)
+      .map((block) => block.nodes.map((node) => node.text).join(''))
+      .join('\n')
+  })
+}
+
 describe('the Studio project editor', () => {
-  it('makes a project from an EPUB, edits a chapter, and meets a second tab with the conflict choice', async () => {
+  it('writes a chapter in the editor, casts two characters, plays from a paragraph, exports, reloads and still downloads', async () => {
     const context = await journey.browser.newContext({ viewport: { width: 1280, height: 900 } })
     const page = await context.newPage()
     await signUpAndSignIn(journey, page, {
@@ -35,7 +49,7 @@ describe('the Studio project editor', () => {
     writeFileSync(
       epubPath,
       buildEpub([
-        { title: 'The Harbour', paragraphs: ['Boats rocked in the grey water.', 'Gulls argued overhead.'] },
+        { title: 'The Harbour', paragraphs: ['Boats rocked in the grey water.'] },
         { title: 'The Lighthouse', paragraphs: ['The lamp turned all night.'] },
       ]),
     )
@@ -48,81 +62,119 @@ describe('the Studio project editor', () => {
     await page.getByRole('heading', { name: 'Harbour book' }).waitFor()
     await page.getByText('A Test Book · Ada Author').waitFor()
     const chapters = page.getByRole('navigation', { name: 'Chapters' })
-    await chapters.getByRole('button', { name: 'The Harbour' }).waitFor()
     await chapters.getByRole('button', { name: 'The Lighthouse' }).waitFor()
-    const firstText = page.getByRole('textbox', { name: 'Text of block 2' })
-    expect(await firstText.inputValue()).toBe('Boats rocked in the grey water.')
+    // Not converted yet: the chapter says why it cannot be exported.
+    await page.getByText('This chapter cannot be exported until it is converted').waitFor()
+
+    // Write in the document editor: a new paragraph of dialogue after the first one.
+    const editor = page.getByRole('textbox', { name: 'Text of chapter The Harbour' })
+    await editor.getByText('Boats rocked in the grey water.').click()
+    await page.keyboard.press('End')
+    await page.keyboard.press('Enter')
+    await page.keyboard.type('“Look at the boats,” said Anna. “They are leaving.”')
+    await page.keyboard.press('Enter')
+    await page.keyboard.type('“Let them go,” Marcus replied.')
+    // Saved as it is written, with no Save button.
+    await expect.poll(() => serverText(page), { timeout: 20_000 }).toContain('“Let them go,” Marcus replied.')
+    await page.getByText('All changes saved').waitFor()
+    // Undo and redo are the editor's own.
+    await page.keyboard.press('Control+z')
+    await expect.poll(() => editor.textContent()).not.toContain('Marcus replied')
+    await page.getByRole('button', { name: 'Redo' }).click()
+    await expect.poll(() => editor.textContent()).toContain('Marcus replied')
+    await expect.poll(() => serverText(page), { timeout: 20_000 }).toContain('“Let them go,” Marcus replied.')
     await page.screenshot({ path: `${shots}studio-editor.png`, fullPage: true })
 
-    // A second tab opens the same chapter before the first one saves.
+    // A second tab of the same project is told that Studio edits in one place.
     const second = await context.newPage()
     await second.goto(page.url())
-    const secondText = second.getByRole('textbox', { name: 'Text of block 2' })
-    await secondText.waitFor()
+    await second.getByText('Studio does not support multiple editors or tabs.').waitFor()
+    await second.screenshot({ path: `${shots}studio-second-tab.png` })
+    await second.close()
 
-    await firstText.fill('Boats rocked in the silver water.')
-    await page.getByText('Unsaved changes').waitFor()
-    await page.getByRole('button', { name: 'Save' }).click()
-    await page.getByText('Chapter saved').first().waitFor()
+    // Someone saves the chapter elsewhere; the next autosave meets the conflict, and discarding
+    // takes the server's copy.
+    const projectId = await page.evaluate(() => window.location.pathname.split('/').pop())
+    const chapterId = await page.evaluate(async (projectId) => {
+      const listed = await fetch(`/v1/studio/projects/${projectId}/chapters`).then((r) => r.json())
+      const id = listed.chapters[0].chapter_id as string
+      await fetch(`/v1/studio/projects/${projectId}/chapters/${id}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'The Harbour' }),
+      })
+      return id
+    }, projectId)
+    expect(chapterId).toBeTruthy()
+    await editor.getByText('Let them go').click()
+    await page.keyboard.type(' Quietly.')
+    await page.getByText('Conflict detected with server').first().waitFor({ timeout: 20_000 })
+    await page.getByRole('button', { name: 'Discard my changes' }).click()
+    await page.getByText('All changes saved').waitFor()
+    await expect.poll(() => editor.textContent()).not.toContain('Quietly.')
 
-    await secondText.fill('Boats slept in the black water.')
-    await second.getByRole('button', { name: 'Save' }).click()
-    await second.getByText('Conflict detected with server').waitFor()
-    await second.screenshot({ path: `${shots}studio-conflict.png` })
-    await second.getByRole('button', { name: 'Discard my changes' }).click()
-    await expect.poll(() => secondText.inputValue()).toBe('Boats rocked in the silver water.')
-
-    // Phone width: the chapters and the editor stack.
-    await page.setViewportSize({ width: 390, height: 844 })
-    await page.screenshot({ path: `${shots}studio-editor-phone.png`, fullPage: true })
-    await page.setViewportSize({ width: 1280, height: 900 })
-
-    // Convert the chapter: the progress bar runs to the end, then the player and exports appear.
-    await page.reload()
-    await page.getByRole('button', { name: 'Convert chapter' }).click()
-    const bar = page.getByRole('progressbar', { name: 'Conversion progress' })
-    await bar.waitFor()
-    const seen = new Set<string>()
+    // Cast two characters: found in the text, each given a voice, applied to the book.
+    await page.getByRole('button', { name: 'Find characters' }).click()
+    const annaVoice = page.getByLabel('Voice of Anna')
+    const marcusVoice = page.getByLabel('Voice of Marcus')
+    await annaVoice.waitFor()
+    await annaVoice.selectOption({ index: 2 })
+    await marcusVoice.selectOption({ index: 3 })
+    await page.getByRole('button', { name: 'Cast the book' }).click()
+    await page.getByText(/Cast applied/).waitFor()
+    // The quotes are now spans read by the characters' voices.
     await expect
-      .poll(
-        async () => {
-          seen.add((await bar.getAttribute('aria-valuenow')) ?? '')
-          return page.getByTestId('conversion-state').textContent()
-        },
-        { timeout: 120_000, interval: 100 },
-      )
-      .toBe('Converted')
-    expect(await bar.getAttribute('aria-valuenow')).toBe('100')
-    expect(seen.size).toBeGreaterThan(0)
-    await page.getByLabel('Chapter audio').waitFor()
-    // Export the chapter as a job: its progress bar, then the download link for the file.
-    await page.getByRole('button', { name: 'Export chapter as MP3' }).click()
-    const exportBar = page.getByRole('progressbar', { name: 'Export progress' })
-    const download = page.getByRole('link', { name: 'Download The Harbour.mp3' })
-    await exportBar.or(download).first().waitFor()
-    const exportSeen: number[] = []
+      .poll(() => editor.locator('[data-span-voice]').count(), { timeout: 20_000 })
+      .toBeGreaterThanOrEqual(3)
+    await page.screenshot({ path: `${shots}studio-cast.png`, fullPage: true })
+
+    // Fix a word's pronunciation in place: select it, hear it, give it an alias, add it to the
+    // project's dictionary.
+    await editor.getByText('Boats rocked').click()
+    await page.keyboard.press('Home')
+    await page.keyboard.press('Control+Shift+ArrowRight')
+    const pronounce = page.getByRole('region', { name: 'Pronunciation of “Boats”' })
+    await pronounce.waitFor()
+    await pronounce.getByRole('button', { name: 'Hear it' }).click()
     await expect
-      .poll(
-        async () => {
-          const now = await exportBar.getAttribute('aria-valuenow', { timeout: 50 }).catch(() => null)
-          if (now !== null && exportSeen.length === 0)
-            await page.screenshot({ path: `${shots}studio-export-running.png` }).catch(() => undefined)
-          if (now !== null) exportSeen.push(Number(now))
-          return download.isVisible()
-        },
-        { timeout: 120_000, interval: 100 },
-      )
+      .poll(() => pronounce.getByRole('button', { name: 'Hear it' }).isEnabled(), { timeout: 30_000 })
       .toBe(true)
-    for (let i = 1; i < exportSeen.length; i++)
-      expect(exportSeen[i]!).toBeGreaterThanOrEqual(exportSeen[i - 1]!)
+    await pronounce.getByLabel('Say it as').fill('Bohts')
+    await pronounce.getByRole('button', { name: 'Add to project dictionary' }).click()
+    await pronounce.getByText('is now said this way in every chapter').waitFor()
+    expect(await pronounce.getByRole('alert').count()).toBe(0)
+
+    // Convert the chapter: the progress bar runs to the end.
+    await page.getByRole('button', { name: 'Convert chapter' }).click()
+    await expect
+      .poll(() => page.getByTestId('conversion-state').textContent(), { timeout: 120_000, interval: 200 })
+      .toBe('Converted')
+
+    // Play from the dialogue paragraph in the app's player: that paragraph is marked as read.
+    await editor.getByText('Let them go').click()
+    const play = page.getByRole('button', { name: 'Play from here' })
+    await expect.poll(() => play.isEnabled(), { timeout: 20_000 }).toBe(true)
+    await play.click()
+    await editor.locator('[data-reading="true"]').waitFor({ timeout: 20_000 })
+    expect(await editor.locator('[data-reading="true"]').textContent()).toContain('Let them go')
+    await page.screenshot({ path: `${shots}studio-playing.png`, fullPage: true })
+
+    // Export the chapter; after a reload its download is still offered, and downloads.
+    await page.getByRole('button', { name: 'Export chapter as MP3' }).click()
+    const download = page.getByRole('link', { name: 'Download The Harbour.mp3' })
+    await download.waitFor({ timeout: 120_000 })
+    await page.reload()
+    await download.waitFor({ timeout: 20_000 })
     const [file] = await Promise.all([page.waitForEvent('download'), download.click()])
     expect(file.suggestedFilename()).toBe('The Harbour.mp3')
     const saved = join(tmpdir(), `studio-export-${Date.now()}.mp3`)
     await file.saveAs(saved)
     expect(readFileSync(saved).subarray(0, 3).toString('latin1')).toMatch(/^(ID3|\xff)/)
-    // Generated paragraphs can be locked; a locked one cannot be regenerated.
-    await page.getByRole('button', { name: 'Lock', exact: true }).first().click()
-    await page.getByRole('button', { name: 'Unlock', exact: true }).first().waitFor()
+
+    // A generated paragraph can be locked at the cursor.
+    await editor.getByText('Boats rocked').click()
+    await page.getByRole('button', { name: 'Lock', exact: true }).click()
+    await page.getByRole('button', { name: 'Unlock', exact: true }).waitFor()
     await shoot(page, 'converted')
     await context.close()
   })

@@ -11737,6 +11737,8 @@ export interface paths {
                                     type?: "tts_node";
                                     voice_id: string;
                                     text: string;
+                                    character_id?: string | null;
+                                    emphasis?: boolean;
                                 }[];
                             }[];
                         } | null;
@@ -11785,6 +11787,198 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/studio/projects/{project_id}/cast": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ours: the project's cast */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StudioCast"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Ours: give the narrator and characters voices and cast every chapter */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        narrator_voice_id?: string | null;
+                        characters?: {
+                            character_id: string;
+                            voice_id: string | null;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StudioCastApplied"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/studio/projects/{project_id}/cast/detect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ours: find the characters who speak and propose them as the cast */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StudioCast"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/studio/projects/{project_id}/cast/{character_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ours: change one cast member's voice everywhere it speaks */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                    character_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        voice_id: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StudioCastApplied"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/studio/projects/{project_id}/chapters/{chapter_id}/timeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ours: where each block starts and ends in the chapter's audio */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                    chapter_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StudioChapterTimeline"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -21822,6 +22016,10 @@ export interface components {
                         voice_id: string;
                         project_voice_ref_id: string;
                         text: string;
+                        /** @description Ours: the cast member reading this node (`narrator` for narration) */
+                        character_id: string | null;
+                        /** @description Ours: the writer marked this text as emphasised */
+                        emphasis: boolean;
                     }[];
                 }[];
             };
@@ -21916,6 +22114,39 @@ export interface components {
                 message: string;
             } | null;
             created_at_unix: number;
+        };
+        StudioCastInput: {
+            narrator_voice_id: string;
+            characters: {
+                character_id: string;
+                name: string;
+                /** @description null: read by the narrator’s voice */
+                voice_id: string | null;
+                /** @description Quoted lines the last detection gave this character */
+                lines: number;
+            }[];
+        };
+        StudioCastAppliedInput: {
+            narrator_voice_id: string;
+            characters: {
+                character_id: string;
+                name: string;
+                /** @description null: read by the narrator’s voice */
+                voice_id: string | null;
+                /** @description Quoted lines the last detection gave this character */
+                lines: number;
+            }[];
+            /** @description Chapters whose nodes were rewritten */
+            chapters_changed: number;
+        };
+        StudioChapterTimelineInput: {
+            /** @description The chapter is converted and its audio matches its blocks */
+            converted: boolean;
+            blocks: {
+                block_id: string;
+                start_seconds: number;
+                end_seconds: number;
+            }[];
         };
         NotificationMessageInput: {
             message_id: string;
@@ -22624,6 +22855,10 @@ export interface components {
                         voice_id: string;
                         project_voice_ref_id: string;
                         text: string;
+                        /** @description Ours: the cast member reading this node (`narrator` for narration) */
+                        character_id: string | null;
+                        /** @description Ours: the writer marked this text as emphasised */
+                        emphasis: boolean;
                     }[];
                 }[];
             };
@@ -22718,6 +22953,39 @@ export interface components {
                 message: string;
             } | null;
             created_at_unix: number;
+        };
+        StudioCast: {
+            narrator_voice_id: string;
+            characters: {
+                character_id: string;
+                name: string;
+                /** @description null: read by the narrator’s voice */
+                voice_id: string | null;
+                /** @description Quoted lines the last detection gave this character */
+                lines: number;
+            }[];
+        };
+        StudioCastApplied: {
+            narrator_voice_id: string;
+            characters: {
+                character_id: string;
+                name: string;
+                /** @description null: read by the narrator’s voice */
+                voice_id: string | null;
+                /** @description Quoted lines the last detection gave this character */
+                lines: number;
+            }[];
+            /** @description Chapters whose nodes were rewritten */
+            chapters_changed: number;
+        };
+        StudioChapterTimeline: {
+            /** @description The chapter is converted and its audio matches its blocks */
+            converted: boolean;
+            blocks: {
+                block_id: string;
+                start_seconds: number;
+                end_seconds: number;
+            }[];
         };
         NotificationMessage: {
             message_id: string;

@@ -87,3 +87,18 @@ export const STUDIO_PUBLISH_PREVIEW_SECONDS = 5 * 60
 /** The image in the publishing settings: JPEG, PNG or WebP, at most 2 MB; 172x172 recommended. */
 export const STUDIO_PUBLISHING_IMAGE_MAX_BYTES = 2 * 1024 * 1024
 export const STUDIO_PUBLISHING_IMAGE_RECOMMENDED_PX = 172
+
+/**
+ * Casting: the narrator's reserved id among a project's cast members (characters are named by
+ * their lower-cased names), and, ours, at most 200 characters in a cast. A block holds at most
+ * 50 nodes, so a paragraph with more turns keeps the rest with its last reader.
+ */
+export const STUDIO_NARRATOR_ID = 'narrator'
+export const STUDIO_CAST_MAX_CHARACTERS = 200
+export const STUDIO_NODES_PER_BLOCK_MAX = 50
+
+/** Ours: emphasised text in a Studio block is read at 0.88 of the voice's speed and 1.25 of its volume. */
+export const STUDIO_EMPHASIS = { speed: 0.88, volume: 1.25 } as const
+
+/** A paragraph may be regenerated with the same text twice for free; later ones are charged. */
+export const STUDIO_FREE_REGENERATIONS = 2

@@ -38,5 +38,7 @@ export const STUDIO_ERRORS = {
   },
   studio_publish_running: { status: 409, message: 'This project is already being published.' },
   studio_not_published: { status: 404, message: 'This project is not published.' },
+  studio_cast_member_not_found: { status: 404, message: 'This character is not in the cast.' },
+  studio_editor_in_use: { status: 409, message: 'Studio does not support multiple editors or tabs.' },
   unreadable_document: { status: 400, message: 'The script file is empty or could not be loaded.' },
 } as const

@@ -45,11 +45,13 @@ import * as music from './20261129100000-music.js'
 import * as dubbing from './20261129110000-dubbing.js'
 import * as agents from './20261129120000-agents.js'
 import * as knowledgeBase from './20261129130000-knowledge-base.js'
-import * as transcriptEditing from './20261129160000-transcript-editing.js'
-import * as speechToTextJobs from './20261129170000-speech-to-text-jobs.js'
 import * as consent from './20261129140000-consent.js'
 import * as referrals from './20261129140100-referrals.js'
 import * as impactProgram from './20261129140200-impact-program.js'
+import * as studioCast from './20261129150000-studio-cast.js'
+import * as studioFreeRegenerations from './20261129150100-studio-free-regenerations.js'
+import * as transcriptEditing from './20261129160000-transcript-editing.js'
+import * as speechToTextJobs from './20261129170000-speech-to-text-jobs.js'
 
 // Listed in code (not read from disk) so the same list works from sources and from dist/.
 export const migrations: Record<string, Migration> = {
@@ -104,4 +106,6 @@ export const migrations: Record<string, Migration> = {
   '20261129140000-consent': consent,
   '20261129140100-referrals': referrals,
   '20261129140200-impact-program': impactProgram,
+  '20261129150000-studio-cast': studioCast,
+  '20261129150100-studio-free-regenerations': studioFreeRegenerations,
 }

@@ -97,18 +97,7 @@ export function createChaptersRepository(db: Database) {
         .updateTable('studio_chapters')
         .set((eb) => ({
           ...(patch.name === undefined ? {} : { name: patch.name }),
-          ...(patch.blocks === undefined
-            ? {}
-            : {
-                blocks: JSON.stringify(patch.blocks),
-                // Audio made from other text no longer stands for the chapter: once its blocks
-                // change, a converted (or failed) chapter is "not converted yet" until converted
-                // again. Blocks whose text is unchanged keep their audio, so that rerun is short.
-                conversion_state: sql<string>`case when ${changedAfterConversion(eb, patch.blocks)} then 'not_converted' else ${eb.ref('conversion_state')} end`,
-                conversion_progress: sql<
-                  number | null
-                >`case when ${changedAfterConversion(eb, patch.blocks)} then 0 else ${eb.ref('conversion_progress')} end`,
-              }),
+          ...(patch.blocks === undefined ? {} : blocksChange(eb, patch.blocks)),
           version: eb('version', '+', 1),
           updated_at: new Date(),
         }))
@@ -141,6 +130,22 @@ export function createChaptersRepository(db: Database) {
           .execute()
       })
     },
+  }
+}
+
+/**
+ * The columns a change of a chapter's blocks sets. Audio made from other text no longer stands
+ * for the chapter: once its blocks change, a converted (or failed) chapter is "not converted
+ * yet" until converted again. Blocks whose text is unchanged keep their audio, so that rerun is
+ * short.
+ */
+export function blocksChange(eb: ExpressionBuilder<DB, 'studio_chapters'>, blocks: StoredBlock[]) {
+  return {
+    blocks: JSON.stringify(blocks),
+    conversion_state: sql<string>`case when ${changedAfterConversion(eb, blocks)} then 'not_converted' else ${eb.ref('conversion_state')} end`,
+    conversion_progress: sql<
+      number | null
+    >`case when ${changedAfterConversion(eb, blocks)} then 0 else ${eb.ref('conversion_progress')} end`,
   }
 }
 

@@ -15,6 +15,10 @@ import type { ImportedChapter } from './import/imported-document.js'
 export interface StoredNode {
   voice_id: string
   text: string
+  /** The cast member who reads this node (`narrator` for narration), once the project is cast. */
+  character_id?: string
+  /** The writer marked this text as emphasised. */
+  emphasis?: boolean
 }
 
 export interface StoredBlock {
@@ -64,6 +68,8 @@ const nodeInput = z.object({
   type: z.literal('tts_node').optional(),
   voice_id: z.string().min(1).max(64),
   text: z.string().max(STUDIO_BLOCK_MAX_CHARACTERS),
+  character_id: z.string().max(64).nullish(),
+  emphasis: z.boolean().optional(),
 })
 const blockInput = z.object({
   block_id: z.string().max(64).optional(),
@@ -88,7 +94,12 @@ export function storedBlocks(blocks: ChapterContentInput['blocks']): StoredBlock
   return blocks.map((block) => ({
     block_id: block.block_id ?? newId(),
     sub_type: block.sub_type,
-    nodes: block.nodes.map((node) => ({ voice_id: node.voice_id, text: node.text })),
+    nodes: block.nodes.map((node) => ({
+      voice_id: node.voice_id,
+      text: node.text,
+      ...(node.character_id ? { character_id: node.character_id } : {}),
+      ...(node.emphasis ? { emphasis: true } : {}),
+    })),
   }))
 }
 

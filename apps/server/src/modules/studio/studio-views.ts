@@ -110,6 +110,8 @@ export function chapterWithContentView(row: ChapterRow, audio: BlockAudioStates 
           voice_id: node.voice_id,
           project_voice_ref_id: node.voice_id,
           text: node.text,
+          character_id: node.character_id ?? null,
+          emphasis: node.emphasis ?? false,
         })),
       })),
     },

@@ -11,6 +11,9 @@ import type { Recorder } from '../recording/recording.module.js'
 import type { ResourceAccessPorts } from '../resource-access/resource-access.module.js'
 import type { VoiceLookup } from '../voices/voices.module.js'
 import type { CallbacksPort } from '../webhooks/webhooks.module.js'
+import { createCastRepository } from './casting/cast.repository.js'
+import { castRoutes } from './casting/cast.routes.js'
+import { createCastingService } from './casting/casting.service.js'
 import { chaptersRoutes } from './chapters.routes.js'
 import { createConversionRepository } from './conversion/conversion.repository.js'
 import { conversionRoutes } from './conversion/conversion.routes.js'
@@ -24,6 +27,7 @@ import { exportsRoutes } from './conversion/exports.routes.js'
 import { createExportsService } from './conversion/exports.service.js'
 import { snapshotsRoutes } from './conversion/snapshots.routes.js'
 import { createSnapshotsService } from './conversion/snapshots.service.js'
+import { editorRoutes } from './editor/editor.routes.js'
 import { declaredKind, documentKind, readDocument } from './import/read-document.js'
 import { projectCoverRoutes } from './project-cover.routes.js'
 import { projectsRoutes } from './projects.routes.js'
@@ -32,7 +36,12 @@ import { createPublishingRepository } from './publishing/publishing.repository.j
 import { publishingRoutes } from './publishing/publishing.routes.js'
 import { createPublishingService } from './publishing/publishing.service.js'
 import { createStudioRepository } from './studio.repository.js'
-import { createStudioService, type StudioAccess, type StudioService } from './studio.service.js'
+import {
+  createStudioService,
+  type StudioAccess,
+  type StudioDeps,
+  type StudioService,
+} from './studio.service.js'
 
 /** What other domains may do with Studio. */
 export interface StudioPorts {
@@ -79,7 +88,7 @@ export function createStudioModule(deps: {
     const row = await repository.findProject(workspaceId, id)
     return row ? { id: row.id, name: row.name, creatorUserId: row.created_by } : null
   })
-  const service = createStudioService({
+  const studioDeps: StudioDeps = {
     repository,
     access,
     storage: deps.storage,
@@ -96,7 +105,9 @@ export function createStudioModule(deps: {
       ...(await publishing.files(projectId)),
       ...(await exports.files(projectId)),
     ],
-  })
+  }
+  const service = createStudioService(studioDeps)
+  const casting = createCastingService({ ...studioDeps, cast: createCastRepository(deps.db) })
   const conversion = createConversionService({
     studio: repository,
     conversions,
@@ -140,6 +151,16 @@ export function createStudioModule(deps: {
     await app.register(projectsRoutes(service))
     await app.register(projectCoverRoutes(service))
     await app.register(chaptersRoutes(service))
+    await app.register(castRoutes(casting))
+    await app.register(
+      editorRoutes({
+        ...studioDeps,
+        blockSeconds: async (chapterId) =>
+          new Map(
+            (await conversions.blockAudio([chapterId])).map((row) => [row.block_id, row.duration_seconds]),
+          ),
+      }),
+    )
     await app.register(conversionRoutes(conversion))
     await app.register(snapshotsRoutes(snapshots))
     await app.register(exportsRoutes(exports))

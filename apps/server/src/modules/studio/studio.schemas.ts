@@ -89,6 +89,11 @@ export const chapterWithContent = chapter
               voice_id: z.string(),
               project_voice_ref_id: z.string(),
               text: z.string(),
+              character_id: z
+                .string()
+                .nullable()
+                .describe('Ours: the cast member reading this node (`narrator` for narration)'),
+              emphasis: z.boolean().describe('Ours: the writer marked this text as emphasised'),
             }),
           ),
         }),

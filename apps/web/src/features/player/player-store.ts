@@ -14,6 +14,7 @@ export type PlayerItem = {
     | 'voiceIsolation'
     | 'speechToSpeech'
     | 'transcript'
+    | 'studioChapter'
   historyItemId: string | null
   title: string
   /** The spoken text: the estimate of the duration reads it while the audio's is unknown. */
@@ -40,7 +41,7 @@ export type PlayerItem = {
   languagePreviews?: readonly LanguagePreview[]
   /** The language of `src` among `languagePreviews`. */
   language?: string | null
-  /** Where playing starts (seconds), e.g. at a word a transcript reader clicked. */
+  /** Where playing starts (seconds): a word a transcript reader clicked, a Studio block. */
   startAt?: number
 }
 
@@ -68,8 +69,21 @@ function subscribe(listener: () => void): () => void {
 export type NewItem = Omit<PlayerItem, 'key' | 'ownsSrc' | 'blob' | 'streaming' | 'loaded' | 'feedback'> &
   Partial<Pick<PlayerItem, 'ownsSrc' | 'blob' | 'streaming' | 'loaded' | 'feedback'>>
 
+// The playing position, for pages that follow along (a chapter's editor shows the block being
+// read). Kept apart from the player's state so the time ticking re-renders only those pages.
+const timeListeners = new Set<(seconds: number, key: string | null) => void>()
+
+/** Listens to the position of the item on show while it plays or is moved. */
+export function subscribePlayerTime(listener: (seconds: number, key: string | null) => void): () => void {
+  timeListeners.add(listener)
+  return () => timeListeners.delete(listener)
+}
+
 /** The player's actions; any component may call them. */
 export const player = {
+  publishTime(seconds: number): void {
+    for (const listener of timeListeners) listener(seconds, state.item?.key ?? null)
+  },
   load(item: NewItem): string {
     const previous = state.item
     if (previous?.ownsSrc) URL.revokeObjectURL(previous.src)

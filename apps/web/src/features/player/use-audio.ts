@@ -37,7 +37,12 @@ export function useAudio(item: PlayerItem | null, speed: number) {
     }
     audio.src = item.src
     audio.load()
-    if (item.startAt) audio.currentTime = item.startAt
+    if (item.startAt) {
+      // Asked before the metadata is there, and again once it is: some browsers drop the first.
+      const startAt = item.startAt
+      audio.currentTime = startAt
+      audio.addEventListener('loadedmetadata', () => (audio.currentTime = startAt), { once: true })
+    }
     if (item.autoStart) {
       audio.play().catch((error: unknown) => console.info('The browser blocked autoplay', error))
     }
@@ -52,12 +57,14 @@ export function useAudio(item: PlayerItem | null, speed: number) {
   useEffect(() => {
     const audio = ref.current
     if (!audio) return
-    const read = () =>
+    const read = () => {
+      player.publishTime(audio.currentTime)
       setState((s) => ({
         ...s,
         current: audio.currentTime,
         duration: Number.isFinite(audio.duration) ? audio.duration : null,
       }))
+    }
     const onPlay = () => {
       player.setPlaying(true)
       setState((s) => ({ ...s, playing: true, ended: false }))
@@ -92,7 +99,9 @@ export function useAudio(item: PlayerItem | null, speed: number) {
     if (!state.playing) return
     const audio = ref.current
     const timer = setInterval(() => {
-      if (audio) setState((s) => (s.current === audio.currentTime ? s : { ...s, current: audio.currentTime }))
+      if (!audio) return
+      player.publishTime(audio.currentTime)
+      setState((s) => (s.current === audio.currentTime ? s : { ...s, current: audio.currentTime }))
     }, TIME_UPDATE_MS)
     return () => clearInterval(timer)
   }, [state.playing])

@@ -94,6 +94,15 @@ export function ConversionPanel({ projectId, chapter }: { projectId: string; cha
           snapshotId={latest.chapter_snapshot_id}
         />
       )}
+      {!running && chapter.conversion_state !== 'converted' && (
+        <p className="text-sm text-neutral-600" data-testid="export-why-not">
+          {t(
+            chapter.statistics.paragraphs_unconverted + chapter.statistics.paragraphs_converted === 0
+              ? 'studio.conversion.cannotExportEmpty'
+              : 'studio.conversion.cannotExportUnconverted',
+          )}
+        </p>
+      )}
       {chapter.conversion_state === 'converted' && !running && (
         <ExportPanel
           key={chapter.chapter_id}
@@ -166,6 +175,9 @@ export function ProjectExports({
         {t('studio.conversion.convertProject')}
       </Button>
       {convert.isError && <Alert tone="error">{errorText(convert.error)}</Alert>}
+      {!ready && !running && (
+        <p className="text-sm text-neutral-600">{t('studio.conversion.cannotExportBook')}</p>
+      )}
       {ready && (
         <ExportPanel
           projectId={projectId}

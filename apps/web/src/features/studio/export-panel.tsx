@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { Alert } from '../../components/alert'
 import { Button, buttonClass } from '../../components/button'
 import { useErrorText } from '../../i18n/use-error-text'
+import { ApiError } from '../../lib/api-error'
 import type { StudioExport, StudioExportFormat } from '../../lib/api-types'
 import { getStudioExport, startStudioExport, studioExportDownloadUrl } from './studio-api'
 
@@ -28,15 +29,29 @@ export function ExportPanel({
   label: (format: string) => string
 }) {
   const errorText = useErrorText()
-  const [exportId, setExportId] = useState<string | null>(null)
+  // The newest export is remembered in this browser, so its download is still offered after a
+  // reload, until the server no longer has it.
+  const memory = `timbre.studio.export:${projectId}:${chapterId ?? 'book'}`
+  const [exportId, setExportId] = useState<string | null>(() => readMemory(memory))
   const start = useMutation({
     mutationFn: (format: StudioExportFormat) => startStudioExport(projectId, format, chapterId),
-    onSuccess: (started) => setExportId(started.export_id),
+    onSuccess: (started) => {
+      writeMemory(memory, started.export_id)
+      setExportId(started.export_id)
+    },
   })
   const job = useQuery({
     queryKey: ['studio', 'export', projectId, exportId],
-    queryFn: () => getStudioExport(projectId, exportId ?? ''),
+    queryFn: async () => {
+      try {
+        return await getStudioExport(projectId, exportId ?? '')
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) writeMemory(memory, null)
+        throw error
+      }
+    },
     enabled: exportId !== null,
+    retry: false,
     refetchInterval: (query) => (RUNNING.has(query.state.data?.status ?? 'queued') ? POLL_MS : false),
   })
   const current = job.data
@@ -61,6 +76,23 @@ export function ExportPanel({
       {current && <ExportState projectId={projectId} job={current} />}
     </div>
   )
+}
+
+function readMemory(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key)
+  } catch {
+    return null
+  }
+}
+
+function writeMemory(key: string, value: string | null): void {
+  try {
+    if (value === null) window.localStorage.removeItem(key)
+    else window.localStorage.setItem(key, value)
+  } catch {
+    // A browser that keeps nothing only forgets the download on reload.
+  }
 }
 
 function ExportState({ projectId, job }: { projectId: string; job: StudioExport }) {

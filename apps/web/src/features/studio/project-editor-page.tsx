@@ -8,9 +8,10 @@ import { PageSpinner } from '../../components/spinner'
 import { TextField } from '../../components/text-field'
 import { useErrorText } from '../../i18n/use-error-text'
 import { routes } from '../../routes'
-import { ChapterEditor } from './chapter-editor'
+import { CastPanel } from './cast-panel'
 import { ConversionPanel, isConverting, ProjectExports } from './conversion-panel'
 import { CoverImagePanel } from './cover-image-panel'
+import { ChapterDocumentEditor } from './editor/chapter-document-editor'
 import { PublishingPanel } from './publishing-panel'
 import { useAddStudioChapter, useDeleteStudioProject, useStudioProject } from './studio-queries'
 
@@ -114,6 +115,7 @@ export function ProjectEditorPage() {
               {addChapter.isError && <Alert tone="error">{errorText(addChapter.error)}</Alert>}
             </form>
           </nav>
+          <CastPanel projectId={data.project_id} />
           <CoverImagePanel projectId={data.project_id} coverUrl={data.cover_image_url ?? null} />
           <PublishingPanel
             projectId={data.project_id}
@@ -123,10 +125,11 @@ export function ProjectEditorPage() {
         <section className="space-y-4">
           {chosenChapter && <ConversionPanel projectId={data.project_id} chapter={chosenChapter} />}
           {chapterId ? (
-            <ChapterEditor
+            <ChapterDocumentEditor
               projectId={data.project_id}
               chapterId={chapterId}
               defaultVoiceId={data.default_paragraph_voice_id}
+              modelId={data.default_model_id}
             />
           ) : (
             <p className="text-sm text-neutral-500">{t('studio.noChapters')}</p>

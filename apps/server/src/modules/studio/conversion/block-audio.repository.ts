@@ -37,6 +37,7 @@ export function createBlockAudioRepository(db: Database) {
               source_hash: row.source_hash,
               storage_key: row.storage_key,
               duration_seconds: row.duration_seconds,
+              free_regenerations: row.free_regenerations ?? 0,
               created_at: new Date(),
             }),
           )

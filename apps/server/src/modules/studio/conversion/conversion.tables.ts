@@ -31,6 +31,8 @@ export interface StudioBlockAudioTable {
   storage_key: string
   duration_seconds: number
   locked: Generated<boolean>
+  /** Regenerations of the same text that were free (the first two are). */
+  free_regenerations: Generated<number>
   created_at: Timestamp
 }
 

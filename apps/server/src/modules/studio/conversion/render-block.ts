@@ -1,4 +1,11 @@
-import { MODEL_PROFILES, type PronunciationRule, parseOutputFormat, type SpeechRequest } from '@timbre/speech'
+import { STUDIO_EMPHASIS } from '@timbre/contract'
+import {
+  MODEL_PROFILES,
+  type PronunciationRule,
+  parseOutputFormat,
+  type SpeechRequest,
+  type VoiceSettings,
+} from '@timbre/speech'
 import type { Transaction } from 'kysely'
 import type { DB } from '../../../db/schema.js'
 import { AppError } from '../../../errors.js'
@@ -30,12 +37,23 @@ async function beginWhenSlotFree(recorder: Recorder, input: Parameters<Recorder[
   }
 }
 
+/** Emphasised text is read a little slower and louder than the text around it. */
+function emphasised(settings: Partial<VoiceSettings>): Partial<VoiceSettings> {
+  return {
+    ...settings,
+    speed: (settings.speed ?? 1) * STUDIO_EMPHASIS.speed,
+    volume: (settings.volume ?? 1) * STUDIO_EMPHASIS.volume,
+  }
+}
+
 export interface RenderBlockInput {
   principal: Principal
   conversionId: string
   project: ProjectRow
   block: StoredBlock
   rules: PronunciationRule[]
+  /** A free regeneration: rendered and kept without charging credits. */
+  free?: boolean
   /** Keeps the block's audio, in the transaction that charges it when there is a charge. */
   keep: (pcm: Buffer, trx: Transaction<DB> | undefined) => Promise<void>
 }
@@ -64,7 +82,7 @@ export async function renderBlock(
       text: node.text,
       voice: voice.definition,
       modelId: project.default_model_id,
-      voiceSettings: voice.settings ?? {},
+      voiceSettings: node.emphasis ? emphasised(voice.settings ?? {}) : (voice.settings ?? {}),
       ...(rules.length > 0 ? { pronunciationRules: rules } : {}),
     })
   }
@@ -83,7 +101,11 @@ export async function renderBlock(
     queue: 'job',
     meter: { modelId: project.default_model_id, resourceId: firstVoice?.voiceId ?? null },
     history: null,
-    charge: { text: requests.map((r) => r.text).join(' '), hash: null },
+    charge: {
+      text: requests.map((r) => r.text).join(' '),
+      hash: null,
+      ...(input.free ? { credits: 0 } : {}),
+    },
   })
   try {
     const pipeline = deps.speech.pipeline(format)

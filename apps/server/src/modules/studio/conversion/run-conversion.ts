@@ -1,4 +1,4 @@
-import { STUDIO_NO_CREDITS_MESSAGE } from '@timbre/contract'
+import { STUDIO_FREE_REGENERATIONS, STUDIO_NO_CREDITS_MESSAGE } from '@timbre/contract'
 import { AppError } from '../../../errors.js'
 import { type HeldRun, TakenOver } from '../../../platform/jobs/held-run-runner.js'
 import { jobPrincipal } from '../../../platform/jobs/job-principal.js'
@@ -43,6 +43,17 @@ function isCurrent(work: ConversionWork, existing: BlockAudioRow | undefined, ha
   )
 }
 
+/**
+ * Whether rendering a block again is free: a regeneration of the same text is, twice; the
+ * count starts again when the text (or voice, model, dictionaries) changes.
+ */
+function freeRegeneration(work: ConversionWork, existing: BlockAudioRow | undefined, hash: string) {
+  const same = existing !== undefined && existing.source_hash === hash
+  const used = same ? existing.free_regenerations : 0
+  const free = work.onlyBlocks !== null && same && used < STUDIO_FREE_REGENERATIONS
+  return { free, count: free ? used + 1 : used }
+}
+
 /** Renders a chapter's wanted, out-of-date blocks; returns the chapter's joined audio. */
 async function convertChapter(deps: ConversionDeps, work: ConversionWork, chapter: ChapterRow) {
   const { project, conversion, run } = work
@@ -63,7 +74,14 @@ async function convertChapter(deps: ConversionDeps, work: ConversionWork, chapte
     const wanted = work.onlyBlocks === null || work.onlyBlocks.has(block.block_id)
     if (text.trim() && wanted && !isCurrent(work, audio.get(block.block_id), hash)) {
       const key = blockAudioKey(project.workspace_id, chapter.id, block.block_id, hash)
-      const row = { chapter_id: chapter.id, block_id: block.block_id, source_hash: hash, storage_key: key }
+      const { free, count } = freeRegeneration(work, audio.get(block.block_id), hash)
+      const row = {
+        chapter_id: chapter.id,
+        block_id: block.block_id,
+        source_hash: hash,
+        storage_key: key,
+        free_regenerations: count,
+      }
       let earlier: string | null = null
       const pcm = await renderBlock(deps, {
         principal: work.principal,
@@ -71,6 +89,7 @@ async function convertChapter(deps: ConversionDeps, work: ConversionWork, chapte
         project,
         block,
         rules: work.rules,
+        free,
         keep: async (pcm, trx) => {
           await deps.storage.put(key, pcm)
           earlier = await deps.conversions.saveBlockAudio({ ...row, duration_seconds: pcmSeconds(pcm) }, trx)
@@ -81,6 +100,7 @@ async function convertChapter(deps: ConversionDeps, work: ConversionWork, chapte
         ...row,
         duration_seconds: pcmSeconds(pcm),
         locked: false,
+        free_regenerations: count,
         created_at: new Date(),
       })
     }
