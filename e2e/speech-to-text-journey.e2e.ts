@@ -157,6 +157,14 @@ describe('speech to text', () => {
     expect(txt.name).toMatch(/\.txt$/)
     expect(txt.text).toContain('garden')
 
+    // Back at desktop width, one speaker's words go to the other.
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await page.getByLabel('Merge Speaker 2 into…').selectOption({ label: 'Ann' })
+    await expect
+      .poll(() => page.getByTestId('speaker-name').allTextContents(), { timeout: 10_000 })
+      .toEqual(['Ann'])
+    expect(new Set(await page.getByTestId('transcript-speaker').allTextContents())).toEqual(new Set(['Ann']))
+
     await page.getByRole('link', { name: 'All transcripts' }).click()
     const list = page.getByTestId('transcript-list')
     await expect.poll(() => list.textContent()).toContain('garden talk.wav')

@@ -149,6 +149,7 @@ describe('the transcript editor', () => {
       .map((w, i) => ({ w, i }))
       .filter(({ w, i }) => w.type === 'word' && i >= segment.start_index && i <= segment.end_index)
     const middle = indices[Math.floor(indices.length / 2)]!
+    const began = performance.now()
     const same = await call('PATCH', '/words', {
       version: 0,
       from_index: middle.i,
@@ -161,7 +162,7 @@ describe('the transcript editor', () => {
     const again = once.words[middle.i]!
     expect(again.text).toBe(middle.w.text.toUpperCase())
     console.log(
-      `re-aligned "${again.text}": ${middle.w.start}-${middle.w.end} became ${again.start}-${again.end}`,
+      `re-aligned "${again.text}" in ${Math.round(performance.now() - began)} ms: ${middle.w.start}-${middle.w.end} became ${again.start}-${again.end}`,
     )
     expect(Math.abs(again.start! - middle.w.start!)).toBeLessThan(0.15)
     expect(Math.abs(again.end! - middle.w.end!)).toBeLessThan(0.15)
