@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import pg from 'pg'
 import { type DatabaseHandle, embeddedDataDir, openDatabase } from '../../src/db/database.js'
 import { newId } from '../../src/lib/ids.js'
+import { type ServerProcess, startServerProcess } from './server-process.js'
 
 // The data of a server started as a child process (and killed with SIGKILL): a file-backed
 // PGlite data dir, or with DATABASE_URL set a fresh database on that PostgreSQL server (the
@@ -78,4 +79,22 @@ export async function signUpThroughApi(
   })
   const token = ((await signIn.json()) as { access_token: string }).access_token
   return { userId, token }
+}
+
+/**
+ * A server process on the backend with one signed-up user whose email is verified (the user is
+ * made through the API, the server stopped to mark the email in the database, then started again).
+ */
+export async function startWithVerifiedUser(
+  backend: CrashBackend,
+  env: Record<string, string | undefined>,
+  label: string,
+): Promise<{ running: ServerProcess; user: { userId: string; token: string } }> {
+  const first = await startServerProcess({ env })
+  const user = await signUpThroughApi(first.url, label)
+  await first.stop()
+  const setup = await backend.open()
+  await setup.db.updateTable('users').set({ email_verified_at: new Date() }).execute()
+  await setup.close()
+  return { running: await startServerProcess({ env }), user }
 }

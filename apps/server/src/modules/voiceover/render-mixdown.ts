@@ -1,8 +1,9 @@
 import { AppError } from '../../errors.js'
 import { decodeTo48kMono } from '../../lib/audio/audio-decode.js'
+import { wavOf } from '../../lib/audio/wav-file.js'
 import type { FileStorage } from '../../lib/storage.js'
 import type { ClipRow, RenderRow, VoiceoverRepository } from './voiceover.repository.js'
-import { encodeMix, wavOf } from './voiceover-media.js'
+import { encodeMix } from './voiceover-media.js'
 
 const RATE = 48_000
 

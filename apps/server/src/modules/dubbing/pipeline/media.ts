@@ -6,6 +6,7 @@ import { DUBBING_MAX_BYTES, DUBBING_MAX_SECONDS } from '@timbre/contract'
 import { AppError } from '../../../errors.js'
 import { decodeTo48kMono, ffmpegPath, UndecodableAudio } from '../../../lib/audio/audio-decode.js'
 import { sniffAudio } from '../../../lib/audio/audio-sniff.js'
+import { wavOf as wavFile } from '../../../lib/audio/wav-file.js'
 
 // A dub's media: recognised by its bytes (never its name), opened by FFmpeg to learn whether
 // it has a picture and a sound track and how long it runs, decoded to 48 kHz mono for the
@@ -78,28 +79,6 @@ export async function decodeRange(bytes: Uint8Array, start: number, end: number)
   return all.slice(Math.round(start * RATE), Math.min(all.length, Math.round(end * RATE)))
 }
 
-/** Mono 16-bit WAV of float samples (clipped to full scale). */
-export function wavOf(samples: Float32Array, sampleRate = RATE): Buffer {
-  const out = Buffer.alloc(44 + samples.length * 2)
-  out.write('RIFF', 0)
-  out.writeUInt32LE(36 + samples.length * 2, 4)
-  out.write('WAVEfmt ', 8)
-  out.writeUInt32LE(16, 16)
-  out.writeUInt16LE(1, 20)
-  out.writeUInt16LE(1, 22)
-  out.writeUInt32LE(sampleRate, 24)
-  out.writeUInt32LE(sampleRate * 2, 28)
-  out.writeUInt16LE(2, 32)
-  out.writeUInt16LE(16, 34)
-  out.write('data', 36)
-  out.writeUInt32LE(samples.length * 2, 40)
-  for (let i = 0; i < samples.length; i++) {
-    const s = Math.max(-1, Math.min(1, samples[i] ?? 0))
-    out.writeInt16LE(Math.round(s * 32767), 44 + i * 2)
-  }
-  return out
-}
-
 /** The samples of a WAV this module wrote (16-bit mono after a 44-byte header). */
 export function samplesOfWav(wav: Uint8Array): Float32Array {
   const view = new DataView(wav.buffer, wav.byteOffset, wav.byteLength)
@@ -163,3 +142,6 @@ export async function muxVideo(media: Buffer, mix: Buffer, range: { start: numbe
     return readFile(output)
   })
 }
+
+/** Mono 16-bit WAV of float samples at dubbing's working rate unless another is given. */
+export const wavOf = (samples: Float32Array, sampleRate = RATE): Buffer => wavFile(samples, sampleRate)

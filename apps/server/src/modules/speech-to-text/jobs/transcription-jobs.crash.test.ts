@@ -1,7 +1,7 @@
 import { speechToTextCredits } from '@timbre/contract'
 import { PREMADE_VOICES } from '@timbre/speech'
 import { afterAll, describe, expect, it } from 'vitest'
-import { makeCrashBackend, signUpThroughApi } from '../../../../test/helpers/crash-backend.js'
+import { makeCrashBackend, startWithVerifiedUser } from '../../../../test/helpers/crash-backend.js'
 import { type ServerProcess, startServerProcess } from '../../../../test/helpers/server-process.js'
 import { pcmWav } from '../../../../test/helpers/voice-factory.js'
 
@@ -25,14 +25,9 @@ describe('kill -9 during a background transcription', () => {
   it('is taken over by the next process and charged once', async () => {
     const backend = await makeCrashBackend()
     const env = { ...backend.env, CREDIT_LEASE_SECONDS: String(LEASE_SECONDS), SECRET_KEY: 'k'.repeat(32) }
-    running = await startServerProcess({ env })
-    const user = await signUpThroughApi(running.url, 'stt-jobs')
-    await running.stop()
-    const setup = await backend.open()
-    await setup.db.updateTable('users').set({ email_verified_at: new Date() }).execute()
-    await setup.close()
-
-    running = await startServerProcess({ env })
+    const started = await startWithVerifiedUser(backend, env, 'stt-jobs')
+    running = started.running
+    const user = started.user
     const auth = { authorization: `Bearer ${user.token}` }
     const speech = await fetch(`${running.url}/v1/text-to-speech/${emma.voice_id}?output_format=pcm_16000`, {
       method: 'POST',

@@ -2,7 +2,7 @@ import { speechToTextCredits } from '@timbre/contract'
 import { PREMADE_VOICES } from '@timbre/speech'
 import { afterAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
-import { makeCrashBackend, signUpThroughApi } from '../../../../test/helpers/crash-backend.js'
+import { makeCrashBackend, startWithVerifiedUser } from '../../../../test/helpers/crash-backend.js'
 import { type ServerProcess, startServerProcess } from '../../../../test/helpers/server-process.js'
 
 // A realtime transcription session whose server is killed with SIGKILL mid-speech: after a
@@ -22,14 +22,9 @@ describe('kill -9 during a realtime transcription', () => {
   it('charges the audio the transcripts covered, once', async () => {
     const backend = await makeCrashBackend()
     const env = { ...backend.env, CREDIT_LEASE_SECONDS: String(LEASE_SECONDS), SECRET_KEY: 'k'.repeat(32) }
-    running = await startServerProcess({ env })
-    const user = await signUpThroughApi(running.url, 'realtime')
-    await running.stop()
-    const setup = await backend.open()
-    await setup.db.updateTable('users').set({ email_verified_at: new Date() }).execute()
-    await setup.close()
-
-    running = await startServerProcess({ env })
+    const started = await startWithVerifiedUser(backend, env, 'realtime')
+    running = started.running
+    const user = started.user
     const headers = { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' }
     const speech = await fetch(`${running.url}/v1/text-to-speech/${emma.voice_id}?output_format=pcm_16000`, {
       method: 'POST',
