@@ -15,6 +15,7 @@ import { Button } from '../../components/button'
 import { CheckboxField } from '../../components/checkbox-field'
 import { FileDrop } from '../../components/file-drop'
 import { NumberField } from '../../components/number-field'
+import { ProgressBar } from '../../components/progress-bar'
 import { LabelledSelect } from '../../components/select'
 import { TextField } from '../../components/text-field'
 import { useToast } from '../../components/toaster'
@@ -243,16 +244,7 @@ export function DubProgress(props: {
     return <p className="mt-1 text-xs text-red-700">{t('dubbing.failed', { error: props.error ?? '' })}</p>
   return (
     <div className="mt-2" data-testid="dub-progress">
-      <div
-        role="progressbar"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={props.progress}
-        aria-label={t('dubbing.progress')}
-        className="h-2 w-full overflow-hidden rounded-full bg-neutral-100"
-      >
-        <div className="h-full bg-accent-600 transition-all" style={{ width: `${props.progress}%` }} />
-      </div>
+      <ProgressBar percent={props.progress} label={t('dubbing.progress')} className="" />
       <p className="mt-1 text-xs text-neutral-600 tabular-nums">
         {props.progress}% · {props.message ?? t('dubbing.queued')}
       </p>

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useId, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Icon } from '../../components/icon'
+import { ProgressBar } from '../../components/progress-bar'
 import { useToast } from '../../components/toaster'
 import { useErrorText } from '../../i18n/use-error-text'
 import type { TranscriptionJob } from './speech-to-text-api'
@@ -72,19 +73,10 @@ export function TranscriptionJobsPanel({ onFinished }: { onFinished: (job: Trans
               )}
             </div>
             {isOpen(job) ? (
-              <div
-                role="progressbar"
-                aria-label={t('speechToText.jobs.progress', { name: job.file_name })}
-                aria-valuemin={0}
-                aria-valuemax={100}
-                aria-valuenow={job.progress}
-                className="mt-2 h-2 overflow-hidden rounded-full bg-neutral-200"
-              >
-                <div
-                  className="h-full rounded-full bg-accent-600 transition-[width]"
-                  style={{ width: `${Math.max(2, job.progress)}%` }}
-                />
-              </div>
+              <ProgressBar
+                percent={job.progress}
+                label={t('speechToText.jobs.progress', { name: job.file_name })}
+              />
             ) : (
               <p className="mt-1 text-xs text-red-700" role="status">
                 {job.error?.message ?? t('speechToText.jobs.failed')}
