@@ -5,6 +5,7 @@ import { Alert } from '../../components/alert'
 import { Button } from '../../components/button'
 import { TextField } from '../../components/text-field'
 import { useErrorText } from '../../i18n/use-error-text'
+import { formatDate } from '../../lib/format-date'
 import { updateChecklistItem } from '../onboarding/onboarding-api'
 import {
   type AffiliateDashboard,
@@ -94,7 +95,7 @@ function DailyChart({
 }
 
 function Payouts({ data }: { data: AffiliateDashboard }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const errorText = useErrorText()
   const queryClient = useQueryClient()
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['affiliates'] })
@@ -131,7 +132,7 @@ function Payouts({ data }: { data: AffiliateDashboard }) {
       <ul className="mt-4 space-y-1 text-sm text-neutral-700">
         {data.payouts.map((p) => (
           <li key={p.payout_id}>
-            {new Date(p.created_at_unix * 1000).toLocaleDateString()} · {dollars(p.amount_cents)}
+            {formatDate(p.created_at_unix, i18n.language)} · {dollars(p.amount_cents)}
           </li>
         ))}
       </ul>
