@@ -17,12 +17,13 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   const name = `timbre_test_${newId(12).toLowerCase()}`
   const admin = new pg.Client({ connectionString: serverUrl })
   await admin.connect()
-  await admin.query(`create database ${name}`)
+  const template = inject('postgresTemplate')
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`)
   await admin.end()
   const url = new URL(serverUrl)
   url.pathname = `/${name}`
   const handle = await openDatabase({ databaseUrl: url.toString() })
-  await migrateToLatest(handle.db)
+  if (!template) await migrateToLatest(handle.db)
   return {
     ...handle,
     close: async () => {
