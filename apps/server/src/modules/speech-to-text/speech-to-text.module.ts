@@ -83,6 +83,7 @@ export function createSpeechToTextModule(deps: {
       repository: edits,
       log: deps.log ?? (() => undefined),
     }),
+    speakerNames: (workspaceId, transcriptId) => edits.speakerNames(workspaceId, transcriptId),
   })
   const editing = createTranscriptEditingService({ transcripts, edits, storage: deps.storage, recogniser })
   const alignment = createForcedAlignmentService({ recogniser, recorder: deps.recorder })

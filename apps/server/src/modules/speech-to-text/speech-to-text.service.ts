@@ -33,6 +33,8 @@ export function createSpeechToTextService(deps: {
   fetchCloudFile: (url: string) => Promise<SourceFile>
   /** Keeps a new transcript's audio for the editor to play and re-align. */
   audioKeeper?: TranscriptAudioKeeper
+  /** The names the editor gave a transcript's speakers, written into its exports. */
+  speakerNames?: (workspaceId: string, transcriptId: string) => Promise<Record<string, string>>
 }) {
   /** The recogniser and language a request names, refused (4xx) before any work. */
   const check = (input: TranscriptionInput): RecogniserChoice =>
@@ -85,7 +87,10 @@ export function createSpeechToTextService(deps: {
     async download(principal: Principal, id: string, request: ExportRequest): Promise<TranscriptDownload> {
       const row = await deps.repository.find(principal.workspaceId, id)
       if (!row) throw new AppError('transcript_not_found', { param: 'transcription_id' })
-      const body = transcriptBody(row)
+      const body = {
+        ...transcriptBody(row),
+        speaker_names: (await deps.speakerNames?.(principal.workspaceId, id)) ?? {},
+      }
       let bytes: Awaited<ReturnType<typeof exportBytes>>
       try {
         bytes = await exportBytes(body, request)

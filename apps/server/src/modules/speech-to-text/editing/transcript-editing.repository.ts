@@ -42,6 +42,19 @@ export function createTranscriptEditsRepository(db: Database) {
         .execute()
     },
 
+    /** The names the editor gave the transcript's speakers (none when it was never edited). */
+    async speakerNames(workspaceId: string, transcriptId: string): Promise<Record<string, string>> {
+      const row = await db
+        .selectFrom('speech_to_text_transcript_edits')
+        .select('speaker_names')
+        .where('workspace_id', '=', workspaceId)
+        .where('transcript_id', '=', transcriptId)
+        .executeTakeFirst()
+      const names =
+        typeof row?.speaker_names === 'string' ? JSON.parse(row.speaker_names) : row?.speaker_names
+      return names && typeof names === 'object' ? (names as Record<string, string>) : {}
+    },
+
     async find(workspaceId: string, transcriptId: string): Promise<TranscriptEditsRow | undefined> {
       return db
         .selectFrom('speech_to_text_transcript_edits')

@@ -225,6 +225,13 @@ describe('the transcript editor', () => {
     expect((await call('PATCH', '/speakers/speaker_9', { version: doc.version, name: 'x' })).statusCode).toBe(
       422,
     )
+    // Exports write the name given; a speaker left unnamed keeps its number.
+    const text = await call('GET', '/export?format=txt&include_speakers=true')
+    expect(text.statusCode).toBe(200)
+    expect(text.body).toContain('Noah:')
+    expect(text.body).toContain('Speaker 1:')
+    const vtt = await call('GET', '/export?format=vtt&include_speakers=true')
+    expect(vtt.body).toContain('<v Noah>')
 
     const before = doc.segments.length
     const target = doc.segments[0]!

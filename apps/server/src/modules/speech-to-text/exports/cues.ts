@@ -33,6 +33,8 @@ export interface Cue {
   start: number | null
   end: number | null
   speaker: string | null
+  /** The speaker's name given in the editor; exports fall back to "Speaker 1" and so on. */
+  speakerName?: string
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { TranscriptExportOptions } from '@timbre/contract'
 import { Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx'
 import type { Cue } from './cues.js'
-import { speakerLabel } from './segments.js'
+import { speakerOf } from './segments.js'
 import { wholeSeconds } from './timecode.js'
 
 // The Word (DOCX) export: a title and one paragraph per segment, opening with its start time
@@ -13,7 +13,7 @@ export async function toDocx(cues: readonly Cue[], options: TranscriptExportOpti
     if (options.include_timestamps && cue.start !== null)
       runs.push(new TextRun({ text: `${wholeSeconds(cue.start)} `, color: '666666' }))
     if (options.include_speakers && cue.speaker)
-      runs.push(new TextRun({ text: `${speakerLabel(cue.speaker)}: `, bold: true }))
+      runs.push(new TextRun({ text: `${speakerOf(cue)}: `, bold: true }))
     runs.push(new TextRun(cue.text))
     return new Paragraph({ children: runs, spacing: { after: 160 } })
   })

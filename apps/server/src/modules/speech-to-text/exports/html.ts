@@ -1,6 +1,6 @@
 import type { TranscriptExportOptions } from '@timbre/contract'
 import type { Cue } from './cues.js'
-import { type ExportTranscript, speakerLabel } from './segments.js'
+import { type ExportTranscript, speakerOf } from './segments.js'
 import { wholeSeconds } from './timecode.js'
 
 // A self-contained HTML page: one paragraph per segment, with its start time and speaker when
@@ -28,7 +28,7 @@ export function toHtml(
       options.include_timestamps && timed ? `<span class="time">${wholeSeconds(cue.start!)}</span> ` : ''
     const speaker =
       options.include_speakers && cue.speaker
-        ? `<span class="speaker">${escapeHtml(speakerLabel(cue.speaker))}:</span> `
+        ? `<span class="speaker">${escapeHtml(speakerOf(cue))}:</span> `
         : ''
     return `<p${attributes}>${time}${speaker}${escapeHtml(cue.text)}</p>`
   })

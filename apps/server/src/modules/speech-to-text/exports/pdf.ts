@@ -2,7 +2,7 @@ import type { TranscriptExportOptions } from '@timbre/contract'
 import PDFDocument from 'pdfkit'
 import type { Cue } from './cues.js'
 import { fontRuns, STANDARD_FONT, unicodeFonts } from './pdf-fonts.js'
-import { speakerLabel } from './segments.js'
+import { speakerOf } from './segments.js'
 import { wholeSeconds } from './timecode.js'
 
 // The PDF export: an A4 document with a title and one paragraph per segment, each under a grey
@@ -41,7 +41,7 @@ export async function toPdf(
   for (const cue of cues) {
     const head = [
       options.include_timestamps && cue.start !== null ? wholeSeconds(cue.start) : '',
-      options.include_speakers && cue.speaker ? speakerLabel(cue.speaker) : '',
+      options.include_speakers && cue.speaker ? speakerOf(cue) : '',
     ]
       .filter(Boolean)
       .join('  ')

@@ -1,6 +1,6 @@
 import type { TranscriptExportOptions } from '@timbre/contract'
 import type { Cue } from './cues.js'
-import { speakerLabel } from './segments.js'
+import { speakerOf } from './segments.js'
 import { wholeSeconds } from './timecode.js'
 
 // Plain text: one paragraph per segment, a blank line between paragraphs, lines wrapped at
@@ -12,7 +12,7 @@ export function toPlainText(cues: readonly Cue[], options: TranscriptExportOptio
     .map((cue) => {
       const head = [
         options.include_timestamps && cue.start !== null ? `[${wholeSeconds(cue.start)}]` : '',
-        options.include_speakers && cue.speaker ? `${speakerLabel(cue.speaker)}:` : '',
+        options.include_speakers && cue.speaker ? `${speakerOf(cue)}:` : '',
       ]
         .filter(Boolean)
         .join(' ')

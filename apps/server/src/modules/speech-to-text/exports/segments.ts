@@ -14,6 +14,8 @@ export interface ExportTranscript {
   transcription_id: string
   language_code: string
   words: readonly ApiWord[]
+  /** Names the editor gave speakers, by speaker id (`speaker_0`: "Ann"). */
+  speaker_names?: Readonly<Record<string, string>>
 }
 
 const SUBTITLES: readonly TranscriptExportFormat[] = ['srt', 'vtt']
@@ -39,7 +41,8 @@ export function segmentsOf(
   format: TranscriptExportFormat,
   options: TranscriptExportOptions,
 ): Cue[] {
-  return buildCues(cueWords(transcript.words), {
+  const names = transcript.speaker_names ?? {}
+  const cues = buildCues(cueWords(transcript.words), {
     silenceGapS: options.segment_on_silence_longer_than_s,
     maxDurationS: options.max_segment_duration_s,
     maxChars: options.max_segment_chars,
@@ -47,10 +50,19 @@ export function segmentsOf(
     maxLines: isSubtitles(format) ? SUBTITLE_LINES_PER_CUE : null,
     splitOnSpeaker: options.include_speakers,
   })
+  return cues.map((cue) => {
+    const name = cue.speaker ? names[cue.speaker]?.trim() : undefined
+    return name ? { ...cue, speakerName: name } : cue
+  })
 }
 
 /** `speaker_0` reads "Speaker 1" in documents and subtitles; other ids stay as they are. */
 export function speakerLabel(id: string): string {
   const n = /^speaker_(\d+)$/.exec(id)
   return n ? `Speaker ${Number(n[1]) + 1}` : id
+}
+
+/** How a cue's speaker is written: the name given in the editor, else "Speaker 1" and so on. */
+export function speakerOf(cue: Cue): string {
+  return cue.speakerName ?? speakerLabel(cue.speaker ?? '')
 }

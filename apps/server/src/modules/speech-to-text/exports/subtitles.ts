@@ -1,7 +1,7 @@
 import type { TranscriptExportOptions } from '@timbre/contract'
 import type { Cue } from './cues.js'
 import { ExportOptionError } from './export-options.js'
-import { speakerLabel } from './segments.js'
+import { speakerOf } from './segments.js'
 import { clock } from './timecode.js'
 
 // SubRip (.srt) and WebVTT (.vtt) subtitles. Both always carry times, so a transcript made
@@ -21,7 +21,7 @@ export function toSrt(cues: readonly Cue[], options: TranscriptExportOptions): s
   return timed(cues, 'srt')
     .map((cue, i) => {
       const lines = [...cue.lines]
-      if (options.include_speakers && cue.speaker) lines[0] = `${speakerLabel(cue.speaker)}: ${lines[0]}`
+      if (options.include_speakers && cue.speaker) lines[0] = `${speakerOf(cue)}: ${lines[0]}`
       return `${i + 1}\n${clock(cue.start, ',')} --> ${clock(cue.end, ',')}\n${lines.join('\n')}\n`
     })
     .join('\n')
@@ -35,8 +35,7 @@ function vttText(text: string): string {
 export function toVtt(cues: readonly Cue[], options: TranscriptExportOptions): string {
   const body = timed(cues, 'vtt').map((cue) => {
     const lines = cue.lines.map(vttText)
-    if (options.include_speakers && cue.speaker)
-      lines[0] = `<v ${vttText(speakerLabel(cue.speaker))}>${lines[0]}`
+    if (options.include_speakers && cue.speaker) lines[0] = `<v ${vttText(speakerOf(cue))}>${lines[0]}`
     return `${clock(cue.start, '.')} --> ${clock(cue.end, '.')}\n${lines.join('\n')}\n`
   })
   return ['WEBVTT\n', ...body].join('\n')
