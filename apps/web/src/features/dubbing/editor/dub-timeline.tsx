@@ -135,7 +135,7 @@ export function DubTimeline(props: {
       <p className="mt-1 text-xs text-neutral-600">
         {props.readOnly ? t('dubbing.timeline.readOnly') : t('dubbing.timeline.help')}
       </p>
-      <div className="mt-3">
+      <div className="mt-3" data-testid="dub-waveform" data-bars={peaks.data?.length ?? 0}>
         <TranscriptWaveform
           peaks={peaks.data ?? []}
           duration={duration}
