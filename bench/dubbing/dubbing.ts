@@ -62,7 +62,7 @@ export async function bench(): Promise<void> {
 
     const sttForm = new FormData()
     sttForm.set('model_id', 'scribe_v1')
-    sttForm.set('file', new Blob([source], { type: 'audio/wav' }), 'sixty.wav')
+    sttForm.set('file', new Blob([new Uint8Array(source)], { type: 'audio/wav' }), 'sixty.wav')
     const sttStarted = performance.now()
     const sttCpu = process.cpuUsage()
     const stt = await fetch(`${server.url}/v1/speech-to-text`, { method: 'POST', headers, body: sttForm })
@@ -72,7 +72,7 @@ export async function bench(): Promise<void> {
     const sttCpuSeconds = (sttCpuUsed.user + sttCpuUsed.system) / 1e6
 
     const form = new FormData()
-    form.set('file', new Blob([source], { type: 'audio/wav' }), 'sixty.wav')
+    form.set('file', new Blob([new Uint8Array(source)], { type: 'audio/wav' }), 'sixty.wav')
     form.set('target_lang', 'es')
     form.set('num_speakers', '2')
     form.set('watermark', 'true')
