@@ -70,7 +70,7 @@ async function exported(page: Page, format: string): Promise<{ name: string; byt
 }
 
 describe('dubbing', () => {
-  it('dubs a short video into Spanish, fixes a segment in the editor, re-dubs it and exports MP4 and SRT', async () => {
+  it('dubs a short video into Spanish, drags a clip within the placement rules, fixes and re-dubs a segment, exports MP4 and SRT', async () => {
     const context = await journey.browser.newContext({
       viewport: { width: 1280, height: 900 },
       acceptDownloads: true,
@@ -108,6 +108,29 @@ describe('dubbing', () => {
       })
       .toBeGreaterThan(100)
     await page.screenshot({ path: `${shots}dubbing-editor-1280-light.png`, fullPage: true })
+
+    // Drag the clip's end past the media: refused with the rule's message, nothing saved.
+    const row = page.getByTestId('timeline-row').first()
+    const rowBox = (await row.boundingBox())!
+    const end = page.getByTestId('timeline-handle-end').first()
+    const dragEnd = async (toX: number) => {
+      const box = (await end.boundingBox())!
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+      await page.mouse.down()
+      await page.mouse.move(toX, box.y + box.height / 2, { steps: 8 })
+      await page.mouse.up()
+    }
+    const before = await clip.getAttribute('aria-label')
+    await dragEnd(rowBox.x + rowBox.width + 40)
+    await page
+      .getByText('Invalid placement: the segment is later than the original media duration.', { exact: true })
+      .waitFor()
+    expect(await clip.getAttribute('aria-label')).toBe(before)
+    // Drag it a little shorter: saved, and the clip shows its new end.
+    const box = (await end.boundingBox())!
+    await dragEnd(box.x - rowBox.width * 0.05)
+    await page.getByText('Segment saved', { exact: true }).waitFor({ timeout: 30_000 })
+    await expect.poll(() => clip.getAttribute('aria-label'), { timeout: 10_000 }).not.toBe(before)
     // Playing from a segment loads the dub into the persistent player.
     await page.getByTestId('dub-play-segment').first().click()
     await expect
