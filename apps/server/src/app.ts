@@ -466,6 +466,7 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     // source_url downloads follow the same outbound rules as webhooks.
     outbound: config.webhooks,
     libreTranslate: config.libreTranslate,
+    llm: config.dubbingLlm,
     log: (message, details) => app.log.error(details, message),
   })
   const consent = createConsentModule({

@@ -160,6 +160,20 @@ const envSchema = z.object({
     .optional(),
   /** Sent as `api_key` to LIBRETRANSLATE_URL when set. */
   LIBRETRANSLATE_API_KEY: z.string().min(1).optional(),
+  /**
+   * The operator's OpenAI-compatible chat-completions URL dubbing translates with, before
+   * Apertium (which still translates its pairs when this endpoint fails); plain http to a model
+   * beside Timbre is accepted.
+   */
+  DUBBING_LLM_URL: z
+    .string()
+    .url('must be an http(s) URL')
+    .refine((v) => /^https?:\/\//.test(v), 'must be an http(s) URL')
+    .optional(),
+  /** The model name sent to DUBBING_LLM_URL. */
+  DUBBING_LLM_MODEL: z.string().min(1).max(200).default('default'),
+  /** Sent as a Bearer token to DUBBING_LLM_URL when set. */
+  DUBBING_LLM_API_KEY: z.string().min(1).optional(),
   /** DNS servers for domain verification, comma-separated host or host:port; default the system's. */
   DNS_SERVER: z.string().min(1).optional(),
   /** A PEM file of extra certificate authorities trusted for webhook receivers (a private CA). */
@@ -233,6 +247,8 @@ export interface Config {
   agentsLlm: { url: string; models: string[]; apiKey: string | null } | null
   /** Dubbing's LibreTranslate-compatible translation server, when configured. */
   libreTranslate: { url: string; apiKey: string | null } | null
+  /** Dubbing's language-model translator; null: none configured. */
+  dubbingLlm: { url: string; model: string; apiKey: string | null } | null
 }
 
 export interface StripeConfig {
@@ -375,6 +391,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : null,
     libreTranslate: e.LIBRETRANSLATE_URL
       ? { url: e.LIBRETRANSLATE_URL, apiKey: e.LIBRETRANSLATE_API_KEY ?? null }
+      : null,
+    dubbingLlm: e.DUBBING_LLM_URL
+      ? { url: e.DUBBING_LLM_URL, model: e.DUBBING_LLM_MODEL, apiKey: e.DUBBING_LLM_API_KEY ?? null }
       : null,
     timeouts: {
       headersMs: e.HEADERS_TIMEOUT_MS,

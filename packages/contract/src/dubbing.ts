@@ -90,8 +90,8 @@ export const DUBBING_LANGUAGES: Record<string, string> = {
 /** The languages a dub's speech can be transcribed from (the installed recogniser's). */
 export const DUBBING_SOURCE_LANGUAGES = ['en'] as const
 
-/** Translation providers, in the order they are tried for a pair. */
-export const TRANSLATION_PROVIDERS = ['apertium', 'libretranslate', 'manual'] as const
+/** Translation providers, in the order they are tried for a pair (the language model when configured). */
+export const TRANSLATION_PROVIDERS = ['llm', 'apertium', 'libretranslate', 'manual'] as const
 export type TranslationProviderId = (typeof TRANSLATION_PROVIDERS)[number]
 
 /** States of a dub as the API reports them (`status`), with the refund states beside them. */

@@ -45,6 +45,8 @@ export interface ServerProcessOptions {
   port?: number
   /** Start under this umask (through a shell), as a user's login shell might. */
   umask?: number
+  /** How long to wait for /readyz (default 90 s; a first start on a busy machine takes longer). */
+  readyTimeoutMs?: number
 }
 
 /** Starts `main.ts` with the given environment; PORT, HOST and PUBLIC_URL default to a free local port. */
@@ -107,7 +109,8 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     },
   }
   if (options.waitReady === false) return handle
-  const deadline = Date.now() + 90_000
+  const readyMs = options.readyTimeoutMs ?? 90_000
+  const deadline = Date.now() + readyMs
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(`server exited before it was ready:\n${log}`)
@@ -120,7 +123,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     }
     if (Date.now() > deadline) {
       await handle.kill9()
-      throw new Error(`server was not ready within 90 s:\n${log}`)
+      throw new Error(`server was not ready within ${readyMs / 1000} s:\n${log}`)
     }
     await new Promise((r) => setTimeout(r, 200))
   }

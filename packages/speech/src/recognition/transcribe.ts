@@ -23,25 +23,37 @@ const MAX_UTTERANCE_SECONDS = 30
 export async function transcribe(
   recogniser: Recogniser,
   samples: Float32Array,
-  options: RecogniseOptions & { signal?: AbortSignal; onProgress?: (fraction: number) => void } = {},
+  options: RecogniseOptions & {
+    signal?: AbortSignal
+    onProgress?: (fraction: number) => void
+    /** Segments decoded at once (each on a decoder of the recogniser's pool); default 1. */
+    concurrency?: number
+  } = {},
 ): Promise<Transcription> {
   const segments = (await speechSegments(samples)).flatMap((s) => splitLong(s))
-  const words: RecognisedWord[] = []
+  const found: RecognisedWord[][] = new Array(segments.length)
   let done = 0
-  for (const segment of segments) {
-    options.signal?.throwIfAborted()
-    const from = Math.floor(segment.start * RECOGNITION_SAMPLE_RATE)
-    const to = Math.min(samples.length, Math.ceil(segment.end * RECOGNITION_SAMPLE_RATE))
-    const found = await recogniser.recognise(samples.subarray(from, to), options)
-    for (const w of found)
-      words.push({
+  let next = 0
+  const lane = async () => {
+    while (next < segments.length) {
+      const index = next++
+      const segment = segments[index]!
+      options.signal?.throwIfAborted()
+      const from = Math.floor(segment.start * RECOGNITION_SAMPLE_RATE)
+      const to = Math.min(samples.length, Math.ceil(segment.end * RECOGNITION_SAMPLE_RATE))
+      const words = await recogniser.recognise(samples.subarray(from, to), options)
+      found[index] = words.map((w) => ({
         ...w,
         start: w.start + from / RECOGNITION_SAMPLE_RATE,
         end: w.end + from / RECOGNITION_SAMPLE_RATE,
-      })
-    done++
-    options.onProgress?.(done / segments.length)
+      }))
+      done++
+      options.onProgress?.(done / segments.length)
+    }
   }
+  const lanes = Math.max(1, Math.min(options.concurrency ?? 1, segments.length))
+  await Promise.all(Array.from({ length: lanes }, lane))
+  const words = found.flat()
   return { words, segments, speechSeconds: segments.reduce((sum, s) => sum + s.end - s.start, 0) }
 }
 

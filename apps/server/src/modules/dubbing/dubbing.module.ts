@@ -18,6 +18,7 @@ import { createDubJob } from './pipeline/dub-job.js'
 import { createSourceFetcher } from './source-url.js'
 import { createApertiumProvider } from './translation/apertium-provider.js'
 import { createLibreTranslateProvider } from './translation/libretranslate-provider.js'
+import { createLlmTranslationProvider } from './translation/llm-provider.js'
 import type { TranslationProvider } from './translation/translation-provider.js'
 import { createTranslator } from './translation/translator.js'
 
@@ -46,11 +47,14 @@ export function createDubbingModule(deps: {
   outbound: OutboundPolicy
   /** A LibreTranslate-compatible server the operator chose, tried after Apertium. */
   libreTranslate?: { url: string; apiKey: string | null } | null
-  /** Providers in order, replacing the default (Apertium, then LibreTranslate when configured). */
+  /** The operator's chat endpoint, tried first when configured (Apertium stays the fallback). */
+  llm?: { url: string; model: string; apiKey: string | null } | null
+  /** Providers in order, replacing the default (the language model, Apertium, LibreTranslate). */
   providers?: TranslationProvider[]
   log?: (message: string, details: object) => void
 }): DomainModule {
   const providers = deps.providers ?? [
+    ...(deps.llm ? [createLlmTranslationProvider(deps.llm)] : []),
     createApertiumProvider(),
     ...(deps.libreTranslate
       ? [

@@ -42,7 +42,12 @@ export interface SpeechToTextPorts {
    */
   speechTurns(
     samples: Float32Array,
-    options: { speakers: number | null; onProgress?: (fraction: number) => void },
+    options: {
+      speakers: number | null
+      onProgress?: (fraction: number) => void
+      /** Spoken stretches decoded at once (the recogniser keeps two decoders). */
+      concurrency?: number
+    },
   ): Promise<SpeechTurn[]>
 }
 

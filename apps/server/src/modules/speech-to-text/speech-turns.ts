@@ -18,11 +18,12 @@ export interface SpeechTurn {
 export async function speechTurns(
   recogniser: Recogniser,
   samples: Float32Array,
-  options: { speakers: number | null; onProgress?: (fraction: number) => void },
+  options: { speakers: number | null; onProgress?: (fraction: number) => void; concurrency?: number },
 ): Promise<SpeechTurn[]> {
   if (recogniser.unavailable()) throw new AppError('speech_to_text_engine_missing')
   const found = await transcribe(recogniser, samples, {
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    ...(options.concurrency ? { concurrency: options.concurrency } : {}),
   })
   const speakers = diarise(samples, found.segments, { speakers: options.speakers })
   return found.segments.map((segment, index) => {

@@ -5,7 +5,7 @@ import {
   DUBBING_LANGUAGES,
   type DubbingExportFormat,
 } from '@timbre/contract'
-import { useEffect, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
 import { Alert } from '../../components/alert'
@@ -15,6 +15,7 @@ import { useToast } from '../../components/toaster'
 import { useErrorText } from '../../i18n/use-error-text'
 import { ApiError } from '../../lib/api-error'
 import { routes } from '../../routes'
+import { player } from '../player/player-store'
 import {
   type DubResource,
   exportDub,
@@ -25,6 +26,7 @@ import {
 } from './dubbing-api'
 import { DubProgress } from './dubbing-page'
 import { useDub, useDubResource } from './dubbing-queries'
+import { DubTimeline } from './editor/dub-timeline'
 
 const EXPORTS = [
   'mp4',
@@ -70,7 +72,47 @@ export function DubPage() {
   const resource = useDubResource(id, done)
   const held = useEditorHold(id, done)
   const [language, setLanguage] = useState<string | null>(null)
+  const [selected, setSelected] = useState<string | null>(null)
+  const queryClient = useQueryClient()
+  const toast = useToast()
   const lang = language ?? dub.data?.target_languages[0] ?? 'es'
+  const audioUrl = `/v1/dubbing/${encodeURIComponent(id)}/export/${lang}?format=mp3&v=${resource.data?.version ?? 0}`
+  const name = dub.data?.name ?? ''
+  const playFrom = useCallback(
+    (seconds: number) => {
+      if (player.current()?.src === audioUrl) {
+        player.playFrom(seconds)
+        return
+      }
+      player.load({
+        type: 'dub',
+        historyItemId: null,
+        title: name,
+        text: '',
+        voiceId: null,
+        voiceName: DUBBING_LANGUAGES[lang] ?? lang,
+        voiceDescription: null,
+        voiceCategory: null,
+        modelId: null,
+        settings: null,
+        dateUnix: null,
+        src: audioUrl,
+        autoStart: true,
+        startAt: seconds,
+        outputFormat: null,
+      })
+    },
+    [audioUrl, name, lang],
+  )
+  const place = async (segmentId: string, start: number, end: number) => {
+    try {
+      await updateSegment(id, segmentId, lang, { start_time: start, end_time: end })
+      await queryClient.invalidateQueries({ queryKey: ['dub-resource', id] })
+      toast({ title: t('dubbing.saved') })
+    } catch (error) {
+      toast({ title: errorText(error), tone: 'error' })
+    }
+  }
   if (dub.isError) return <Alert tone="error">{errorText(dub.error)}</Alert>
   if (!dub.data) return null
   const d = dub.data
@@ -112,15 +154,31 @@ export function DubPage() {
               isVideo={d.media_metadata.content_type.startsWith('video/')}
             />
           </div>
-          {/* biome-ignore lint/a11y/useMediaCaption: the dub's own subtitles are its SRT export. */}
-          <audio
-            key={`${lang}-${resource.data?.version ?? 0}`}
-            controls
-            className="mt-4 w-full"
-            src={`/v1/dubbing/${encodeURIComponent(id)}/export/${lang}?format=mp3&v=${resource.data?.version ?? 0}`}
-          />
+          <Button variant="secondary" className="mt-4" onClick={() => playFrom(0)} data-testid="dub-play">
+            {t('dubbing.play')}
+          </Button>
           {resource.data && (
-            <Speakers id={id} resource={resource.data} language={lang} readOnly={held === false} />
+            <>
+              <DubTimeline
+                resource={resource.data}
+                language={lang}
+                duration={d.media_metadata.duration}
+                audioUrl={audioUrl}
+                readOnly={held === false}
+                selected={selected}
+                onSelect={setSelected}
+                onPlace={place}
+                onPlay={playFrom}
+              />
+              <Speakers
+                id={id}
+                resource={resource.data}
+                language={lang}
+                readOnly={held === false}
+                selected={selected}
+                onPlay={playFrom}
+              />
+            </>
           )}
         </>
       )}
@@ -167,7 +225,14 @@ function ExportMenu({ id, language, isVideo }: { id: string; language: string; i
   )
 }
 
-function Speakers(props: { id: string; resource: DubResource; language: string; readOnly: boolean }) {
+function Speakers(props: {
+  id: string
+  resource: DubResource
+  language: string
+  readOnly: boolean
+  selected: string | null
+  onPlay: (seconds: number) => void
+}) {
   const { t } = useTranslation()
   const tracks = Object.values(props.resource.speaker_tracks)
   return (
@@ -181,7 +246,13 @@ function Speakers(props: { id: string; resource: DubResource; language: string; 
               .filter((s) => s !== undefined)
               .sort((a, b) => a.start_time - b.start_time)
               .map((segment) => (
-                <SegmentRow key={`${segment.id}-${props.language}`} {...props} segment={segment} />
+                <SegmentRow
+                  // A clip moved on the timeline comes back with new times: the row starts over.
+                  key={`${segment.id}-${props.language}-${segment.dubs[props.language]?.start_time}-${segment.dubs[props.language]?.end_time}`}
+                  {...props}
+                  selected={props.selected === segment.id}
+                  segment={segment}
+                />
               ))}
           </ul>
           {track.segments.length === 0 && (
@@ -195,7 +266,14 @@ function Speakers(props: { id: string; resource: DubResource; language: string; 
 
 type Segment = DubResource['speaker_segments'][string]
 
-function SegmentRow(props: { id: string; language: string; readOnly: boolean; segment: Segment }) {
+function SegmentRow(props: {
+  id: string
+  language: string
+  readOnly: boolean
+  segment: Segment
+  selected: boolean
+  onPlay: (seconds: number) => void
+}) {
   const { t } = useTranslation()
   const toast = useToast()
   const errorText = useErrorText()
@@ -205,6 +283,10 @@ function SegmentRow(props: { id: string; language: string; readOnly: boolean; se
   const [start, setStart] = useState(String(dub?.start_time.toFixed(2) ?? ''))
   const [end, setEnd] = useState(String(dub?.end_time.toFixed(2) ?? ''))
   const [busy, setBusy] = useState<'save' | 'redub' | null>(null)
+  const row = useRef<HTMLLIElement>(null)
+  useEffect(() => {
+    if (props.selected) row.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' })
+  }, [props.selected])
   const changed = useMemo(
     () =>
       !!dub &&
@@ -254,7 +336,11 @@ function SegmentRow(props: { id: string; language: string; readOnly: boolean; se
     )
   const field = 'w-24 rounded-lg border border-neutral-300 px-2 py-1 text-sm tabular-nums'
   return (
-    <li className="grid gap-2 md:grid-cols-[10rem_1fr_1fr_auto]" data-testid="dub-segment">
+    <li
+      ref={row}
+      className={`grid gap-2 rounded-lg p-1 md:grid-cols-[10rem_1fr_1fr_auto] ${props.selected ? 'bg-accent-50' : ''}`}
+      data-testid="dub-segment"
+    >
       <div className="flex gap-2 md:flex-col">
         <label className="text-xs text-neutral-600">
           {t('dubbing.start_time')}
@@ -307,6 +393,13 @@ function SegmentRow(props: { id: string; language: string; readOnly: boolean; se
           onClick={() => void save()}
         >
           {t('dubbing.save')}
+        </Button>
+        <Button
+          variant="secondary"
+          onClick={() => props.onPlay(dub.start_time)}
+          data-testid="dub-play-segment"
+        >
+          {t('dubbing.playFrom')}
         </Button>
         <Button
           disabled={props.readOnly}

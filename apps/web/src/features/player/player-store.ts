@@ -15,6 +15,7 @@ export type PlayerItem = {
     | 'speechToSpeech'
     | 'transcript'
     | 'studioChapter'
+    | 'dub'
   historyItemId: string | null
   title: string
   /** The spoken text: the estimate of the duration reads it while the audio's is unknown. */

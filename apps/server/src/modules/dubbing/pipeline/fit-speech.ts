@@ -52,19 +52,35 @@ export interface FittedSpeech {
   samples: Float32Array
   speed: number
   stretched: boolean
+  /** Seconds the text took at speed 1 (measured, or derived from the faster render). */
+  naturalSeconds: number
 }
 
 /** `text` spoken by `voice` in `language`, at 48 kHz, no longer than `slotSeconds`. */
 export async function fitSpeech(
   speech: SpeechService,
-  input: { text: string; voice: VoiceDefinition; language: string; slotSeconds: number },
+  input: {
+    text: string
+    voice: VoiceDefinition
+    language: string
+    slotSeconds: number
+    /**
+     * How long the text is expected to take at speed 1 (from the voice's pace on earlier
+     * segments): when it is longer than the slot, the first render is already at the speed that
+     * fits, which saves rendering the text twice.
+     */
+    expectedSeconds?: number | null
+  },
 ): Promise<FittedSpeech> {
   const slot = Math.max(0, Math.floor(input.slotSeconds * RENDER_RATE))
-  if (!input.text.trim() || slot === 0) return { samples: new Float32Array(0), speed: 1, stretched: false }
-  let speed = 1
+  if (!input.text.trim() || slot === 0)
+    return { samples: new Float32Array(0), speed: 1, stretched: false, naturalSeconds: 0 }
+  const expected = (input.expectedSeconds ?? 0) * RENDER_RATE
+  let speed = expected > slot ? Math.min(MAX_SPEED, expected / slot) : 1
   let audio = trimSilence(await render(speech, input.text, input.voice, input.language, speed), RENDER_RATE)
-  if (audio.length > slot) {
-    speed = Math.min(MAX_SPEED, audio.length / slot)
+  const naturalSeconds = (audio.length * speed) / RENDER_RATE
+  if (audio.length > slot && speed < MAX_SPEED) {
+    speed = Math.min(MAX_SPEED, (audio.length * speed) / slot)
     audio = trimSilence(await render(speech, input.text, input.voice, input.language, speed), RENDER_RATE)
   }
   let stretched = false
@@ -79,5 +95,5 @@ export async function fitSpeech(
   }
   const out = await resample(audio.length > slot ? audio.subarray(0, slot) : audio, RENDER_RATE, RATE)
   const max = Math.floor(input.slotSeconds * RATE)
-  return { samples: out.length > max ? out.subarray(0, max) : out, speed, stretched }
+  return { samples: out.length > max ? out.subarray(0, max) : out, speed, stretched, naturalSeconds }
 }

@@ -122,17 +122,29 @@ export async function voiceSegments(
       }
       return voice
     }
+    // Each speaker's pace (seconds per character at speed 1) from the segments voiced so far.
+    const paces = new Map<string, { seconds: number; characters: number }>()
     const voiceOne = async ({ segment, index }: (typeof work)[number]) => {
       const speaker = byId.get(segment.speaker_id)
       const current = segment.dubs[language]
       if (!speaker || !current) return
       const slot = slotOf(segments, index, language, dub.duration_seconds)
+      const pace = paces.get(speaker.id)
+      const characters = current.text.trim().length
       const fitted = await fitSpeech(deps.speech, {
         text: current.text,
         voice: await voiceOf(speaker),
         language,
         slotSeconds: slot.end - slot.start,
+        expectedSeconds: pace ? (pace.seconds / pace.characters) * characters : null,
       })
+      if (fitted.naturalSeconds > 0) {
+        const known = paces.get(speaker.id) ?? { seconds: 0, characters: 0 }
+        paces.set(speaker.id, {
+          seconds: known.seconds + fitted.naturalSeconds,
+          characters: known.characters + characters,
+        })
+      }
       const key = clipKey(dub, segment.id, language)
       await deps.storage.put(key, wavOf(fitted.samples))
       await deps.repository.setSegmentDub(segment.id, language, {

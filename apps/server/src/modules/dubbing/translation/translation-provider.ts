@@ -2,9 +2,8 @@ import type { TranslationProviderId } from '@timbre/contract'
 
 // Machine translation behind one interface. Each provider says which language pairs it serves
 // and translates a list of texts in one call (a dub's segments go together, so a provider that
-// starts a process or opens a connection does it once). A chat-completions provider (a local
-// llama.cpp or Ollama server behind an OpenAI-compatible endpoint) fits the same interface: it
-// is a `TranslationProvider` with id 'llm' answering `pairs` from its configuration.
+// starts a process or opens a connection does it once). The operator's chat-completions
+// endpoint (id 'llm') serves every pair of dubbing languages; the rule-based pairs follow it.
 
 export interface LanguagePair {
   source: string
@@ -12,7 +11,7 @@ export interface LanguagePair {
 }
 
 export interface TranslationProvider {
-  readonly id: TranslationProviderId | 'llm'
+  readonly id: TranslationProviderId
   /** What a user is told the translation came from (e.g. "Apertium, rule-based"). */
   readonly label: string
   /** The pairs it serves now (ISO 639-1 codes); an unreachable provider serves none. */

@@ -18,13 +18,16 @@ export interface TargetLanguage {
 export const MANUAL_LABEL = 'Manual translation only: no machine translation serves this pair here'
 
 export function createTranslator(providers: TranslationProvider[]) {
-  async function providerFor(pair: LanguagePair): Promise<TranslationProvider | null> {
+  /** Every provider serving the pair, in the operator's order. */
+  async function providersFor(pair: LanguagePair): Promise<TranslationProvider[]> {
+    const out: TranslationProvider[] = []
     for (const provider of providers) {
       const pairs = await provider.pairs()
-      if (pairs.some((p) => p.source === pair.source && p.target === pair.target)) return provider
+      if (pairs.some((p) => p.source === pair.source && p.target === pair.target)) out.push(provider)
     }
-    return null
+    return out
   }
+  const providerFor = async (pair: LanguagePair) => (await providersFor(pair))[0] ?? null
 
   return {
     providerFor,
@@ -46,24 +49,29 @@ export function createTranslator(providers: TranslationProvider[]) {
     },
 
     /**
-     * The texts translated by the pair's provider; null when no provider serves it (the
-     * segments wait for a manual translation). A provider that fails is a 502, nothing changed.
+     * The texts translated by the pair's first provider, or the next one serving the pair
+     * when it fails (a language model that is down falls back to Apertium); null when no
+     * provider serves it (the segments wait for a manual translation). When every provider
+     * fails it is a 502, nothing changed.
      */
     async translate(
       texts: string[],
       pair: LanguagePair,
     ): Promise<{ texts: string[]; provider: string } | null> {
-      const provider = await providerFor(pair)
-      if (!provider) return null
-      try {
-        return { texts: await provider.translate(texts, pair), provider: provider.id }
-      } catch (error) {
-        if (error instanceof TranslationUnavailable)
-          throw new AppError('dubbing_translation_failed', {
-            message: `${error.message}; nothing was changed.`,
-          })
-        throw error
+      const serving = await providersFor(pair)
+      if (serving.length === 0) return null
+      let failure: TranslationUnavailable | null = null
+      for (const provider of serving) {
+        try {
+          return { texts: await provider.translate(texts, pair), provider: provider.id }
+        } catch (error) {
+          if (!(error instanceof TranslationUnavailable)) throw error
+          failure = error
+        }
       }
+      throw new AppError('dubbing_translation_failed', {
+        message: `${failure?.message ?? 'No provider translated'}; nothing was changed.`,
+      })
     },
   }
 }
