@@ -5,6 +5,7 @@ import {
   Conversation,
 } from '@elevenlabs/elevenlabs-js/api/resources/conversationalAi/conversation/index.js'
 import { convaiCreditsPerMinute } from '@timbre/contract'
+import { LLM_FAILURE_MESSAGE } from './conversation-session.js'
 import { PREMADE_VOICES } from '@timbre/speech'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
@@ -30,7 +31,8 @@ let owner: TestUser
 let sdk: ElevenLabsClient
 
 beforeAll(async () => {
-  t = await createTestApp()
+  // The operator's language model is down: nothing listens on that port.
+  t = await createTestApp({ env: { AGENTS_LLM_URL: 'http://127.0.0.1:9', AGENTS_LLM_MODELS: 'qwen3-4b' } })
   owner = await createUser(t.app, t.database)
   address = await t.app.listen({ port: 0, host: '127.0.0.1' })
   const key = await t.app.inject({
@@ -257,5 +259,45 @@ describe('bad audio on the conversation socket', () => {
     await until(() => received.find((m) => m.type === 'vad_score'))
     expect(socket.readyState).toBe(WebSocket.OPEN)
     socket.close()
+  }, 60_000)
+})
+
+describe('a voice agent whose language model is down', () => {
+  it('says so in its voice, ends cleanly, is recorded as failed, and charges exactly its seconds', async () => {
+    const { agentId } = await sdk.conversationalAi.agents.create({
+      conversationConfig: { agent: { prompt: { llm: 'qwen3-4b' } } },
+    })
+    const microphone = new TestMicrophone()
+    const responses: string[] = []
+    const conversation = new Conversation({
+      client: sdk as never,
+      agentId,
+      requiresAuth: true,
+      audioInterface: microphone,
+      callbackAgentResponse: (text) => responses.push(text),
+    })
+    const ended = new Promise<number>((resolve) =>
+      conversation.on('session_ended', (_id: string, code: number) => resolve(code)),
+    )
+    await conversation.startSession()
+    const id = await until(() => conversation.getConversationId())
+    conversation.sendUserMessage('When do you open?')
+    expect(await ended).toBe(1000)
+    expect(responses).toEqual([LLM_FAILURE_MESSAGE])
+    // The apology was spoken, to its end, before the socket closed.
+    expect(microphone.heard.length).toBeGreaterThan(0)
+    const record = await sdk.conversationalAi.conversations.get(id)
+    expect(record.status).toBe('failed')
+    const ledger = await t.database.db
+      .selectFrom('credit_ledger')
+      .select(['state', 'characters'])
+      .where('request_id', '=', id)
+      .execute()
+    expect(ledger).toHaveLength(1)
+    expect(ledger[0]?.state).toBe(record.metadata.cost > 0 ? 'charged' : 'released')
+    expect(Number(ledger[0]?.characters ?? 0)).toBe(record.metadata.cost)
+    expect(record.metadata.cost).toBe(
+      Math.round((record.metadata.callDurationSecs * convaiCreditsPerMinute('free')) / 60),
+    )
   }, 60_000)
 })
