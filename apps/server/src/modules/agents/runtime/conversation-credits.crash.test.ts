@@ -26,14 +26,20 @@ describe('kill -9 during a voice conversation', () => {
     const created = await fetch(`${running.url}/v1/convai/agents/create`, {
       method: 'POST',
       headers,
-      body: JSON.stringify({ name: 'Desk', conversation_config: { agent: { first_message: 'Hello there.' } } }),
+      body: JSON.stringify({
+        name: 'Desk',
+        conversation_config: { agent: { first_message: 'Hello there.' } },
+      }),
     })
     expect(created.status).toBe(200)
     const { agent_id: agentId } = (await created.json()) as { agent_id: string }
 
-    const ws = new WebSocket(`${running.url.replace('http', 'ws')}/v1/convai/conversation?agent_id=${agentId}`, {
-      headers: { authorization: headers.authorization },
-    })
+    const ws = new WebSocket(
+      `${running.url.replace('http', 'ws')}/v1/convai/conversation?agent_id=${agentId}`,
+      {
+        headers: { authorization: headers.authorization },
+      },
+    )
     const received: Array<{ type: string }> = []
     ws.on('message', (data) => received.push(JSON.parse(data.toString())))
     ws.on('error', () => undefined)

@@ -5,12 +5,12 @@ import {
   Conversation,
 } from '@elevenlabs/elevenlabs-js/api/resources/conversationalAi/conversation/index.js'
 import { convaiCreditsPerMinute } from '@timbre/contract'
-import { LLM_FAILURE_MESSAGE } from './conversation-session.js'
 import { PREMADE_VOICES } from '@timbre/speech'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
 import { createUser, type TestUser } from '../../../../test/helpers/factories.js'
 import { createTestApp, type TestApp } from '../../../../test/helpers/test-app.js'
+import { LLM_FAILURE_MESSAGE } from './conversation-session.js'
 
 // A real voice conversation through the official SDK's conversation client: the caller's speech
 // (made by our own speech engine) goes in as the SDK sends microphone audio, at the pace of
@@ -158,9 +158,7 @@ describe('a voice conversation with the SDK conversation client', () => {
     await new Promise((r) => setTimeout(r, 1000))
     microphone.say(question)
     await until(() => microphone.interruptedAt > 0)
-    const interruption = messages.find((m) => m.type === 'interruption') as {
-      interruption_event: { event_id: number }
-    }
+    const interruption = messages.find((m) => m.type === 'interruption')!
     const bargeInMs = microphone.interruptedAt - microphone.speechStartedAt
     expect(corrections).toHaveLength(1)
     const [original, corrected] = corrections[0]!
@@ -169,7 +167,7 @@ describe('a voice conversation with the SDK conversation client', () => {
     expect(corrected.length).toBeLessThan(GREETING.length)
     expect(GREETING.startsWith(corrected)).toBe(true)
     // After the interruption no audio of the greeting reaches the speaker.
-    const greetingId = interruption.interruption_event.event_id
+    const greetingId = (interruption.interruption_event as { event_id: number }).event_id
     const lateGreeting = messages.filter(
       (m) =>
         m.type === 'audio' &&
@@ -294,7 +292,7 @@ describe('a voice agent whose language model is down', () => {
       .where('request_id', '=', id)
       .execute()
     expect(ledger).toHaveLength(1)
-    expect(ledger[0]?.state).toBe(record.metadata.cost > 0 ? 'charged' : 'released')
+    expect(ledger[0]?.state).toBe((record.metadata.cost ?? 0) > 0 ? 'charged' : 'released')
     expect(Number(ledger[0]?.characters ?? 0)).toBe(record.metadata.cost)
     expect(record.metadata.cost).toBe(
       Math.round((record.metadata.callDurationSecs * convaiCreditsPerMinute('free')) / 60),

@@ -20,14 +20,18 @@ import { UtteranceDetector } from '../../speech-to-text/speech-to-text.module.js
 // The caller's side of a voice conversation: audio chunks in the agent's input format become
 // 16 kHz samples, Silero voice activity marks where speech starts and ends (the speech to text
 // detector, with the agent's turn silence), and each finished utterance is recognised.
-// Recognition starts speculatively at the first quiet window, so when the silence is confirmed
-// the words are usually ready; speech that resumes throws that guess away.
+// Recognition does not wait for the turn to end: a long utterance is cut at the pauses between
+// its words into segments decoded while the caller still speaks, and the last segment starts
+// decoding speculatively at the first quiet window, so when the silence is confirmed the words
+// are usually ready; speech that resumes throws that guess away.
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/
 /** Audio kept before an utterance's detected start, so its first sound is not cut. */
 const LEAD_IN_SECONDS = 0.3
-/** The longest utterance kept for recognition; a longer one is recognised from its last part. */
-const MAX_UTTERANCE_SECONDS = 30
+/** An utterance is cut into segments of at least this long, at a quiet window between words. */
+const SEGMENT_SECONDS = 1.2
+/** An utterance keeps at most this many segments; a longer one is recognised from its last part. */
+const MAX_SEGMENTS = 30
 
 export class BrokenAudio extends Error {}
 
@@ -64,21 +68,19 @@ export interface VoiceInputHooks {
   onError(error: unknown): void
 }
 
-interface Speculation {
-  /** Samples of the utterance it decoded (from the utterance start). */
-  length: number
-  words: Promise<string>
-}
-
 export class VoiceInput {
   private audioIn: AudioInputStream | null = null
   private vad: VoiceActivityStream | null = null
   private readonly detector: UtteranceDetector
   private readonly recent: Float32Array[] = []
   private recentLength = 0
-  private utterance: Float32Array[] = []
-  private utteranceLength = 0
-  private speculation: Speculation | null = null
+  /** Decodes of the utterance's finished segments, in order. */
+  private segments: Array<Promise<string>> = []
+  /** The segment under way, and whether any of it was speech. */
+  private current: Float32Array[] = []
+  private currentLength = 0
+  private currentHasSpeech = false
+  private speculation: Promise<string> | null = null
   /** 16 kHz samples received, and when recent chunks arrived, for placing the end of speech. */
   private received = 0
   private readonly arrivals: Array<{ until: number; at: number }> = []
@@ -130,13 +132,8 @@ export class VoiceInput {
 
   private keep(samples: Float32Array): void {
     if (this.detector.speaking) {
-      this.utterance.push(samples)
-      this.utteranceLength += samples.length
-      while (
-        this.utteranceLength > MAX_UTTERANCE_SECONDS * RECOGNITION_SAMPLE_RATE &&
-        this.utterance.length > 1
-      )
-        this.utteranceLength -= this.utterance.shift()?.length ?? 0
+      this.current.push(samples)
+      this.currentLength += samples.length
     }
     this.recent.push(samples)
     this.recentLength += samples.length
@@ -149,8 +146,10 @@ export class VoiceInput {
     const event = this.detector.window(p)
     if (event?.type === 'start') {
       // The utterance starts with the lead-in before the detected start.
-      this.utterance = [...this.recent]
-      this.utteranceLength = this.recentLength
+      this.current = [...this.recent]
+      this.currentLength = this.recentLength
+      this.currentHasSpeech = true
+      this.segments = []
       this.speculation = null
       this.hooks.onSpeechStart()
       return
@@ -160,23 +159,34 @@ export class VoiceInput {
       return
     }
     if (!wasSpeaking) return
-    if (p >= CONVAI_VAD_THRESHOLD) this.speculation = null
-    else if (!this.speculation) this.speculate()
+    if (p >= CONVAI_VAD_THRESHOLD) {
+      this.currentHasSpeech = true
+      this.speculation = null
+    } else if (this.currentLength >= SEGMENT_SECONDS * RECOGNITION_SAMPLE_RATE && this.currentHasSpeech) {
+      this.cutSegment()
+    } else if (!this.speculation && this.currentHasSpeech) {
+      this.speculation = this.recognise(this.joined())
+    }
+  }
+
+  /** A pause between words: the segment so far starts decoding while the caller goes on. */
+  private cutSegment(): void {
+    this.segments.push(this.speculation ?? this.recognise(this.joined()))
+    if (this.segments.length > MAX_SEGMENTS) this.segments.shift()
+    this.speculation = null
+    this.current = []
+    this.currentLength = 0
+    this.currentHasSpeech = false
   }
 
   private joined(): Float32Array {
-    const out = new Float32Array(this.utteranceLength)
+    const out = new Float32Array(this.currentLength)
     let at = 0
-    for (const part of this.utterance) {
+    for (const part of this.current) {
       out.set(part, at)
       at += part.length
     }
     return out
-  }
-
-  private speculate(): void {
-    const audio = this.joined()
-    this.speculation = { length: audio.length, words: this.recognise(audio) }
   }
 
   private recognise(audio: Float32Array): Promise<string> {
@@ -188,17 +198,19 @@ export class VoiceInput {
     // Where the VAD put the end of speech: when the chunk holding that sample arrived.
     const sample = endAt * RECOGNITION_SAMPLE_RATE
     const speechEndedAt = this.arrivals.find((a) => a.until >= sample)?.at ?? now
-    const guess = this.speculation
-    const words = guess ? guess.words : this.recognise(this.joined())
+    const tail = this.currentHasSpeech ? (this.speculation ?? this.recognise(this.joined())) : null
+    const parts = tail ? [...this.segments, tail] : this.segments
     this.speculation = null
-    this.utterance = []
-    this.utteranceLength = 0
-    words
-      .then((text) => {
+    this.segments = []
+    this.current = []
+    this.currentLength = 0
+    this.currentHasSpeech = false
+    Promise.all(parts)
+      .then((texts) => {
         if (this.closed) return
         const done = performance.now()
         this.hooks.onUtterance({
-          text: text.trim(),
+          text: texts.join(' ').replace(/\s+/g, ' ').trim(),
           vadMs: now - speechEndedAt,
           recognitionMs: done - now,
           speechEndedAt,
