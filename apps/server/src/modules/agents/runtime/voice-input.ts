@@ -81,6 +81,11 @@ export class VoiceInput {
   private currentLength = 0
   private currentHasSpeech = false
   private speculation: Promise<string> | null = null
+  /**
+   * A speculative decode is running (perhaps thrown away since): no other starts until it ends,
+   * so guesses never queue up in front of the decode the turn waits for.
+   */
+  private speculating = false
   /** 16 kHz samples received, and when recent chunks arrived, for placing the end of speech. */
   private received = 0
   private readonly arrivals: Array<{ until: number; at: number }> = []
@@ -164,8 +169,14 @@ export class VoiceInput {
       this.speculation = null
     } else if (this.currentLength >= SEGMENT_SECONDS * RECOGNITION_SAMPLE_RATE && this.currentHasSpeech) {
       this.cutSegment()
-    } else if (!this.speculation && this.currentHasSpeech) {
-      this.speculation = this.recognise(this.joined())
+    } else if (!this.speculation && !this.speculating && this.currentHasSpeech) {
+      this.speculating = true
+      const guess = this.recognise(this.joined())
+      guess.then(
+        () => (this.speculating = false),
+        () => (this.speculating = false),
+      )
+      this.speculation = guess
     }
   }
 
