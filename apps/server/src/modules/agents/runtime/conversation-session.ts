@@ -66,6 +66,7 @@ export class ConversationSession {
   private heartbeat: NodeJS.Timeout | undefined
   private idle: NodeJS.Timeout | undefined
   private limit: NodeJS.Timeout | undefined
+  private silence: NodeJS.Timeout | undefined
   private ended = false
   private voice: VoiceChannel | null = null
   private charge: ConversationCharge | null = null
@@ -146,7 +147,16 @@ export class ConversationSession {
   }
 
   /** The caller spoke over the agent: its audio stops, and the record keeps what was heard. */
+  /** A voice call the caller stays silent in for the agent's `silence_end_call_timeout` ends. */
+  private heardCaller(): void {
+    clearTimeout(this.silence)
+    const seconds = pathOf(this.config, 'turn', 'silence_end_call_timeout')
+    if (!this.voice || typeof seconds !== 'number' || seconds <= 0) return
+    this.silence = setTimeout(() => void this.end('done', 'silence timeout'), seconds * 1000)
+  }
+
   private onSpeechStart(): void {
+    this.heardCaller()
     const cut = this.voice?.bargeIn()
     if (!cut) return
     this.turn?.abort()
@@ -228,6 +238,7 @@ export class ConversationSession {
     const maxSeconds = pathOf(this.config, 'conversation', 'max_duration_seconds')
     if (typeof maxSeconds === 'number' && maxSeconds > 0)
       this.limit = setTimeout(() => void this.end('done', 'max duration'), maxSeconds * 1000)
+    this.heardCaller()
     this.send(
       serverEvents.metadata(
         this.id,
@@ -425,6 +436,7 @@ export class ConversationSession {
     clearInterval(this.heartbeat)
     clearTimeout(this.idle)
     clearTimeout(this.limit)
+    clearTimeout(this.silence)
     for (const resolve of this.pendingTools.values())
       resolve({ result: 'The conversation ended.', isError: true })
     try {

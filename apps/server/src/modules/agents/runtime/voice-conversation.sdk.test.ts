@@ -299,3 +299,32 @@ describe('a voice agent whose language model is down', () => {
     )
   }, 60_000)
 })
+
+describe('turn settings', () => {
+  it("ends a voice call the caller stays silent in for the agent's silence_end_call_timeout", async () => {
+    const { agentId } = await sdk.conversationalAi.agents.create({
+      conversationConfig: { turn: { silenceEndCallTimeout: 2 } },
+    })
+    const { signedUrl } = await sdk.conversationalAi.conversations.getSignedUrl({ agentId })
+    const socket = new WebSocket(signedUrl)
+    const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)))
+    await new Promise((resolve, reject) => {
+      socket.once('open', resolve)
+      socket.once('error', reject)
+    })
+    socket.send(JSON.stringify({ type: 'conversation_initiation_client_data' }))
+    const opened = Date.now()
+    const silence = setInterval(() => {
+      if (socket.readyState === WebSocket.OPEN)
+        socket.send(JSON.stringify({ user_audio_chunk: Buffer.alloc(3200).toString('base64') }))
+    }, 100)
+    try {
+      expect(await closed).toBe(1000)
+    } finally {
+      clearInterval(silence)
+    }
+    const lasted = (Date.now() - opened) / 1000
+    expect(lasted).toBeGreaterThan(1.5)
+    expect(lasted).toBeLessThan(10)
+  }, 60_000)
+})
