@@ -453,6 +453,10 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     outbound: config.webhooks,
     publicUrl: () => config.publicUrl,
     knowledge: knowledgeRetrievalFor(knowledgeBase.ports),
+    // Voice conversations hear through the realtime recogniser and speak through the one pipeline.
+    voice: { speech, voices: voices.ports.lookup, recogniser: speechToText.ports.recogniser, storage },
+    credits: credits.ports,
+    plan: billing.ports.plan,
   })
   knowledgeBase.ports.registerDependentAgents(dependentAgentsFrom(agents.ports.dependentAgents))
   const dubbing = createDubbingModule({

@@ -118,3 +118,29 @@ export const AGENT_DEFAULT_VOICE_ID = 'KGpOyQNcdOyZbkBFTFoO'
 export const AGENT_DEFAULT_TTS_MODEL = 'eleven_flash_v2'
 /** Audio agents exchange by default: 16-bit PCM at 16 kHz, as the official clients expect. */
 export const AGENT_DEFAULT_AUDIO_FORMAT = 'pcm_16000'
+
+/**
+ * Live voice turns: the silence after speech that ends the user's turn, by the agent's
+ * `turn.turn_eagerness` (an eager agent answers sooner, a patient one waits for pauses).
+ */
+export const CONVAI_TURN_SILENCE_SECONDS = { eager: 0.3, normal: 0.45, patient: 0.9 } as const
+/** Speech shorter than this is not a turn (a cough, a click) nor an interruption. */
+export const CONVAI_MIN_SPEECH_SECONDS = 0.12
+/** Voice activity probability at which a 32 ms window counts as speech. */
+export const CONVAI_VAD_THRESHOLD = 0.5
+/**
+ * Credits of a live conversation are reserved this many seconds at a time: a call holds at most
+ * this much of the workspace's credits beyond what it has used, and a crash charges what was used.
+ */
+export const CONVAI_RESERVATION_SECONDS = 5 * 60
+/** The audio formats agents hear and speak in (the SDK's `AsrInputFormat` / `TtsOutputFormat`). */
+export const CONVAI_AUDIO_FORMATS = [
+  'pcm_8000',
+  'pcm_16000',
+  'pcm_22050',
+  'pcm_24000',
+  'pcm_44100',
+  'pcm_48000',
+  'ulaw_8000',
+] as const
+export type ConvaiAudioFormat = (typeof CONVAI_AUDIO_FORMATS)[number]

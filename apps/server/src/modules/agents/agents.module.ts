@@ -3,13 +3,13 @@ import type { Database } from '../../db/database.js'
 import { type ChatFetch, createChatClient } from '../../platform/llm/chat-client.js'
 import type { OutboundPolicy } from '../../platform/outbound/outbound.js'
 import { createCheckedFetch } from '../../platform/outbound/outbound.js'
+import type { WorkspacePlan } from '../billing/billing.module.js'
 import type { DomainModule } from '../domain-module.js'
 import { AGENT_URL_ERRORS } from './agent-references.js'
 import { createAgentsRepository } from './agents.repository.js'
 import { agentsRoutes } from './agents.routes.js'
 import { type AgentsService, createAgentsService } from './agents.service.js'
 import type { AgentsDeps } from './agents-deps.js'
-import { conversationCost } from './conversations/conversation-access.js'
 import { createConversationTokens } from './conversations/conversation-tokens.js'
 import { createConversationsRepository } from './conversations/conversations.repository.js'
 import { conversationsRoutes } from './conversations/conversations.routes.js'
@@ -22,9 +22,11 @@ import { createMcpServersRepository } from './mcp/mcp-servers.repository.js'
 import { mcpServersRoutes } from './mcp/mcp-servers.routes.js'
 import { createMcpServersService } from './mcp/mcp-servers.service.js'
 import type { DependentAgentsLookup, KnowledgeRetrieval } from './ports.js'
+import type { ConversationLedger } from './runtime/conversation-charge.js'
 import { conversationSocketRoutes } from './runtime/conversation-socket.routes.js'
 import type { RuntimeDeps } from './runtime/runtime-deps.js'
 import { simulationRoutes } from './runtime/simulation.routes.js'
+import type { VoiceDeps } from './runtime/voice-channel.js'
 import { convaiSettingsRoutes } from './settings/convai-settings.routes.js'
 import { createConvaiSettingsService } from './settings/convai-settings.service.js'
 import { createConvaiSettingsRepository } from './settings/settings.repository.js'
@@ -51,6 +53,11 @@ export function createAgentsModule(deps: {
   /** How the operator's own language-model endpoint is called. */
   operatorFetch: ChatFetch
   knowledge?: KnowledgeRetrieval | null | undefined
+  /** Speech in and out of voice conversations (the realtime recogniser, the generation pipeline). */
+  voice: VoiceDeps
+  /** Conversation minutes are charged to the credits ledger at the plan's price. */
+  credits: ConversationLedger
+  plan(workspaceId: string): Promise<WorkspacePlan>
 }): DomainModule<{ agents: AgentsService; dependentAgents: DependentAgentsLookup }> {
   const agentsRepo = createAgentsRepository(deps.db)
   const shared: AgentsDeps = {
@@ -71,6 +78,7 @@ export function createAgentsModule(deps: {
     agents: agentsRepo,
     conversations: conversationsRepo,
     tokens,
+    storage: deps.voice.storage,
   })
   const access = { agents: agentsRepo, conversations: conversationsRepo, tokens, tierOf: deps.tierOf }
   const runtime: RuntimeDeps = {
@@ -89,7 +97,8 @@ export function createAgentsModule(deps: {
       loadGguf: createGgufLoader(shared.llms),
     },
     webhookFetch: createCheckedFetch(deps.outbound, AGENT_URL_ERRORS, 30_000),
-    costOf: (workspaceId, seconds) => conversationCost(access, workspaceId, seconds),
+    voice: deps.voice,
+    charge: { credits: deps.credits, plan: deps.plan },
   }
   const settings = createConvaiSettingsService({
     outbound: deps.outbound,

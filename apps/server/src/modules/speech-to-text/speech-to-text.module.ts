@@ -29,6 +29,8 @@ import { createSpeechToTextService, type SpeechToTextService } from './speech-to
 import { speechToTextModelsRoutes } from './speech-to-text-models.routes.js'
 import { type SpeechTurn, speechTurns } from './speech-turns.js'
 
+/** The realtime recogniser's utterance boundaries, for other live audio (agents' conversations). */
+export { UtteranceDetector } from './realtime/utterance-detector.js'
 export type { TranscriptBody } from './speech-to-text.service.js'
 export type { SpeechTurn } from './speech-turns.js'
 export type { TranscriptionInput } from './stt-form.js'
@@ -49,6 +51,8 @@ export interface SpeechToTextPorts {
       concurrency?: number
     },
   ): Promise<SpeechTurn[]>
+  /** The recogniser live sessions share (the realtime socket's), for agents' voice turns. */
+  recogniser: Recogniser
 }
 
 /** How often the worker looks for transcriptions whose run died. */
@@ -122,6 +126,7 @@ export function createSpeechToTextModule(deps: {
     ports: {
       transcribe: stt.transcribe,
       speechTurns: (samples, options) => speechTurns(recogniser, samples, options),
+      recogniser,
     },
     stop: async () => {
       stopRecovery()

@@ -122,9 +122,9 @@ export function conversationsRoutes(conversations: ConversationsService): Fastif
     app.get(
       '/v1/convai/conversations/:conversation_id/audio',
       { config, schema: { tags, summary: 'The recording of a conversation', params } },
-      async (request) => {
-        await conversations.audioKey(requirePrincipal(request), request.params.conversation_id)
-        return null
+      async (request, reply) => {
+        const audio = await conversations.audio(requirePrincipal(request), request.params.conversation_id)
+        return reply.type('audio/wav').send(audio)
       },
     )
   }

@@ -1,5 +1,6 @@
 import { CONVAI_PAGE_SIZE_DEFAULT } from '@timbre/contract'
 import { AppError } from '../../../errors.js'
+import type { FileStorage } from '../../../lib/storage.js'
 import type { Principal } from '../../../plugins/auth.js'
 import { cursorAt, offsetOf, unixSeconds } from '../access-info.js'
 import type { AgentsRepository } from '../agents.repository.js'
@@ -22,6 +23,8 @@ export function createConversationsService(deps: {
   agents: AgentsRepository
   conversations: ConversationsRepository
   tokens: ConversationTokens
+  /** Where conversations' recordings are kept. */
+  storage: FileStorage
 }) {
   async function agentOf(principal: Principal, agentId: string) {
     const agent = await deps.agents.find(principal.workspaceId, agentId)
@@ -123,6 +126,8 @@ export function createConversationsService(deps: {
     async remove(principal: Principal, id: string) {
       const row = await deps.conversations.remove(principal.workspaceId, id)
       if (!row) throw new AppError('conversation_not_found')
+      // The recording goes with its record.
+      if (row.audio_key) await deps.storage.delete(row.audio_key).catch(() => undefined)
       return row
     },
 
@@ -131,11 +136,13 @@ export function createConversationsService(deps: {
         throw new AppError('conversation_not_found')
     },
 
-    async audioKey(principal: Principal, id: string): Promise<string> {
+    /** The recording of both sides (WAV). */
+    async audio(principal: Principal, id: string): Promise<Buffer> {
       const row = await deps.conversations.find(principal.workspaceId, id)
       if (!row) throw new AppError('conversation_not_found')
-      if (!row.audio_key) throw new AppError('conversation_audio_not_found')
-      return row.audio_key
+      const audio = row.audio_key ? await deps.storage.get(row.audio_key) : null
+      if (!audio) throw new AppError('conversation_audio_not_found')
+      return audio
     },
   }
 }

@@ -38,12 +38,12 @@ export type ClientMessage = z.infer<typeof clientMessage>
 
 /** The server's events, shaped as the official clients read them. */
 export const serverEvents = {
-  metadata: (conversationId: string, audioFormat: string) => ({
+  metadata: (conversationId: string, outputFormat: string, inputFormat: string) => ({
     type: 'conversation_initiation_metadata',
     conversation_initiation_metadata_event: {
       conversation_id: conversationId,
-      agent_output_audio_format: audioFormat,
-      user_input_audio_format: audioFormat,
+      agent_output_audio_format: outputFormat,
+      user_input_audio_format: inputFormat,
     },
   }),
   agentResponse: (response: string, eventId: number) => ({

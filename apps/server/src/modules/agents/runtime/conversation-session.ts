@@ -7,15 +7,33 @@ import type { AgentRow } from '../agents.repository.js'
 import { type Brain, createBrain } from './agent-brain.js'
 import { type AgentTool, agentToolOf, callWebhook, systemToolsOf } from './agent-tools.js'
 import { runAgentTurn, type ToolOutcome } from './agent-turn.js'
+import { ConversationCharge } from './conversation-charge.js'
 import { type ClientMessage, clientMessage, serverEvents } from './conversation-messages.js'
 import { systemVariables } from './dynamic-variables.js'
 import { applyOverrides } from './overrides.js'
 import type { RuntimeDeps } from './runtime-deps.js'
+import { type Reply, VoiceChannel } from './voice-channel.js'
+import { BrokenAudio, type Utterance } from './voice-input.js'
 
 /** What the agent says when its language model fails, before the conversation ends. */
 export const LLM_FAILURE_MESSAGE =
   "I'm sorry, I can't think right now: my language model is not answering. Please try again later."
-const HEARTBEAT_MS = 15_000
+/** The record and the credits used are written this often (a crash charges up to the last write). */
+const HEARTBEAT_MS = 5_000
+
+/** Where a conversation's recording is stored. */
+export function conversationAudioKey(workspaceId: string, conversationId: string): string {
+  return `convai/${workspaceId}/${conversationId}.wav`
+}
+/** The longest the last words are given to be heard before a conversation closes. */
+const LAST_WORDS_MS = 15_000
+
+/** Stage latencies of a voice turn, in seconds, as the record's turn metrics. */
+interface TurnTimings {
+  vadMs: number
+  recognitionMs: number
+  speechEndedAt: number
+}
 
 export interface TranscriptEntry {
   role: 'user' | 'agent'
@@ -24,6 +42,8 @@ export interface TranscriptEntry {
   tool_calls?: unknown[]
   tool_results?: unknown[]
   interrupted?: boolean
+  original_message?: string
+  conversation_turn_metrics?: { metrics: Record<string, { elapsed_time: number }> }
 }
 
 /**
@@ -45,7 +65,13 @@ export class ConversationSession {
   private tokens = { input: 0, output: 0 }
   private heartbeat: NodeJS.Timeout | undefined
   private idle: NodeJS.Timeout | undefined
+  private limit: NodeJS.Timeout | undefined
+  private silence: NodeJS.Timeout | undefined
   private ended = false
+  private voice: VoiceChannel | null = null
+  private charge: ConversationCharge | null = null
+  /** The agent's reply being spoken, with its transcript entry (cut on an interruption). */
+  private speaking: { reply: Reply; entry: TranscriptEntry } | null = null
 
   constructor(
     private readonly deps: RuntimeDeps,
@@ -109,8 +135,50 @@ export class ConversationSession {
     }
   }
 
-  /** Audio arrives before voice is wired: the client is told this agent answers text. */
-  private onAudio(_chunk: string): void {}
+  /** Caller audio: broken chunks are reported and skipped; a text-only agent ignores audio. */
+  private async onAudio(chunk: string): Promise<void> {
+    if (!this.voice) return
+    try {
+      await this.voice.audio(chunk)
+    } catch (error) {
+      if (!(error instanceof BrokenAudio)) throw error
+      this.send(serverEvents.error(error.message, 'invalid_audio'))
+    }
+  }
+
+  /** The caller spoke over the agent: its audio stops, and the record keeps what was heard. */
+  /** A voice call the caller stays silent in for the agent's `silence_end_call_timeout` ends. */
+  private heardCaller(): void {
+    clearTimeout(this.silence)
+    const seconds = pathOf(this.config, 'turn', 'silence_end_call_timeout')
+    if (!this.voice || typeof seconds !== 'number' || seconds <= 0) return
+    this.silence = setTimeout(() => void this.end('done', 'silence timeout'), seconds * 1000)
+  }
+
+  private onSpeechStart(): void {
+    this.heardCaller()
+    const cut = this.voice?.bargeIn()
+    if (!cut) return
+    this.turn?.abort()
+    this.send(serverEvents.interruption(cut.eventId))
+    const spoken = this.speaking
+    this.speaking = null
+    if (cut.heard !== cut.original) this.send(serverEvents.correction(cut.original, cut.heard, cut.eventId))
+    if (spoken) {
+      spoken.entry.original_message = spoken.entry.message ?? cut.original
+      spoken.entry.message = cut.heard
+      spoken.entry.interrupted = true
+    }
+    const last = this.history.at(-1)
+    if (last?.role === 'assistant' && typeof last.content === 'string') last.content = cut.heard
+  }
+
+  private onUtterance(utterance: Utterance): void {
+    if (this.ended || !utterance.text) return
+    void this.userTurn(utterance.text, utterance).catch((error) =>
+      this.end('failed', String(error).slice(0, 100)),
+    )
+  }
 
   private async open(init: Extract<ClientMessage, { type: 'conversation_initiation_client_data' }> | null) {
     this.config = applyOverrides(
@@ -138,12 +206,26 @@ export class ConversationSession {
       tools,
       variables: this.variables,
     })
+    const textOnly = pathOf(this.config, 'conversation', 'text_only') === true
+    this.charge = new ConversationCharge(
+      this.deps.charge,
+      { workspaceId: this.agent.workspace_id, userId: this.userId ?? this.agent.created_by },
+      this.id,
+    )
+    await this.charge.open()
+    if (!textOnly)
+      this.voice = await VoiceChannel.open(this.deps.voice, this.agent.workspace_id, this.config, {
+        send: this.send,
+        onUtterance: (u) => this.onUtterance(u),
+        onSpeechStart: () => this.onSpeechStart(),
+        onError: (error) => void this.end('failed', String(error).slice(0, 100)),
+      })
     await this.deps.conversations.insert({
       id: this.id,
       workspaceId: this.agent.workspace_id,
       agentId: this.agent.id,
       userId: this.userId,
-      mode: 'text',
+      mode: textOnly ? 'text' : 'voice',
       clientData: init
         ? {
             dynamic_variables: init.dynamic_variables ?? {},
@@ -152,27 +234,45 @@ export class ConversationSession {
         : null,
     })
     await this.deps.agents.touchLastCall(this.agent.id, new Date())
-    this.heartbeat = setInterval(() => void this.save().catch(() => undefined), HEARTBEAT_MS)
-    this.send(serverEvents.metadata(this.id, AGENT_DEFAULT_AUDIO_FORMAT))
+    this.heartbeat = setInterval(() => void this.beat().catch(() => undefined), HEARTBEAT_MS)
+    const maxSeconds = pathOf(this.config, 'conversation', 'max_duration_seconds')
+    if (typeof maxSeconds === 'number' && maxSeconds > 0)
+      this.limit = setTimeout(() => void this.end('done', 'max duration'), maxSeconds * 1000)
+    this.heardCaller()
+    this.send(
+      serverEvents.metadata(
+        this.id,
+        this.voice?.outputFormat ?? AGENT_DEFAULT_AUDIO_FORMAT,
+        this.voice?.inputFormat ?? AGENT_DEFAULT_AUDIO_FORMAT,
+      ),
+    )
     const { fillVariables } = await import('./dynamic-variables.js')
     const first = fillVariables(
       String(pathOf(this.config, 'agent', 'first_message') ?? ''),
       this.variables,
     ).trim()
-    if (first) this.say(first)
+    if (first) void this.say(first).catch((error) => this.end('failed', String(error).slice(0, 100)))
   }
 
-  private say(text: string): void {
+  /** Says a whole text: the response event, its speech in a voice conversation, the record. */
+  private say(text: string): Promise<void> {
     this.eventId += 1
+    const reply = this.voice?.reply(this.eventId)
     this.send(serverEvents.agentResponse(text, this.eventId))
-    this.transcript.push({ role: 'agent', message: text, time_in_call_secs: this.seconds() })
+    const entry: TranscriptEntry = { role: 'agent', message: text, time_in_call_secs: this.seconds() }
+    this.transcript.push(entry)
+    if (!reply) return Promise.resolve()
+    this.speaking = { reply, entry }
+    reply.speech.write(text)
+    reply.speech.end()
+    return reply.speech.run()
   }
 
-  private async userTurn(text: string): Promise<void> {
+  private async userTurn(text: string, timings?: TurnTimings): Promise<void> {
     if (this.turn) {
       // The caller spoke over the agent: the old turn stops where it is.
       this.turn.abort()
-      this.send(serverEvents.interruption(this.eventId))
+      if (!this.voice) this.send(serverEvents.interruption(this.eventId))
     }
     this.eventId += 1
     this.send(serverEvents.userTranscript(text, this.eventId))
@@ -180,9 +280,18 @@ export class ConversationSession {
     this.history.push({ role: 'user', content: text })
     const controller = new AbortController()
     this.turn = controller
+    this.eventId += 1
+    const eventId = this.eventId
+    const reply = this.voice?.reply(eventId) ?? null
+    const speaking = reply?.speech.run() ?? Promise.resolve()
+    const asked = performance.now()
+    let firstText = 0
     try {
       const result = await runAgentTurn(this.brain as Brain, this.history, text, controller.signal, {
-        onText: () => undefined,
+        onText: (piece) => {
+          firstText ||= performance.now()
+          reply?.speech.write(piece)
+        },
         onUsage: (input, output) => {
           this.tokens.input += input
           this.tokens.output += output
@@ -190,15 +299,29 @@ export class ConversationSession {
         runTool: (tool, call, args) => this.runTool(tool, call, args),
       })
       if (controller.signal.aborted) return
-      if (result.text.trim()) this.say(result.text.trim())
-      if (result.ended) await this.end('done', 'end_call tool')
+      reply?.speech.end()
+      const answer = result.text.trim()
+      if (answer) {
+        this.send(serverEvents.agentResponse(answer, eventId))
+        const entry: TranscriptEntry = { role: 'agent', message: answer, time_in_call_secs: this.seconds() }
+        this.transcript.push(entry)
+        if (reply) this.speaking = { reply, entry }
+        await speaking
+        if (timings && reply) entry.conversation_turn_metrics = turnMetrics(timings, asked, firstText, reply)
+      }
+      if (result.ended) {
+        await this.voice?.drain(LAST_WORDS_MS)
+        await this.end('done', 'end_call tool')
+      }
     } catch (error) {
+      reply?.speech.stop()
       if (controller.signal.aborted) return
       if (
         error instanceof AppError &&
         (error.code === 'llm_unavailable' || error.code === 'agent_llm_unknown')
       ) {
-        this.say(LLM_FAILURE_MESSAGE)
+        await this.say(LLM_FAILURE_MESSAGE)
+        await this.voice?.drain(LAST_WORDS_MS)
         await this.end('failed', error.message)
         return
       }
@@ -275,14 +398,29 @@ export class ConversationSession {
     this.idle = setTimeout(() => void this.end('done', 'idle timeout'), CONVERSATION_IDLE_SECONDS * 1000)
   }
 
-  private async save(status?: string): Promise<void> {
-    const duration = Math.round((Date.now() - this.startedAt) / 1000)
+  /** Both sides of a voice call, stored with the record. */
+  private async keepRecording(): Promise<void> {
+    const wav = this.voice?.recording.wav()
+    if (!wav) return
+    const key = conversationAudioKey(this.agent.workspace_id, this.id)
+    await this.deps.voice.storage.put(key, wav)
+    await this.deps.conversations.setAudio(this.id, key)
+  }
+
+  /** The call so far: the seconds used go to the ledger, then the record says the same. */
+  private async beat(): Promise<void> {
+    const seconds = Math.floor((Date.now() - this.startedAt) / 1000)
+    await this.charge?.progress(seconds)
+    await this.save(undefined, seconds, this.charge?.credits ?? 0)
+  }
+
+  private async save(status: string | undefined, duration: number, cost: number): Promise<void> {
     await this.deps.conversations.save(this.id, {
       transcript: this.transcript,
       metadata: {
         start_time_unix_secs: Math.floor(this.startedAt / 1000),
         call_duration_secs: duration,
-        cost: await this.deps.costOf(this.agent.workspace_id, duration),
+        cost,
         llm: this.brain?.llm ?? null,
         charging: { llm_usage: { input_tokens: this.tokens.input, output_tokens: this.tokens.output } },
       },
@@ -297,9 +435,40 @@ export class ConversationSession {
     this.turn?.abort()
     clearInterval(this.heartbeat)
     clearTimeout(this.idle)
+    clearTimeout(this.limit)
+    clearTimeout(this.silence)
     for (const resolve of this.pendingTools.values())
       resolve({ result: 'The conversation ended.', isError: true })
-    if (this.brain) await this.save(status)
-    this.close(1000, reason.slice(0, 100))
+    try {
+      await this.voice?.close()
+      const seconds = Math.round((Date.now() - this.startedAt) / 1000)
+      const cost = (await this.charge?.close(seconds)) ?? 0
+      if (this.brain) {
+        await this.keepRecording()
+        await this.save(status, seconds, cost)
+      }
+    } finally {
+      this.close(1000, reason.slice(0, 100))
+    }
+  }
+}
+
+/** ElevenLabs-style metrics of one voice turn: seconds of each stage from the end of speech. */
+function turnMetrics(
+  timings: TurnTimings,
+  asked: number,
+  firstText: number,
+  reply: Reply,
+): { metrics: Record<string, { elapsed_time: number }> } {
+  const s = (ms: number) => ({ elapsed_time: Math.max(0, Math.round(ms) / 1000) })
+  const firstAudio = reply.speech.firstAudioAt
+  return {
+    metrics: {
+      convai_vad_latency: s(timings.vadMs),
+      convai_asr_trailing_service_latency: s(timings.recognitionMs),
+      convai_llm_service_ttfb: s((firstText || asked) - asked),
+      convai_tts_service_ttfb: s(firstAudio ? firstAudio - (firstText || asked) : 0),
+      convai_end_of_speech_to_first_audio: s(firstAudio ? firstAudio - timings.speechEndedAt : 0),
+    },
   }
 }

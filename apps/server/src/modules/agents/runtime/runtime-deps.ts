@@ -3,6 +3,8 @@ import type { AgentsRepository } from '../agents.repository.js'
 import type { ConversationsRepository } from '../conversations/conversations.repository.js'
 import type { ToolsRepository } from '../tools/tools.repository.js'
 import type { BrainDeps } from './agent-brain.js'
+import type { ChargeDeps } from './conversation-charge.js'
+import type { VoiceDeps } from './voice-channel.js'
 
 /** What live conversations need. */
 export interface RuntimeDeps {
@@ -11,6 +13,8 @@ export interface RuntimeDeps {
   conversations: ConversationsRepository
   brain: BrainDeps
   webhookFetch: CheckedFetch
-  /** Credits a conversation of this many seconds costs the workspace. */
-  costOf(workspaceId: string, seconds: number): Promise<number>
+  /** Speech in and out of voice conversations, and where their recordings are kept. */
+  voice: VoiceDeps
+  /** The credits ledger a conversation's minutes are charged to. */
+  charge: ChargeDeps
 }
