@@ -17,6 +17,10 @@ export const STUDIO_ERRORS = {
     status: 409,
     message: 'This paragraph is locked; unlock it before regenerating it.',
   },
+  studio_take_not_found: {
+    status: 404,
+    message: 'Take not found: it is of other text than the paragraph now has, or was removed.',
+  },
   studio_not_converted: {
     status: 400,
     message: 'Convert the chapters before exporting or streaming their audio.',

@@ -42,6 +42,8 @@ import {
   type StudioDeps,
   type StudioService,
 } from './studio.service.js'
+import { takesRoutes } from './takes/takes.routes.js'
+import { createTakesService } from './takes/takes.service.js'
 
 /** What other domains may do with Studio. */
 export interface StudioPorts {
@@ -104,6 +106,7 @@ export function createStudioModule(deps: {
     derivedFiles: async (projectId) => [
       ...(await publishing.files(projectId)),
       ...(await exports.files(projectId)),
+      ...(await conversions.blockFiles(projectId)),
     ],
   }
   const service = createStudioService(studioDeps)
@@ -127,6 +130,7 @@ export function createStudioModule(deps: {
     conversion,
     storage: deps.storage,
   })
+  const takes = createTakesService({ studio: repository, conversions, storage: deps.storage, access })
   let stopRecovery: () => void = () => undefined
   const exports = createExportsService({
     studio: repository,
@@ -155,12 +159,16 @@ export function createStudioModule(deps: {
     await app.register(
       editorRoutes({
         ...studioDeps,
-        blockSeconds: async (chapterId) =>
+        blockTimings: async (chapterId) =>
           new Map(
-            (await conversions.blockAudio([chapterId])).map((row) => [row.block_id, row.duration_seconds]),
+            (await conversions.blockAudio([chapterId])).map((row) => [
+              row.block_id,
+              { seconds: row.duration_seconds, words: row.words },
+            ]),
           ),
       }),
     )
+    await app.register(takesRoutes(takes))
     await app.register(conversionRoutes(conversion))
     await app.register(snapshotsRoutes(snapshots))
     await app.register(exportsRoutes(exports))

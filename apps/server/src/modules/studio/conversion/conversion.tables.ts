@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely'
 import type { Timestamp } from '../../../db/schema.js'
+import type { SpokenWord } from '../takes/spoken-words.js'
 
 /** One conversion request of a Studio project (chapters, or single blocks) run as a job. */
 export interface StudioConversionsTable {
@@ -33,6 +34,24 @@ export interface StudioBlockAudioTable {
   locked: Generated<boolean>
   /** Regenerations of the same text that were free (the first two are). */
   free_regenerations: Generated<number>
+  /** The take this audio is (null for audio kept before takes were). */
+  take_id: string | null
+  /** When each word of the block is spoken in this audio. */
+  words: ColumnType<SpokenWord[], string | undefined, string>
+  created_at: Timestamp
+}
+
+/** Every rendering of a block (a take), kept so that an earlier one can be picked again. */
+export interface StudioBlockTakesTable {
+  id: string
+  chapter_id: string
+  block_id: string
+  source_hash: string
+  storage_key: string
+  duration_seconds: number
+  words: ColumnType<SpokenWord[], string | undefined, string>
+  /** Made as one of the free regenerations. */
+  free: Generated<boolean>
   created_at: Timestamp
 }
 
@@ -83,6 +102,7 @@ declare module '../../../db/schema.js' {
   interface DB {
     studio_conversions: StudioConversionsTable
     studio_block_audio: StudioBlockAudioTable
+    studio_block_takes: StudioBlockTakesTable
     studio_snapshots: StudioSnapshotsTable
     studio_exports: StudioExportsTable
   }

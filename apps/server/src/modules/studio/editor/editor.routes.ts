@@ -11,7 +11,25 @@ const config = { scope: 'projects' as const }
 const timelineView = z
   .object({
     converted: z.boolean().describe('The chapter is converted and its audio matches its blocks'),
-    blocks: z.array(z.object({ block_id: z.string(), start_seconds: z.number(), end_seconds: z.number() })),
+    blocks: z.array(
+      z.object({
+        block_id: z.string(),
+        start_seconds: z.number(),
+        end_seconds: z.number(),
+        words: z
+          .array(
+            z.object({
+              from: z.number().int().describe("The word's first character in the block's text"),
+              to: z.number().int().describe('The character after its last'),
+              start_seconds: z.number(),
+              end_seconds: z.number(),
+            }),
+          )
+          .describe(
+            "When each word is spoken in the chapter's audio (the block's text is its nodes' texts joined)",
+          ),
+      }),
+    ),
   })
   .meta({ id: 'StudioChapterTimeline' })
 
