@@ -37,7 +37,7 @@ async function serverText(page: Page): Promise<string> {
 }
 
 describe('the Studio project editor', () => {
-  it('writes a chapter in the editor, casts two characters, plays from a paragraph, exports, reloads and still downloads', async () => {
+  it('writes a chapter in the editor, casts two characters, plays from a paragraph with the spoken word marked, keeps and picks takes, exports, reloads and still downloads', async () => {
     const context = await journey.browser.newContext({ viewport: { width: 1280, height: 900 } })
     const page = await context.newPage()
     await signUpAndSignIn(journey, page, {
@@ -157,7 +157,34 @@ describe('the Studio project editor', () => {
     await play.click()
     await editor.locator('[data-reading="true"]').waitFor({ timeout: 20_000 })
     expect(await editor.locator('[data-reading="true"]').textContent()).toContain('Let them go')
+    // The word being spoken is marked inside it, and the mark moves on as the player plays.
+    const spoken = editor.locator('[data-reading="true"] [data-spoken-word="true"]')
+    await spoken.first().waitFor({ timeout: 20_000 })
+    const heard = new Set<string>()
+    for (let i = 0; i < 40 && heard.size < 2; i++) {
+      const word = await spoken
+        .first()
+        .textContent({ timeout: 1_000 })
+        .catch(() => null)
+      if (word) heard.add(word.trim())
+      await page.waitForTimeout(50)
+    }
+    expect(heard.size).toBeGreaterThanOrEqual(2)
+    for (const word of heard) expect(['Let', 'them', 'go', 'Marcus', 'replied']).toContain(word)
     await page.screenshot({ path: `${shots}studio-playing.png`, fullPage: true })
+
+    // Regenerate that paragraph: the first take is kept beside the new one, either can be heard,
+    // and picking the first makes it the chapter's audio again. One free regeneration is left.
+    await page.getByRole('button', { name: 'Regenerate', exact: true }).click()
+    const takes = page.getByRole('region', { name: 'Takes' }).getByTestId('take')
+    await expect.poll(() => takes.count(), { timeout: 120_000, interval: 300 }).toBe(2)
+    await page.getByTestId('free-regenerations-left').getByText('Free regenerations left: 1').waitFor()
+    const first = takes.filter({ hasText: 'Take 1' })
+    await first.getByRole('button', { name: 'Play' }).click()
+    await first.getByRole('button', { name: 'Use this take' }).click()
+    await first.getByText('In use').waitFor()
+    await takes.filter({ hasText: 'Take 2' }).getByRole('button', { name: 'Use this take' }).waitFor()
+    await shoot(page, 'takes')
 
     // Export the chapter; after a reload its download is still offered, and downloads.
     await page.getByRole('button', { name: 'Export chapter as MP3' }).click()

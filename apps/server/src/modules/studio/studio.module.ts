@@ -28,6 +28,7 @@ import { createExportsService } from './conversion/exports.service.js'
 import { snapshotsRoutes } from './conversion/snapshots.routes.js'
 import { createSnapshotsService } from './conversion/snapshots.service.js'
 import { editorRoutes } from './editor/editor.routes.js'
+import { createEditorLeaseRepository } from './editor/editor-lease.repository.js'
 import { declaredKind, documentKind, readDocument } from './import/read-document.js'
 import { projectCoverRoutes } from './project-cover.routes.js'
 import { projectsRoutes } from './projects.routes.js'
@@ -159,6 +160,7 @@ export function createStudioModule(deps: {
     await app.register(
       editorRoutes({
         ...studioDeps,
+        leases: createEditorLeaseRepository(deps.db),
         blockTimings: async (chapterId) =>
           new Map(
             (await conversions.blockAudio([chapterId])).map((row) => [

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { requirePrincipal } from '../../../plugins/auth.js'
-import { chapterIdParams } from '../studio.schemas.js'
+import { chapterIdParams, projectIdParams } from '../studio.schemas.js'
 import { chapterTimeline, type TimelineDeps } from './chapter-timeline.js'
+import { type EditorLeaseDeps, releaseEditorLease, takeEditorLease } from './editor-lease.js'
 
 // Ours: what the chapter editor reads besides the chapter: where each block is in its audio.
 const tags = ['studio']
@@ -33,8 +34,45 @@ const timelineView = z
   })
   .meta({ id: 'StudioChapterTimeline' })
 
-export function editorRoutes(deps: TimelineDeps): FastifyPluginAsyncZod {
+const leaseBody = z.object({
+  holder: z.string().min(8).max(64).describe('A random id of the editor asking (one browser tab)'),
+})
+
+export function editorRoutes(deps: TimelineDeps & EditorLeaseDeps): FastifyPluginAsyncZod {
   return async (app) => {
+    app.post(
+      '/v1/studio/projects/:project_id/editor-lease',
+      {
+        config,
+        schema: {
+          tags,
+          summary:
+            'Ours: take or renew the one editor lease of a project (409 while another editor holds it)',
+          params: projectIdParams,
+          body: leaseBody,
+          response: { 200: z.object({ holder: z.string(), expires_in_seconds: z.number().int() }) },
+        },
+      },
+      async (request) =>
+        takeEditorLease(deps, requirePrincipal(request), request.params.project_id, request.body.holder),
+    )
+
+    app.post(
+      '/v1/studio/projects/:project_id/editor-lease/release',
+      {
+        config,
+        schema: {
+          tags,
+          summary: "Ours: give up a project's editor lease (the editor was closed)",
+          params: projectIdParams,
+          body: leaseBody,
+          response: { 200: z.object({ status: z.literal('ok') }) },
+        },
+      },
+      async (request) =>
+        releaseEditorLease(deps, requirePrincipal(request), request.params.project_id, request.body.holder),
+    )
+
     app.get(
       '/v1/studio/projects/:project_id/chapters/:chapter_id/timeline',
       {
