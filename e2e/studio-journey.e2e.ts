@@ -37,7 +37,7 @@ async function serverText(page: Page): Promise<string> {
 }
 
 describe('the Studio project editor', () => {
-  it('writes a chapter in the editor, casts two characters, plays from a paragraph with the spoken word marked, keeps and picks takes, exports, reloads and still downloads', async () => {
+  it('writes a chapter in the editor, casts two characters, plays from a paragraph with the spoken word marked, keeps and picks takes, restores a snapshot, exports, reloads and still downloads', async () => {
     const context = await journey.browser.newContext({ viewport: { width: 1280, height: 900 } })
     const page = await context.newPage()
     await signUpAndSignIn(journey, page, {
@@ -91,6 +91,14 @@ describe('the Studio project editor', () => {
     await second.getByText('Studio does not support multiple editors or tabs.').waitFor()
     await second.screenshot({ path: `${shots}studio-second-tab.png` })
     await second.close()
+    // So is another browser signed in as the same user (the server's lease, not the tab's lock).
+    const otherBrowser = await journey.browser.newContext({ storageState: await context.storageState() })
+    const elsewhere = await otherBrowser.newPage()
+    await elsewhere.goto(page.url())
+    await elsewhere
+      .getByText('Studio does not support multiple editors or tabs.')
+      .waitFor({ timeout: 20_000 })
+    await otherBrowser.close()
 
     // Someone saves the chapter elsewhere; the next autosave meets the conflict, and discarding
     // takes the server's copy.
@@ -186,6 +194,26 @@ describe('the Studio project editor', () => {
     await takes.filter({ hasText: 'Take 2' }).getByRole('button', { name: 'Use this take' }).waitFor()
     await shoot(page, 'takes')
 
+    // A change after the conversion, then the chapter restored to its snapshot: the text and the
+    // audio it had go back, and the chapter is converted again without rendering anything.
+    await editor.getByText('Boats rocked').click()
+    await page.keyboard.press('End')
+    await page.keyboard.type(' Quietly.')
+    await expect.poll(() => serverText(page), { timeout: 20_000 }).toContain('Quietly.')
+    await page.getByText('All changes saved').waitFor()
+    const snapshots = page.getByRole('region', { name: 'Snapshots' })
+    const snapshot = snapshots.getByTestId('snapshot').first()
+    await snapshot.getByRole('button', { name: 'Play' }).click()
+    await snapshot.getByRole('button', { name: 'Restore' }).click()
+    await page.getByRole('dialog').getByRole('button', { name: 'Restore' }).click()
+    await snapshots.getByText('Restored.').waitFor({ timeout: 20_000 })
+    await expect.poll(() => editor.textContent(), { timeout: 20_000 }).not.toContain('Quietly.')
+    await expect.poll(() => serverText(page)).not.toContain('Quietly.')
+    await expect
+      .poll(() => page.getByTestId('conversion-state').textContent(), { timeout: 20_000 })
+      .toBe('Converted')
+    await shoot(page, 'snapshots')
+
     // Export the chapter; after a reload its download is still offered, and downloads.
     await page.getByRole('button', { name: 'Export chapter as MP3' }).click()
     const download = page.getByRole('link', { name: 'Download The Harbour.mp3' })
@@ -204,5 +232,5 @@ describe('the Studio project editor', () => {
     await page.getByRole('button', { name: 'Unlock', exact: true }).waitFor()
     await shoot(page, 'converted')
     await context.close()
-  })
+  }, 420_000)
 })

@@ -130,6 +130,7 @@ export function createStudioModule(deps: {
     conversions,
     conversion,
     storage: deps.storage,
+    access,
   })
   const takes = createTakesService({ studio: repository, conversions, storage: deps.storage, access })
   let stopRecovery: () => void = () => undefined

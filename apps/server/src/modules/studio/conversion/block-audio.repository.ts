@@ -65,6 +65,14 @@ export function createBlockAudioRepository(db: Database) {
           .returning('storage_key')
           .execute()
         unused.push(...stale.map((take) => take.storage_key))
+        // A snapshot's blocks keep their audio files, to be restored.
+        const kept = await trx
+          .selectFrom('studio_snapshots')
+          .select('block_audio')
+          .where('chapter_id', '=', row.chapter_id)
+          .where('block_audio', 'is not', null)
+          .execute()
+        const keep = new Set(kept.flatMap((s) => (s.block_audio ?? []).map((a) => a.storage_key)))
         const takeId = newId()
         const words = JSON.stringify(row.words)
         await trx.deleteFrom('studio_block_takes').where('storage_key', '=', row.storage_key).execute()
@@ -96,7 +104,7 @@ export function createBlockAudioRepository(db: Database) {
             oc.columns(['chapter_id', 'block_id']).doUpdateSet({ ...audio, created_at: new Date() }),
           )
           .execute()
-        return unused
+        return unused.filter((key) => !keep.has(key))
       }
       return within ? save(within) : db.transaction().execute(save)
     },

@@ -3,6 +3,7 @@ import { newId } from '../../../lib/ids.js'
 import type { ChapterRow, ProjectRow } from '../studio.repository.js'
 import type { StoredBlock } from '../studio-content.js'
 import type { BlockAudioRow } from './conversion.repository.js'
+import type { SnapshotBlockAudio } from './conversion.tables.js'
 import { blockText, type ConversionDeps, snapshotKey } from './conversion-deps.js'
 import { encodeMp3, pcmSeconds, silence } from './studio-audio.js'
 
@@ -34,6 +35,8 @@ export async function saveSnapshot(
     name: string
     pcm: Buffer
     chapterSnapshotIds?: string[]
+    /** A chapter's blocks and their audio, kept so that the chapter can be restored to it. */
+    content?: { blocks: StoredBlock[]; audio: SnapshotBlockAudio[] }
   },
 ): Promise<string> {
   const id = newId()
@@ -47,6 +50,24 @@ export async function saveSnapshot(
     storage_key: key,
     duration_seconds: pcmSeconds(input.pcm),
     chapter_snapshot_ids: JSON.stringify(input.chapterSnapshotIds ?? []),
+    blocks: input.content ? JSON.stringify(input.content.blocks) : null,
+    block_audio: input.content ? JSON.stringify(input.content.audio) : null,
   })
   return id
+}
+
+/** What a chapter snapshot keeps to be restored: the blocks and the audio each one has. */
+export function snapshotContent(chapter: ChapterRow, rows: BlockAudioRow[]) {
+  const blocks = chapter.blocks as StoredBlock[]
+  const spoken = new Set(blocks.map((b) => b.block_id))
+  const audio: SnapshotBlockAudio[] = rows
+    .filter((row) => spoken.has(row.block_id))
+    .map((row) => ({
+      block_id: row.block_id,
+      source_hash: row.source_hash,
+      storage_key: row.storage_key,
+      duration_seconds: row.duration_seconds,
+      words: row.words,
+    }))
+  return { blocks, audio }
 }

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely'
 import type { Timestamp } from '../../../db/schema.js'
+import type { StoredBlock } from '../studio-content.js'
 import type { SpokenWord } from '../takes/spoken-words.js'
 
 /** One conversion request of a Studio project (chapters, or single blocks) run as a job. */
@@ -64,7 +65,20 @@ export interface StudioSnapshotsTable {
   storage_key: string
   duration_seconds: number
   chapter_snapshot_ids: ColumnType<string[], string | undefined, string>
+  /** A chapter snapshot's blocks as they were (null: made before snapshots kept them). */
+  blocks: ColumnType<StoredBlock[] | null, string | null | undefined, string | null>
+  /** The audio each of those blocks had then (its files are kept while the snapshot is). */
+  block_audio: ColumnType<SnapshotBlockAudio[] | null, string | null | undefined, string | null>
   created_at: Timestamp
+}
+
+/** A block's audio as a snapshot keeps it. */
+export interface SnapshotBlockAudio {
+  block_id: string
+  source_hash: string
+  storage_key: string
+  duration_seconds: number
+  words: SpokenWord[]
 }
 
 /** An export of a Studio project or chapter, made by a job; its file once done. */

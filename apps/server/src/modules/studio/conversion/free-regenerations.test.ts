@@ -186,4 +186,35 @@ describe('free regenerations', () => {
     expect(listed.takes).toHaveLength(1)
     expect(listed.free_regenerations_left).toBe(2)
   }, 120_000)
+
+  it('restores the chapter to its first snapshot: the text and the audio it had then', async () => {
+    const listed = (await (await api('GET', `/chapters/${chapterId}/snapshots`)).json()) as {
+      snapshots: Array<{ chapter_snapshot_id: string }>
+    }
+    expect(listed.snapshots.length).toBeGreaterThanOrEqual(2)
+    const first = listed.snapshots.at(-1)?.chapter_snapshot_id ?? ''
+    const firstAudio = await api('POST', `/chapters/${chapterId}/snapshots/${first}/stream`)
+    expect(firstAudio.status).toBe(200)
+    const restored = await api('POST', `/chapters/${chapterId}/snapshots/${first}/restore`)
+    expect(restored.status, await restored.clone().text()).toBe(200)
+    const chapter = await (await api('GET', `/chapters/${chapterId}`)).json()
+    const text = chapter.content.blocks.map((b: { nodes: Array<{ text: string }> }) => b.nodes[0]?.text)
+    expect(text).toContain('The tide came in slowly.')
+    const timeline = (await (await api('GET', `/chapters/${chapterId}/timeline`)).json()) as Timeline
+    expect(timeline.converted).toBe(true)
+    // The restored audio is there to play, word timings and all.
+    expect(timeline.blocks.flatMap((b) => b.words).length).toBeGreaterThanOrEqual(5)
+    const audio = await api('GET', `/chapters/${chapterId}/audio`)
+    expect(audio.status).toBe(200)
+    const block = chapter.content.blocks.find((b: { sub_type: string }) => b.sub_type === 'p')
+    const takes = (await (
+      await api('GET', `/chapters/${chapterId}/blocks/${block.block_id}/takes`)
+    ).json()) as Takes
+    expect(takes.current).toBe(true)
+    expect(takes.takes.some((take) => take.picked)).toBe(true)
+
+    const missing = await api('POST', `/chapters/${chapterId}/snapshots/nope/restore`)
+    expect(missing.status).toBe(404)
+    expect((await api('POST', '/snapshots/nope/restore')).status).toBe(404)
+  }, 120_000)
 })

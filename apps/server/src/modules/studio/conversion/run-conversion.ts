@@ -6,7 +6,7 @@ import type { Principal } from '../../../plugins/auth.js'
 import type { ChapterRow, ProjectRow } from '../studio.repository.js'
 import type { StoredBlock } from '../studio-content.js'
 import type { SpokenWord } from '../takes/spoken-words.js'
-import { chapterPcm, saveSnapshot } from './chapter-audio.js'
+import { chapterPcm, saveSnapshot, snapshotContent } from './chapter-audio.js'
 import type { BlockAudioRow, ConversionRow } from './conversion.repository.js'
 import { notifyConversion } from './conversion-callback.js'
 import { blockAudioKey, blockText, type ConversionDeps, rulesFor, sourceHash } from './conversion-deps.js'
@@ -157,8 +157,9 @@ export async function runConversion(
     for (const chapter of chapters) {
       const pcm = await convertChapter(deps, work, chapter)
       if (pcm && work.onlyBlocks === null) {
+        const content = snapshotContent(chapter, await deps.conversions.blockAudio([chapter.id]))
         snapshotIds.push(
-          await saveSnapshot(deps, { project, chapterId: chapter.id, name: chapter.name, pcm }),
+          await saveSnapshot(deps, { project, chapterId: chapter.id, name: chapter.name, pcm, content }),
         )
         pcms.push(pcm)
       }
