@@ -59,15 +59,20 @@ export async function saveSnapshot(
 /** What a chapter snapshot keeps to be restored: the blocks and the audio each one has. */
 export function snapshotContent(chapter: ChapterRow, rows: BlockAudioRow[]) {
   const blocks = chapter.blocks as StoredBlock[]
-  const spoken = new Set(blocks.map((b) => b.block_id))
-  const audio: SnapshotBlockAudio[] = rows
-    .filter((row) => spoken.has(row.block_id))
-    .map((row) => ({
-      block_id: row.block_id,
-      source_hash: row.source_hash,
-      storage_key: row.storage_key,
-      duration_seconds: row.duration_seconds,
-      words: row.words,
-    }))
+  const byBlock = new Map(rows.map((row) => [row.block_id, row]))
+  // In reading order, as the chapter's audio joins them.
+  const audio: SnapshotBlockAudio[] = blocks.flatMap((block) => {
+    const row = byBlock.get(block.block_id)
+    if (!row || !blockText(block).trim()) return []
+    return [
+      {
+        block_id: row.block_id,
+        source_hash: row.source_hash,
+        storage_key: row.storage_key,
+        duration_seconds: row.duration_seconds,
+        words: row.words,
+      },
+    ]
+  })
   return { blocks, audio }
 }

@@ -4,7 +4,7 @@ import { wavOf } from '../../../lib/audio/wav-file.js'
 import type { FileStorage } from '../../../lib/storage.js'
 import { chapterPcm } from '../conversion/chapter-audio.js'
 import type { ConversionRepository } from '../conversion/conversion.repository.js'
-import { sourceHash, type Workspace } from '../conversion/conversion-deps.js'
+import { blockText, sourceHash, type Workspace } from '../conversion/conversion-deps.js'
 import { encodeMp3, STUDIO_SAMPLE_RATE } from '../conversion/studio-audio.js'
 import type { ChapterRow, ProjectRow, StudioRepository } from '../studio.repository.js'
 import type { StudioAccess } from '../studio.service.js'
@@ -96,11 +96,26 @@ export function createTakesService(deps: TakesDeps) {
       return { block_id: blockId, take_id: takeId }
     },
 
-    /** The chapter's audio as it is now: each block's picked take, in reading order (MP3). */
+    /**
+     * The chapter's audio as it is now: each block's picked take, in reading order (MP3). When
+     * it is what the newest snapshot holds (nothing regenerated or picked since), that file is
+     * sent as it is; otherwise the takes are joined and encoded.
+     */
     async chapterAudio(principal: Workspace, projectId: string, chapterId: string) {
-      const { chapter } = await chapterOf(principal, projectId, chapterId, false)
+      const { project, chapter } = await chapterOf(principal, projectId, chapterId, false)
       const rows = await deps.conversions.blockAudio([chapter.id])
-      const pcm = await chapterPcm(deps, chapter, new Map(rows.map((row) => [row.block_id, row])))
+      const audio = new Map(rows.map((row) => [row.block_id, row]))
+      const latest = (await deps.conversions.snapshots(project.id, chapter.id))[0]
+      const spoken = (chapter.blocks as StoredBlock[]).filter((b) => blockText(b).trim())
+      const same =
+        latest?.block_audio &&
+        latest.block_audio.length === spoken.length &&
+        spoken.every((b, i) => audio.get(b.block_id)?.storage_key === latest.block_audio?.[i]?.storage_key)
+      if (latest && same) {
+        const file = await deps.storage.get(latest.storage_key)
+        if (file) return file
+      }
+      const pcm = await chapterPcm(deps, chapter, audio)
       if (!pcm) throw new AppError('studio_not_converted')
       return encodeMp3(pcm)
     },
