@@ -25,6 +25,7 @@ import {
 import { createExportsRepository } from './conversion/exports.repository.js'
 import { exportsRoutes } from './conversion/exports.routes.js'
 import { createExportsService } from './conversion/exports.service.js'
+import { snapshotRestoreRoutes } from './conversion/snapshot-restore.routes.js'
 import { snapshotsRoutes } from './conversion/snapshots.routes.js'
 import { createSnapshotsService } from './conversion/snapshots.service.js'
 import { editorRoutes } from './editor/editor.routes.js'
@@ -174,6 +175,7 @@ export function createStudioModule(deps: {
     await app.register(takesRoutes(takes))
     await app.register(conversionRoutes(conversion))
     await app.register(snapshotsRoutes(snapshots))
+    await app.register(snapshotRestoreRoutes(snapshots))
     await app.register(exportsRoutes(exports))
     await app.register(publishingRoutes(publishing))
     await app.register(publicBookRoutes(publishing))

@@ -9,7 +9,6 @@ import {
   projectSnapshotExtended,
   projectSnapshotList,
   snapshotParams,
-  statusOk,
   streamBody,
 } from '../studio.schemas.js'
 import type { SnapshotsService } from './snapshots.service.js'
@@ -155,45 +154,6 @@ export function snapshotsRoutes(snapshots: SnapshotsService): FastifyPluginAsync
         )
         return reply.type('audio/mpeg').send(audio)
       },
-    )
-
-    app.post(
-      '/v1/studio/projects/:project_id/snapshots/:project_snapshot_id/restore',
-      {
-        config,
-        schema: {
-          tags,
-          summary: "Ours: every chapter back to this project snapshot's text and audio",
-          params: snapshotParams,
-          response: { 200: statusOk },
-        },
-      },
-      async (request) =>
-        snapshots.restoreProjectSnapshot(
-          requirePrincipal(request),
-          request.params.project_id,
-          request.params.project_snapshot_id,
-        ),
-    )
-
-    app.post(
-      '/v1/studio/projects/:project_id/chapters/:chapter_id/snapshots/:chapter_snapshot_id/restore',
-      {
-        config,
-        schema: {
-          tags,
-          summary: "Ours: the chapter back to this snapshot's text and audio",
-          params: chapterSnapshotParams,
-          response: { 200: statusOk },
-        },
-      },
-      async (request) =>
-        snapshots.restoreChapterSnapshot(
-          requirePrincipal(request),
-          request.params.project_id,
-          request.params.chapter_id,
-          request.params.chapter_snapshot_id,
-        ),
     )
   }
 }
