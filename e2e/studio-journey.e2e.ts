@@ -157,6 +157,9 @@ describe('the Studio project editor', () => {
     await expect
       .poll(() => page.getByTestId('conversion-state').textContent(), { timeout: 120_000, interval: 200 })
       .toBe('Converted')
+    // The chapter plays in the app's player, not in the browser's own control.
+    await page.getByRole('button', { name: 'Play chapter' }).waitFor()
+    expect(await page.locator('section[aria-label="Conversion"] audio').count()).toBe(0)
 
     // Play from the dialogue paragraph in the app's player: that paragraph is marked as read.
     await editor.getByText('Let them go').click()
