@@ -234,6 +234,16 @@ describe('the Studio project editor', () => {
     await page.getByRole('button', { name: 'Lock', exact: true }).click()
     await page.getByRole('button', { name: 'Unlock', exact: true }).waitFor()
     await shoot(page, 'converted')
+
+    // Another browser is told the project is being edited; when the first browser closes it,
+    // the other takes the editor over by itself.
+    const other = await journey.browser.newContext({ storageState: await context.storageState() })
+    const later = await other.newPage()
+    await later.goto(page.url())
+    await later.getByText('Studio does not support multiple editors or tabs.').waitFor({ timeout: 20_000 })
+    await page.close()
+    await later.getByRole('textbox', { name: 'Text of chapter The Harbour' }).waitFor({ timeout: 45_000 })
+    await other.close()
     await context.close()
   }, 420_000)
 })

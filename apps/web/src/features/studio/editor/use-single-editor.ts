@@ -49,22 +49,31 @@ export function useSingleEditor(projectId: string): { hold: EditorHold; retry: (
 
     setHold('waiting')
     const locks = typeof navigator === 'undefined' ? undefined : navigator.locks
+    const name = `timbre-studio-editor:${projectId}`
+    const aborted = new AbortController()
+    const holdTab = async () => {
+      await keepLease()
+      await new Promise<void>((resolve) => {
+        releaseTabLock = resolve
+      })
+    }
     if (!locks) void keepLease()
     else {
-      void locks.request(`timbre-studio-editor:${projectId}`, { ifAvailable: true }, async (lock) => {
+      void locks.request(name, { ifAvailable: true }, async (lock) => {
         if (!active) return
-        if (!lock) {
-          setHold('elsewhere')
-          return
-        }
-        await keepLease()
-        await new Promise<void>((resolve) => {
-          releaseTabLock = resolve
-        })
+        if (lock) return holdTab()
+        // Another tab holds it: say so, and queue for it (granted when that tab closes).
+        setHold('elsewhere')
+        void locks
+          .request(name, { signal: aborted.signal }, async () => {
+            if (active) await holdTab()
+          })
+          .catch(() => undefined)
       })
     }
     return () => {
       active = false
+      aborted.abort()
       clearTimeout(timer)
       window.removeEventListener('pagehide', giveUp)
       giveUp()
