@@ -37,7 +37,7 @@ async function serverText(page: Page): Promise<string> {
 }
 
 describe('the Studio project editor', () => {
-  it('writes a chapter in the editor, casts two characters, plays from a paragraph, exports, reloads and still downloads', async () => {
+  it('writes a chapter in the editor, casts two characters, plays from a paragraph with the spoken word marked, keeps and picks takes, restores a snapshot, exports, reloads and still downloads', async () => {
     const context = await journey.browser.newContext({ viewport: { width: 1280, height: 900 } })
     const page = await context.newPage()
     await signUpAndSignIn(journey, page, {
@@ -91,6 +91,14 @@ describe('the Studio project editor', () => {
     await second.getByText('Studio does not support multiple editors or tabs.').waitFor()
     await second.screenshot({ path: `${shots}studio-second-tab.png` })
     await second.close()
+    // So is another browser signed in as the same user (the server's lease, not the tab's lock).
+    const otherBrowser = await journey.browser.newContext({ storageState: await context.storageState() })
+    const elsewhere = await otherBrowser.newPage()
+    await elsewhere.goto(page.url())
+    await elsewhere
+      .getByText('Studio does not support multiple editors or tabs.')
+      .waitFor({ timeout: 20_000 })
+    await otherBrowser.close()
 
     // Someone saves the chapter elsewhere; the next autosave meets the conflict, and discarding
     // takes the server's copy.
@@ -149,6 +157,9 @@ describe('the Studio project editor', () => {
     await expect
       .poll(() => page.getByTestId('conversion-state').textContent(), { timeout: 120_000, interval: 200 })
       .toBe('Converted')
+    // The chapter plays in the app's player, not in the browser's own control.
+    await page.getByRole('button', { name: 'Play chapter' }).waitFor()
+    expect(await page.locator('section[aria-label="Conversion"] audio').count()).toBe(0)
 
     // Play from the dialogue paragraph in the app's player: that paragraph is marked as read.
     await editor.getByText('Let them go').click()
@@ -157,7 +168,54 @@ describe('the Studio project editor', () => {
     await play.click()
     await editor.locator('[data-reading="true"]').waitFor({ timeout: 20_000 })
     expect(await editor.locator('[data-reading="true"]').textContent()).toContain('Let them go')
+    // The word being spoken is marked inside it, and the mark moves on as the player plays.
+    const spoken = editor.locator('[data-reading="true"] [data-spoken-word="true"]')
+    await spoken.first().waitFor({ timeout: 20_000 })
+    const heard = new Set<string>()
+    for (let i = 0; i < 40 && heard.size < 2; i++) {
+      const word = await spoken
+        .first()
+        .textContent({ timeout: 1_000 })
+        .catch(() => null)
+      if (word) heard.add(word.trim())
+      await page.waitForTimeout(50)
+    }
+    expect(heard.size).toBeGreaterThanOrEqual(2)
+    for (const word of heard) expect(['Let', 'them', 'go', 'Marcus', 'replied']).toContain(word)
     await page.screenshot({ path: `${shots}studio-playing.png`, fullPage: true })
+
+    // Regenerate that paragraph: the first take is kept beside the new one, either can be heard,
+    // and picking the first makes it the chapter's audio again. One free regeneration is left.
+    await page.getByRole('button', { name: 'Regenerate', exact: true }).click()
+    const takes = page.getByRole('region', { name: 'Takes' }).getByTestId('take')
+    await expect.poll(() => takes.count(), { timeout: 120_000, interval: 300 }).toBe(2)
+    await page.getByTestId('free-regenerations-left').getByText('Free regenerations left: 1').waitFor()
+    const first = takes.filter({ hasText: 'Take 1' })
+    await first.getByRole('button', { name: 'Play' }).click()
+    await first.getByRole('button', { name: 'Use this take' }).click()
+    await first.getByText('In use').waitFor()
+    await takes.filter({ hasText: 'Take 2' }).getByRole('button', { name: 'Use this take' }).waitFor()
+    await shoot(page, 'takes')
+
+    // A change after the conversion, then the chapter restored to its snapshot: the text and the
+    // audio it had go back, and the chapter is converted again without rendering anything.
+    await editor.getByText('Boats rocked').click()
+    await page.keyboard.press('End')
+    await page.keyboard.type(' Quietly.')
+    await expect.poll(() => serverText(page), { timeout: 20_000 }).toContain('Quietly.')
+    await page.getByText('All changes saved').waitFor()
+    const snapshots = page.getByRole('region', { name: 'Snapshots' })
+    const snapshot = snapshots.getByTestId('snapshot').first()
+    await snapshot.getByRole('button', { name: 'Play' }).click()
+    await snapshot.getByRole('button', { name: 'Restore' }).click()
+    await page.getByRole('dialog').getByRole('button', { name: 'Restore' }).click()
+    await snapshots.getByText('Restored.').waitFor({ timeout: 20_000 })
+    await expect.poll(() => editor.textContent(), { timeout: 20_000 }).not.toContain('Quietly.')
+    await expect.poll(() => serverText(page)).not.toContain('Quietly.')
+    await expect
+      .poll(() => page.getByTestId('conversion-state').textContent(), { timeout: 20_000 })
+      .toBe('Converted')
+    await shoot(page, 'snapshots')
 
     // Export the chapter; after a reload its download is still offered, and downloads.
     await page.getByRole('button', { name: 'Export chapter as MP3' }).click()
@@ -176,6 +234,16 @@ describe('the Studio project editor', () => {
     await page.getByRole('button', { name: 'Lock', exact: true }).click()
     await page.getByRole('button', { name: 'Unlock', exact: true }).waitFor()
     await shoot(page, 'converted')
+
+    // Another browser is told the project is being edited; when the first browser closes it,
+    // the other takes the editor over by itself.
+    const other = await journey.browser.newContext({ storageState: await context.storageState() })
+    const later = await other.newPage()
+    await later.goto(page.url())
+    await later.getByText('Studio does not support multiple editors or tabs.').waitFor({ timeout: 20_000 })
+    await page.close()
+    await later.getByRole('textbox', { name: 'Text of chapter The Harbour' }).waitFor({ timeout: 45_000 })
+    await other.close()
     await context.close()
-  })
+  }, 420_000)
 })

@@ -102,3 +102,9 @@ export const STUDIO_EMPHASIS = { speed: 0.88, volume: 1.25 } as const
 
 /** A paragraph may be regenerated with the same text twice for free; later ones are charged. */
 export const STUDIO_FREE_REGENERATIONS = 2
+
+/**
+ * One editor per project: the editor's lease runs out this long after its last renewal (the
+ * editor renews it every third of that), and is then taken over by the next editor.
+ */
+export const STUDIO_EDITOR_LEASE_SECONDS = 30

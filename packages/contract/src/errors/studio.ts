@@ -17,6 +17,10 @@ export const STUDIO_ERRORS = {
     status: 409,
     message: 'This paragraph is locked; unlock it before regenerating it.',
   },
+  studio_take_not_found: {
+    status: 404,
+    message: 'Take not found: it is of other text than the paragraph now has, or was removed.',
+  },
   studio_not_converted: {
     status: 400,
     message: 'Convert the chapters before exporting or streaming their audio.',
@@ -26,6 +30,10 @@ export const STUDIO_ERRORS = {
     message: 'A conversion of this chapter is already queued or running.',
   },
   studio_snapshot_not_found: { status: 404, message: 'Snapshot not found or no access.' },
+  studio_snapshot_not_restorable: {
+    status: 409,
+    message: 'This snapshot was made before snapshots kept their text: it can be played but not restored.',
+  },
   studio_export_failed: { status: 422, message: 'The audio could not be exported.' },
   studio_export_not_found: { status: 404, message: 'Export not found or no access.' },
   studio_export_not_ready: {

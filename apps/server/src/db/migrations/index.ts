@@ -52,6 +52,9 @@ import * as studioCast from './20261129150000-studio-cast.js'
 import * as studioFreeRegenerations from './20261129150100-studio-free-regenerations.js'
 import * as transcriptEditing from './20261129160000-transcript-editing.js'
 import * as speechToTextJobs from './20261129170000-speech-to-text-jobs.js'
+import * as studioTakes from './20261130140000-studio-takes.js'
+import * as studioEditorLeases from './20261130140100-studio-editor-leases.js'
+import * as studioSnapshotContent from './20261130140200-studio-snapshot-content.js'
 
 // Listed in code (not read from disk) so the same list works from sources and from dist/.
 export const migrations: Record<string, Migration> = {
@@ -108,4 +111,7 @@ export const migrations: Record<string, Migration> = {
   '20261129140200-impact-program': impactProgram,
   '20261129150000-studio-cast': studioCast,
   '20261129150100-studio-free-regenerations': studioFreeRegenerations,
+  '20261130140000-studio-takes': studioTakes,
+  '20261130140100-studio-editor-leases': studioEditorLeases,
+  '20261130140200-studio-snapshot-content': studioSnapshotContent,
 }

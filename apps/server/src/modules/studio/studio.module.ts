@@ -25,9 +25,11 @@ import {
 import { createExportsRepository } from './conversion/exports.repository.js'
 import { exportsRoutes } from './conversion/exports.routes.js'
 import { createExportsService } from './conversion/exports.service.js'
+import { snapshotRestoreRoutes } from './conversion/snapshot-restore.routes.js'
 import { snapshotsRoutes } from './conversion/snapshots.routes.js'
 import { createSnapshotsService } from './conversion/snapshots.service.js'
 import { editorRoutes } from './editor/editor.routes.js'
+import { createEditorLeaseRepository } from './editor/editor-lease.repository.js'
 import { declaredKind, documentKind, readDocument } from './import/read-document.js'
 import { projectCoverRoutes } from './project-cover.routes.js'
 import { projectsRoutes } from './projects.routes.js'
@@ -42,6 +44,8 @@ import {
   type StudioDeps,
   type StudioService,
 } from './studio.service.js'
+import { takesRoutes } from './takes/takes.routes.js'
+import { createTakesService } from './takes/takes.service.js'
 
 /** What other domains may do with Studio. */
 export interface StudioPorts {
@@ -104,6 +108,7 @@ export function createStudioModule(deps: {
     derivedFiles: async (projectId) => [
       ...(await publishing.files(projectId)),
       ...(await exports.files(projectId)),
+      ...(await conversions.blockFiles(projectId)),
     ],
   }
   const service = createStudioService(studioDeps)
@@ -126,7 +131,9 @@ export function createStudioModule(deps: {
     conversions,
     conversion,
     storage: deps.storage,
+    access,
   })
+  const takes = createTakesService({ studio: repository, conversions, storage: deps.storage, access })
   let stopRecovery: () => void = () => undefined
   const exports = createExportsService({
     studio: repository,
@@ -155,14 +162,20 @@ export function createStudioModule(deps: {
     await app.register(
       editorRoutes({
         ...studioDeps,
-        blockSeconds: async (chapterId) =>
+        leases: createEditorLeaseRepository(deps.db),
+        blockTimings: async (chapterId) =>
           new Map(
-            (await conversions.blockAudio([chapterId])).map((row) => [row.block_id, row.duration_seconds]),
+            (await conversions.blockAudio([chapterId])).map((row) => [
+              row.block_id,
+              { seconds: row.duration_seconds, words: row.words },
+            ]),
           ),
       }),
     )
+    await app.register(takesRoutes(takes))
     await app.register(conversionRoutes(conversion))
     await app.register(snapshotsRoutes(snapshots))
+    await app.register(snapshotRestoreRoutes(snapshots))
     await app.register(exportsRoutes(exports))
     await app.register(publishingRoutes(publishing))
     await app.register(publicBookRoutes(publishing))

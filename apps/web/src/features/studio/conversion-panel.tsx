@@ -1,17 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useRef, useState } from 'react'
+import { DEFAULT_OUTPUT_FORMAT } from '@timbre/contract'
+import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '../../components/alert'
 import { Button } from '../../components/button'
 import { useErrorText } from '../../i18n/use-error-text'
 import type { StudioProjectDetail } from '../../lib/api-types'
+import { player } from '../player/player-store'
+import { chapterAudio } from './editor/takes-api'
 import { ExportPanel } from './export-panel'
-import {
-  convertStudioChapter,
-  convertStudioProject,
-  listStudioChapterSnapshots,
-  studioChapterSnapshotAudio,
-} from './studio-api'
+import { convertStudioChapter, convertStudioProject, listStudioChapterSnapshots } from './studio-api'
 
 type ChapterSummary = StudioProjectDetail['chapters'][number]
 
@@ -87,12 +85,8 @@ export function ConversionPanel({ projectId, chapter }: { projectId: string; cha
         <Alert tone="error">{chapter.last_conversion_error}</Alert>
       )}
       {convert.isError && <Alert tone="error">{errorText(convert.error)}</Alert>}
-      {latest && !running && (
-        <SnapshotPlayer
-          projectId={projectId}
-          chapterId={chapter.chapter_id}
-          snapshotId={latest.chapter_snapshot_id}
-        />
+      {latest && !running && chapter.conversion_state === 'converted' && (
+        <PlayChapter projectId={projectId} chapterId={chapter.chapter_id} title={chapter.name} />
       )}
       {!running && chapter.conversion_state !== 'converted' && (
         <p className="text-sm text-neutral-600" data-testid="export-why-not">
@@ -116,35 +110,49 @@ export function ConversionPanel({ projectId, chapter }: { projectId: string; cha
   )
 }
 
-function SnapshotPlayer({
+/** Plays the chapter's audio as it is now in the app's player (not the browser's own control). */
+function PlayChapter({
   projectId,
   chapterId,
-  snapshotId,
+  title,
 }: {
   projectId: string
   chapterId: string
-  snapshotId: string
+  title: string
 }) {
   const { t } = useTranslation()
-  const [url, setUrl] = useState<string | null>(null)
-  useEffect(() => {
-    let made: string | null = null
-    let live = true
-    studioChapterSnapshotAudio(projectId, chapterId, snapshotId)
-      .then((blob) => {
-        if (!live) return
-        made = URL.createObjectURL(blob)
-        setUrl(made)
+  const errorText = useErrorText()
+  const play = useMutation({
+    mutationFn: async () => {
+      const blob = await chapterAudio(projectId, chapterId)
+      player.load({
+        type: 'studioChapter',
+        historyItemId: null,
+        title,
+        text: '',
+        voiceId: null,
+        voiceName: null,
+        voiceDescription: null,
+        voiceCategory: null,
+        modelId: null,
+        settings: null,
+        dateUnix: Math.floor(Date.now() / 1000),
+        autoStart: true,
+        outputFormat: DEFAULT_OUTPUT_FORMAT,
+        src: URL.createObjectURL(blob),
+        blob,
+        ownsSrc: true,
       })
-      .catch(() => undefined)
-    return () => {
-      live = false
-      if (made) URL.revokeObjectURL(made)
-    }
-  }, [projectId, chapterId, snapshotId])
-  if (!url) return null
-  // biome-ignore lint/a11y/useMediaCaption: spoken chapter audio; its text is the chapter shown beside it
-  return <audio controls src={url} aria-label={t('studio.conversion.player')} className="w-full" />
+    },
+  })
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <Button variant="secondary" loading={play.isPending} onClick={() => play.mutate()}>
+        {t('studio.conversion.playChapter')}
+      </Button>
+      {play.isError && <Alert tone="error">{errorText(play.error)}</Alert>}
+    </div>
+  )
 }
 
 /** The whole project: convert every chapter, and its export jobs (MP3, WAV, M4B with chapter marks). */

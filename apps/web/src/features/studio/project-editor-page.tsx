@@ -13,6 +13,7 @@ import { ConversionPanel, isConverting, ProjectExports } from './conversion-pane
 import { CoverImagePanel } from './cover-image-panel'
 import { ChapterDocumentEditor } from './editor/chapter-document-editor'
 import { PublishingPanel } from './publishing-panel'
+import { SnapshotsPanel } from './snapshots-panel'
 import { useAddStudioChapter, useDeleteStudioProject, useStudioProject } from './studio-queries'
 
 /** A Studio project: its chapters on the side, the chosen chapter's blocks in the editor. */
@@ -124,6 +125,13 @@ export function ProjectEditorPage() {
         </div>
         <section className="space-y-4">
           {chosenChapter && <ConversionPanel projectId={data.project_id} chapter={chosenChapter} />}
+          {chosenChapter && (
+            <SnapshotsPanel
+              projectId={data.project_id}
+              chapterId={chosenChapter.chapter_id}
+              refreshKey={`${chosenChapter.last_conversion_date_unix ?? 0}:${data.last_conversion_date_unix ?? 0}`}
+            />
+          )}
           {chapterId ? (
             <ChapterDocumentEditor
               projectId={data.project_id}

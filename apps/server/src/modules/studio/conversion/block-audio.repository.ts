@@ -1,11 +1,21 @@
 import type { Insertable, Selectable, Transaction } from 'kysely'
 import type { Database } from '../../../db/database.js'
 import type { DB } from '../../../db/schema.js'
+import { newId } from '../../../lib/ids.js'
+import type { SpokenWord } from '../takes/spoken-words.js'
 import type { StudioBlockAudioTable } from './conversion.tables.js'
 
 export type BlockAudioRow = Selectable<StudioBlockAudioTable>
 
-/** The audio of each block of a chapter: its newest take, and whether it is locked. */
+type NewBlockAudio = Omit<Insertable<StudioBlockAudioTable>, 'take_id' | 'words'> & {
+  words: SpokenWord[]
+  free?: boolean
+}
+
+/**
+ * The audio of each block of a chapter (the take it uses, and whether it is locked) and the
+ * block's takes: every rendering of its current text.
+ */
 export function createBlockAudioRepository(db: Database) {
   return {
     async blockAudio(chapterIds: string[]): Promise<BlockAudioRow[]> {
@@ -14,35 +24,86 @@ export function createBlockAudioRepository(db: Database) {
     },
 
     /**
-     * Keeps a block's newest audio; the earlier file's key is returned to be deleted. Inside
-     * `within` (the settlement of the block's credits) it commits or rolls back with the charge.
+     * Keeps a block's newest audio as a take and as the audio its chapter uses. Takes of other
+     * text are dropped: their files' keys are returned to be deleted. Inside `within` (the
+     * settlement of the block's credits) it commits or rolls back with the charge.
      */
-    async saveBlockAudio(
-      row: Insertable<StudioBlockAudioTable>,
-      within?: Transaction<DB>,
-    ): Promise<string | null> {
+    async saveBlockAudio(row: NewBlockAudio, within?: Transaction<DB>): Promise<string[]> {
       const save = async (trx: Transaction<DB>) => {
         const earlier = await trx
           .selectFrom('studio_block_audio')
-          .select('storage_key')
+          .selectAll()
           .where('chapter_id', '=', row.chapter_id)
           .where('block_id', '=', row.block_id)
           .forUpdate()
           .executeTakeFirst()
+        const unused: string[] = []
+        // Audio kept before takes were becomes one, when it says the same text.
+        if (earlier && earlier.take_id === null && earlier.storage_key !== row.storage_key) {
+          if (earlier.source_hash === row.source_hash) {
+            await trx
+              .insertInto('studio_block_takes')
+              .values({
+                id: newId(),
+                chapter_id: earlier.chapter_id,
+                block_id: earlier.block_id,
+                source_hash: earlier.source_hash,
+                storage_key: earlier.storage_key,
+                duration_seconds: earlier.duration_seconds,
+                words: JSON.stringify(earlier.words),
+                created_at: earlier.created_at,
+              })
+              .execute()
+          } else unused.push(earlier.storage_key)
+        }
+        const stale = await trx
+          .deleteFrom('studio_block_takes')
+          .where('chapter_id', '=', row.chapter_id)
+          .where('block_id', '=', row.block_id)
+          .where('source_hash', '!=', row.source_hash)
+          .returning('storage_key')
+          .execute()
+        unused.push(...stale.map((take) => take.storage_key))
+        // A snapshot's blocks keep their audio files, to be restored.
+        const kept = await trx
+          .selectFrom('studio_snapshots')
+          .select('block_audio')
+          .where('chapter_id', '=', row.chapter_id)
+          .where('block_audio', 'is not', null)
+          .execute()
+        const keep = new Set(kept.flatMap((s) => (s.block_audio ?? []).map((a) => a.storage_key)))
+        const takeId = newId()
+        const words = JSON.stringify(row.words)
+        await trx.deleteFrom('studio_block_takes').where('storage_key', '=', row.storage_key).execute()
+        await trx
+          .insertInto('studio_block_takes')
+          .values({
+            id: takeId,
+            chapter_id: row.chapter_id,
+            block_id: row.block_id,
+            source_hash: row.source_hash,
+            storage_key: row.storage_key,
+            duration_seconds: row.duration_seconds,
+            words,
+            free: row.free ?? false,
+          })
+          .execute()
+        const audio = {
+          source_hash: row.source_hash,
+          storage_key: row.storage_key,
+          duration_seconds: row.duration_seconds,
+          free_regenerations: row.free_regenerations ?? 0,
+          take_id: takeId,
+          words,
+        }
         await trx
           .insertInto('studio_block_audio')
-          .values(row)
+          .values({ chapter_id: row.chapter_id, block_id: row.block_id, ...audio })
           .onConflict((oc) =>
-            oc.columns(['chapter_id', 'block_id']).doUpdateSet({
-              source_hash: row.source_hash,
-              storage_key: row.storage_key,
-              duration_seconds: row.duration_seconds,
-              free_regenerations: row.free_regenerations ?? 0,
-              created_at: new Date(),
-            }),
+            oc.columns(['chapter_id', 'block_id']).doUpdateSet({ ...audio, created_at: new Date() }),
           )
           .execute()
-        return earlier && earlier.storage_key !== row.storage_key ? earlier.storage_key : null
+        return unused.filter((key) => !keep.has(key))
       }
       return within ? save(within) : db.transaction().execute(save)
     },

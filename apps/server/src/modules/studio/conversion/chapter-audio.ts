@@ -3,6 +3,7 @@ import { newId } from '../../../lib/ids.js'
 import type { ChapterRow, ProjectRow } from '../studio.repository.js'
 import type { StoredBlock } from '../studio-content.js'
 import type { BlockAudioRow } from './conversion.repository.js'
+import type { SnapshotBlockAudio } from './conversion.tables.js'
 import { blockText, type ConversionDeps, snapshotKey } from './conversion-deps.js'
 import { encodeMp3, pcmSeconds, silence } from './studio-audio.js'
 
@@ -34,6 +35,8 @@ export async function saveSnapshot(
     name: string
     pcm: Buffer
     chapterSnapshotIds?: string[]
+    /** A chapter's blocks and their audio, kept so that the chapter can be restored to it. */
+    content?: { blocks: StoredBlock[]; audio: SnapshotBlockAudio[] }
   },
 ): Promise<string> {
   const id = newId()
@@ -47,6 +50,29 @@ export async function saveSnapshot(
     storage_key: key,
     duration_seconds: pcmSeconds(input.pcm),
     chapter_snapshot_ids: JSON.stringify(input.chapterSnapshotIds ?? []),
+    blocks: input.content ? JSON.stringify(input.content.blocks) : null,
+    block_audio: input.content ? JSON.stringify(input.content.audio) : null,
   })
   return id
+}
+
+/** What a chapter snapshot keeps to be restored: the blocks and the audio each one has. */
+export function snapshotContent(chapter: ChapterRow, rows: BlockAudioRow[]) {
+  const blocks = chapter.blocks as StoredBlock[]
+  const byBlock = new Map(rows.map((row) => [row.block_id, row]))
+  // In reading order, as the chapter's audio joins them.
+  const audio: SnapshotBlockAudio[] = blocks.flatMap((block) => {
+    const row = byBlock.get(block.block_id)
+    if (!row || !blockText(block).trim()) return []
+    return [
+      {
+        block_id: row.block_id,
+        source_hash: row.source_hash,
+        storage_key: row.storage_key,
+        duration_seconds: row.duration_seconds,
+        words: row.words,
+      },
+    ]
+  })
+  return { blocks, audio }
 }

@@ -33,8 +33,13 @@ export type Workspace = Pick<Principal, 'workspaceId' | 'userId'> & Partial<Prin
 
 export const blockText = (block: StoredBlock) => block.nodes.map((n) => n.text).join(' ')
 
-export const blockAudioKey = (workspaceId: string, chapterId: string, blockId: string, hash: string) =>
-  `studio/${workspaceId}/blocks/${chapterId}/${blockId}-${hash.slice(0, 16)}.pcm`
+export const blockAudioKey = (
+  workspaceId: string,
+  chapterId: string,
+  blockId: string,
+  hash: string,
+  take: string,
+) => `studio/${workspaceId}/blocks/${chapterId}/${blockId}-${hash.slice(0, 16)}-${take}.pcm`
 
 export const snapshotKey = (workspaceId: string, id: string) => `studio/${workspaceId}/snapshots/${id}.mp3`
 

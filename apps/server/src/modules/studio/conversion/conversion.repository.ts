@@ -3,6 +3,7 @@ import type { Database } from '../../../db/database.js'
 import type { DB } from '../../../db/schema.js'
 import { createHeldRunStore } from '../../../platform/jobs/held-run-store.js'
 import { createBlockAudioRepository } from './block-audio.repository.js'
+import { createBlockTakesRepository } from './block-takes.repository.js'
 import type { StudioConversionsTable } from './conversion.tables.js'
 import { createSnapshotsRepository } from './snapshots.repository.js'
 
@@ -14,6 +15,7 @@ export type { SnapshotRow } from './snapshots.repository.js'
 export function createConversionRepository(db: Database) {
   return {
     ...createBlockAudioRepository(db),
+    ...createBlockTakesRepository(db),
     ...createSnapshotsRepository(db),
     /** The rows the job runner holds (a dead run's conversion is taken over). */
     held: createHeldRunStore<ConversionRow>(db, 'studio_conversions', { takeover: true }),

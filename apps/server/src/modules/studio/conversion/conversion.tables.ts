@@ -1,5 +1,7 @@
 import type { ColumnType, Generated } from 'kysely'
 import type { Timestamp } from '../../../db/schema.js'
+import type { StoredBlock } from '../studio-content.js'
+import type { SpokenWord } from '../takes/spoken-words.js'
 
 /** One conversion request of a Studio project (chapters, or single blocks) run as a job. */
 export interface StudioConversionsTable {
@@ -33,6 +35,24 @@ export interface StudioBlockAudioTable {
   locked: Generated<boolean>
   /** Regenerations of the same text that were free (the first two are). */
   free_regenerations: Generated<number>
+  /** The take this audio is (null for audio kept before takes were). */
+  take_id: string | null
+  /** When each word of the block is spoken in this audio. */
+  words: ColumnType<SpokenWord[], string | undefined, string>
+  created_at: Timestamp
+}
+
+/** Every rendering of a block (a take), kept so that an earlier one can be picked again. */
+export interface StudioBlockTakesTable {
+  id: string
+  chapter_id: string
+  block_id: string
+  source_hash: string
+  storage_key: string
+  duration_seconds: number
+  words: ColumnType<SpokenWord[], string | undefined, string>
+  /** Made as one of the free regenerations. */
+  free: Generated<boolean>
   created_at: Timestamp
 }
 
@@ -45,7 +65,20 @@ export interface StudioSnapshotsTable {
   storage_key: string
   duration_seconds: number
   chapter_snapshot_ids: ColumnType<string[], string | undefined, string>
+  /** A chapter snapshot's blocks as they were (null: made before snapshots kept them). */
+  blocks: ColumnType<StoredBlock[] | null, string | null | undefined, string | null>
+  /** The audio each of those blocks had then (its files are kept while the snapshot is). */
+  block_audio: ColumnType<SnapshotBlockAudio[] | null, string | null | undefined, string | null>
   created_at: Timestamp
+}
+
+/** A block's audio as a snapshot keeps it. */
+export interface SnapshotBlockAudio {
+  block_id: string
+  source_hash: string
+  storage_key: string
+  duration_seconds: number
+  words: SpokenWord[]
 }
 
 /** An export of a Studio project or chapter, made by a job; its file once done. */
@@ -83,6 +116,7 @@ declare module '../../../db/schema.js' {
   interface DB {
     studio_conversions: StudioConversionsTable
     studio_block_audio: StudioBlockAudioTable
+    studio_block_takes: StudioBlockTakesTable
     studio_snapshots: StudioSnapshotsTable
     studio_exports: StudioExportsTable
   }

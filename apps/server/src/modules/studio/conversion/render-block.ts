@@ -13,6 +13,7 @@ import type { Principal } from '../../../plugins/auth.js'
 import type { Recorder } from '../../recording/recording.module.js'
 import type { ProjectRow } from '../studio.repository.js'
 import type { StoredBlock } from '../studio-content.js'
+import { createWordTimer, type SpokenWord } from '../takes/spoken-words.js'
 import type { ConversionDeps } from './conversion-deps.js'
 import { STUDIO_PCM_FORMAT } from './studio-audio.js'
 
@@ -55,7 +56,7 @@ export interface RenderBlockInput {
   /** A free regeneration: rendered and kept without charging credits. */
   free?: boolean
   /** Keeps the block's audio, in the transaction that charges it when there is a charge. */
-  keep: (pcm: Buffer, trx: Transaction<DB> | undefined) => Promise<void>
+  keep: (pcm: Buffer, words: SpokenWord[], trx: Transaction<DB> | undefined) => Promise<void>
 }
 
 /**
@@ -69,9 +70,15 @@ export async function renderBlock(
   const { project, block, rules } = input
   const format = parseOutputFormat(STUDIO_PCM_FORMAT)
   const requests: SpeechRequest[] = []
+  // Where each request's text starts in the block's text, to time its words.
+  const pieceOffsets: number[] = []
+  let offset = 0
   let firstVoice: { voiceId: string; name: string } | null = null
   for (const node of block.nodes) {
+    const at = offset
+    offset += node.text.length
     if (!node.text.trim()) continue
+    pieceOffsets.push(at)
     const voice =
       (await deps.voices.findUsable(project.workspace_id, node.voice_id)) ??
       (await deps.voices.findUsable(project.workspace_id, project.default_paragraph_voice_id))
@@ -87,7 +94,7 @@ export async function renderBlock(
     })
   }
   if (requests.length === 0) {
-    await input.keep(Buffer.alloc(0), undefined)
+    await input.keep(Buffer.alloc(0), [], undefined)
     return Buffer.alloc(0)
   }
   const prepared = requests.map((r) => deps.speech.prepare(r))
@@ -112,14 +119,17 @@ export async function renderBlock(
     for (const p of prepared) pipeline.push(p)
     pipeline.end()
     const parts: Buffer[] = []
+    const timer = createWordTimer(block.nodes.map((node) => node.text).join(''), pieceOffsets)
     for await (const chunk of pipeline) {
+      timer.add(chunk.piece, chunk.alignment)
       // Nothing reaches a client before the block is kept: the audio is held, so a run that
       // dies mid-block has delivered nothing, and its reservation is released whole.
       recording.held(chunk)
       parts.push(Buffer.from(chunk.audio))
     }
     const pcm = Buffer.concat(parts)
-    await recording.complete({ within: (trx) => input.keep(pcm, trx) })
+    const words = timer.words()
+    await recording.complete({ within: (trx) => input.keep(pcm, words, trx) })
     return pcm
   } catch (error) {
     await recording.fail()

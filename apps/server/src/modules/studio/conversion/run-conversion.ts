@@ -5,7 +5,8 @@ import { jobPrincipal } from '../../../platform/jobs/job-principal.js'
 import type { Principal } from '../../../plugins/auth.js'
 import type { ChapterRow, ProjectRow } from '../studio.repository.js'
 import type { StoredBlock } from '../studio-content.js'
-import { chapterPcm, saveSnapshot } from './chapter-audio.js'
+import type { SpokenWord } from '../takes/spoken-words.js'
+import { chapterPcm, saveSnapshot, snapshotContent } from './chapter-audio.js'
 import type { BlockAudioRow, ConversionRow } from './conversion.repository.js'
 import { notifyConversion } from './conversion-callback.js'
 import { blockAudioKey, blockText, type ConversionDeps, rulesFor, sourceHash } from './conversion-deps.js'
@@ -73,7 +74,8 @@ async function convertChapter(deps: ConversionDeps, work: ConversionWork, chapte
     const hash = sourceHash(block, project.default_model_id, locators)
     const wanted = work.onlyBlocks === null || work.onlyBlocks.has(block.block_id)
     if (text.trim() && wanted && !isCurrent(work, audio.get(block.block_id), hash)) {
-      const key = blockAudioKey(project.workspace_id, chapter.id, block.block_id, hash)
+      // Each rendering is a take of its own: the conversion's id keeps a resumed run on one file.
+      const key = blockAudioKey(project.workspace_id, chapter.id, block.block_id, hash, conversion.id)
       const { free, count } = freeRegeneration(work, audio.get(block.block_id), hash)
       const row = {
         chapter_id: chapter.id,
@@ -82,7 +84,8 @@ async function convertChapter(deps: ConversionDeps, work: ConversionWork, chapte
         storage_key: key,
         free_regenerations: count,
       }
-      let earlier: string | null = null
+      let unused: string[] = []
+      let spoken: SpokenWord[] = []
       const pcm = await renderBlock(deps, {
         principal: work.principal,
         conversionId: conversion.id,
@@ -90,17 +93,23 @@ async function convertChapter(deps: ConversionDeps, work: ConversionWork, chapte
         block,
         rules: work.rules,
         free,
-        keep: async (pcm, trx) => {
+        keep: async (pcm, words, trx) => {
+          spoken = words
           await deps.storage.put(key, pcm)
-          earlier = await deps.conversions.saveBlockAudio({ ...row, duration_seconds: pcmSeconds(pcm) }, trx)
+          unused = await deps.conversions.saveBlockAudio(
+            { ...row, duration_seconds: pcmSeconds(pcm), words, free },
+            trx,
+          )
         },
       })
-      if (earlier) await deps.storage.delete(earlier).catch(() => undefined)
+      for (const file of unused) await deps.storage.delete(file).catch(() => undefined)
       audio.set(block.block_id, {
         ...row,
         duration_seconds: pcmSeconds(pcm),
         locked: false,
         free_regenerations: count,
+        take_id: null,
+        words: spoken,
         created_at: new Date(),
       })
     }
@@ -148,8 +157,9 @@ export async function runConversion(
     for (const chapter of chapters) {
       const pcm = await convertChapter(deps, work, chapter)
       if (pcm && work.onlyBlocks === null) {
+        const content = snapshotContent(chapter, await deps.conversions.blockAudio([chapter.id]))
         snapshotIds.push(
-          await saveSnapshot(deps, { project, chapterId: chapter.id, name: chapter.name, pcm }),
+          await saveSnapshot(deps, { project, chapterId: chapter.id, name: chapter.name, pcm, content }),
         )
         pcms.push(pcm)
       }

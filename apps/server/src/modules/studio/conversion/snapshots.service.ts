@@ -3,6 +3,7 @@ import { AppError } from '../../../errors.js'
 import type { FileStorage } from '../../../lib/storage.js'
 import type { Principal } from '../../../plugins/auth.js'
 import type { ChapterRow, ProjectRow, StudioRepository } from '../studio.repository.js'
+import type { StudioAccess } from '../studio.service.js'
 import type { ConversionRepository, SnapshotRow } from './conversion.repository.js'
 import type { ConversionService } from './conversion.service.js'
 
@@ -40,6 +41,8 @@ export function createSnapshotsService(deps: {
   conversions: ConversionRepository
   conversion: ConversionService
   storage: FileStorage
+  /** Restoring changes the project: it needs the editor role on it. */
+  access?: Pick<StudioAccess, 'requireEditor'> | undefined
 }) {
   const { studio, conversions } = deps
 
@@ -62,7 +65,50 @@ export function createSnapshotsService(deps: {
     return audio
   }
 
+  /** The chapter back to one of its snapshots: its text, and each block's audio then. */
+  async function restoreChapter(project: ProjectRow, chapterId: string, snapshotId: string) {
+    const chapter = await requireChapter(project, chapterId)
+    const row = await conversions.snapshot(project.id, chapter.id, snapshotId)
+    if (!row) throw new AppError('studio_snapshot_not_found')
+    if (!row.blocks || !row.block_audio) throw new AppError('studio_snapshot_not_restorable')
+    if (!(await conversions.restoreChapter(chapter.id, row.blocks, row.block_audio)))
+      throw new AppError('studio_conversion_running')
+  }
+
+  async function requireEditable(principal: Workspace, projectId: string) {
+    const project = await requireProject(principal, projectId)
+    await deps.access?.requireEditor(principal, { id: project.id, createdBy: project.created_by })
+    return project
+  }
+
   return {
+    async restoreChapterSnapshot(
+      principal: Workspace,
+      projectId: string,
+      chapterId: string,
+      snapshotId: string,
+    ) {
+      const project = await requireEditable(principal, projectId)
+      await restoreChapter(project, chapterId, snapshotId)
+      return { status: 'ok' as const }
+    },
+
+    /** Every chapter of a project snapshot restored (chapters deleted since are left out). */
+    async restoreProjectSnapshot(principal: Workspace, projectId: string, snapshotId: string) {
+      const project = await requireEditable(principal, projectId)
+      const row = await conversions.snapshot(project.id, null, snapshotId)
+      if (!row) throw new AppError('studio_snapshot_not_found')
+      const chapters = await conversions.snapshotsByIds(project.id, row.chapter_snapshot_ids)
+      if (chapters.some((c) => !c.blocks || !c.block_audio))
+        throw new AppError('studio_snapshot_not_restorable')
+      const present = new Set((await studio.listChapters(project.id)).map((c) => c.id))
+      for (const chapter of chapters) {
+        if (chapter.chapter_id && present.has(chapter.chapter_id))
+          await restoreChapter(project, chapter.chapter_id, chapter.id)
+      }
+      return { status: 'ok' as const }
+    },
+
     async projectSnapshots(principal: Workspace, projectId: string) {
       const project = await requireProject(principal, projectId)
       return { snapshots: (await conversions.snapshots(project.id, null)).map(projectSnapshotView) }

@@ -6,6 +6,7 @@ import { Button } from '../../../components/button'
 import { useErrorText } from '../../../i18n/use-error-text'
 import { lockStudioBlock, regenerateStudioBlock } from '../studio-api'
 import type { AudioStates } from './chapter-document-editor'
+import { TakesList } from './takes-list'
 import { usePlayFromBlock } from './use-play-from-block'
 
 /**
@@ -102,6 +103,9 @@ export function BlockPanel({
             {t('studio.conversion.regenerate')}
           </Button>
         </>
+      )}
+      {blockId && state?.generated && (
+        <TakesList projectId={projectId} chapterId={chapterId} blockId={blockId} audioKey={audioKey} />
       )}
       {action.isError && <Alert tone="error">{errorText(action.error)}</Alert>}
       {play.isError && <Alert tone="error">{errorText(play.error)}</Alert>}

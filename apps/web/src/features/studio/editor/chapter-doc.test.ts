@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest'
 import type { StudioChapter } from '../../../lib/api-types'
 import { blocksFromDoc, docFromChapter } from './chapter-doc'
 import { studioExtensions } from './extensions'
+import { positionOfCharacter } from './reading-highlight'
+import { readingAt } from './use-play-from-block'
 
 const node = (voice_id: string, text: string, character_id: string | null = null, emphasis = false) => ({
   type: 'tts_node' as const,
@@ -93,5 +95,44 @@ describe('a chapter as the editor’s document', () => {
     const saved = blocksFromDoc(doc)
     expect(saved).toHaveLength(4)
     expect(saved[3]?.block_id).toBeUndefined()
+  })
+})
+
+describe('the spoken word in the document', () => {
+  it('finds each word of the saved text at its place in the block, across voices and pauses', () => {
+    const parsed = PmNode.fromJSON(getSchema(studioExtensions), docFromChapter(chapter, 'narr'))
+    const text = chapter.content.blocks[1]?.nodes.map((n) => n.text).join('') ?? ''
+    let blockPos = 0
+    parsed.forEach((_child, offset, index) => {
+      if (index === 1) blockPos = offset
+    })
+    const block = parsed.child(1)
+    for (const word of ['Marcus', 'Anna', 'She', 'waited']) {
+      const from = text.indexOf(word)
+      const start = positionOfCharacter(block, blockPos, from)
+      const end = positionOfCharacter(block, blockPos, from + word.length)
+      expect(parsed.textBetween(start, end)).toBe(word)
+    }
+  })
+
+  it('turns the player’s position into the block and the word being read', () => {
+    const timeline = {
+      converted: true,
+      blocks: [
+        {
+          block_id: 'b2',
+          start_seconds: 1,
+          end_seconds: 3,
+          words: [
+            { from: 1, to: 7, start_seconds: 1.1, end_seconds: 1.5 },
+            { from: 9, to: 13, start_seconds: 1.6, end_seconds: 1.9 },
+          ],
+        },
+      ],
+    }
+    expect(readingAt(timeline, 1.2)).toEqual({ blockId: 'b2', word: { from: 1, to: 7 } })
+    expect(readingAt(timeline, 1.55)).toEqual({ blockId: 'b2', word: null })
+    expect(readingAt(timeline, 1.7)?.word).toEqual({ from: 9, to: 13 })
+    expect(readingAt(timeline, 3.5)).toBeNull()
   })
 })

@@ -2,25 +2,29 @@ import { useQuery } from '@tanstack/react-query'
 import { DEFAULT_OUTPUT_FORMAT } from '@timbre/contract'
 import type { Editor } from '@tiptap/react'
 import { useCallback, useEffect, useRef } from 'react'
-import { client, settle } from '../../../lib/api'
 import { player, subscribePlayerTime } from '../../player/player-store'
-import { listStudioChapterSnapshots, studioChapterSnapshotAudio } from '../studio-api'
-import { readingKey } from './reading-highlight'
+import { type Reading, readingKey } from './reading-highlight'
+import { type ChapterTimeline, chapterAudio, getChapterTimeline } from './takes-api'
 
-// Playing a converted chapter from one of its blocks in the app's player, and marking in the
-// editor the block being read as it plays.
+// Playing a converted chapter from one of its blocks in the app's player (the chapter's audio as
+// it is now: each block's picked take), and marking in the editor the block being read and the
+// word being spoken as it plays.
 
-type Timeline = {
-  converted: boolean
-  blocks: Array<{ block_id: string; start_seconds: number; end_seconds: number }>
+/** The block and word at a moment of the chapter's audio. */
+export function readingAt(timeline: ChapterTimeline | undefined, seconds: number): Reading | null {
+  const block = timeline?.blocks.find((b) => seconds >= b.start_seconds && seconds < b.end_seconds)
+  if (!block) return null
+  const word = block.words.find((w) => seconds >= w.start_seconds && seconds < w.end_seconds)
+  return { blockId: block.block_id, word: word ? { from: word.from, to: word.to } : null }
 }
 
-const getTimeline = (projectId: string, chapterId: string): Promise<Timeline> =>
-  settle(
-    client.GET('/v1/studio/projects/{project_id}/chapters/{chapter_id}/timeline', {
-      params: { path: { project_id: projectId, chapter_id: chapterId } },
-    }),
-  )
+const sameReading = (a: Reading | null, b: Reading | null) =>
+  a === b ||
+  (a !== null &&
+    b !== null &&
+    a.blockId === b.blockId &&
+    a.word?.from === b.word?.from &&
+    a.word?.to === b.word?.to)
 
 export function usePlayFromBlock(input: {
   editor: Editor
@@ -33,21 +37,17 @@ export function usePlayFromBlock(input: {
   const { editor, projectId, chapterId, chapterName, audioKey } = input
   const timeline = useQuery({
     queryKey: ['studio', 'timeline', projectId, chapterId, audioKey],
-    queryFn: () => getTimeline(projectId, chapterId),
+    queryFn: () => getChapterTimeline(projectId, chapterId),
   })
   const playing = useRef<string | null>(null)
 
   // Follow the player while it plays this chapter.
   useEffect(() => {
-    const blocks = timeline.data?.blocks ?? []
-    let shown: string | null = null
+    let shown: Reading | null = null
     return subscribePlayerTime((seconds, key) => {
       const ours = key !== null && key === playing.current
-      const block = ours
-        ? blocks.find((b) => seconds >= b.start_seconds && seconds < b.end_seconds)
-        : undefined
-      const next = block?.block_id ?? null
-      if (next === shown || editor.isDestroyed) return
+      const next = ours ? readingAt(timeline.data, seconds) : null
+      if (sameReading(next, shown) || editor.isDestroyed) return
       shown = next
       editor.view.dispatch(editor.state.tr.setMeta(readingKey, next).setMeta('addToHistory', false))
     })
@@ -57,10 +57,7 @@ export function usePlayFromBlock(input: {
     async (blockId: string) => {
       const start = timeline.data?.blocks.find((b) => b.block_id === blockId)
       if (!start) return
-      const snapshots = await listStudioChapterSnapshots(projectId, chapterId)
-      const latest = snapshots.snapshots[0]
-      if (!latest) return
-      const blob = await studioChapterSnapshotAudio(projectId, chapterId, latest.chapter_snapshot_id)
+      const blob = await chapterAudio(projectId, chapterId)
       playing.current = player.load({
         type: 'studioChapter',
         historyItemId: null,
@@ -72,7 +69,7 @@ export function usePlayFromBlock(input: {
         voiceCategory: null,
         modelId: null,
         settings: null,
-        dateUnix: latest.created_at_unix,
+        dateUnix: Math.floor(Date.now() / 1000),
         autoStart: true,
         startAt: start.start_seconds,
         outputFormat: DEFAULT_OUTPUT_FORMAT,
