@@ -11945,6 +11945,102 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/studio/projects/{project_id}/editor-lease": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ours: take or renew the one editor lease of a project (409 while another editor holds it) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description A random id of the editor asking (one browser tab) */
+                        holder: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            holder: string;
+                            expires_in_seconds: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/studio/projects/{project_id}/editor-lease/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ours: give up a project's editor lease (the editor was closed) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description A random id of the editor asking (one browser tab) */
+                        holder: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "ok";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/studio/projects/{project_id}/chapters/{chapter_id}/timeline": {
         parameters: {
             query?: never;
@@ -11973,6 +12069,166 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["StudioChapterTimeline"];
                     };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/studio/projects/{project_id}/chapters/{chapter_id}/blocks/{block_id}/takes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ours: a paragraph's takes of its current text, newest first */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                    chapter_id: string;
+                    block_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StudioBlockTakes"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/studio/projects/{project_id}/chapters/{chapter_id}/blocks/{block_id}/takes/{take_id}/audio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ours: a take's audio (WAV) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                    chapter_id: string;
+                    block_id: string;
+                    take_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/studio/projects/{project_id}/chapters/{chapter_id}/blocks/{block_id}/takes/{take_id}/pick": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ours: the take the chapter's audio uses for this paragraph */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                    chapter_id: string;
+                    block_id: string;
+                    take_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            block_id: string;
+                            take_id: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/studio/projects/{project_id}/chapters/{chapter_id}/audio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ours: the chapter's audio as it is now, each paragraph's picked take (MP3) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                    chapter_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
             };
         };
@@ -12555,6 +12811,91 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/studio/projects/{project_id}/snapshots/{project_snapshot_id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ours: every chapter back to this project snapshot's text and audio */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                    project_snapshot_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "ok";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/studio/projects/{project_id}/chapters/{chapter_id}/snapshots/{chapter_snapshot_id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ours: the chapter back to this snapshot's text and audio */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                    chapter_id: string;
+                    chapter_snapshot_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "ok";
+                        };
+                    };
                 };
             };
         };
@@ -22146,6 +22487,32 @@ export interface components {
                 block_id: string;
                 start_seconds: number;
                 end_seconds: number;
+                /** @description When each word is spoken in the chapter's audio (the block's text is its nodes' texts joined) */
+                words: {
+                    /** @description The word's first character in the block's text */
+                    from: number;
+                    /** @description The character after its last */
+                    to: number;
+                    start_seconds: number;
+                    end_seconds: number;
+                }[];
+            }[];
+        };
+        StudioBlockTakesInput: {
+            block_id: string;
+            /** @description The block's audio says the text it has now */
+            current: boolean;
+            locked: boolean;
+            /** @description Regenerations of this text that are still free */
+            free_regenerations_left: number;
+            takes: {
+                take_id: string;
+                created_at_unix: number;
+                duration_seconds: number;
+                /** @description Made as a free regeneration */
+                free: boolean;
+                /** @description The take the chapter's audio uses */
+                picked: boolean;
             }[];
         };
         NotificationMessageInput: {
@@ -22985,6 +23352,32 @@ export interface components {
                 block_id: string;
                 start_seconds: number;
                 end_seconds: number;
+                /** @description When each word is spoken in the chapter's audio (the block's text is its nodes' texts joined) */
+                words: {
+                    /** @description The word's first character in the block's text */
+                    from: number;
+                    /** @description The character after its last */
+                    to: number;
+                    start_seconds: number;
+                    end_seconds: number;
+                }[];
+            }[];
+        };
+        StudioBlockTakes: {
+            block_id: string;
+            /** @description The block's audio says the text it has now */
+            current: boolean;
+            locked: boolean;
+            /** @description Regenerations of this text that are still free */
+            free_regenerations_left: number;
+            takes: {
+                take_id: string;
+                created_at_unix: number;
+                duration_seconds: number;
+                /** @description Made as a free regeneration */
+                free: boolean;
+                /** @description The take the chapter's audio uses */
+                picked: boolean;
             }[];
         };
         NotificationMessage: {
