@@ -477,7 +477,7 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     tierOf,
     operatorToken: config.operatorToken,
   })
-  const referrals = createReferralsModule({ db, site, billing: billing.ports })
+  const referrals = createReferralsModule({ db, site, billing: billing.ports, stripe: config.stripe })
   const impact = createImpactModule({ db, billing: billing.ports, operatorToken: config.operatorToken })
   return [
     health,
