@@ -49,7 +49,7 @@ export function musicFormat(outputFormat: string | undefined): OutputFormat {
 /** Styles a saved finetune adds to a request. */
 async function finetuneStyles(deps: MusicDeps, principal: Principal, id: string | null | undefined) {
   if (!id) return []
-  const finetune = await deps.repository.findFinetune(principal.workspaceId, id)
+  const finetune = await deps.repository.findFinetune(principal.workspaceId, principal.userId, id)
   if (!finetune) throw new AppError('music_finetune_not_found', { param: 'finetune_id' })
   return finetune.styles as string[]
 }
