@@ -101,11 +101,11 @@ describe('referrals, the impact program and the privacy settings', () => {
     await referrer.getByRole('button', { name: 'Suggest a name' }).click()
     await expect.poll(() => publicName.inputValue()).not.toBe('')
     await referrer.getByRole('button', { name: 'Save' }).nth(1).click()
-    await referrer.getByText('Public name updated.').waitFor()
+    await referrer.getByText('Public name updated.').first().waitFor()
     const improve = referrer.getByRole('switch', { name: 'Improve the models for everyone' })
     expect(await improve.getAttribute('aria-checked')).toBe('true')
     await improve.click()
-    await referrer.getByText('Workspace training opt out setting successfully updated.').waitFor()
+    await referrer.getByText('Workspace training opt out setting successfully updated.').first().waitFor()
     expect(await improve.getAttribute('aria-checked')).toBe('false')
 
     const newEmail = `rita-new-${stamp}@example.com`
@@ -140,7 +140,7 @@ describe('referrals, the impact program and the privacy settings', () => {
     await phone.goto(`${journey.server.url}/app/settings/profile?training_opt_out=true`)
     await phone.getByText('You followed a link to stop', { exact: false }).waitFor()
     await phone.getByRole('button', { name: 'Opt out of training' }).click()
-    await phone.getByText('Workspace training opt out setting successfully updated.').waitFor()
+    await phone.getByText('Workspace training opt out setting successfully updated.').first().waitFor()
     await fourShots(phone, 'referrals-training-link')
     await visitorContext.close()
     await stranger.close()

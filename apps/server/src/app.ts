@@ -328,7 +328,13 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     notifications: notifications.ports,
   })
   const soundEffects = createSoundEffectsModule({ recorder: recording.ports.recorder, db, storage })
-  const music = createMusicModule({ recorder: recording.ports.recorder, db, storage })
+  const music = createMusicModule({
+    recorder: recording.ports.recorder,
+    db,
+    storage,
+    // The consent module is made further down; names are read when a song is shared.
+    publicName: (userId) => consent.ports.publicName(userId),
+  })
   const audioIsolation = createAudioIsolationModule({
     db,
     storage,

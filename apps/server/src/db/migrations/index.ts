@@ -53,6 +53,7 @@ import * as studioFreeRegenerations from './20261129150100-studio-free-regenerat
 import * as transcriptEditing from './20261129160000-transcript-editing.js'
 import * as speechToTextJobs from './20261129170000-speech-to-text-jobs.js'
 import * as payoutTransfers from './20261130150000-payout-transfers.js'
+import * as musicShare from './20261130150100-music-share.js'
 
 // Listed in code (not read from disk) so the same list works from sources and from dist/.
 export const migrations: Record<string, Migration> = {
@@ -110,4 +111,5 @@ export const migrations: Record<string, Migration> = {
   '20261129150000-studio-cast': studioCast,
   '20261129150100-studio-free-regenerations': studioFreeRegenerations,
   '20261130150000-payout-transfers': payoutTransfers,
+  '20261130150100-music-share': musicShare,
 }

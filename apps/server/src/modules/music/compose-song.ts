@@ -23,6 +23,8 @@ export interface MusicDeps {
   recorder: Recorder
   renderer: MusicRenderer
   repository: MusicRepository
+  /** The public name a user shares under (consent), null when none is set. */
+  publicName(userId: string): Promise<string | null>
 }
 
 /** A song ready to render: its plan, seed, score and the open recording that charges it. */

@@ -89,6 +89,38 @@ export function createMusicRepository(db: Database) {
         .execute()
     },
 
+    /** Gives a song its share token once; the token already given wins a race. */
+    async saveShare(
+      workspaceId: string,
+      id: string,
+      share: { token: string; fileKey: string; contentType: string },
+    ): Promise<string | null> {
+      const updated = await db
+        .updateTable('music_songs')
+        .set({
+          share_token: share.token,
+          share_file_key: share.fileKey,
+          share_content_type: share.contentType,
+        })
+        .where('workspace_id', '=', workspaceId)
+        .where('id', '=', id)
+        .where('share_token', 'is', null)
+        .returning('share_token')
+        .executeTakeFirst()
+      if (updated?.share_token) return updated.share_token
+      const row = await db
+        .selectFrom('music_songs')
+        .select('share_token')
+        .where('workspace_id', '=', workspaceId)
+        .where('id', '=', id)
+        .executeTakeFirst()
+      return row?.share_token ?? null
+    },
+
+    async findByShareToken(token: string): Promise<SongRow | undefined> {
+      return db.selectFrom('music_songs').selectAll().where('share_token', '=', token).executeTakeFirst()
+    },
+
     async insertFinetune(row: Omit<FinetuneRow, 'created_at'>): Promise<FinetuneRow> {
       return db
         .insertInto('music_finetunes')

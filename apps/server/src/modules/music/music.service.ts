@@ -11,6 +11,7 @@ import {
 } from './finetunes.js'
 import type { ComposeBody, OutputQuery, PlanBody } from './music.schemas.js'
 import { listSongs, songAudio, songInfo, songStems } from './song-files.js'
+import { sharedSong, sharedSongAudio, songShareLink } from './song-share.js'
 import { separateStems, uploadSong } from './uploads.js'
 import { prepareVideoSong } from './video-to-music.js'
 
@@ -43,6 +44,10 @@ export function createMusicService(deps: MusicDeps) {
     updateFinetune: (principal: Principal, id: string, patch: Parameters<typeof updateFinetune>[3]) =>
       updateFinetune(deps, principal, id, patch),
     deleteFinetune: (principal: Principal, id: string) => deleteFinetune(deps, principal, id),
+    songShareLink: (principal: Principal, songId: string, origin: string) =>
+      songShareLink(deps, principal, songId, origin),
+    sharedSong: (token: string) => sharedSong(deps, token),
+    sharedSongAudio: (token: string) => sharedSongAudio(deps, token),
 
     /** The song's chunks until the client goes away. */
     async *chunks(song: PreparedSong, signal: AbortSignal) {
