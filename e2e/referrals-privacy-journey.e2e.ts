@@ -121,11 +121,17 @@ describe('referrals, the impact program and the privacy settings', () => {
     await fourShots(referrer, 'referrals-settings')
 
     const revert = await journey.smtp.linkMatching(referrerEmail, /\/email-change\/revert\?/)
-    const stranger = await journey.browser.newPage({ viewport: { width: 390, height: 844 } })
+    // A public page follows the system's theme as it loads: this reader's is dark.
+    const stranger = await journey.browser.newPage({
+      viewport: { width: 390, height: 844 },
+      colorScheme: 'dark',
+    })
     await stranger.goto(revert)
     await stranger.getByRole('button', { name: 'Put my account back on this address' }).click()
     await stranger.getByText(`Your account is back on ${referrerEmail}.`, { exact: false }).waitFor()
-    await fourShots(stranger, 'referrals-email-revert')
+    await stranger.screenshot({ path: `${shots}referrals-email-revert-phone-dark.png` })
+    await stranger.setViewportSize({ width: 1280, height: 900 })
+    await stranger.screenshot({ path: `${shots}referrals-email-revert-desktop-dark.png` })
     await referrer.reload()
     await referrer.getByText(`You sign in as ${referrerEmail}.`).waitFor()
 
