@@ -141,6 +141,33 @@ describe('referrals, the impact program and the privacy settings', () => {
     await visitor.getByText('Your request is with the operator.', { exact: false }).waitFor()
     await fourShots(visitor, 'referrals-alpha')
 
+    // A song is shared from the music page; its public page plays it, light and dark.
+    const composed = await visitor.request.post(`${journey.server.url}/v1/music`, {
+      headers: { origin: journey.server.url },
+      data: { prompt: 'slow calm piano lullaby', music_length_ms: 4000, seed: 7 },
+    })
+    expect(composed.status()).toBe(200)
+    await visitor.goto(`${journey.server.url}/app/music`)
+    await visitor.getByRole('button', { name: 'Share', exact: true }).first().click()
+    await visitor
+      .getByRole('dialog')
+      .getByText(/\/music\/share\//)
+      .waitFor()
+    const songId = composed.headers()['song-id'] ?? ''
+    const shared = await visitor.request.post(`${journey.server.url}/v1/music/songs/${songId}/share-link`, {
+      headers: { origin: journey.server.url },
+    })
+    const songPage = await journey.browser.newPage({ viewport: { width: 390, height: 844 } })
+    await songPage.goto((await shared.json()).share_link)
+    await songPage.getByText('shared by', { exact: false }).waitFor()
+    const audioOk = await songPage.evaluate(async () => {
+      const src = document.querySelector('audio')?.getAttribute('src') ?? ''
+      return (await fetch(src)).headers.get('content-type')
+    })
+    expect(audioOk).toBe('audio/mpeg')
+    await fourShots(songPage, 'music-share-page')
+    await songPage.close()
+
     // The data-use opt-out link offers the workspace's admin the opt-out at once.
     const phone = await visitorContext.newPage()
     await phone.goto(`${journey.server.url}/app/settings/profile?training_opt_out=true`)

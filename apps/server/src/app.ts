@@ -328,11 +328,19 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     notifications: notifications.ports,
   })
   const soundEffects = createSoundEffectsModule({ recorder: recording.ports.recorder, db, storage })
+  const consent = createConsentModule({
+    db,
+    site,
+    mail: mail.ports.mail,
+    accounts: accounts.ports,
+    voices: voices.ports,
+    tierOf,
+    operatorToken: config.operatorToken,
+  })
   const music = createMusicModule({
     recorder: recording.ports.recorder,
     db,
     storage,
-    // The consent module is made further down; names are read when a song is shared.
     publicName: (userId) => consent.ports.publicName(userId),
   })
   const audioIsolation = createAudioIsolationModule({
@@ -473,15 +481,6 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     outbound: config.webhooks,
     libreTranslate: config.libreTranslate,
     log: (message, details) => app.log.error(details, message),
-  })
-  const consent = createConsentModule({
-    db,
-    site,
-    mail: mail.ports.mail,
-    accounts: accounts.ports,
-    voices: voices.ports,
-    tierOf,
-    operatorToken: config.operatorToken,
   })
   const referrals = createReferralsModule({ db, site, billing: billing.ports, stripe: config.stripe })
   const impact = createImpactModule({ db, billing: billing.ports, operatorToken: config.operatorToken })

@@ -7,6 +7,7 @@ import { createMusicRepository } from './music.repository.js'
 import { musicRoutes } from './music.routes.js'
 import { createMusicService, type MusicService } from './music.service.js'
 import { musicFilesRoutes } from './music-files.routes.js'
+import { musicFinetunesRoutes } from './music-finetunes.routes.js'
 import { musicShareRoutes } from './music-share.routes.js'
 import { musicSongsRoutes } from './music-songs.routes.js'
 
@@ -34,6 +35,7 @@ export function createMusicModule(deps: {
       await app.register(musicRoutes(service))
       await app.register(musicFilesRoutes(service))
       await app.register(musicSongsRoutes(service))
+      await app.register(musicFinetunesRoutes(service))
       await app.register(musicShareRoutes(service))
     },
     async stop() {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { DEFAULT_OUTPUT_FORMAT } from '@timbre/contract'
 import { AppError } from '../../errors.js'
 import { sniffAudio } from '../../lib/audio/audio-sniff.js'
 import type { Principal } from '../../plugins/auth.js'
@@ -12,8 +13,8 @@ import { audioOfRow, findSong } from './song-files.js'
 /** Shown as the sharer when the creator has set no public name. */
 export const ANONYMOUS_SHARER = 'Anonymous'
 const SHARE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{32,128}$/
-/** What shared songs are kept as: small, and every browser plays it. */
-const SHARE_FORMAT = 'mp3_44100_128'
+/** What shared songs are kept as: the default format, small, and every browser plays it. */
+const SHARE_FORMAT = DEFAULT_OUTPUT_FORMAT
 
 async function sharerOf(deps: MusicDeps, row: SongRow): Promise<string> {
   return (row.user_id ? await deps.publicName(row.user_id) : null) ?? ANONYMOUS_SHARER
