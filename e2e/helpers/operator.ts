@@ -23,3 +23,15 @@ export const issueGrantOffer = (
   server: RunningServer,
   offer: { code?: string; tier: 'grant_tier_1' | 'grant_tier_2'; duration_months?: number },
 ) => operatorPost<{ code: string }>(server, '/v1/operator/grant-offers', offer)
+
+/** Lists a partner of the impact program, reviewed by the given address. */
+export const listImpactPartner = (
+  server: RunningServer,
+  partner: {
+    name: string
+    description: string
+    category: 'non_profit' | 'educator' | 'accessibility'
+    reviewer_email: string
+    benefit: { tier: 'grant_tier_1' | 'grant_tier_2'; duration_months: number }
+  },
+) => operatorPost<{ partner_id: string }>(server, '/v1/operator/impact-partners', partner)

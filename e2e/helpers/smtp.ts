@@ -51,6 +51,18 @@ export async function startSmtp() {
       }
       throw new Error(`no mail to ${to} with a link matching ${pattern}`)
     },
+    /** The first match of a pattern in a mail to `to` (e.g. a code in the text). */
+    async textMatching(to: string, pattern: RegExp, timeoutMs = 20_000): Promise<RegExpExecArray> {
+      const deadline = Date.now() + timeoutMs
+      while (Date.now() < deadline) {
+        for (const m of messages.filter((x) => x.to.includes(to))) {
+          const match = pattern.exec(m.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '='))
+          if (match) return match
+        }
+        await new Promise((r) => setTimeout(r, 200))
+      }
+      throw new Error(`no mail to ${to} matching ${pattern}`)
+    },
     close: () => new Promise<void>((r) => server.close(() => r())),
   }
 }

@@ -328,7 +328,21 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     notifications: notifications.ports,
   })
   const soundEffects = createSoundEffectsModule({ recorder: recording.ports.recorder, db, storage })
-  const music = createMusicModule({ recorder: recording.ports.recorder, db, storage })
+  const consent = createConsentModule({
+    db,
+    site,
+    mail: mail.ports.mail,
+    accounts: accounts.ports,
+    voices: voices.ports,
+    tierOf,
+    operatorToken: config.operatorToken,
+  })
+  const music = createMusicModule({
+    recorder: recording.ports.recorder,
+    db,
+    storage,
+    publicName: (userId) => consent.ports.publicName(userId),
+  })
   const audioIsolation = createAudioIsolationModule({
     db,
     storage,
@@ -473,16 +487,7 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     llm: config.dubbingLlm,
     log: (message, details) => app.log.error(details, message),
   })
-  const consent = createConsentModule({
-    db,
-    site,
-    mail: mail.ports.mail,
-    accounts: accounts.ports,
-    voices: voices.ports,
-    tierOf,
-    operatorToken: config.operatorToken,
-  })
-  const referrals = createReferralsModule({ db, site, billing: billing.ports })
+  const referrals = createReferralsModule({ db, site, billing: billing.ports, stripe: config.stripe })
   const impact = createImpactModule({ db, billing: billing.ports, operatorToken: config.operatorToken })
   return [
     health,

@@ -81,6 +81,8 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   /** Another address for Stripe's API (e.g. a Stripe-compatible mock); Stripe's own by default. */
   STRIPE_API_URL: z.url().optional(),
+  /** A PEM file of certificate authorities trusted for an HTTPS STRIPE_API_URL (a private CA). */
+  STRIPE_API_CA_FILE: z.string().min(1).optional(),
   /**
    * The operator's token for /v1/operator/* (promo codes, grant offers), sent as a Bearer token.
    * Unset: those routes do not exist (404).
@@ -255,6 +257,8 @@ export interface StripeConfig {
   secretKey: string
   webhookSecret: string | null
   api: { host: string; port: number; protocol: 'http' | 'https' } | null
+  /** Extra certificate authorities for an HTTPS STRIPE_API_URL (PEM); null: the system's only. */
+  apiCa: string | null
 }
 
 /** How long a client may hold a socket; reading a request is bounded, streaming a response is not. */
@@ -411,6 +415,7 @@ function stripeConfigFrom(e: Env): StripeConfig | null {
   return {
     secretKey: e.STRIPE_SECRET_KEY,
     webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null,
+    apiCa: e.STRIPE_API_CA_FILE ? readFileSync(e.STRIPE_API_CA_FILE, 'utf8') : null,
     api: url
       ? { host: url.hostname, port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443, protocol }
       : null,

@@ -4,6 +4,7 @@ import { BrowserRouter, useLocation } from 'react-router'
 import { CrashScreen } from './components/crash-screen'
 import { ErrorBoundary } from './components/error-boundary'
 import { ToastProvider } from './components/toaster'
+import { ReferralCapture } from './features/referrals/referral-capture'
 import { i18n } from './i18n/i18n'
 import { AppRoutes } from './router'
 
@@ -36,6 +37,7 @@ export function App() {
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <BrowserRouter>
+          <ReferralCapture />
           <ToastProvider>
             <Guarded />
           </ToastProvider>

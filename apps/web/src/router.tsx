@@ -11,9 +11,11 @@ import { audioNativeRoutes } from './features/audio-native/audio-native.routes'
 import { authRoutes } from './features/auth/auth.routes'
 import { AuthLayout } from './features/auth/auth-layout'
 import { billingRoutes } from './features/billing/billing.routes'
+import { consentRoutes } from './features/consent/consent.routes'
 import { dubbingRoutes } from './features/dubbing/dubbing.routes'
 import { historyRoutes } from './features/history/history.routes'
 import { homeRoutes } from './features/home/home.routes'
+import { impactRoutes } from './features/impact/impact.routes'
 import { knowledgeBaseRoutes } from './features/knowledge-base/knowledge-base.routes'
 import { mailboxRoutes } from './features/mailbox/mailbox.routes'
 import { musicRoutes } from './features/music/music.routes'
@@ -49,6 +51,8 @@ const FEATURE_ROUTES: Record<string, FeatureRoutes> = {
   mailbox: mailboxRoutes,
   pages: pagesRoutes,
   referrals: referralsRoutes,
+  consent: consentRoutes,
+  impact: impactRoutes,
   billing: billingRoutes,
   soundEffects: soundEffectsRoutes,
   music: musicRoutes,

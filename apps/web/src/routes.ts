@@ -23,6 +23,9 @@ export const routes = {
   usage: '/app/usage',
   history: '/app/history',
   affiliates: '/app/affiliates',
+  impactProgram: '/app/impact-program',
+  // The old address's link after an email change (no session needed).
+  emailRevert: '/email-change/revert',
   audioNative: '/app/audio-native',
   requestAlphaAccess: '/app/request-alpha-access',
   speechSynthesis: '/app/speech-synthesis',

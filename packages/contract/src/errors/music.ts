@@ -32,6 +32,7 @@ export const MUSIC_ERRORS = {
   music_video_too_long: { status: 422, message: 'The video must be 3 minutes or less.' },
   music_song_not_found: { status: 404, message: 'This song was not found.' },
   music_finetune_not_found: { status: 404, message: 'This finetune was not found.' },
+  music_finetune_not_owner: { status: 403, message: 'Only the creator of a finetune can change it.' },
   music_unavailable: {
     status: 503,
     message: 'Music is unavailable: the General MIDI sound bank is not installed on this server.',

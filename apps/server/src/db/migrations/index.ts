@@ -55,6 +55,8 @@ import * as speechToTextJobs from './20261129170000-speech-to-text-jobs.js'
 import * as studioTakes from './20261130140000-studio-takes.js'
 import * as studioEditorLeases from './20261130140100-studio-editor-leases.js'
 import * as studioSnapshotContent from './20261130140200-studio-snapshot-content.js'
+import * as payoutTransfers from './20261130150000-payout-transfers.js'
+import * as musicShare from './20261130150100-music-share.js'
 
 // Listed in code (not read from disk) so the same list works from sources and from dist/.
 export const migrations: Record<string, Migration> = {
@@ -114,4 +116,6 @@ export const migrations: Record<string, Migration> = {
   '20261130140000-studio-takes': studioTakes,
   '20261130140100-studio-editor-leases': studioEditorLeases,
   '20261130140200-studio-snapshot-content': studioSnapshotContent,
+  '20261130150000-payout-transfers': payoutTransfers,
+  '20261130150100-music-share': musicShare,
 }

@@ -20,6 +20,11 @@ export { locateAddress } from './geo-locator.js'
  * workspace's training opt-out, email change, the public name and alpha access. It adds its
  * rules to sign-up and to voice cloning through the hooks those domains expose.
  */
+export interface ConsentPorts {
+  /** The name a user shares under (shared songs and links); null when none is set. */
+  publicName(userId: string): Promise<string | null>
+}
+
 export function createConsentModule(deps: {
   db: Database
   site: SiteAddress
@@ -29,7 +34,7 @@ export function createConsentModule(deps: {
   tierOf: (workspaceId: string) => Promise<string>
   operatorToken?: string | null
   now?: () => Date
-}): DomainModule {
+}): DomainModule<ConsentPorts> {
   const now = deps.now ?? (() => new Date())
   const repository = createConsentRepository(deps.db)
   const service = createConsentService({
@@ -48,5 +53,5 @@ export function createConsentModule(deps: {
     await app.register(accountPrivacyRoutes(service, deps.site))
     if (deps.operatorToken) await app.register(consentOperatorRoutes(service, deps.operatorToken))
   }
-  return { name: 'consent', routes, ports: {} }
+  return { name: 'consent', routes, ports: { publicName: (userId) => repository.publicName(userId) } }
 }

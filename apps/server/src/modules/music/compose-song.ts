@@ -23,6 +23,8 @@ export interface MusicDeps {
   recorder: Recorder
   renderer: MusicRenderer
   repository: MusicRepository
+  /** The public name a user shares under (consent), null when none is set. */
+  publicName(userId: string): Promise<string | null>
 }
 
 /** A song ready to render: its plan, seed, score and the open recording that charges it. */
@@ -49,7 +51,7 @@ export function musicFormat(outputFormat: string | undefined): OutputFormat {
 /** Styles a saved finetune adds to a request. */
 async function finetuneStyles(deps: MusicDeps, principal: Principal, id: string | null | undefined) {
   if (!id) return []
-  const finetune = await deps.repository.findFinetune(principal.workspaceId, id)
+  const finetune = await deps.repository.findFinetune(principal.workspaceId, principal.userId, id)
   if (!finetune) throw new AppError('music_finetune_not_found', { param: 'finetune_id' })
   return finetune.styles as string[]
 }

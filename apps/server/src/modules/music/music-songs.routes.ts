@@ -1,16 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { readMultipart } from '../../platform/http/multipart.js'
 import { requirePrincipal } from '../../plugins/auth.js'
 import { outputQuery } from './music.schemas.js'
 import type { MusicService } from './music.service.js'
-import { finetuneForm } from './music-forms.js'
 
 const config = { scope: 'music' as const, verifiedEmail: true }
 const tags = ['music']
 const songParams = z.object({ song_id: z.string().max(64) })
 
-// The workspace's songs (list, audio, stems) and its saved style profiles (finetunes).
+// The workspace's songs: the list, one song, its audio and its stems.
 export function musicSongsRoutes(service: MusicService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
@@ -79,49 +77,6 @@ export function musicSongsRoutes(service: MusicService): FastifyPluginAsyncZod {
         reply.type('application/zip')
         return reply.send(stems)
       },
-    )
-
-    app.post(
-      '/v1/music/finetunes',
-      {
-        config: { ...config, multipart: finetuneForm },
-        schema: {
-          tags,
-          summary: 'Save a style profile (finetune) from reference tracks',
-          response: { 200: z.any() },
-        },
-      },
-      async (request) => {
-        const body = await readMultipart(request, finetuneForm)
-        return service.createFinetune(requirePrincipal(request), {
-          name: body.text('name') ?? '',
-          primaryGenre: body.text('primary_genre') ?? '',
-          tags: body.texts('tags'),
-          visibility: body.text('visibility') ?? 'private',
-          modelId: body.text('model_id'),
-          files: body.files('files').map((f) => f.data),
-        })
-      },
-    )
-
-    app.get(
-      '/v1/music/finetunes',
-      { config, schema: { tags, summary: 'The saved style profiles', response: { 200: z.any() } } },
-      async (request) => service.listFinetunes(requirePrincipal(request)),
-    )
-
-    app.get(
-      '/v1/music/finetunes/:finetune_id',
-      {
-        config,
-        schema: {
-          tags,
-          summary: 'One style profile',
-          params: z.object({ finetune_id: z.string().max(64) }),
-          response: { 200: z.any() },
-        },
-      },
-      async (request) => service.getFinetune(requirePrincipal(request), request.params.finetune_id),
     )
   }
 }

@@ -1,9 +1,17 @@
 import type { Principal } from '../../plugins/auth.js'
 import { type MusicDeps, type PreparedSong, prepareSong, renderChunks, renderWhole } from './compose-song.js'
 import { createPlan } from './create-plan.js'
-import { createFinetune, getFinetune, listFinetunes } from './finetunes.js'
+import {
+  createFinetune,
+  deleteFinetune,
+  type FinetuneListQuery,
+  getFinetune,
+  listFinetunes,
+  updateFinetune,
+} from './finetunes.js'
 import type { ComposeBody, OutputQuery, PlanBody } from './music.schemas.js'
 import { listSongs, songAudio, songInfo, songStems } from './song-files.js'
+import { sharedSong, sharedSongAudio, songShareLink } from './song-share.js'
 import { separateStems, uploadSong } from './uploads.js'
 import { prepareVideoSong } from './video-to-music.js'
 
@@ -32,7 +40,14 @@ export function createMusicService(deps: MusicDeps) {
     createFinetune: (principal: Principal, input: Parameters<typeof createFinetune>[2]) =>
       createFinetune(deps, principal, input),
     getFinetune: (principal: Principal, id: string) => getFinetune(deps, principal, id),
-    listFinetunes: (principal: Principal) => listFinetunes(deps, principal),
+    listFinetunes: (principal: Principal, query: FinetuneListQuery) => listFinetunes(deps, principal, query),
+    updateFinetune: (principal: Principal, id: string, patch: Parameters<typeof updateFinetune>[3]) =>
+      updateFinetune(deps, principal, id, patch),
+    deleteFinetune: (principal: Principal, id: string) => deleteFinetune(deps, principal, id),
+    songShareLink: (principal: Principal, songId: string, origin: string) =>
+      songShareLink(deps, principal, songId, origin),
+    sharedSong: (token: string) => sharedSong(deps, token),
+    sharedSongAudio: (token: string) => sharedSongAudio(deps, token),
 
     /** The song's chunks until the client goes away. */
     async *chunks(song: PreparedSong, signal: AbortSignal) {

@@ -1,3 +1,4 @@
+import type { Generated } from 'kysely'
 import type { BigIntColumn, Timestamp } from '../../db/schema.js'
 
 /**
@@ -20,6 +21,10 @@ export interface MusicSongsTable {
   file_key: string | null
   audio_sha256: string | null
   history_item_id: string | null
+  /** The song's share link token, and the audio its public page plays. */
+  share_token: Generated<string | null>
+  share_file_key: Generated<string | null>
+  share_content_type: Generated<string | null>
   created_at: Timestamp
 }
 

@@ -32,7 +32,7 @@ export function summary(row: SongRow): SongSummary {
   }
 }
 
-async function findSong(deps: MusicDeps, principal: Principal, songId: string): Promise<SongRow> {
+export async function findSong(deps: MusicDeps, principal: Principal, songId: string): Promise<SongRow> {
   const row = await deps.repository.findSong(principal.workspaceId, songId)
   if (!row) throw new AppError('music_song_not_found', { param: 'song_id' })
   return row
@@ -72,7 +72,10 @@ export async function songInfo(deps: MusicDeps, principal: Principal, songId: st
 
 /** A song's audio: a composed one rendered again (the same bytes), an uploaded one as kept. */
 export async function songAudio(deps: MusicDeps, principal: Principal, songId: string, formatName?: string) {
-  const row = await findSong(deps, principal, songId)
+  return audioOfRow(deps, await findSong(deps, principal, songId), formatName)
+}
+
+export async function audioOfRow(deps: MusicDeps, row: SongRow, formatName?: string) {
   const score = scoreOf(row)
   if (score) {
     const format = musicFormat(formatName ?? row.output_format)

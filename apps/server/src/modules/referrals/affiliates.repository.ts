@@ -30,16 +30,38 @@ export function createAffiliatesRepository(db: Database) {
 
     async saveAccount(row: {
       user_id: string
+      provider: string
       state: string
+      paused: boolean
       provider_account_id: string
       updated_at: Date
     }) {
+      const { user_id: _user, ...changes } = row
       await db
         .insertInto('payout_accounts')
         .values(row)
-        .onConflict((oc) =>
-          oc.column('user_id').doUpdateSet({ state: row.state, updated_at: row.updated_at }),
-        )
+        .onConflict((oc) => oc.column('user_id').doUpdateSet(changes))
+        .execute()
+    },
+
+    /** Payouts sent whose answer never came (a crash, a lost connection). */
+    pendingPayouts(userId: string) {
+      return db
+        .selectFrom('payouts')
+        .select(['id', 'amount_cents'])
+        .where('user_id', '=', userId)
+        .where('status', '=', 'pending')
+        .orderBy('created_at')
+        .execute()
+    },
+
+    /** The provider's answer: paid (with its transfer), or failed (the amount is back in the balance). */
+    async settlePayout(id: string, status: 'paid' | 'failed', transferId: string | null) {
+      await db
+        .updateTable('payouts')
+        .set({ status, provider_transfer_id: transferId })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
         .execute()
     },
 
@@ -53,8 +75,9 @@ export function createAffiliatesRepository(db: Database) {
     },
 
     /**
-     * Pays the whole balance (rewards earned less payouts made) when it reaches the minimum.
-     * The account row is locked so two requests cannot pay the same balance twice.
+     * Writes a pending payout of the whole balance (rewards earned less payouts not failed) when
+     * it reaches the minimum. The account row is locked so two requests cannot take the same
+     * balance twice.
      */
     async payBalance(userId: string, id: string, minimumCents: number, at: Date) {
       return db.transaction().execute(async (trx) => {
@@ -73,10 +96,11 @@ export function createAffiliatesRepository(db: Database) {
           .selectFrom('payouts')
           .select(sql<number>`coalesce(sum(amount_cents), 0)::int`.as('cents'))
           .where('user_id', '=', userId)
+          .where('status', '!=', 'failed')
           .executeTakeFirstOrThrow()
         const balance = earned.cents - paid.cents
         if (balance < minimumCents) return { paid: null, balance }
-        const row = { id, user_id: userId, amount_cents: balance, status: 'paid', created_at: at }
+        const row = { id, user_id: userId, amount_cents: balance, status: 'pending', created_at: at }
         await trx.insertInto('payouts').values(row).execute()
         return { paid: row, balance: 0 }
       })

@@ -1,5 +1,6 @@
 import type { SubscriptionRow } from '../billing/billing.module.js'
 import type { AffiliatesRepository } from './affiliates.repository.js'
+import type { PayoutProvider } from './payout-provider.js'
 import type { ReferralsRepository } from './referrals.repository.js'
 
 export interface ReferralsDeps {
@@ -7,5 +8,7 @@ export interface ReferralsDeps {
   affiliates: AffiliatesRepository
   /** A workspace's subscription (billing): a referred account pays once it is on a paid plan. */
   subscription(workspaceId: string): Promise<Pick<SubscriptionRow, 'tier' | 'status'>>
+  /** Stripe Connect when the operator configured Stripe, else the built-in test provider. */
+  payoutProvider: PayoutProvider
   now(): Date
 }

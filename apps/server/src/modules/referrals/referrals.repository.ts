@@ -36,6 +36,7 @@ function createReferralTotalsRepository(db: Database) {
           .selectFrom('payouts')
           .select(sql<number>`coalesce(sum(amount_cents), 0)::int`.as('cents'))
           .where('user_id', '=', referrerId)
+          .where('status', '!=', 'failed')
           .executeTakeFirstOrThrow(),
       ])
       return {

@@ -42,6 +42,8 @@ export interface PayoutAccountsTable {
   user_id: string
   state: string
   paused: Generated<boolean>
+  /** The provider that holds the account: 'local' (the built-in test provider) or 'stripe'. */
+  provider: Generated<string>
   provider_account_id: string
   updated_at: Timestamp
 }
@@ -50,7 +52,9 @@ export interface PayoutsTable {
   id: string
   user_id: string
   amount_cents: number
+  /** pending (sent, not yet confirmed), paid, or failed (refused: the amount is back in the balance). */
   status: string
+  provider_transfer_id: Generated<string | null>
   created_at: Generated<Date>
 }
 

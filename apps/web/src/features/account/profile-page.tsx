@@ -10,6 +10,9 @@ import type { User } from '../../lib/api-types'
 import { routes } from '../../routes'
 import { sendPasswordResetEmail } from '../auth/auth-api'
 import { userQueryKey, useSession } from '../auth/use-session'
+import { EmailChangeSection } from '../consent/email-change-section'
+import { PublicNameSection } from '../consent/public-name-section'
+import { TrainingOptOutSection } from '../consent/training-opt-out-section'
 import { editUserMetadata } from './account-api'
 import { DeleteAccountSection } from './delete-account-section'
 import { Section } from './section'
@@ -26,7 +29,10 @@ export function ProfilePage() {
         <p className="mt-1 text-sm text-neutral-600">{t('account.subtitle')}</p>
       </div>
       <NameSection user={session.user} />
+      <EmailChangeSection email={session.user.email} />
+      <PublicNameSection />
       <PasswordSection email={session.user.email} />
+      <TrainingOptOutSection />
       <DeleteAccountSection email={session.user.email} />
     </div>
   )

@@ -57,3 +57,15 @@ export async function listSongs(): Promise<SongSummary[]> {
 
 export const songAudioUrl = (songId: string) => `/v1/music/songs/${encodeURIComponent(songId)}/audio`
 export const songStemsUrl = (songId: string) => `/v1/music/songs/${encodeURIComponent(songId)}/stems`
+
+/** POST /v1/music/songs/{id}/share-link: the song's public page (made on first use). */
+export async function getSongShareLink(
+  songId: string,
+): Promise<{ share_link: string; public_user_name: string }> {
+  const response = await binary(`/v1/music/songs/${encodeURIComponent(songId)}/share-link`, {
+    method: 'POST',
+    headers: JSON_HEADERS,
+    body: '{}',
+  })
+  return (await response.json()) as { share_link: string; public_user_name: string }
+}

@@ -1,5 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { formatDateTime } from '../../lib/format-date'
+import { ShareDialog } from '../share/share-dialog'
 import { listSongs, songAudioUrl, songStemsUrl } from './music-api'
 import { playSong } from './play-song'
 
@@ -7,6 +10,7 @@ import { playSong } from './play-song'
 export function MusicHistory() {
   const { t, i18n } = useTranslation()
   const songs = useQuery({ queryKey: ['music-songs'], queryFn: listSongs })
+  const [sharing, setSharing] = useState<string | null>(null)
   const link = 'text-sm text-accent-700 underline-offset-2 hover:underline'
   return (
     <section aria-labelledby="music-history" className="mt-8">
@@ -24,7 +28,7 @@ export function MusicHistory() {
               <p className="truncate text-xs text-neutral-600">
                 {t('music.history.meta', {
                   seconds: (song.length_ms / 1000).toFixed(1),
-                  date: new Date(song.created_at).toLocaleString(i18n.language),
+                  date: formatDateTime(Math.floor(Date.parse(song.created_at) / 1000), i18n.language),
                 })}
               </p>
             </div>
@@ -35,6 +39,7 @@ export function MusicHistory() {
                 playSong({
                   title: song.song_metadata.title,
                   label: t('music.playerLabel'),
+                  songId: song.song_id,
                   src: songAudioUrl(song.song_id),
                   ownsSrc: false,
                 })
@@ -48,9 +53,13 @@ export function MusicHistory() {
             <a className={link} href={songStemsUrl(song.song_id)} download>
               {t('music.history.stems')}
             </a>
+            <button type="button" className={link} onClick={() => setSharing(song.song_id)}>
+              {t('music.history.share')}
+            </button>
           </li>
         ))}
       </ul>
+      {sharing && <ShareDialog songId={sharing} open onOpenChange={(open) => !open && setSharing(null)} />}
     </section>
   )
 }

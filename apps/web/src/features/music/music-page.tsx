@@ -72,7 +72,14 @@ export function MusicPage() {
       const response = await composeSong(body, abort.signal)
       const blob = await response.blob()
       const title = prompt.trim() || plan?.positive_global_styles.join(', ') || t('music.title')
-      playSong({ title, label: t('music.playerLabel'), src: URL.createObjectURL(blob), blob, ownsSrc: true })
+      playSong({
+        title,
+        label: t('music.playerLabel'),
+        songId: response.headers.get('song-id'),
+        src: URL.createObjectURL(blob),
+        blob,
+        ownsSrc: true,
+      })
       void queryClient.invalidateQueries({ queryKey: ['subscription'] })
       void queryClient.invalidateQueries({ queryKey: ['music-songs'] })
     } catch (error) {

@@ -5,13 +5,15 @@ import { player } from '../player/player-store'
 export function playSong(input: {
   title: string
   label: string
+  songId: string | null
   src: string
   blob?: Blob
   ownsSrc: boolean
 }) {
   player.load({
-    type: 'soundEffect',
+    type: 'music',
     historyItemId: null,
+    songId: input.songId,
     title: input.title,
     text: input.title,
     voiceId: null,

@@ -14,7 +14,6 @@ export const pagesRoutes: FeatureRoutes = {
   ),
   app: (
     <>
-      <Route path={routes.requestAlphaAccess} element={<PlaceholderPage page="requestAlphaAccess" />} />
       <Route path={routes.assistant} element={<PlaceholderPage page="assistant" />} />
       <Route path={routes.convaiDashboard} element={<PlaceholderPage page="convai" />} />
       <Route path={routes.integrationCallback} element={<PlaceholderPage page="integrations" />} />

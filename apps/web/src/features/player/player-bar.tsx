@@ -160,6 +160,8 @@ export function PlayerBar() {
       </>
     )
     const canUseHistory = !!item.historyItemId && item.loaded
+    // A song is shared through its own page, once the server has named it.
+    const songId = item.type === 'music' ? (item.songId ?? null) : null
     const actions = (
       <>
         {showFeedback && item.historyItemId && (
@@ -176,7 +178,7 @@ export function PlayerBar() {
           icon="share"
           label={t('player.share')}
           onClick={() => setSharing(true)}
-          disabled={!canUseHistory}
+          disabled={!canUseHistory && !songId}
         />
       </>
     )
@@ -287,9 +289,10 @@ export function PlayerBar() {
             {t('player.error')}
           </p>
         )}
-        {sharing && item.historyItemId && (
+        {sharing && (item.historyItemId || songId) && (
           <ShareDialog
             historyItemId={item.historyItemId}
+            songId={songId}
             open
             onOpenChange={(open) => !open && setSharing(false)}
           />

@@ -16,7 +16,10 @@ export type PlayerItem = {
     | 'transcript'
     | 'studioChapter'
     | 'dub'
+    | 'music'
   historyItemId: string | null
+  /** A song of the music page: shared through its own share link instead of a history item's. */
+  songId?: string | null
   title: string
   /** The spoken text: the estimate of the duration reads it while the audio's is unknown. */
   text: string

@@ -6,6 +6,7 @@ import { Button } from '../../components/button'
 import { TextField } from '../../components/text-field'
 import { useErrorText } from '../../i18n/use-error-text'
 import { formatDate } from '../../lib/format-date'
+import { routes } from '../../routes'
 import { updateChecklistItem } from '../onboarding/onboarding-api'
 import {
   type AffiliateDashboard,
@@ -13,8 +14,12 @@ import {
   createPayoutAccount,
   getAffiliates,
   joinAffiliates,
+  payoutManagementLink,
   requestPayout,
 } from './referrals-api'
+
+/** Where the built-in test provider's onboarding page lives (the server's links name it). */
+const LOCAL_ONBOARDING_PATH = '/payouts/local/onboarding/'
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`
 
@@ -99,8 +104,18 @@ function Payouts({ data }: { data: AffiliateDashboard }) {
   const errorText = useErrorText()
   const queryClient = useQueryClient()
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['affiliates'] })
-  const create = useMutation({ mutationFn: createPayoutAccount, onSuccess: refresh })
-  const connect = useMutation({ mutationFn: completeLocalOnboarding, onSuccess: refresh })
+  // Stripe's onboarding is its own site; the built-in test provider's page is a step here.
+  const openProviderPage = async ({ url }: { url: string }) => {
+    if (new URL(url, window.location.origin).pathname.startsWith(LOCAL_ONBOARDING_PATH)) {
+      await completeLocalOnboarding()
+      await refresh()
+    } else window.location.assign(url)
+  }
+  const create = useMutation({ mutationFn: createPayoutAccount, onSuccess: openProviderPage })
+  const connect = useMutation({
+    mutationFn: () => payoutManagementLink(routes.affiliates),
+    onSuccess: openProviderPage,
+  })
   const payout = useMutation({ mutationFn: requestPayout, onSuccess: refresh })
   const state = data.payout_account.state
   const error = create.error ?? connect.error ?? payout.error
@@ -110,6 +125,7 @@ function Payouts({ data }: { data: AffiliateDashboard }) {
       <p className="mt-2 text-sm text-neutral-600">
         {t('affiliates.balance', { amount: dollars(data.balance_cents) })} ·{' '}
         {t(`affiliates.accountState.${state}`, { defaultValue: state })}
+        {data.payout_account.paused && ` · ${t('affiliates.paused')}`}
       </p>
       {error && <Alert tone="error">{errorText(error)}</Alert>}
       <div className="mt-3 flex gap-2">
@@ -118,7 +134,9 @@ function Payouts({ data }: { data: AffiliateDashboard }) {
             {t('affiliates.createAccount')}
           </Button>
         )}
-        {state === 'incomplete_setup' && (
+        {(state === 'incomplete_setup' ||
+          state === 'tax_forms_needed' ||
+          state === 'payouts_not_enabled') && (
           <Button onClick={() => connect.mutate()} loading={connect.isPending}>
             {t('affiliates.finishSetup')}
           </Button>
@@ -132,7 +150,8 @@ function Payouts({ data }: { data: AffiliateDashboard }) {
       <ul className="mt-4 space-y-1 text-sm text-neutral-700">
         {data.payouts.map((p) => (
           <li key={p.payout_id}>
-            {formatDate(p.created_at_unix, i18n.language)} · {dollars(p.amount_cents)}
+            {formatDate(p.created_at_unix, i18n.language)} · {dollars(p.amount_cents)} ·{' '}
+            {t(`affiliates.payoutStatus.${p.status}`, { defaultValue: p.status })}
           </li>
         ))}
       </ul>

@@ -8,15 +8,18 @@ import { Spinner } from '../../components/spinner'
 import { useToast } from '../../components/toaster'
 import { useErrorText } from '../../i18n/use-error-text'
 import { getShareLink } from '../history/history-api'
+import { getSongShareLink } from '../music/music-api'
 import { truncateLink } from './share-link'
 
-/** The public link of a history item, with a copy button (a bottom sheet on a phone). */
+/** The public link of a history item or a song, with a copy button (a bottom sheet on a phone). */
 export function ShareDialog({
   historyItemId,
+  songId,
   open,
   onOpenChange,
 }: {
-  historyItemId: string
+  historyItemId?: string | null
+  songId?: string | null
   open: boolean
   onOpenChange: (open: boolean) => void
 }) {
@@ -24,8 +27,8 @@ export function ShareDialog({
   const toast = useToast()
   const errorText = useErrorText()
   const link = useQuery({
-    queryKey: ['share-link', historyItemId],
-    queryFn: () => getShareLink(historyItemId),
+    queryKey: ['share-link', historyItemId ?? null, songId ?? null],
+    queryFn: () => (historyItemId ? getShareLink(historyItemId) : getSongShareLink(songId ?? '')),
     enabled: open,
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,

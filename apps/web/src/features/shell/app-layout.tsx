@@ -15,6 +15,7 @@ import { CcpaOptOutLink, UpdatedTermsDialog } from '../consent/consent-dialogs'
 import { OnboardingWatcher } from '../onboarding/onboarding-watcher'
 import { PlayerBar } from '../player/player-bar'
 import { usePlayerState } from '../player/player-store'
+import { ReferralClaim } from '../referrals/referral-capture'
 import { TwoFactorGuard } from '../two-factor/two-factor-guard'
 import { AppHeader } from './app-header'
 import { BottomNav, SideNav } from './app-nav'
@@ -66,6 +67,7 @@ export function AppLayout() {
       <AppHeader user={session.user} />
       {!session.user.is_email_verified && <UnverifiedEmailBanner email={session.user.email} />}
       <OnboardingWatcher enabled={!session.user.is_onboarding_checklist_completed} />
+      <ReferralClaim />
       <TwoFactorGuard />
       <UpdatedTermsDialog />
       <div className="flex flex-1">

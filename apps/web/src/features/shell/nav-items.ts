@@ -30,6 +30,8 @@ export const NAV_ITEMS = [
   { key: 'history', to: routes.history, icon: 'history', phone: true, group: 'account' },
   { key: 'usage', to: routes.usage, icon: 'chart', phone: false, group: 'account' },
   { key: 'subscription', to: routes.subscription, icon: 'card', phone: false, group: 'account' },
+  { key: 'affiliates', to: routes.affiliates, icon: 'share', phone: false, group: 'account' },
+  { key: 'impactProgram', to: routes.impactProgram, icon: 'sparkles', phone: false, group: 'account' },
   { key: 'apiKeys', to: routes.apiKeys, icon: 'key', phone: false, group: 'account' },
   { key: 'workspaceSettings', to: routes.workspaceMembers, icon: 'user', phone: false, group: 'account' },
   { key: 'twoFactor', to: routes.twoFactor, icon: 'shield', phone: false, group: 'account' },
