@@ -112,7 +112,7 @@ function orderRoutes(deps: ProductionsDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Create an open Productions order',
-          body: z.object({ sandbox: z.boolean().nullish() }).optional(),
+          body: z.object({ sandbox: z.boolean().nullish() }).nullish(),
           response: { 200: z.object({ order_id: z.string(), sandbox: z.boolean() }) },
         },
       },
