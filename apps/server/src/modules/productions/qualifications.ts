@@ -24,7 +24,19 @@ export function qualifiedFor(
   )
 }
 
-const sameLanguage = (a: string, b: string) => a.toLowerCase().split('-')[0] === b.toLowerCase().split('-')[0]
+const names = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'code' })
+
+/** The language a code names, whether two-letter (en), three-letter (eng, as transcripts give) or tagged (en-GB). */
+function languageName(code: string): string {
+  const base = code.toLowerCase().split('-')[0]!
+  try {
+    return names.of(base) ?? base
+  } catch {
+    return base
+  }
+}
+
+const sameLanguage = (a: string, b: string) => languageName(a) === languageName(b)
 
 /** Every qualification a producer can hold. */
 export function qualificationCatalogue() {
