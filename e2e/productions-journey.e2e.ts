@@ -36,7 +36,9 @@ async function person(browser: Browser, name: string, email: string): Promise<Pa
 /** A short recording in a premade voice, transcribed through the API as the page's user. */
 async function transcribe(page: Page, text: string): Promise<void> {
   const pcm = await page.evaluate(async (text) => {
-    const voices = (await (await fetch('/v1/voices')).json()) as { voices: { voice_id: string; name: string }[] }
+    const voices = (await (await fetch('/v1/voices')).json()) as {
+      voices: { voice_id: string; name: string }[]
+    }
     const voice = voices.voices.find((v) => v.name === 'Emma')
     const res = await fetch(`/v1/text-to-speech/${voice?.voice_id}?output_format=pcm_16000`, {
       method: 'POST',
