@@ -38,6 +38,7 @@ import { createNotificationsModule } from './modules/notifications/notifications
 import { createOnboardingModule } from './modules/onboarding/onboarding.module.js'
 import { createOpenAiAudioModule } from './modules/openai-audio/openai-audio.module.js'
 import { createPodcastsModule } from './modules/podcasts/podcasts.module.js'
+import { createProductionsModule } from './modules/productions/productions.module.js'
 import { createPronunciationDictionariesModule } from './modules/pronunciation-dictionaries/pronunciation-dictionaries.module.js'
 import { createRecordingModule } from './modules/recording/recording.module.js'
 import { createReferralsModule } from './modules/referrals/referrals.module.js'
@@ -489,6 +490,16 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
   })
   const referrals = createReferralsModule({ db, site, billing: billing.ports, stripe: config.stripe })
   const impact = createImpactModule({ db, billing: billing.ports, operatorToken: config.operatorToken })
+  const productions = createProductionsModule({
+    db,
+    storage,
+    site,
+    stt: speechToText.ports,
+    credits: credits.ports,
+    billing: billing.ports,
+    secretKey: config.secretKey,
+    admins: config.productionsAdmins,
+  })
   return [
     health,
     mail,
@@ -531,5 +542,6 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     consent,
     referrals,
     impact,
+    productions,
   ]
 }

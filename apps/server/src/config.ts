@@ -88,6 +88,11 @@ const envSchema = z.object({
    * Unset: those routes do not exist (404).
    */
   OPERATOR_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * The accounts (emails, separated by commas) that administer the Productions marketplace:
+   * they review producer applications and producers' submitted work.
+   */
+  PRODUCTIONS_ADMIN_EMAILS: z.string().default(''),
   ...storageEnvShape,
   /**
    * Concurrency slots are database leases shared by all replicas; one that is not renewed for
@@ -237,6 +242,8 @@ export interface Config {
   stripe: StripeConfig | null
   /** The Bearer token of the operator API; null: the operator API is off. */
   operatorToken: string | null
+  /** Productions administrators' emails, lower-cased. */
+  productionsAdmins: string[]
   webhooks: { allowPrivateAddresses: boolean; extraCa: string | null }
   sso: { allowPrivateAddresses: boolean; dnsServers: string[] | null }
   /** The region name recorded with every metered request. */
@@ -368,6 +375,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     concurrency: { leaseMs: e.CONCURRENCY_LEASE_MS, heartbeatMs },
     stripe: stripeConfigFrom(e),
     operatorToken: e.OPERATOR_TOKEN ?? null,
+    productionsAdmins: e.PRODUCTIONS_ADMIN_EMAILS.split(',')
+      .map((email) => email.trim().toLowerCase())
+      .filter(Boolean),
     webhooks: { allowPrivateAddresses: e.WEBHOOK_ALLOW_PRIVATE_ADDRESSES, extraCa: webhookCa },
     sso: {
       allowPrivateAddresses: e.SSO_ALLOW_PRIVATE_ADDRESSES,

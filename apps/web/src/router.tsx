@@ -24,6 +24,7 @@ import { onboardingRoutes } from './features/onboarding/onboarding.routes'
 import { NotFoundBody, NotFoundPage } from './features/pages/not-found-page'
 import { pagesRoutes } from './features/pages/pages.routes'
 import { RootRedirect } from './features/pages/root-redirect'
+import { productionsRoutes } from './features/productions/productions.routes'
 import { pronunciationDictionariesRoutes } from './features/pronunciation-dictionaries/pronunciation-dictionaries.routes'
 import { referralsRoutes } from './features/referrals/referrals.routes'
 import { AppLayout } from './features/shell/app-layout'
@@ -57,6 +58,7 @@ const FEATURE_ROUTES: Record<string, FeatureRoutes> = {
   soundEffects: soundEffectsRoutes,
   music: musicRoutes,
   speechToText: speechToTextRoutes,
+  productions: productionsRoutes,
   dubbing: dubbingRoutes,
   home: homeRoutes,
   onboarding: onboardingRoutes,

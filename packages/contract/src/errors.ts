@@ -17,6 +17,7 @@ import { MUSIC_ERRORS } from './errors/music.js'
 import { NOTIFICATIONS_ERRORS } from './errors/notifications.js'
 import { ONBOARDING_ERRORS } from './errors/onboarding.js'
 import { PODCASTS_ERRORS } from './errors/podcasts.js'
+import { PRODUCTIONS_ERRORS } from './errors/productions.js'
 import { PRONUNCIATION_DICTIONARIES_ERRORS } from './errors/pronunciation-dictionaries.js'
 import { REFERRALS_ERRORS } from './errors/referrals.js'
 import { SOUND_EFFECTS_ERRORS } from './errors/sound-effects.js'
@@ -79,6 +80,7 @@ export const ERRORS = {
   ...CONSENT_ERRORS,
   ...REFERRALS_ERRORS,
   ...IMPACT_ERRORS,
+  ...PRODUCTIONS_ERRORS,
 } as const satisfies Record<string, ErrorDefinition>
 
 export type ErrorCode = keyof typeof ERRORS

@@ -16,6 +16,12 @@ export const JOB_DEFINITIONS = {
     payload: z.object({}),
     options: { retryLimit: 2, retryDelay: 30, retryBackoff: false, expireInSeconds: 300 },
   },
+  // Productions deadlines (scheduled every minute): overdue claims revoked, unpaid orders
+  // cancelled; each change is conditional on the state it leaves, so a rerun changes nothing twice.
+  'productions.deadlines': {
+    payload: z.object({}),
+    options: { retryLimit: 2, retryDelay: 30, retryBackoff: false, expireInSeconds: 300 },
+  },
   // One webhook delivery; an attempt that gets no answer, a 429 or a 5xx throws and is retried
   // (waits of about 1-2, 2-4 and 4-8 s), after which the delivery counts as failed.
   'webhook.deliver': {

@@ -52,6 +52,8 @@ const NOT_A_PRODUCT: { prefix: string; why: string }[] = [
   { prefix: '/v1/service-accounts', why: 'workspace administration, by role' },
   { prefix: '/v1/identity-providers', why: 'workspace administration, by role' },
   { prefix: '/v1/billing', why: 'billing, by billing-admin rights' },
+  { prefix: '/v1/productions', why: "orders in the caller's own workspace; producers and reviewers by role" },
+  { prefix: '/v1/producer-applicants', why: "the caller's own producer application" },
   { prefix: '/create-', why: 'billing, by billing-admin rights' },
   { prefix: '/change-subscription', why: 'billing, by billing-admin rights' },
   { prefix: '/cancel-', why: 'billing, by billing-admin rights' },

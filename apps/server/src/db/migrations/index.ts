@@ -48,6 +48,7 @@ import * as knowledgeBase from './20261129130000-knowledge-base.js'
 import * as consent from './20261129140000-consent.js'
 import * as referrals from './20261129140100-referrals.js'
 import * as impactProgram from './20261129140200-impact-program.js'
+import * as productions from './20261130120000-productions.js'
 import * as studioCast from './20261129150000-studio-cast.js'
 import * as studioFreeRegenerations from './20261129150100-studio-free-regenerations.js'
 import * as transcriptEditing from './20261129160000-transcript-editing.js'
@@ -111,6 +112,7 @@ export const migrations: Record<string, Migration> = {
   '20261129140000-consent': consent,
   '20261129140100-referrals': referrals,
   '20261129140200-impact-program': impactProgram,
+  '20261130120000-productions': productions,
   '20261129150000-studio-cast': studioCast,
   '20261129150100-studio-free-regenerations': studioFreeRegenerations,
   '20261130140000-studio-takes': studioTakes,

@@ -13,6 +13,7 @@ import type { DomainModule } from '../domain-module.js'
 import type { Recorder } from '../recording/recording.module.js'
 import type { WebhooksPorts } from '../webhooks/webhooks.module.js'
 import { createTranscriptAudioKeeper, transcriptAudioKey } from './editing/transcript-audio.js'
+import { createTranscriptCopies, type TranscriptCopies } from './editing/transcript-copies.js'
 import { createTranscriptEditsRepository } from './editing/transcript-editing.repository.js'
 import { transcriptEditingRoutes } from './editing/transcript-editing.routes.js'
 import { createTranscriptEditingService } from './editing/transcript-editing.service.js'
@@ -29,6 +30,7 @@ import { createSpeechToTextService, type SpeechToTextService } from './speech-to
 import { speechToTextModelsRoutes } from './speech-to-text-models.routes.js'
 import { type SpeechTurn, speechTurns } from './speech-turns.js'
 
+export type { TranscriptCopies, TranscriptSummary } from './editing/transcript-copies.js'
 /** The realtime recogniser's utterance boundaries, for other live audio (agents' conversations). */
 export { UtteranceDetector } from './realtime/utterance-detector.js'
 export type { TranscriptBody } from './speech-to-text.service.js'
@@ -53,6 +55,11 @@ export interface SpeechToTextPorts {
   ): Promise<SpeechTurn[]>
   /** The recogniser live sessions share (the realtime socket's), for agents' voice turns. */
   recogniser: Recogniser
+  /**
+   * Stored transcripts read, copied into another workspace as a working copy (Productions'
+   * producers edit such a copy in the transcript editor), and written out as files.
+   */
+  transcripts: TranscriptCopies
 }
 
 /** How often the worker looks for transcriptions whose run died. */
@@ -127,6 +134,7 @@ export function createSpeechToTextModule(deps: {
       transcribe: stt.transcribe,
       speechTurns: (samples, options) => speechTurns(recogniser, samples, options),
       recogniser,
+      transcripts: createTranscriptCopies({ transcripts, edits, storage: deps.storage }),
     },
     stop: async () => {
       stopRecovery()

@@ -16,6 +16,7 @@ export const NAV_ITEMS = [
   { key: 'voiceIsolator', to: routes.voiceIsolator, icon: 'volume', phone: false, group: 'create' },
   { key: 'speechToText', to: routes.speechToText, icon: 'dialogue', phone: false, group: 'create' },
   { key: 'dubs', to: routes.dubs, icon: 'speech', phone: false, group: 'create' },
+  { key: 'productions', to: routes.productions, icon: 'user', phone: false, group: 'create' },
   { key: 'voiceChanger', to: routes.voiceChanger, icon: 'speech', phone: false, group: 'create' },
   { key: 'studio', to: routes.studio, icon: 'book', phone: false, group: 'create' },
   { key: 'podcasts', to: routes.studioPodcast, icon: 'dialogue', phone: false, group: 'create' },

@@ -55,6 +55,31 @@ export function createTranscriptEditsRepository(db: Database) {
       return names && typeof names === 'object' ? (names as Record<string, string>) : {}
     },
 
+    /** The editor state of a copied transcript, as the original had it. */
+    async insertCopy(row: {
+      transcriptId: string
+      workspaceId: string
+      audioKey: string | null
+      bytes: number
+      peaks: number[]
+      speakerNames: Record<string, string>
+      segmentStarts: number[] | null
+    }) {
+      await db
+        .insertInto('speech_to_text_transcript_edits')
+        .values({
+          transcript_id: row.transcriptId,
+          workspace_id: row.workspaceId,
+          audio_key: row.audioKey,
+          audio_bytes: row.bytes,
+          peaks: json(row.peaks),
+          speaker_names: json(row.speakerNames),
+          segment_starts: row.segmentStarts ? json(row.segmentStarts) : null,
+          updated_at: new Date(),
+        })
+        .execute()
+    },
+
     async find(workspaceId: string, transcriptId: string): Promise<TranscriptEditsRow | undefined> {
       return db
         .selectFrom('speech_to_text_transcript_edits')

@@ -1,0 +1,23 @@
+import type { FileStorage } from '../../lib/storage.js'
+import type { BillingPorts } from '../billing/billing.module.js'
+import type { CreditsPorts } from '../credits/credits.module.js'
+import type { TranscriptCopies } from '../speech-to-text/speech-to-text.module.js'
+import type { ClaimsRepository } from './claims.repository.js'
+import type { OrdersRepository } from './orders.repository.js'
+import type { ProducersRepository } from './producers.repository.js'
+
+export interface ProductionsDeps {
+  orders: OrdersRepository
+  claims: ClaimsRepository
+  producers: ProducersRepository
+  /** Uploaded media and applicants' videos and CVs. */
+  storage: FileStorage
+  /** Stored transcripts (speech to text): summaries, working copies, files. */
+  transcripts: TranscriptCopies
+  /** The credit ledger: an order paid with credits is charged exactly once. */
+  credits: Pick<CreditsPorts, 'reserve' | 'settle' | 'release' | 'transaction'>
+  plan: BillingPorts['plan']
+  /** Productions administrators' emails, lower-cased. */
+  admins: readonly string[]
+  now(): Date
+}
