@@ -7,6 +7,7 @@ import { createHttpServer } from './http-server.js'
 import { startQueue } from './jobs/queue.js'
 import { createLocalStorage, createStorage } from './lib/storage.js'
 import { createAccountsModule } from './modules/accounts/accounts.module.js'
+import { createAgentTestingModule } from './modules/agent-testing/agent-testing.module.js'
 import {
   createAgentsModule,
   type DependentAgentsLookup,
@@ -455,6 +456,12 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     knowledge: knowledgeRetrievalFor(knowledgeBase.ports),
   })
   knowledgeBase.ports.registerDependentAgents(dependentAgentsFrom(agents.ports.dependentAgents))
+  const agentTesting = createAgentTestingModule({
+    db,
+    queue,
+    agents: agents.ports.testReplies,
+    log: (message, details) => app.log.error(details, message),
+  })
   const dubbing = createDubbingModule({
     db,
     storage,
@@ -517,6 +524,7 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     speechToSpeech,
     voicePvc,
     agents,
+    agentTesting,
     dubbing,
     consent,
     referrals,

@@ -1,3 +1,4 @@
+import { AGENT_TESTING_ERRORS } from './errors/agent-testing.js'
 import { AGENTS_ERRORS } from './errors/agents.js'
 import { ANALYTICS_ERRORS } from './errors/analytics.js'
 import { AUDIO_ISOLATION_ERRORS } from './errors/audio-isolation.js'
@@ -71,6 +72,7 @@ export const ERRORS = {
   ...MFA_ERRORS,
   ...VOICEOVER_ERRORS,
   ...AGENTS_ERRORS,
+  ...AGENT_TESTING_ERRORS,
   ...AUDIO_NATIVE_ERRORS,
   ...PODCASTS_ERRORS,
   ...KNOWLEDGE_BASE_ERRORS,

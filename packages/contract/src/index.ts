@@ -1,3 +1,4 @@
+export * from './agent-testing.js'
 export * from './agents.js'
 export * from './analytics.js'
 export * from './api-keys.js'

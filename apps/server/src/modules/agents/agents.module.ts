@@ -5,6 +5,7 @@ import type { OutboundPolicy } from '../../platform/outbound/outbound.js'
 import { createCheckedFetch } from '../../platform/outbound/outbound.js'
 import type { DomainModule } from '../domain-module.js'
 import { AGENT_URL_ERRORS } from './agent-references.js'
+import { type AgentTestReplies, createAgentTestReplies } from './agent-test-replies.js'
 import { createAgentsRepository } from './agents.repository.js'
 import { agentsRoutes } from './agents.routes.js'
 import { type AgentsService, createAgentsService } from './agents.service.js'
@@ -32,8 +33,9 @@ import { createToolsRepository } from './tools/tools.repository.js'
 import { toolsRoutes } from './tools/tools.routes.js'
 import { createToolsService } from './tools/tools.service.js'
 
+export type { AgentTestReply, TestHistoryEntry, TestToolCall } from './agent-test-replies.js'
 export type { RetrievedPassage } from './ports.js'
-export type { AgentsService, DependentAgentsLookup, KnowledgeRetrieval }
+export type { AgentsService, AgentTestReplies, DependentAgentsLookup, KnowledgeRetrieval }
 
 /**
  * Conversational AI agents: their configuration, tools, MCP servers, language models and
@@ -51,7 +53,11 @@ export function createAgentsModule(deps: {
   /** How the operator's own language-model endpoint is called. */
   operatorFetch: ChatFetch
   knowledge?: KnowledgeRetrieval | null | undefined
-}): DomainModule<{ agents: AgentsService; dependentAgents: DependentAgentsLookup }> {
+}): DomainModule<{
+  agents: AgentsService
+  dependentAgents: DependentAgentsLookup
+  testReplies: AgentTestReplies
+}> {
   const agentsRepo = createAgentsRepository(deps.db)
   const shared: AgentsDeps = {
     agents: agentsRepo,
@@ -114,6 +120,8 @@ export function createAgentsModule(deps: {
     },
     ports: {
       agents,
+      // Agent tests ask for the agent's next reply and its model's judgement.
+      testReplies: createAgentTestReplies(runtime),
       // The knowledge base lists the agents that use a document.
       dependentAgents: async (workspaceId, documentId) =>
         (await agentsRepo.usingDocument(workspaceId, documentId)).map((a) => ({

@@ -19,6 +19,7 @@ export type HeldRunTable =
   | 'speech_to_text_jobs'
   | 'knowledge_base_rag_indexes'
   | 'dubbing_dubs'
+  | 'convai_test_invocations'
 
 export interface HeldRunStoreOptions {
   /**
