@@ -48,6 +48,7 @@ import { createSpeechToSpeechModule } from './modules/speech-to-speech/speech-to
 import { createSpeechToTextModule } from './modules/speech-to-text/speech-to-text.module.js'
 import { createSsoModule } from './modules/sso/sso.module.js'
 import { createStudioModule } from './modules/studio/studio.module.js'
+import { createTelephonyModule } from './modules/telephony/telephony.module.js'
 import { createTtsModule } from './modules/tts/tts.module.js'
 import { createUsageModule } from './modules/usage/usage.module.js'
 import { createVoiceDesignModule } from './modules/voice-design/voice-design.module.js'
@@ -462,6 +463,18 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     agents: agents.ports.testReplies,
     log: (message, details) => app.log.error(details, message),
   })
+  const telephony = createTelephonyModule({
+    db,
+    queue,
+    secretKey: config.secretKey,
+    agents: agents.ports.agentInfo,
+    tierOf: async (workspaceId) => (await billing.ports.plan(workspaceId)).tier,
+    twilioApiUrl: config.twilioApiUrl,
+    // Calls to Twilio follow the webhooks' outbound rules.
+    outbound: config.webhooks,
+    publicUrl: () => config.publicUrl,
+    log: (message, details) => app.log.error(details, message),
+  })
   const dubbing = createDubbingModule({
     db,
     storage,
@@ -525,6 +538,7 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     voicePvc,
     agents,
     agentTesting,
+    telephony,
     dubbing,
     consent,
     referrals,

@@ -37,6 +37,12 @@ export type { AgentTestReply, TestHistoryEntry, TestToolCall } from './agent-tes
 export type { RetrievedPassage } from './ports.js'
 export type { AgentsService, AgentTestReplies, DependentAgentsLookup, KnowledgeRetrieval }
 
+/** An agent's name and platform settings (its allowed overrides among them), or null. */
+export type AgentInfoLookup = (
+  workspaceId: string,
+  agentId: string,
+) => Promise<{ id: string; name: string; platformSettings: Record<string, unknown> } | null>
+
 /**
  * Conversational AI agents: their configuration, tools, MCP servers, language models and
  * settings. Knowledge retrieval is a port the knowledge base supplies; without it agents are
@@ -57,6 +63,7 @@ export function createAgentsModule(deps: {
   agents: AgentsService
   dependentAgents: DependentAgentsLookup
   testReplies: AgentTestReplies
+  agentInfo: AgentInfoLookup
 }> {
   const agentsRepo = createAgentsRepository(deps.db)
   const shared: AgentsDeps = {
@@ -122,6 +129,11 @@ export function createAgentsModule(deps: {
       agents,
       // Agent tests ask for the agent's next reply and its model's judgement.
       testReplies: createAgentTestReplies(runtime),
+      // Telephony names the agent a number or a batch calls with and checks its overrides.
+      agentInfo: async (workspaceId, agentId) => {
+        const agent = await agentsRepo.find(workspaceId, agentId)
+        return agent ? { id: agent.id, name: agent.name, platformSettings: agent.platform_settings } : null
+      },
       // The knowledge base lists the agents that use a document.
       dependentAgents: async (workspaceId, documentId) =>
         (await agentsRepo.usingDocument(workspaceId, documentId)).map((a) => ({

@@ -20,6 +20,7 @@ export type HeldRunTable =
   | 'knowledge_base_rag_indexes'
   | 'dubbing_dubs'
   | 'convai_test_invocations'
+  | 'convai_batch_calls'
 
 export interface HeldRunStoreOptions {
   /**
