@@ -7,6 +7,7 @@ import { createHttpServer } from './http-server.js'
 import { startQueue } from './jobs/queue.js'
 import { createLocalStorage, createStorage } from './lib/storage.js'
 import { createAccountsModule } from './modules/accounts/accounts.module.js'
+import { createAgentAnalyticsModule } from './modules/agent-analytics/agent-analytics.module.js'
 import { createAgentTestingModule } from './modules/agent-testing/agent-testing.module.js'
 import {
   createAgentsModule,
@@ -475,6 +476,11 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     publicUrl: () => config.publicUrl,
     log: (message, details) => app.log.error(details, message),
   })
+  const agentAnalytics = createAgentAnalyticsModule({
+    db,
+    facts: agents.ports.conversationFacts,
+    agents: agents.ports.agentInfo,
+  })
   const dubbing = createDubbingModule({
     db,
     storage,
@@ -539,6 +545,7 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     agents,
     agentTesting,
     telephony,
+    agentAnalytics,
     dubbing,
     consent,
     referrals,

@@ -54,6 +54,7 @@ import * as transcriptEditing from './20261129160000-transcript-editing.js'
 import * as speechToTextJobs from './20261129170000-speech-to-text-jobs.js'
 import * as agentTesting from './20261130110000-agent-testing.js'
 import * as telephony from './20261130110100-telephony.js'
+import * as convaiDashboard from './20261130110200-convai-dashboard.js'
 
 // Listed in code (not read from disk) so the same list works from sources and from dist/.
 export const migrations: Record<string, Migration> = {
@@ -102,6 +103,7 @@ export const migrations: Record<string, Migration> = {
   '20261129170000-speech-to-text-jobs': speechToTextJobs,
   '20261130110000-agent-testing': agentTesting,
   '20261130110100-telephony': telephony,
+  '20261130110200-convai-dashboard': convaiDashboard,
   '20261129160000-transcript-editing': transcriptEditing,
   '20261129130000-knowledge-base': knowledgeBase,
   '20261129100000-music': music,

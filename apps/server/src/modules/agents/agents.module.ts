@@ -10,6 +10,7 @@ import { createAgentsRepository } from './agents.repository.js'
 import { agentsRoutes } from './agents.routes.js'
 import { type AgentsService, createAgentsService } from './agents.service.js'
 import type { AgentsDeps } from './agents-deps.js'
+import { type ConversationFactsLookup, createConversationFacts } from './conversation-facts.js'
 import { conversationCost } from './conversations/conversation-access.js'
 import { createConversationTokens } from './conversations/conversation-tokens.js'
 import { createConversationsRepository } from './conversations/conversations.repository.js'
@@ -34,6 +35,7 @@ import { toolsRoutes } from './tools/tools.routes.js'
 import { createToolsService } from './tools/tools.service.js'
 
 export type { AgentTestReply, TestHistoryEntry, TestToolCall } from './agent-test-replies.js'
+export type { ConversationFact, ConversationFactsLookup } from './conversation-facts.js'
 export type { RetrievedPassage } from './ports.js'
 export type { AgentsService, AgentTestReplies, DependentAgentsLookup, KnowledgeRetrieval }
 
@@ -64,6 +66,7 @@ export function createAgentsModule(deps: {
   dependentAgents: DependentAgentsLookup
   testReplies: AgentTestReplies
   agentInfo: AgentInfoLookup
+  conversationFacts: ConversationFactsLookup
 }> {
   const agentsRepo = createAgentsRepository(deps.db)
   const shared: AgentsDeps = {
@@ -129,6 +132,8 @@ export function createAgentsModule(deps: {
       agents,
       // Agent tests ask for the agent's next reply and its model's judgement.
       testReplies: createAgentTestReplies(runtime),
+      // Analytics reads conversations' times, outcomes and costs.
+      conversationFacts: createConversationFacts(conversationsRepo),
       // Telephony names the agent a number or a batch calls with and checks its overrides.
       agentInfo: async (workspaceId, agentId) => {
         const agent = await agentsRepo.find(workspaceId, agentId)
