@@ -25,15 +25,18 @@ export async function placeTwilioCall(
   if (call.statusCallback) form.set('StatusCallback', call.statusCallback)
   let response: Response
   try {
-    response = await checkedFetch(`${baseUrl}/2010-04-01/Accounts/${encodeURIComponent(account.sid)}/Calls.json`, {
-      method: 'POST',
-      headers: {
-        authorization: `Basic ${Buffer.from(`${account.sid}:${account.token}`).toString('base64')}`,
-        'content-type': 'application/x-www-form-urlencoded',
-        accept: 'application/json',
+    response = await checkedFetch(
+      `${baseUrl}/2010-04-01/Accounts/${encodeURIComponent(account.sid)}/Calls.json`,
+      {
+        method: 'POST',
+        headers: {
+          authorization: `Basic ${Buffer.from(`${account.sid}:${account.token}`).toString('base64')}`,
+          'content-type': 'application/x-www-form-urlencoded',
+          accept: 'application/json',
+        },
+        body: form.toString(),
       },
-      body: form.toString(),
-    })
+    )
   } catch (error) {
     if (error instanceof AppError) throw error
     return { ok: false, status: 0, message: `Twilio could not be reached: ${(error as Error).message}` }
