@@ -87,7 +87,7 @@ export function BatchCallsPage() {
       <h1 className="text-2xl font-semibold tracking-tight text-neutral-900">{t('agentOps.batch.title')}</h1>
       <p className="mt-1 mb-4 text-sm text-neutral-600">{t('agentOps.batch.subtitle')}</p>
       <OpsNav />
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2 [&>*]:min-w-0">
         <form
           onSubmit={onSubmit}
           className="grid gap-3 rounded-2xl border border-neutral-200 bg-white p-4 shadow-xs"
@@ -158,7 +158,7 @@ export function BatchCallsPage() {
           <ul className="divide-y divide-neutral-200 rounded-2xl border border-neutral-200 bg-white">
             {batches.data?.map((b) => (
               <li key={b.id} className="p-3">
-                <div className="flex items-center justify-between gap-2">
+                <div className="flex flex-wrap items-center justify-between gap-2">
                   <button
                     type="button"
                     className="text-left text-sm font-medium text-neutral-900 hover:underline"

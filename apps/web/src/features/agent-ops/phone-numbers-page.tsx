@@ -65,7 +65,7 @@ export function PhoneNumbersPage() {
       </h1>
       <p className="mt-1 mb-4 text-sm text-neutral-600">{t('agentOps.numbers.subtitle')}</p>
       <OpsNav />
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2 [&>*]:min-w-0">
         <form
           onSubmit={submit}
           className="grid gap-3 rounded-2xl border border-neutral-200 bg-white p-4 shadow-xs"

@@ -131,7 +131,7 @@ export function TestsPage() {
       <h1 className="text-2xl font-semibold tracking-tight text-neutral-900">{t('agentOps.tests.title')}</h1>
       <p className="mt-1 mb-4 text-sm text-neutral-600">{t('agentOps.tests.subtitle')}</p>
       <OpsNav />
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2 [&>*]:min-w-0">
         <section className="rounded-2xl border border-neutral-200 bg-white p-4 shadow-xs">
           <h2 className="text-sm font-semibold text-neutral-900">
             {draft.id ? t('agentOps.tests.edit') : t('agentOps.tests.new')}
@@ -207,7 +207,7 @@ export function TestsPage() {
           )}
           <ul className="divide-y divide-neutral-200 rounded-2xl border border-neutral-200 bg-white">
             {tests.data?.map((test) => (
-              <li key={test.id} className="flex items-center justify-between gap-2 p-3">
+              <li key={test.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
                 <button
                   type="button"
                   className="text-left text-sm font-medium text-neutral-900 hover:underline"
