@@ -7,6 +7,8 @@ import { createHttpServer } from './http-server.js'
 import { startQueue } from './jobs/queue.js'
 import { createLocalStorage, createStorage } from './lib/storage.js'
 import { createAccountsModule } from './modules/accounts/accounts.module.js'
+import { createAgentAnalyticsModule } from './modules/agent-analytics/agent-analytics.module.js'
+import { createAgentTestingModule } from './modules/agent-testing/agent-testing.module.js'
 import {
   createAgentsModule,
   type DependentAgentsLookup,
@@ -48,6 +50,7 @@ import { createSpeechToSpeechModule } from './modules/speech-to-speech/speech-to
 import { createSpeechToTextModule } from './modules/speech-to-text/speech-to-text.module.js'
 import { createSsoModule } from './modules/sso/sso.module.js'
 import { createStudioModule } from './modules/studio/studio.module.js'
+import { createTelephonyModule } from './modules/telephony/telephony.module.js'
 import { createTtsModule } from './modules/tts/tts.module.js'
 import { createUsageModule } from './modules/usage/usage.module.js'
 import { createVoiceDesignModule } from './modules/voice-design/voice-design.module.js'
@@ -474,6 +477,29 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     plan: billing.ports.plan,
   })
   knowledgeBase.ports.registerDependentAgents(dependentAgentsFrom(agents.ports.dependentAgents))
+  const agentTesting = createAgentTestingModule({
+    db,
+    queue,
+    agents: agents.ports.testReplies,
+    log: (message, details) => app.log.error(details, message),
+  })
+  const telephony = createTelephonyModule({
+    db,
+    queue,
+    secretKey: config.secretKey,
+    agents: agents.ports.agentInfo,
+    tierOf: async (workspaceId) => (await billing.ports.plan(workspaceId)).tier,
+    twilioApiUrl: config.twilioApiUrl,
+    // Calls to Twilio follow the webhooks' outbound rules.
+    outbound: config.webhooks,
+    publicUrl: () => config.publicUrl,
+    log: (message, details) => app.log.error(details, message),
+  })
+  const agentAnalytics = createAgentAnalyticsModule({
+    db,
+    facts: agents.ports.conversationFacts,
+    agents: agents.ports.agentInfo,
+  })
   const dubbing = createDubbingModule({
     db,
     storage,
@@ -538,6 +564,9 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     speechToSpeech,
     voicePvc,
     agents,
+    agentTesting,
+    telephony,
+    agentAnalytics,
     dubbing,
     consent,
     referrals,

@@ -159,6 +159,12 @@ const envSchema = z.object({
   AGENTS_LLM_MODELS: z.string().min(1).max(2000).default('default'),
   /** Sent as a Bearer token to AGENTS_LLM_URL when set. */
   AGENTS_LLM_API_KEY: z.string().min(1).optional(),
+  /** Twilio's REST API (calls are placed through it, under the outbound rules); changeable for tests. */
+  TWILIO_API_URL: z
+    .string()
+    .url('must be an https URL')
+    .refine((v) => v.startsWith('https://'), 'must be an https URL')
+    .default('https://api.twilio.com'),
   /** A LibreTranslate-compatible server dubbing translates with (after Apertium's pairs). */
   LIBRETRANSLATE_URL: z
     .string()
@@ -258,6 +264,8 @@ export interface Config {
   libreTranslate: { url: string; apiKey: string | null } | null
   /** Dubbing's language-model translator; null: none configured. */
   dubbingLlm: { url: string; model: string; apiKey: string | null } | null
+  /** Twilio's REST API base URL. */
+  twilioApiUrl: string
 }
 
 export interface StripeConfig {
@@ -409,6 +417,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dubbingLlm: e.DUBBING_LLM_URL
       ? { url: e.DUBBING_LLM_URL, model: e.DUBBING_LLM_MODEL, apiKey: e.DUBBING_LLM_API_KEY ?? null }
       : null,
+    twilioApiUrl: e.TWILIO_API_URL.replace(/\/+$/, ''),
     timeouts: {
       headersMs: e.HEADERS_TIMEOUT_MS,
       requestMs: e.REQUEST_TIMEOUT_MS,

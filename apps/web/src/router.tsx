@@ -4,6 +4,7 @@ import { Lazy } from './components/lazy-page'
 import type { FeatureRoutes } from './feature-routes'
 import { accountRoutes } from './features/account/account.routes'
 import { actionRoutes } from './features/action/action.routes'
+import { agentOpsRoutes } from './features/agent-ops/agent-ops.routes'
 import { agentsRoutes } from './features/agents/agents.routes'
 import { apiKeysRoutes } from './features/api-keys/api-keys.routes'
 import { audioIsolationRoutes } from './features/audio-isolation/audio-isolation.routes'
@@ -74,6 +75,7 @@ const FEATURE_ROUTES: Record<string, FeatureRoutes> = {
   voiceChanger: voiceChangerRoutes,
   audioIsolation: audioIsolationRoutes,
   agents: agentsRoutes,
+  agentOps: agentOpsRoutes,
   studio: studioRoutes,
   voiceover: voiceoverRoutes,
   account: accountRoutes,

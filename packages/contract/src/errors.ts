@@ -1,3 +1,4 @@
+import { AGENT_TESTING_ERRORS } from './errors/agent-testing.js'
 import { AGENTS_ERRORS } from './errors/agents.js'
 import { ANALYTICS_ERRORS } from './errors/analytics.js'
 import { AUDIO_ISOLATION_ERRORS } from './errors/audio-isolation.js'
@@ -26,6 +27,7 @@ import { SPEECH_TO_SPEECH_ERRORS } from './errors/speech-to-speech.js'
 import { SPEECH_TO_TEXT_ERRORS } from './errors/speech-to-text.js'
 import { SSO_ERRORS } from './errors/sso.js'
 import { STUDIO_ERRORS } from './errors/studio.js'
+import { TELEPHONY_ERRORS } from './errors/telephony.js'
 import { TRANSCRIPT_EDITING_ERRORS } from './errors/transcript-editing.js'
 import { USAGE_ERRORS } from './errors/usage.js'
 import { VOICE_DESIGN_ERRORS } from './errors/voice-design.js'
@@ -72,6 +74,8 @@ export const ERRORS = {
   ...MFA_ERRORS,
   ...VOICEOVER_ERRORS,
   ...AGENTS_ERRORS,
+  ...AGENT_TESTING_ERRORS,
+  ...TELEPHONY_ERRORS,
   ...AUDIO_NATIVE_ERRORS,
   ...PODCASTS_ERRORS,
   ...KNOWLEDGE_BASE_ERRORS,

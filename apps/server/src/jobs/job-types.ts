@@ -94,6 +94,14 @@ export const JOB_DEFINITIONS = {
     payload: z.object({ indexId: z.string() }),
     options: { retryLimit: 2, retryDelay: 5, retryBackoff: false, expireInSeconds: 900 },
   },
+  'agent-testing.run': {
+    payload: z.object({ invocationId: z.string() }),
+    options: { retryLimit: 2, retryDelay: 5, retryBackoff: false, expireInSeconds: 1800 },
+  },
+  'batch-calling.dispatch': {
+    payload: z.object({ batchId: z.string() }),
+    options: { retryLimit: 2, retryDelay: 5, retryBackoff: false, expireInSeconds: 3600 },
+  },
 } as const
 
 export type JobName = keyof typeof JOB_DEFINITIONS

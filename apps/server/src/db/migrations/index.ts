@@ -48,11 +48,14 @@ import * as knowledgeBase from './20261129130000-knowledge-base.js'
 import * as consent from './20261129140000-consent.js'
 import * as referrals from './20261129140100-referrals.js'
 import * as impactProgram from './20261129140200-impact-program.js'
-import * as productions from './20261130120000-productions.js'
 import * as studioCast from './20261129150000-studio-cast.js'
 import * as studioFreeRegenerations from './20261129150100-studio-free-regenerations.js'
 import * as transcriptEditing from './20261129160000-transcript-editing.js'
 import * as speechToTextJobs from './20261129170000-speech-to-text-jobs.js'
+import * as agentTesting from './20261130110000-agent-testing.js'
+import * as telephony from './20261130110100-telephony.js'
+import * as convaiDashboard from './20261130110200-convai-dashboard.js'
+import * as productions from './20261130120000-productions.js'
 import * as studioTakes from './20261130140000-studio-takes.js'
 import * as studioEditorLeases from './20261130140100-studio-editor-leases.js'
 import * as studioSnapshotContent from './20261130140200-studio-snapshot-content.js'
@@ -104,6 +107,9 @@ export const migrations: Record<string, Migration> = {
   '20261128030000-held-run-tokens': heldRunTokens,
   '20261129010000-billing-anchor': billingAnchor,
   '20261129170000-speech-to-text-jobs': speechToTextJobs,
+  '20261130110000-agent-testing': agentTesting,
+  '20261130110100-telephony': telephony,
+  '20261130110200-convai-dashboard': convaiDashboard,
   '20261129160000-transcript-editing': transcriptEditing,
   '20261129130000-knowledge-base': knowledgeBase,
   '20261129100000-music': music,

@@ -6,10 +6,13 @@ import { createCheckedFetch } from '../../platform/outbound/outbound.js'
 import type { WorkspacePlan } from '../billing/billing.module.js'
 import type { DomainModule } from '../domain-module.js'
 import { AGENT_URL_ERRORS } from './agent-references.js'
+import { type AgentTestReplies, createAgentTestReplies } from './agent-test-replies.js'
 import { createAgentsRepository } from './agents.repository.js'
 import { agentsRoutes } from './agents.routes.js'
 import { type AgentsService, createAgentsService } from './agents.service.js'
 import type { AgentsDeps } from './agents-deps.js'
+import { type ConversationFactsLookup, createConversationFacts } from './conversation-facts.js'
+import { conversationCost } from './conversations/conversation-access.js'
 import { createConversationTokens } from './conversations/conversation-tokens.js'
 import { createConversationsRepository } from './conversations/conversations.repository.js'
 import { conversationsRoutes } from './conversations/conversations.routes.js'
@@ -34,8 +37,16 @@ import { createToolsRepository } from './tools/tools.repository.js'
 import { toolsRoutes } from './tools/tools.routes.js'
 import { createToolsService } from './tools/tools.service.js'
 
+export type { AgentTestReply, TestHistoryEntry, TestToolCall } from './agent-test-replies.js'
+export type { ConversationFact, ConversationFactsLookup } from './conversation-facts.js'
 export type { RetrievedPassage } from './ports.js'
-export type { AgentsService, DependentAgentsLookup, KnowledgeRetrieval }
+export type { AgentsService, AgentTestReplies, DependentAgentsLookup, KnowledgeRetrieval }
+
+/** An agent's name and platform settings (its allowed overrides among them), or null. */
+export type AgentInfoLookup = (
+  workspaceId: string,
+  agentId: string,
+) => Promise<{ id: string; name: string; platformSettings: Record<string, unknown> } | null>
 
 /**
  * Conversational AI agents: their configuration, tools, MCP servers, language models and
@@ -58,7 +69,13 @@ export function createAgentsModule(deps: {
   /** Conversation minutes are charged to the credits ledger at the plan's price. */
   credits: ConversationLedger
   plan(workspaceId: string): Promise<WorkspacePlan>
-}): DomainModule<{ agents: AgentsService; dependentAgents: DependentAgentsLookup }> {
+}): DomainModule<{
+  agents: AgentsService
+  dependentAgents: DependentAgentsLookup
+  testReplies: AgentTestReplies
+  agentInfo: AgentInfoLookup
+  conversationFacts: ConversationFactsLookup
+}> {
   const agentsRepo = createAgentsRepository(deps.db)
   const shared: AgentsDeps = {
     agents: agentsRepo,
@@ -123,6 +140,15 @@ export function createAgentsModule(deps: {
     },
     ports: {
       agents,
+      // Agent tests ask for the agent's next reply and its model's judgement.
+      testReplies: createAgentTestReplies(runtime),
+      // Analytics reads conversations' times, outcomes and costs.
+      conversationFacts: createConversationFacts(conversationsRepo),
+      // Telephony names the agent a number or a batch calls with and checks its overrides.
+      agentInfo: async (workspaceId, agentId) => {
+        const agent = await agentsRepo.find(workspaceId, agentId)
+        return agent ? { id: agent.id, name: agent.name, platformSettings: agent.platform_settings } : null
+      },
       // The knowledge base lists the agents that use a document.
       dependentAgents: async (workspaceId, documentId) =>
         (await agentsRepo.usingDocument(workspaceId, documentId)).map((a) => ({

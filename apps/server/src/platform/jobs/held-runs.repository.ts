@@ -19,6 +19,8 @@ export type HeldRunTable =
   | 'speech_to_text_jobs'
   | 'knowledge_base_rag_indexes'
   | 'dubbing_dubs'
+  | 'convai_test_invocations'
+  | 'convai_batch_calls'
 
 export interface HeldRunStoreOptions {
   /**

@@ -6,6 +6,7 @@ import { Spinner } from '../../components/spinner'
 import { useErrorText } from '../../i18n/use-error-text'
 import { formatDateTime } from '../../lib/format-date'
 import { routes } from '../../routes'
+import { OpsNav } from '../agent-ops/ops-nav'
 import { TEMPLATE_ORDER, templateConfig } from './agent-templates'
 import { createAgent, listAgents } from './agents-api'
 
@@ -29,7 +30,8 @@ export function AgentsPage() {
   return (
     <div>
       <h1 className="text-2xl font-semibold tracking-tight text-neutral-900">{t('agents.title')}</h1>
-      <p className="mt-1 text-sm text-neutral-600">{t('agents.subtitle')}</p>
+      <p className="mt-1 mb-4 text-sm text-neutral-600">{t('agents.subtitle')}</p>
+      <OpsNav />
 
       <section className="mt-6 rounded-2xl border border-neutral-200 bg-white p-4 shadow-xs sm:p-5">
         <h2 className="text-sm font-semibold text-neutral-900">{t('agents.newAgent')}</h2>

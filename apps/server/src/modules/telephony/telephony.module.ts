@@ -1,0 +1,80 @@
+import type { Tier } from '@timbre/contract'
+import type { Database } from '../../db/database.js'
+import type { JobQueue } from '../../jobs/queue.js'
+import { createSecretBox } from '../../lib/secret-box.js'
+import { startHeldJobs } from '../../platform/jobs/held-run-runner.js'
+import {
+  createCheckedFetch,
+  type OutboundErrors,
+  type OutboundPolicy,
+} from '../../platform/outbound/outbound.js'
+import type { AgentInfoLookup } from '../agents/agents.module.js'
+import type { DomainModule } from '../domain-module.js'
+import { createBatchCallsRepository } from './batch-calls.repository.js'
+import { batchCallsRoutes } from './batch-calls.routes.js'
+import { createBatchDispatchJob } from './batch-dispatcher.js'
+import { createPhoneNumbersRepository } from './phone-numbers.repository.js'
+import { phoneNumbersRoutes } from './phone-numbers.routes.js'
+import type { TelephonyDeps } from './telephony.deps.js'
+import { createTelephonyService } from './telephony.service.js'
+
+/** Where jobs run, how often held batches whose worker died are handed on, and scheduled ones queued. */
+const SWEEP_MS = 5_000
+const TELEPHONY_URL_ERRORS: OutboundErrors = {
+  invalid: 'telephony_url_invalid',
+  refused: 'telephony_url_refused',
+  unresolved: 'telephony_url_unresolved',
+}
+
+/**
+ * Telephony: phone numbers (Twilio and SIP trunks), outbound calls through Twilio's REST API,
+ * and batch calls dispatched as a held job within the plan's concurrency.
+ */
+export function createTelephonyModule(deps: {
+  db: Database
+  queue: JobQueue
+  secretKey: string
+  agents: AgentInfoLookup
+  tierOf(workspaceId: string): Promise<Tier>
+  twilioApiUrl: string
+  outbound: OutboundPolicy
+  publicUrl: () => string
+  log?: (message: string, details: object) => void
+}): DomainModule<Record<string, never>> {
+  const shared: TelephonyDeps = {
+    numbers: createPhoneNumbersRepository(deps.db),
+    batches: createBatchCallsRepository(deps.db),
+    queue: deps.queue,
+    secrets: createSecretBox(deps.secretKey, 'telephony'),
+    agents: deps.agents,
+    tierOf: deps.tierOf,
+    twilioApiUrl: deps.twilioApiUrl,
+    fetch: createCheckedFetch(deps.outbound, TELEPHONY_URL_ERRORS, 15_000),
+    publicUrl: deps.publicUrl,
+  }
+  const service = createTelephonyService(shared)
+  const job = createBatchDispatchJob(shared, deps.log)
+  let stop: () => void = () => undefined
+  return {
+    name: 'telephony',
+    jobs: async (queue) => {
+      const stopRecovery = await startHeldJobs(queue, [job], { sweepMs: SWEEP_MS, log: deps.log })
+      const timer = setInterval(() => {
+        shared.batches
+          .queueDue(new Date(), (trx, id) => queue.send('batch-calling.dispatch', { batchId: id }, { trx }))
+          .catch((error: unknown) => deps.log?.('scheduled batch calls could not be queued', { err: error }))
+      }, SWEEP_MS)
+      timer.unref()
+      stop = () => {
+        stopRecovery()
+        clearInterval(timer)
+      }
+    },
+    stop: () => stop(),
+    routes: async (app) => {
+      await app.register(phoneNumbersRoutes(service))
+      await app.register(batchCallsRoutes(service))
+    },
+    ports: {},
+  }
+}
