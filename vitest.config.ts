@@ -45,6 +45,10 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // Every server test file builds its own app, database and servers and mocks nothing, so
+          // the files of one worker can share loaded modules: importing the app graph once per
+          // worker instead of once per file took a third off a sample's wall time.
+          isolate: false,
         },
       },
       {
