@@ -154,3 +154,29 @@ export const player = {
 export function usePlayerState(): State {
   return useSyncExternalStore(subscribe, () => state)
 }
+
+/**
+ * Plays audio that is no history item or voice (a Studio chapter, one take, a snapshot) from
+ * its bytes: the player owns the object URL made for it and revokes it when the item leaves.
+ */
+export function playAudioBlob(
+  blob: Blob,
+  item: Pick<PlayerItem, 'type' | 'title' | 'outputFormat'> & { dateUnix?: number; startAt?: number },
+): string {
+  return player.load({
+    historyItemId: null,
+    text: '',
+    voiceId: null,
+    voiceName: null,
+    voiceDescription: null,
+    voiceCategory: null,
+    modelId: null,
+    settings: null,
+    dateUnix: Math.floor(Date.now() / 1000),
+    autoStart: true,
+    ...item,
+    src: URL.createObjectURL(blob),
+    blob,
+    ownsSrc: true,
+  })
+}

@@ -6,7 +6,7 @@ import { Alert } from '../../components/alert'
 import { Button } from '../../components/button'
 import { useErrorText } from '../../i18n/use-error-text'
 import type { StudioProjectDetail } from '../../lib/api-types'
-import { player } from '../player/player-store'
+import { playAudioBlob } from '../player/player-store'
 import { chapterAudio } from './editor/takes-api'
 import { ExportPanel } from './export-panel'
 import { convertStudioChapter, convertStudioProject, listStudioChapterSnapshots } from './studio-api'
@@ -125,23 +125,10 @@ function PlayChapter({
   const play = useMutation({
     mutationFn: async () => {
       const blob = await chapterAudio(projectId, chapterId)
-      player.load({
+      playAudioBlob(blob, {
         type: 'studioChapter',
-        historyItemId: null,
         title,
-        text: '',
-        voiceId: null,
-        voiceName: null,
-        voiceDescription: null,
-        voiceCategory: null,
-        modelId: null,
-        settings: null,
-        dateUnix: Math.floor(Date.now() / 1000),
-        autoStart: true,
         outputFormat: DEFAULT_OUTPUT_FORMAT,
-        src: URL.createObjectURL(blob),
-        blob,
-        ownsSrc: true,
       })
     },
   })

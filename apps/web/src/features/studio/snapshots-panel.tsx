@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog'
 import { useErrorText } from '../../i18n/use-error-text'
 import { binary, client, JSON_HEADERS, settle } from '../../lib/api'
 import { formatDateTime } from '../../lib/format-date'
-import { player } from '../player/player-store'
+import { playAudioBlob } from '../player/player-store'
 import { listStudioChapterSnapshots, studioChapterSnapshotAudio } from './studio-api'
 
 // Snapshots of the chapter and of the whole project (one per finished conversion): listed
@@ -85,23 +85,11 @@ export function SnapshotsPanel({
   const play = useMutation({
     mutationFn: async (snapshot: Snapshot) => {
       const blob = await snapshotAudio(projectId, snapshot)
-      player.load({
+      playAudioBlob(blob, {
         type: 'studioChapter',
-        historyItemId: null,
         title: `${snapshot.name} · ${formatDateTime(snapshot.createdAtUnix, i18n.language)}`,
-        text: '',
-        voiceId: null,
-        voiceName: null,
-        voiceDescription: null,
-        voiceCategory: null,
-        modelId: null,
-        settings: null,
-        dateUnix: snapshot.createdAtUnix,
-        autoStart: true,
         outputFormat: DEFAULT_OUTPUT_FORMAT,
-        src: URL.createObjectURL(blob),
-        blob,
-        ownsSrc: true,
+        dateUnix: snapshot.createdAtUnix,
       })
     },
   })

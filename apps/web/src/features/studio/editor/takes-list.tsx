@@ -5,7 +5,7 @@ import { Alert } from '../../../components/alert'
 import { Button } from '../../../components/button'
 import { useErrorText } from '../../../i18n/use-error-text'
 import { formatDateTime } from '../../../lib/format-date'
-import { player } from '../../player/player-store'
+import { playAudioBlob } from '../../player/player-store'
 import { listBlockTakes, pickTake, takeAudio } from './takes-api'
 
 /**
@@ -33,23 +33,10 @@ export function TakesList({
   const play = useMutation({
     mutationFn: async ({ takeId, title }: { takeId: string; title: string }) => {
       const blob = await takeAudio(projectId, chapterId, blockId, takeId)
-      player.load({
+      playAudioBlob(blob, {
         type: 'studioChapter',
-        historyItemId: null,
         title,
-        text: '',
-        voiceId: null,
-        voiceName: null,
-        voiceDescription: null,
-        voiceCategory: null,
-        modelId: null,
-        settings: null,
-        dateUnix: Math.floor(Date.now() / 1000),
-        autoStart: true,
         outputFormat: DEFAULT_OUTPUT_FORMAT,
-        src: URL.createObjectURL(blob),
-        blob,
-        ownsSrc: true,
       })
     },
   })

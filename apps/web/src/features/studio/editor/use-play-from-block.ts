@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { DEFAULT_OUTPUT_FORMAT } from '@timbre/contract'
 import type { Editor } from '@tiptap/react'
 import { useCallback, useEffect, useRef } from 'react'
-import { player, subscribePlayerTime } from '../../player/player-store'
+import { playAudioBlob, subscribePlayerTime } from '../../player/player-store'
 import { type Reading, readingKey } from './reading-highlight'
 import { type ChapterTimeline, chapterAudio, getChapterTimeline } from './takes-api'
 
@@ -58,24 +58,11 @@ export function usePlayFromBlock(input: {
       const start = timeline.data?.blocks.find((b) => b.block_id === blockId)
       if (!start) return
       const blob = await chapterAudio(projectId, chapterId)
-      playing.current = player.load({
+      playing.current = playAudioBlob(blob, {
         type: 'studioChapter',
-        historyItemId: null,
         title: chapterName,
-        text: '',
-        voiceId: null,
-        voiceName: null,
-        voiceDescription: null,
-        voiceCategory: null,
-        modelId: null,
-        settings: null,
-        dateUnix: Math.floor(Date.now() / 1000),
-        autoStart: true,
-        startAt: start.start_seconds,
         outputFormat: DEFAULT_OUTPUT_FORMAT,
-        src: URL.createObjectURL(blob),
-        blob,
-        ownsSrc: true,
+        startAt: start.start_seconds,
       })
     },
     [timeline.data, projectId, chapterId, chapterName],
