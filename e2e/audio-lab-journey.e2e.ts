@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { shots, signUpAndSignIn, useJourney } from './helpers/journey.js'
@@ -73,6 +74,57 @@ describe('the audio lab', () => {
 
     await page.getByRole('button', { name: 'Delete street interview.wav' }).click()
     await expect.poll(() => page.getByText('Nothing isolated yet.').count()).toBe(1)
+    await context.close()
+  })
+
+  it('plans a song, edits its sections, generates, plays and downloads it', async () => {
+    const context = await journey.browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      acceptDownloads: true,
+    })
+    const page = await context.newPage()
+    await signedInUser(page, `music-${Date.now()}@example.com`, 'music lab pass 2026')
+
+    await page.goto(`${journey.server.url}/app/music`)
+    await page.getByLabel('Describe the song').fill('A calm piano lullaby in C major')
+    await page.getByRole('button', { name: 'Plan sections' }).click()
+    await page.getByRole('heading', { name: 'Composition plan' }).waitFor()
+    const lengths = page.getByLabel('Seconds', { exact: true })
+    expect(await lengths.count()).toBeGreaterThan(0)
+
+    // A section under a second is refused before anything is sent; short sections keep the song brief.
+    await lengths.first().fill('0.5')
+    await page.getByText('Each section must be at least 1 second long.').waitFor()
+    expect(await page.getByRole('button', { name: 'Generate', exact: true }).isDisabled()).toBe(true)
+    for (let i = 0; i < (await lengths.count()); i++) await lengths.nth(i).fill('3')
+    await page.getByLabel('Section', { exact: true }).first().fill('Opening')
+    await expect.poll(() => page.getByText('Each section must be at least 1 second long.').count()).toBe(0)
+
+    await page.getByRole('button', { name: 'Generate', exact: true }).click()
+    await playing(page)
+    expect(await page.getByTestId('player-title').textContent()).toContain('A calm piano lullaby')
+
+    // The song is kept: listed under the user's songs and downloaded as an MP3.
+    const songs = page.getByRole('region', { name: 'Your songs' })
+    await expect.poll(() => songs.getByRole('listitem').count(), { timeout: 30_000 }).toBe(1)
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      songs.getByRole('link', { name: 'Download' }).click(),
+    ])
+    const path = await download.path()
+    const bytes = readFileSync(path)
+    expect(bytes.length).toBeGreaterThan(10_000)
+    const mp3 =
+      bytes.subarray(0, 3).toString('latin1') === 'ID3' || (bytes[0] === 0xff && (bytes[1]! & 0xe0) === 0xe0)
+    expect(mp3).toBe(true)
+
+    await page.screenshot({ path: `${shots}music-1280-light.png`, fullPage: true })
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await page.screenshot({ path: `${shots}music-1280-dark.png`, fullPage: true })
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.screenshot({ path: `${shots}music-390-dark.png`, fullPage: true })
+    await page.emulateMedia({ colorScheme: 'light' })
+    await page.screenshot({ path: `${shots}music-390-light.png`, fullPage: true })
     await context.close()
   })
 

@@ -83,6 +83,7 @@ describe('Stripe', () => {
       secretKey: 'sk_live_x',
       webhookSecret: 'whsec_x',
       api: { host: '127.0.0.1', port: 12111, protocol: 'http' },
+      apiCa: null,
     })
   })
 })
