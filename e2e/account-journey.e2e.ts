@@ -66,7 +66,11 @@ describe('account settings', () => {
     await page.getByRole('menuitem', { name: 'Account settings' }).click()
     await page.waitForURL(/\/app\/settings\/profile/)
     await page.waitForLoadState('networkidle')
-    const save = page.getByRole('button', { name: 'Save' })
+    // The name's own form: the page has other sections with a Save button of their own.
+    const save = page
+      .locator('form')
+      .filter({ has: page.getByLabel('First name') })
+      .getByRole('button', { name: 'Save' })
     await fillUntilSubmittable(page.getByLabel('First name'), 'After', save)
     await save.click()
     await page.getByRole('button', { name: /Account menu for After/ }).waitFor()

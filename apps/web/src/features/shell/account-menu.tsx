@@ -37,7 +37,9 @@ export function AccountMenu({ user }: { user: User }) {
         <Menu.Content
           align="end"
           sideOffset={6}
-          className="z-50 w-64 rounded-xl border border-neutral-200 bg-white p-1 shadow-lg"
+          collisionPadding={8}
+          // On a short window (a phone on its side) the menu scrolls instead of running off screen.
+          className="z-50 max-h-(--radix-dropdown-menu-content-available-height) w-64 overflow-y-auto rounded-xl border border-neutral-200 bg-white p-1 shadow-lg"
         >
           <div className="px-2.5 py-2">
             <p className="truncate text-sm font-medium text-neutral-900">{name}</p>
