@@ -226,6 +226,12 @@ export function registerModels(profiles: readonly ModelProfile[]): void {
   }
 }
 
+/** Takes back models registered earlier (engine-backed ones only; the built-in ones stay). */
+export function unregisterModels(modelIds: readonly string[]): void {
+  const target = MODEL_PROFILES as Record<string, ModelProfile>
+  for (const id of modelIds) if (target[id]?.engines) delete target[id]
+}
+
 export function modelProfileFor(modelId: string | undefined): ModelProfile {
   const id = modelId ?? DEFAULT_MODEL_ID
   const found = MODEL_PROFILES[id]

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { basename, join, resolve } from 'node:path'
-import { type ModelProfile, registerModels } from '../../models/model-profiles.js'
+import { type ModelProfile, registerModels, unregisterModels } from '../../models/model-profiles.js'
 import type { VoiceDefinition } from '../../types.js'
 import { LANGUAGE_NAMES } from '../../voices/languages.js'
 import { EspeakEngine } from '../espeak-engine.js'
@@ -201,15 +201,18 @@ export async function loadNeuralCatalogue(modelsDir: string): Promise<NeuralCata
 }
 
 let registered: readonly VoiceDefinition[] = []
+let registeredModelIds: readonly string[] = []
 
 /**
- * Makes a loaded catalogue part of this process's catalogue: its models join MODEL_PROFILES
- * and its voices are listed by `neuralVoices()`. Called once at start.
+ * Makes a loaded catalogue this process's neural catalogue: its models join MODEL_PROFILES and
+ * its voices are listed by `neuralVoices()`. It replaces the one registered before, so a server
+ * built again in the same process (tests) lists only the voices of its own models directory.
  */
 export function registerNeuralCatalogue(catalogue: Pick<NeuralCatalogue, 'voices' | 'models'>): void {
+  unregisterModels(registeredModelIds)
   registerModels(catalogue.models)
-  const ids = new Set(catalogue.voices.map((v) => v.voice_id))
-  registered = Object.freeze([...registered.filter((v) => !ids.has(v.voice_id)), ...catalogue.voices])
+  registeredModelIds = catalogue.models.map((m) => m.model_id)
+  registered = Object.freeze([...catalogue.voices])
 }
 
 /** The neural voices registered at start (none without model files). */
