@@ -223,8 +223,9 @@ describe.skipIf(!process.env.DATABASE_URL)('concurrency limit across two API pro
     )
     expect(first.status).toBe(200)
     await first.arrayBuffer()
-    // Not before the dead process's leases could have expired, and not long after.
-    expect(freedAfter).toBeGreaterThanOrEqual(LEASE_MS - HEARTBEAT_MS - 500)
+    // Not before the dead process's leases could have expired, and not long after. A busy process
+    // can run a heartbeat late, so its last renewal may lie up to two beats before the kill.
+    expect(freedAfter).toBeGreaterThanOrEqual(LEASE_MS - 2 * HEARTBEAT_MS - 500)
     expect(freedAfter).toBeLessThan(LEASE_MS + 3000)
     expect(refusedAfterKill.length).toBeGreaterThan(0)
     expect(refusedAfterKill.every((c) => c === '3')).toBe(true)
