@@ -525,6 +525,8 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     billing: billing.ports,
     secretKey: config.secretKey,
     admins: config.productionsAdmins,
+    queue,
+    log: (message, details) => app.log.error(details, message),
   })
   return [
     health,

@@ -159,3 +159,9 @@ export function nearlyOverdue(deadline: Date, now: Date): boolean {
   const left = deadline.getTime() - now.getTime()
   return left > 0 && left < PRODUCER_NEARLY_OVERDUE_MINUTES * 60_000
 }
+
+/**
+ * Runs a file order's machine transcript gets (a killed run counts) before it is left failed,
+ * the reason in the task's events; our choice, the spec is silent.
+ */
+export const PRODUCTION_MACHINE_TRANSCRIPT_ATTEMPTS = 3

@@ -22,6 +22,12 @@ export const JOB_DEFINITIONS = {
     payload: z.object({}),
     options: { retryLimit: 2, retryDelay: 30, retryBackoff: false, expireInSeconds: 300 },
   },
+  // One file order's machine transcript, held on its row; a rerun after a crash takes the row
+  // over and finds a transcript the dead run stored (transcripts are keyed by the media's id).
+  'productions.machine-transcript': {
+    payload: z.object({ mediaId: z.string() }),
+    options: { retryLimit: 1, retryDelay: 5, retryBackoff: false, expireInSeconds: 3600 },
+  },
   // One webhook delivery; an attempt that gets no answer, a 429 or a 5xx throws and is retried
   // (waits of about 1-2, 2-4 and 4-8 s), after which the delivery counts as failed.
   'webhook.deliver': {

@@ -29,10 +29,7 @@ export async function claimTask(deps: ProductionsDeps, principal: Principal, use
   if (!qualifiedFor(producer.qualifications, task)) throw new AppError('production_not_qualified')
   if (await deps.claims.activeOf(producer.userId)) throw new AppError('production_active_task')
   const [media] = await deps.orders.mediaOf(task.order_id)
-  if (!media?.transcript_id)
-    throw new AppError('production_wrong_state', {
-      message: 'The machine transcript of this task is not ready yet.',
-    })
+  if (!media?.transcript_id) throw await notReady(deps, media?.id)
   const copy = await deps.transcripts.copy({
     fromWorkspaceId: task.workspace_id,
     transcriptId: media.transcript_id,
@@ -63,4 +60,14 @@ export async function claimTask(deps: ProductionsDeps, principal: Principal, use
     throw new AppError('production_claim_failed')
   }
   return { task_id: task.id, claim_id: claimed, state: 'claimed', transcription_id: copy }
+}
+
+/** Why a task cannot be claimed before its machine transcript exists: made so far, or failed. */
+async function notReady(deps: ProductionsDeps, mediaId: string | undefined): Promise<AppError> {
+  const [state] = mediaId ? await deps.machine.states([mediaId]) : []
+  const message =
+    state?.status === 'failed'
+      ? `The machine transcript of this task failed: ${state.error ?? 'unknown error'}`
+      : `The machine transcript of this task is not ready yet (${state?.progress ?? 0}% done).`
+  return new AppError('production_wrong_state', { message })
 }

@@ -46,6 +46,9 @@ export async function payWithCredits(deps: ProductionsDeps, principal: Principal
     if (!(await deps.credits.settle(trx, reservation, credits, null)))
       throw new AppError('production_not_payable')
     await deps.orders.moveTasksOf(order.id, 'payment_pending', 'unclaimed', trx)
+    // A file's machine transcript, which the producer starts from, is made once it is paid for.
+    for (const mediaId of await deps.machine.queueFor(order.id, trx))
+      await deps.queue.send('productions.machine-transcript', { mediaId }, { trx })
     for (const task of tasks)
       await deps.orders.event(task.id, 'payment processed', principal.userId, null, trx)
     return true

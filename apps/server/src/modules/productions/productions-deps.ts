@@ -1,8 +1,10 @@
+import type { JobQueue } from '../../jobs/queue.js'
 import type { FileStorage } from '../../lib/storage.js'
 import type { BillingPorts } from '../billing/billing.module.js'
 import type { CreditsPorts } from '../credits/credits.module.js'
 import type { TranscriptCopies } from '../speech-to-text/speech-to-text.module.js'
 import type { ClaimsRepository } from './claims.repository.js'
+import type { MachineTranscriptsRepository } from './machine-transcripts.repository.js'
 import type { OrdersRepository } from './orders.repository.js'
 import type { ProducersRepository } from './producers.repository.js'
 
@@ -10,6 +12,9 @@ export interface ProductionsDeps {
   orders: OrdersRepository
   claims: ClaimsRepository
   producers: ProducersRepository
+  /** File orders' machine transcripts, queued when the order is paid. */
+  machine: MachineTranscriptsRepository
+  queue: Pick<JobQueue, 'send'>
   /** Uploaded media and applicants' videos and CVs. */
   storage: FileStorage
   /** Stored transcripts (speech to text): summaries, working copies, files. */

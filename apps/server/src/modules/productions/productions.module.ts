@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Database } from '../../db/database.js'
+import type { JobQueue } from '../../jobs/queue.js'
 import type { FileStorage } from '../../lib/storage.js'
+import { startHeldJobs } from '../../platform/jobs/held-run-runner.js'
 import type { SiteAddress } from '../../plugins/site-address.js'
 import type { BillingPorts } from '../billing/billing.module.js'
 import type { CreditsPorts } from '../credits/credits.module.js'
@@ -8,6 +10,8 @@ import type { DomainModule } from '../domain-module.js'
 import type { SpeechToTextPorts } from '../speech-to-text/speech-to-text.module.js'
 import { createClaimsRepository } from './claims.repository.js'
 import { customerRoutes } from './customer.routes.js'
+import { defineMachineTranscriptJob } from './machine-transcript.job.js'
+import { createMachineTranscriptsRepository } from './machine-transcripts.repository.js'
 import { createOrdersRepository } from './orders.repository.js'
 import { createProducersRepository } from './producers.repository.js'
 import { producerRoutes } from './producers.routes.js'
@@ -18,6 +22,8 @@ import { createSignedLinks } from './signed-links.js'
 
 /** Every minute: overdue claims are revoked and unpaid orders cancelled within a minute. */
 const DEADLINES_CRON = '* * * * *'
+/** How often the worker looks for machine transcripts whose run died. */
+const RECOVERY_SWEEP_MS = 15_000
 
 /**
  * The Productions marketplace: customers order human-edited transcripts, captions, subtitles and
@@ -27,18 +33,22 @@ export function createProductionsModule(deps: {
   db: Database
   storage: FileStorage
   site: SiteAddress
-  stt: Pick<SpeechToTextPorts, 'transcripts'>
+  stt: Pick<SpeechToTextPorts, 'transcripts' | 'machineTranscript'>
+  queue: JobQueue
   credits: CreditsPorts
   billing: Pick<BillingPorts, 'plan'>
   secretKey: string
   admins: readonly string[]
   now?: () => Date
+  log?: (message: string, details: object) => void
 }): DomainModule {
   const now = deps.now ?? (() => new Date())
   const productions: ProductionsDeps = {
     orders: createOrdersRepository(deps.db),
     claims: createClaimsRepository(deps.db),
     producers: createProducersRepository(deps.db),
+    machine: createMachineTranscriptsRepository(deps.db),
+    queue: deps.queue,
     storage: deps.storage,
     transcripts: deps.stt.transcripts,
     credits: deps.credits,
@@ -46,6 +56,15 @@ export function createProductionsModule(deps: {
     admins: deps.admins,
     now,
   }
+  const machineTranscripts = defineMachineTranscriptJob({
+    machine: productions.machine,
+    orders: productions.orders,
+    storage: deps.storage,
+    queue: deps.queue,
+    transcribe: deps.stt.machineTranscript,
+    log: deps.log,
+  })
+  let stopRecovery = () => {}
   const links = createSignedLinks(deps.secretKey, now)
   const producers = createProducerService(productions)
   const routes: FastifyPluginAsyncZod = async (app) => {
@@ -61,6 +80,13 @@ export function createProductionsModule(deps: {
         await producers.sweepDeadlines()
       })
       await queue.schedule('productions.deadlines', DEADLINES_CRON, {})
+      stopRecovery = await startHeldJobs(queue, [machineTranscripts], {
+        sweepMs: RECOVERY_SWEEP_MS,
+        log: deps.log,
+      })
+    },
+    stop: async () => {
+      stopRecovery()
     },
     ports: {},
   }

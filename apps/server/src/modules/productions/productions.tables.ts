@@ -150,6 +150,21 @@ export interface ProducersTable {
   created_at: Timestamp
 }
 
+/** A file order's machine transcript, made as a held run once the order is paid; id = media id. */
+export interface ProductionMachineTranscriptsTable {
+  id: string
+  order_id: string
+  workspace_id: string
+  /** queued, running, done, failed. */
+  status: Generated<string>
+  progress: Generated<number>
+  attempts: Generated<number>
+  worker_token: string | null
+  error: string | null
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
 // These tables join the one database type every query is checked against.
 declare module '../../db/schema.js' {
   interface DB {
@@ -163,5 +178,6 @@ declare module '../../db/schema.js' {
     producer_uploads: ProducerUploadsTable
     producer_applicants: ProducerApplicantsTable
     producers: ProducersTable
+    production_machine_transcripts: ProductionMachineTranscriptsTable
   }
 }

@@ -21,12 +21,17 @@ import { createForcedAlignmentService } from './forced-alignment.service.js'
 import { createTranscriptionJobsRepository } from './jobs/transcription-jobs.repository.js'
 import { transcriptionJobsRoutes } from './jobs/transcription-jobs.routes.js'
 import { createTranscriptionJobs } from './jobs/transcription-jobs.service.js'
+import { type MachineTranscriptRequest, machineTranscript } from './machine-transcript.js'
 import { realtimeRoutes } from './realtime/realtime.routes.js'
 import { createRecogniserChoice } from './recogniser-choice.js'
 import { createCloudFetcher } from './source-audio.js'
 import { createTranscriptsRepository } from './speech-to-text.repository.js'
 import { speechToTextRoutes } from './speech-to-text.routes.js'
-import { createSpeechToTextService, type SpeechToTextService } from './speech-to-text.service.js'
+import {
+  createSpeechToTextService,
+  type SpeechToTextService,
+  type TranscriptBody,
+} from './speech-to-text.service.js'
 import { speechToTextModelsRoutes } from './speech-to-text-models.routes.js'
 import { type SpeechTurn, speechTurns } from './speech-turns.js'
 
@@ -60,6 +65,11 @@ export interface SpeechToTextPorts {
    * producers edit such a copy in the transcript editor), and written out as files.
    */
   transcripts: TranscriptCopies
+  /**
+   * An uncharged, stored transcript of a file for a product whose own price covers it
+   * (Productions' machine transcript); a repeat with the same id returns the stored one.
+   */
+  machineTranscript(request: MachineTranscriptRequest): Promise<TranscriptBody>
 }
 
 /** How often the worker looks for transcriptions whose run died. */
@@ -135,6 +145,7 @@ export function createSpeechToTextModule(deps: {
       speechTurns: (samples, options) => speechTurns(recogniser, samples, options),
       recogniser,
       transcripts: createTranscriptCopies({ transcripts, edits, storage: deps.storage }),
+      machineTranscript: (request) => machineTranscript(stt, request),
     },
     stop: async () => {
       stopRecovery()

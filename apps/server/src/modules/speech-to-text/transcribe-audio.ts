@@ -39,6 +39,11 @@ export interface DecodedTranscription {
   choice: RecogniserChoice
   /** The share of the spoken stretches recognised so far, 0 to 1. */
   onProgress?: (fraction: number) => void
+  /**
+   * Stored without a charge: the transcript is a step of work another product prices itself
+   * (a production's machine transcript, which the production's own price pays for).
+   */
+  uncharged?: boolean
 }
 
 /**
@@ -142,7 +147,7 @@ export async function transcribeAudio(
     audio_duration_seconds: Math.round(seconds * 1000) / 1000,
     credits: 0,
   }
-  if (found.words.length === 0) await deps.repository.insert(row)
+  if (found.words.length === 0 || job.uncharged) await deps.repository.insert(row)
   else await charged(deps, principal, requestId, row, seconds, input.modelId)
   await deps.audioKeeper?.keep({ workspaceId: principal.workspaceId, transcriptId: id, samples, seconds })
   const body = transcriptBody({ ...row, created_at: new Date() } as unknown as TranscriptRow)

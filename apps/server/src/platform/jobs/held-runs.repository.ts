@@ -21,6 +21,7 @@ export type HeldRunTable =
   | 'dubbing_dubs'
   | 'convai_test_invocations'
   | 'convai_batch_calls'
+  | 'production_machine_transcripts'
 
 export interface HeldRunStoreOptions {
   /**
