@@ -45,3 +45,5 @@ export const BATCH_OVERRIDE_MESSAGE = 'Overrides used must be enabled on the age
 export const BATCH_CANCEL_MESSAGE =
   'Cancel is not allowed when the batch call is completed or already cancelled.'
 export const BATCH_NOTHING_TO_RETRY_MESSAGE = 'There is nothing to retry.'
+/** The spec's "batch call cannot be retried": a batch still placing its calls. */
+export const BATCH_RETRY_MESSAGE = 'The batch call cannot be retried while its calls are still being placed.'

@@ -3,6 +3,7 @@ import {
   BATCH_NOTHING_TO_RETRY_MESSAGE,
   BATCH_OVERRIDE_MESSAGE,
   BATCH_PHONE_COLUMN_MESSAGE,
+  BATCH_RETRY_MESSAGE,
   E164_MESSAGE,
 } from '../telephony.js'
 
@@ -22,4 +23,5 @@ export const TELEPHONY_ERRORS = {
   batch_override_not_allowed: { status: 422, message: BATCH_OVERRIDE_MESSAGE },
   batch_cancel_not_allowed: { status: 409, message: BATCH_CANCEL_MESSAGE },
   batch_nothing_to_retry: { status: 409, message: BATCH_NOTHING_TO_RETRY_MESSAGE },
+  batch_retry_not_allowed: { status: 409, message: BATCH_RETRY_MESSAGE },
 } as const

@@ -87,13 +87,16 @@ function batchWrites(db: Database) {
       })
     },
 
-    /** Sets the unanswered and errored calls back to pending and queues the batch; their count. */
+    /**
+     * Sets the unanswered and errored calls back to pending and queues the batch; their count,
+     * or 'running' while the batch has not ended (its calls are still being placed).
+     */
     async retry(
       workspaceId: string,
       id: string,
       statuses: readonly string[],
       enqueue: Enqueue,
-    ): Promise<number> {
+    ): Promise<number | 'running'> {
       return db.transaction().execute(async (trx) => {
         const batch = await trx
           .selectFrom('convai_batch_calls')
@@ -102,7 +105,8 @@ function batchWrites(db: Database) {
           .where('id', '=', id)
           .forUpdate()
           .executeTakeFirst()
-        if (!batch || ['pending', 'queued', 'running'].includes(batch.status)) return 0
+        if (!batch) return 0
+        if (['pending', 'queued', 'running'].includes(batch.status)) return 'running'
         const result = await trx
           .updateTable('convai_batch_recipients')
           .set({ status: 'pending', error: null, updated_at: new Date() })

@@ -205,6 +205,7 @@ export async function cancelBatch(deps: TelephonyDeps, principal: Principal, id:
 export async function retryBatch(deps: TelephonyDeps, principal: Principal, id: string) {
   await rowOf(deps, principal, id)
   const count = await deps.batches.retry(principal.workspaceId, id, BATCH_RETRYABLE_STATUSES, enqueue(deps))
+  if (count === 'running') throw new AppError('batch_retry_not_allowed')
   if (count === 0) throw new AppError('batch_nothing_to_retry')
   return batchView(deps, await rowOf(deps, principal, id))
 }

@@ -4,6 +4,7 @@ import {
   BATCH_NOTHING_TO_RETRY_MESSAGE,
   BATCH_OVERRIDE_MESSAGE,
   BATCH_PHONE_COLUMN_MESSAGE,
+  BATCH_RETRY_MESSAGE,
   convaiLimits,
 } from '@timbre/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -267,6 +268,12 @@ describe('outbound calls and batch calls against Timbre', () => {
       scheduledTimeUnix: Math.floor(Date.now() / 1000) + 86_400,
     })
     expect(batch.status).toBe('pending')
+    // Not ended yet: its calls are still to be placed, so a retry is refused as such.
+    expect(await refusal(sdk.conversationalAi.batchCalls.retry(batch.id))).toEqual({
+      status: 409,
+      code: 'batch_retry_not_allowed',
+      message: BATCH_RETRY_MESSAGE,
+    })
     const cancelled = await sdk.conversationalAi.batchCalls.cancel(batch.id)
     expect(cancelled.status).toBe('cancelled')
     const detail = await sdk.conversationalAi.batchCalls.get(batch.id)
