@@ -488,11 +488,11 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     queue,
     secretKey: config.secretKey,
     agents: agents.ports.agentInfo,
+    callTwiml: agents.ports.callTwiml,
     tierOf: async (workspaceId) => (await billing.ports.plan(workspaceId)).tier,
     twilioApiUrl: config.twilioApiUrl,
     // Calls to Twilio follow the webhooks' outbound rules.
     outbound: config.webhooks,
-    publicUrl: () => config.publicUrl,
     log: (message, details) => app.log.error(details, message),
   })
   const agentAnalytics = createAgentAnalyticsModule({

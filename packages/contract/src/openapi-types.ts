@@ -19597,6 +19597,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/convai/twilio/register-call": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Register a Twilio call and answer the TwiML that connects it to the agent's media stream */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        agent_id: string;
+                        from_number: string;
+                        to_number: string;
+                        /**
+                         * @default inbound
+                         * @enum {string}
+                         */
+                        direction?: "inbound" | "outbound";
+                        conversation_initiation_client_data?: {
+                            [key: string]: unknown;
+                        } | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/convai/agent-testing/folders": {
         parameters: {
             query?: never;

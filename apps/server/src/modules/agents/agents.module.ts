@@ -36,11 +36,24 @@ import { createConvaiSettingsRepository } from './settings/settings.repository.j
 import { createToolsRepository } from './tools/tools.repository.js'
 import { toolsRoutes } from './tools/tools.routes.js'
 import { createToolsService } from './tools/tools.service.js'
+import { twilioRoutes } from './twilio/twilio.routes.js'
+import { agentStreamTwiml, type CallFacts } from './twilio/twilio-twiml.js'
 
 export type { AgentTestReply, TestHistoryEntry, TestToolCall } from './agent-test-replies.js'
 export type { ConversationFact, ConversationFactsLookup } from './conversation-facts.js'
 export type { RetrievedPassage } from './ports.js'
 export type { AgentsService, AgentTestReplies, DependentAgentsLookup, KnowledgeRetrieval }
+
+/**
+ * The TwiML that connects a call placed by telephony to the agent's media stream, with a signed
+ * token naming the agent, its workspace and who placed the call.
+ */
+export type AgentCallTwiml = (request: {
+  workspaceId: string
+  agentId: string
+  userId: string
+  call: CallFacts
+}) => string
 
 /** An agent's name and platform settings (its allowed overrides among them), or null. */
 export type AgentInfoLookup = (
@@ -74,6 +87,7 @@ export function createAgentsModule(deps: {
   dependentAgents: DependentAgentsLookup
   testReplies: AgentTestReplies
   agentInfo: AgentInfoLookup
+  callTwiml: AgentCallTwiml
   conversationFacts: ConversationFactsLookup
 }> {
   const agentsRepo = createAgentsRepository(deps.db)
@@ -133,6 +147,7 @@ export function createAgentsModule(deps: {
       await app.register(conversationsRoutes(conversations))
       await app.register(conversationSocketRoutes({ ...runtime, ...access }))
       await app.register(simulationRoutes(runtime))
+      await app.register(twilioRoutes({ ...runtime, ...access }))
     },
     // Conversations left live by a process that stopped are recorded as failed.
     start: async () => {
@@ -149,6 +164,18 @@ export function createAgentsModule(deps: {
         const agent = await agentsRepo.find(workspaceId, agentId)
         return agent ? { id: agent.id, name: agent.name, platformSettings: agent.platform_settings } : null
       },
+      // Telephony's calls connect to the agent's media stream with a token of their own.
+      callTwiml: (request) =>
+        agentStreamTwiml({
+          siteUrl: deps.publicUrl(),
+          agentId: request.agentId,
+          token: tokens.issue({
+            agentId: request.agentId,
+            workspaceId: request.workspaceId,
+            userId: request.userId,
+          }).token,
+          call: request.call,
+        }),
       // The knowledge base lists the agents that use a document.
       dependentAgents: async (workspaceId, documentId) =>
         (await agentsRepo.usingDocument(workspaceId, documentId)).map((a) => ({

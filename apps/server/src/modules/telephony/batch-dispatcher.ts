@@ -29,11 +29,13 @@ async function dispatch(deps: TelephonyDeps, batch: BatchRow, held: HeldRun) {
       pending.slice(i, i + batch.concurrency).map(async (recipient) => {
         await deps.batches.setRecipient(recipient.id, { status: 'dispatched' })
         const result = number
-          ? await placeCall(deps, number, batch.agent_id, recipient.phone_number).catch((error: Error) => ({
-              ok: false as const,
-              status: 0,
-              message: error.message,
-            }))
+          ? await placeCall(deps, number, batch.agent_id, recipient.phone_number, batch.created_by).catch(
+              (error: Error) => ({
+                ok: false as const,
+                status: 0,
+                message: error.message,
+              }),
+            )
           : { ok: false as const, status: 0, message: 'The phone number was deleted.' }
         await deps.batches.setRecipient(
           recipient.id,

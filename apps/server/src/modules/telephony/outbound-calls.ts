@@ -3,7 +3,7 @@ import type { Principal } from '../../plugins/auth.js'
 import { checkE164, secretsOf } from './phone-numbers.js'
 import type { PhoneNumberRow } from './phone-numbers.repository.js'
 import type { TelephonyDeps } from './telephony.deps.js'
-import { agentStreamTwiml, placeTwilioCall, type TwilioResult } from './twilio-calls.js'
+import { placeTwilioCall, type TwilioResult } from './twilio-calls.js'
 
 /**
  * No SIP stack runs in this server yet: a call over a SIP trunk is recorded as an attempt
@@ -11,12 +11,16 @@ import { agentStreamTwiml, placeTwilioCall, type TwilioResult } from './twilio-c
  */
 export const SIP_UNAVAILABLE = 'SIP calling is not available on this server; the call was not placed.'
 
-/** Calls `to` from a number of the workspace with its agent; Twilio numbers only place calls. */
+/**
+ * Calls `to` from a number of the workspace with its agent, for `userId` (who placed the call or
+ * the batch); Twilio numbers only place calls.
+ */
 export async function placeCall(
   deps: TelephonyDeps,
   number: PhoneNumberRow,
   agentId: string,
   to: string,
+  userId: string,
 ): Promise<TwilioResult> {
   if (number.provider !== 'twilio') return { ok: false, status: 0, message: SIP_UNAVAILABLE }
   const token = secretsOf(deps, number).token
@@ -27,7 +31,16 @@ export async function placeCall(
     deps.fetch,
     deps.twilioApiUrl,
     { sid, token },
-    { to, from: number.phone_number, twiml: agentStreamTwiml(deps.publicUrl(), agentId) },
+    {
+      to,
+      from: number.phone_number,
+      twiml: deps.callTwiml({
+        workspaceId: number.workspace_id,
+        agentId,
+        userId,
+        call: { from: number.phone_number, to, direction: 'outbound' },
+      }),
+    },
   )
 }
 
@@ -55,7 +68,7 @@ export async function outboundCall(
   if (!(await deps.agents(principal.workspaceId, body.agent_id)))
     throw new AppError('agent_not_found', { param: 'agent_id' })
   const number = await outboundNumber(deps, principal, body.agent_phone_number_id, provider)
-  const result = await placeCall(deps, number, body.agent_id, to)
+  const result = await placeCall(deps, number, body.agent_id, to, principal.userId)
   if (!result.ok && result.status >= 400 && result.status < 500)
     throw new AppError('telephony_provider_failed', { message: `Twilio refused the call: ${result.message}` })
   if (!result.ok) return { success: false, message: result.message, conversation_id: null }

@@ -8,7 +8,7 @@ import {
   type OutboundErrors,
   type OutboundPolicy,
 } from '../../platform/outbound/outbound.js'
-import type { AgentInfoLookup } from '../agents/agents.module.js'
+import type { AgentCallTwiml, AgentInfoLookup } from '../agents/agents.module.js'
 import type { DomainModule } from '../domain-module.js'
 import { createBatchCallsRepository } from './batch-calls.repository.js'
 import { batchCallsRoutes } from './batch-calls.routes.js'
@@ -35,10 +35,10 @@ export function createTelephonyModule(deps: {
   queue: JobQueue
   secretKey: string
   agents: AgentInfoLookup
+  callTwiml: AgentCallTwiml
   tierOf(workspaceId: string): Promise<Tier>
   twilioApiUrl: string
   outbound: OutboundPolicy
-  publicUrl: () => string
   log?: (message: string, details: object) => void
 }): DomainModule<Record<string, never>> {
   const shared: TelephonyDeps = {
@@ -47,10 +47,10 @@ export function createTelephonyModule(deps: {
     queue: deps.queue,
     secrets: createSecretBox(deps.secretKey, 'telephony'),
     agents: deps.agents,
+    callTwiml: deps.callTwiml,
     tierOf: deps.tierOf,
     twilioApiUrl: deps.twilioApiUrl,
     fetch: createCheckedFetch(deps.outbound, TELEPHONY_URL_ERRORS, 15_000),
-    publicUrl: deps.publicUrl,
   }
   const service = createTelephonyService(shared)
   const job = createBatchDispatchJob(shared, deps.log)

@@ -194,6 +194,8 @@ describe('outbound calls and batch calls against Timbre', () => {
     expect(call).toMatchObject({ accountSid: ACCOUNT.sid, to: '+15550001111', from: number })
     expect(call?.twiml).toContain('/v1/convai/twilio/media-stream')
     expect(call?.twiml).toContain(agentId)
+    // The answered call's stream is let in by a signed token, Twilio sending no key.
+    expect(call?.twiml).toMatch(/<Parameter name="token" value="[^"]+\.[^"]+"\/>/)
     const refused = await refusal(
       sdk.conversationalAi.twilio.outboundCall({
         agentId,

@@ -49,15 +49,3 @@ export async function placeTwilioCall(
     message: typeof body.message === 'string' ? body.message : `Twilio answered ${response.status}.`,
   }
 }
-
-const escapeXml = (text: string) =>
-  text.replace(
-    /[<>&"']/g,
-    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c] ?? c,
-  )
-
-/** The TwiML that connects an answered call to the agent's media stream on this server. */
-export function agentStreamTwiml(publicUrl: string, agentId: string): string {
-  const stream = `${publicUrl.replace(/^http/, 'ws')}/v1/convai/twilio/media-stream`
-  return `<?xml version="1.0" encoding="UTF-8"?><Response><Connect><Stream url="${escapeXml(stream)}"><Parameter name="agent_id" value="${escapeXml(agentId)}"/></Stream></Connect></Response>`
-}
