@@ -72,7 +72,7 @@ export function BatchCallsPage() {
     setFileError(null)
     setRecipients(null)
     if (!file) return
-    const result = readBatchFile(file.name, await file.text())
+    const result = await readBatchFile(file.name, await file.arrayBuffer())
     if (result.ok) setRecipients(result.recipients)
     else setFileError(t(`agentOps.batch.fileErrors.${result.reason}`))
   }
@@ -127,7 +127,7 @@ export function BatchCallsPage() {
             <input
               id="batch-file"
               type="file"
-              accept=".csv,.xlsx,.xls"
+              accept=".csv,.xlsx"
               className="block w-full text-sm text-neutral-700"
               onChange={(e) => onFile(e.target.files?.[0])}
             />

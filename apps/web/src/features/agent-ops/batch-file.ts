@@ -1,31 +1,27 @@
 import { BATCH_OVERRIDE_COLUMNS, BATCH_PHONE_COLUMN } from '@timbre/contract'
+import Papa from 'papaparse'
+import { readSheet } from 'read-excel-file/browser'
 
-// A batch file read in the browser: CSV with a header row; the phone_number column is required,
-// and the override columns (language, first_message, prompt, voice_id) become per-recipient
-// overrides. Excel files are refused with the rule's message until a reader is added.
+// A batch file read in the browser: CSV (Papa Parse) or an Excel workbook (.xlsx, its first
+// sheet, by read-excel-file), with a header row; the phone_number column is required, and the
+// override columns (language, first_message, prompt, voice_id) become per-recipient overrides.
+// The older binary Excel format (.xls) has no reader here and is refused as another type.
 
 export type BatchFileResult =
   | { ok: true; recipients: Array<Record<string, unknown>> }
-  | { ok: false; reason: 'type' | 'column' | 'empty' }
+  | { ok: false; reason: 'type' | 'column' | 'empty' | 'unreadable' }
 
-/** Splits one CSV line, honouring double quotes ("a, b" and "" inside quotes). */
-function cells(line: string): string[] {
-  const out: string[] = []
-  let current = ''
-  let quoted = false
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i]
-    if (quoted && c === '"' && line[i + 1] === '"') {
-      current += '"'
-      i++
-    } else if (c === '"') quoted = !quoted
-    else if (c === ',' && !quoted) {
-      out.push(current)
-      current = ''
-    } else current += c
-  }
-  out.push(current)
-  return out.map((cell) => cell.trim())
+type Cell = string | number | boolean | Date | null | undefined
+
+/**
+ * A cell as text. Excel keeps a phone number typed without its `+` as a number, which loses
+ * the plus sign: a whole number of phone-number length is given it back.
+ */
+function text(cell: Cell, column: string): string {
+  if (cell === null || cell === undefined) return ''
+  if (typeof cell === 'number' && column === BATCH_PHONE_COLUMN && Number.isInteger(cell)) return `+${cell}`
+  if (cell instanceof Date) return cell.toISOString()
+  return String(cell).trim()
 }
 
 function overridesOf(row: Record<string, string>) {
@@ -43,15 +39,14 @@ function overridesOf(row: Record<string, string>) {
   }
 }
 
-export function readBatchFile(name: string, text: string): BatchFileResult {
-  if (!name.toLowerCase().endsWith('.csv')) return { ok: false, reason: 'type' }
-  const lines = text.split(/\r?\n/).filter((line) => line.trim())
-  const header = cells(lines[0] ?? '').map((h) => h.toLowerCase())
+/** Recipients from a sheet's rows, the first of which names the columns. */
+export function recipientsOf(rows: Cell[][]): BatchFileResult {
+  const filled = rows.filter((row) => row.some((cell) => text(cell, '') !== ''))
+  const header = (filled[0] ?? []).map((cell) => text(cell, '').toLowerCase())
   if (!header.includes(BATCH_PHONE_COLUMN)) return { ok: false, reason: 'column' }
-  const recipients = lines.slice(1).map((line) => {
-    const values = cells(line)
-    const row = Object.fromEntries(header.map((h, i) => [h, values[i] ?? '']))
-    const known = BATCH_OVERRIDE_COLUMNS as readonly string[]
+  const known = BATCH_OVERRIDE_COLUMNS as readonly string[]
+  const recipients = filled.slice(1).map((values) => {
+    const row = Object.fromEntries(header.map((column, i) => [column, text(values[i], column)]))
     const overrides = overridesOf(Object.fromEntries(Object.entries(row).filter(([k]) => known.includes(k))))
     return {
       phone_number: row[BATCH_PHONE_COLUMN],
@@ -59,4 +54,20 @@ export function readBatchFile(name: string, text: string): BatchFileResult {
     }
   })
   return recipients.length ? { ok: true, recipients } : { ok: false, reason: 'empty' }
+}
+
+export async function readBatchFile(name: string, bytes: ArrayBuffer): Promise<BatchFileResult> {
+  const lower = name.toLowerCase()
+  if (lower.endsWith('.csv')) {
+    const parsed = Papa.parse<string[]>(new TextDecoder().decode(bytes), { skipEmptyLines: 'greedy' })
+    return recipientsOf(parsed.data)
+  }
+  if (lower.endsWith('.xlsx')) {
+    try {
+      return recipientsOf((await readSheet(bytes)) as Cell[][])
+    } catch {
+      return { ok: false, reason: 'unreadable' }
+    }
+  }
+  return { ok: false, reason: 'type' }
 }
