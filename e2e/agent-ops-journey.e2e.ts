@@ -125,6 +125,13 @@ describe('agent operations', () => {
     })
     await page.getByText('2 recipients').waitFor()
     await shoot(page, 'batch')
+
+    // The dashboard: its figures for the range, and a range of a week re-asks the server.
+    await page.getByRole('link', { name: 'Analytics' }).click()
+    await page.getByTestId('agent-analytics-summary').getByText('Conversations').waitFor()
+    await page.getByLabel('Time range').selectOption('7d')
+    await page.getByText('Conversations per 4 hours').waitFor()
+    await shoot(page, 'analytics')
     await context.close()
   })
 })

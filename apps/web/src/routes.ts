@@ -47,6 +47,7 @@ export const routes = {
   agentTests: '/app/agents/tests',
   agentBatchCalls: '/app/agents/batch-calls',
   agentPhoneNumbers: '/app/agents/phone-numbers',
+  agentAnalytics: '/app/agents/analytics',
   voiceLibrary: '/app/voice-library',
   voiceDesign: '/app/voice-lab/design',
   voicePvc: '/app/voice-lab/professional',

@@ -108,3 +108,54 @@ export const cancelBatch = (id: string) =>
   call<BatchCall>('POST', `/v1/convai/batch-calling/${encodeURIComponent(id)}/cancel`)
 export const retryBatch = (id: string) =>
   call<BatchCall>('POST', `/v1/convai/batch-calling/${encodeURIComponent(id)}/retry`)
+
+export interface ConversationBucket {
+  start_unix: number
+  calls: number
+  minutes: number
+  successful: number
+  failed: number
+  cost: number
+  success_rate: number | null
+  average_duration_secs: number | null
+}
+
+export interface ConversationMetrics {
+  start_unix: number
+  end_unix: number
+  bucket_size_secs: number
+  totals: {
+    calls: number
+    minutes: number
+    successful: number
+    failed: number
+    success_rate: number | null
+    cost: number
+    average_duration_secs: number | null
+  }
+  buckets: ConversationBucket[]
+  /** Per evaluation criterion: how many conversations had each result. */
+  evaluation_criteria: Record<string, Record<string, number>>
+  data_collection: Record<string, Record<string, number>>
+}
+
+export const conversationMetrics = (query: {
+  start_unix: number
+  end_unix: number
+  bucket_size_secs: number
+  agent_id?: string
+}) => {
+  const params = new URLSearchParams(
+    Object.entries(query)
+      .filter(([, v]) => v !== undefined && v !== '')
+      .map(([k, v]) => [k, String(v)]),
+  )
+  return call<ConversationMetrics>('GET', `/v1/convai/analytics/conversations?${params}`)
+}
+export const liveConversations = async (agentId?: string) =>
+  (
+    await call<{ count: number }>(
+      'GET',
+      `/v1/convai/analytics/live-count${agentId ? `?agent_id=${encodeURIComponent(agentId)}` : ''}`,
+    )
+  ).count

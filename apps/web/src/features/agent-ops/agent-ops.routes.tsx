@@ -11,6 +11,10 @@ const PhoneNumbersPage = lazy(() =>
   import('./phone-numbers-page').then((m) => ({ default: m.PhoneNumbersPage })),
 )
 
+const AgentAnalyticsPage = lazy(() =>
+  import('./analytics-page').then((m) => ({ default: m.AgentAnalyticsPage })),
+)
+
 const guarded = (page: React.ReactNode) => (
   <Lazy>
     <ProductGuard permission="conversational_ai">{page}</ProductGuard>
@@ -23,6 +27,7 @@ export const agentOpsRoutes: FeatureRoutes = {
       <Route path={routes.agentTests} element={guarded(<TestsPage />)} />
       <Route path={routes.agentBatchCalls} element={guarded(<BatchCallsPage />)} />
       <Route path={routes.agentPhoneNumbers} element={guarded(<PhoneNumbersPage />)} />
+      <Route path={routes.agentAnalytics} element={guarded(<AgentAnalyticsPage />)} />
     </>
   ),
 }

@@ -10,6 +10,7 @@ export function OpsNav() {
     { to: routes.agentTests, label: t('agentOps.tests.title') },
     { to: routes.agentBatchCalls, label: t('agentOps.batch.title') },
     { to: routes.agentPhoneNumbers, label: t('agentOps.numbers.title') },
+    { to: routes.agentAnalytics, label: t('agentOps.analytics.title') },
   ]
   return (
     <nav

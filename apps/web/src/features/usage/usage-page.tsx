@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next'
 import { Alert } from '../../components/alert'
 import { Segmented } from '../../components/segmented'
 import { PageSpinner } from '../../components/spinner'
+import { StackedBarChart } from '../../components/stacked-bar-chart'
+import { chartModel, OTHERS_KEY } from '../../components/stacked-bar-chart-model'
 import { useErrorText } from '../../i18n/use-error-text'
 import { formatDate } from '../../lib/format-date'
 import { listApiKeys } from '../api-keys/api-keys-api'
 import { getCharacterStats } from './usage-api'
-import { UsageChart } from './usage-chart'
-import { chartModel, OTHERS_KEY } from './usage-chart-model'
 
 const BREAKDOWNS = ['product_type', 'model', 'api_keys'] as const
 type Breakdown = (typeof BREAKDOWNS)[number]
@@ -92,7 +92,7 @@ export function UsagePage() {
                   {t('usage.empty')}
                 </p>
               ) : (
-                <UsageChart
+                <StackedBarChart
                   model={model}
                   nameOf={nameOf}
                   label={t('usage.chartLabel', {

@@ -1,8 +1,8 @@
 // Turns the analytics table answer into the chart's stacked buckets, apart from drawing so it
 // can be tested: empty buckets are filled in, and averages are never stacked.
 
-import type { ChartModel } from '../usage/usage-chart-model'
-import { chartModel } from '../usage/usage-chart-model'
+import type { ChartModel } from '../../components/stacked-bar-chart-model'
+import { chartModel } from '../../components/stacked-bar-chart-model'
 
 /** Metrics that add up across a breakdown (stacked) and those that do not (one series). */
 export const ADDITIVE_METRICS = ['credits', 'requests', 'characters'] as const

@@ -11,9 +11,10 @@ import { Alert } from '../../components/alert'
 import { Button } from '../../components/button'
 import { LabelledSelect } from '../../components/select'
 import { PageSpinner } from '../../components/spinner'
+import { StackedBarChart } from '../../components/stacked-bar-chart'
+import { OTHERS_KEY } from '../../components/stacked-bar-chart-model'
 import { useErrorText } from '../../i18n/use-error-text'
-import { UsageChart } from '../usage/usage-chart'
-import { OTHERS_KEY } from '../usage/usage-chart-model'
+import { bucketFormatter, durationLabel, millis } from '../../lib/bucket-time-format'
 import { listRequests, queryUsage } from './analytics-api'
 import {
   ALL_KEY,
@@ -25,7 +26,6 @@ import {
   summary,
 } from './analytics-model'
 import { RecentRequests } from './recent-requests'
-import { bucketFormatter, durationLabel, millis } from './time-format'
 
 type Breakdown = (typeof ANALYTICS_DASHBOARD_BREAKDOWNS)[number] | 'none'
 const MINUTE = 60_000
@@ -193,7 +193,7 @@ export function WorkspaceAnalyticsPage() {
                 {t('workspaceAnalytics.empty')}
               </p>
             ) : (
-              <UsageChart
+              <StackedBarChart
                 model={chart}
                 nameOf={nameOf}
                 formatTime={bucketFormatter(i18n.language, bucketSeconds)}

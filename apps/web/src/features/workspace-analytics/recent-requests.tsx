@@ -2,9 +2,9 @@ import type { UseQueryResult } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '../../components/alert'
 import { useErrorText } from '../../i18n/use-error-text'
+import { millis } from '../../lib/bucket-time-format'
 import { formatDateTime } from '../../lib/format-date'
 import type { AnalyticsTable } from './analytics-api'
-import { millis } from './time-format'
 
 /** The latest metered requests of the workspace, newest first. */
 export function RecentRequests({ query }: { query: UseQueryResult<AnalyticsTable> }) {

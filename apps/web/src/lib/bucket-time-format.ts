@@ -1,3 +1,5 @@
+// Time buckets, bucket sizes and durations of the analytics pages, in the viewer's language.
+
 /** A bucket's start, shown as precisely as its size needs (in the viewer's time zone). */
 export function bucketFormatter(language: string, bucketSeconds: number): (time: number) => string {
   const options: Intl.DateTimeFormatOptions =

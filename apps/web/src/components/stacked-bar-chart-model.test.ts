@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { chartModel, niceMax, OTHERS_KEY } from './usage-chart-model'
+import { chartModel, niceMax, OTHERS_KEY } from './stacked-bar-chart-model'
 
 describe('usage chart model', () => {
   it('rounds the axis top up to 1, 2, 2.5 or 5 times a power of ten', () => {

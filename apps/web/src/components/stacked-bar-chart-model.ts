@@ -1,4 +1,4 @@
-// The stacked daily bars of the usage chart, computed apart from drawing so they can be tested.
+// The stacked bars of a chart per time bucket, computed apart from drawing so they can be tested.
 
 export interface Series {
   key: string

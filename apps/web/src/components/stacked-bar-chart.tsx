@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { formatCount } from '../../lib/format-count'
-import type { ChartModel } from './usage-chart-model'
+import { formatCount } from '../lib/format-count'
+import type { ChartModel } from './stacked-bar-chart-model'
 
 // Colours that read on white and on the dark theme's near-black.
 export const SERIES_COLOURS = ['#6366f1', '#14b8a6', '#f59e0b', '#ec4899', '#0ea5e9', '#84cc16']
@@ -10,7 +10,7 @@ const H = 260
 const PAD = { top: 12, right: 8, bottom: 28, left: 44 }
 
 /** Stacked bars per day, drawn as plain SVG (no chart library in the bundle). */
-export function UsageChart({
+export function StackedBarChart({
   model,
   label,
   nameOf,
