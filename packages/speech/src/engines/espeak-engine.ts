@@ -175,6 +175,56 @@ export class EspeakEngine implements SpeechEngine {
     return { words: words.filter((w) => w.ipa.length > 0 || w.punctuation.length > 0), duration }
   }
 
+  /**
+   * Speech of one text with the time of every phoneme, for singing: the singer cuts it into
+   * syllables. `range` 0 makes eSpeak NG speak on one pitch (a monotone), which the singer
+   * then moves to each note.
+   */
+  speakPhonemes(
+    text: string,
+    voice: string,
+    prosody: { rate: number; pitch: number; range: number },
+  ): { samples: Float32Array; sampleRate: number; phonemes: SpokenPhoneme[] } {
+    if (this.worker.set_voice(voice) !== 0) {
+      throw new SpeechError('engine_failed', `eSpeak NG could not load voice '${voice}'.`)
+    }
+    this.worker.set_rate(Math.round(clamp(prosody.rate, 80, 450)))
+    this.worker.set_pitch(Math.round(clamp(prosody.pitch, 0, 99)))
+    this.worker.set_range(Math.round(clamp(prosody.range, 0, 99)))
+    const engineText = buildEngineText({
+      pieces: [{ kind: 'text', text, normStart: 0, normEnd: text.length, exact: true }],
+      language: '',
+      params: { engine: 'espeak', voice, ...prosody },
+      whisper: false,
+    })
+    const chunks: Int16Array[] = []
+    const phonemes: SpokenPhoneme[] = []
+    let total = 0
+    let word = -1
+    this.worker.synthesize(engineText.text, (samples, events) => {
+      if (samples.length > 0) {
+        chunks.push(samples.slice())
+        total += samples.length
+      }
+      for (const event of events) {
+        if (event.type === 'word') word++
+        else if (event.type === 'phoneme') {
+          const ipa =
+            typeof event.id === 'string' ? [...event.id].filter((c) => c.charCodeAt(0) >= 32).join('') : ''
+          phonemes.push({ ipa, start: event.audio_position / 1000, word: Math.max(0, word) })
+        }
+      }
+      return false
+    })
+    const samples = new Float32Array(total)
+    let offset = 0
+    for (const chunk of chunks) {
+      for (let i = 0; i < chunk.length; i++) samples[offset + i] = chunk[i]! / 32768
+      offset += chunk.length
+    }
+    return { samples, sampleRate: this.sampleRate, phonemes }
+  }
+
   synthesize(input: EngineInput): EngineOutput {
     const params = input.params as EspeakParams
     if (!this.voices.has(params.voice)) {
@@ -215,6 +265,13 @@ export class EspeakEngine implements SpeechEngine {
       words: wordTimings(events, engineText, total / this.sampleRate),
     }
   }
+}
+
+/** A phoneme as eSpeak NG spoke it: IPA (empty for a pause), start in seconds, word index. */
+export interface SpokenPhoneme {
+  ipa: string
+  start: number
+  word: number
 }
 
 /** One word as eSpeak NG speaks it: its IPA phonemes, text range and eSpeak's own timing. */
