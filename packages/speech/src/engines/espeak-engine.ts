@@ -1,7 +1,11 @@
 /// <reference path="../shims/emscripten-modules.d.ts" />
 /// <reference path="../shims/kuromoji.d.ts" />
 // eSpeak NG through its Emscripten build: one instance per worker thread (global state).
-import initEspeak, { type EspeakEvent, type EspeakWorker } from '@echogarden/espeak-ng-emscripten'
+import initEspeak, {
+  type EspeakEvent,
+  type EspeakModule,
+  type EspeakWorker,
+} from '@echogarden/espeak-ng-emscripten'
 import { SpeechError } from '../errors.js'
 import type { EspeakParams } from '../types.js'
 import type { EngineInput, EngineOutput, EngineTimbre, SpeechEngine, WordTiming } from './engine.js'
@@ -65,7 +69,10 @@ export class EspeakEngine implements SpeechEngine {
   /** Variant files written for a timbre, by name. */
   private readonly timbreVariants = new Set<string>()
 
-  static async create(): Promise<EspeakEngine> {
+  /** The engine's memory as it was made (engines made `repeatable` only). */
+  private initial: { module: EspeakModule; memory: Uint8Array } | undefined
+
+  static async create(options: { repeatable?: boolean } = {}): Promise<EspeakEngine> {
     const module = await initEspeak()
     const worker = new module.eSpeakNGWorker()
     const voices = new Set<string>()
@@ -73,12 +80,31 @@ export class EspeakEngine implements SpeechEngine {
       voices.add(voice.identifier)
       for (const language of voice.languages) voices.add(language.name)
     }
-    return new EspeakEngine(
+    const engine = new EspeakEngine(
       worker,
       worker.get_samplerate(),
       voices,
       (module as unknown as { FS: EspeakFs }).FS,
     )
+    if (options.repeatable) {
+      // The first synthesis sets up state outside the memory (the callback's table slot), so
+      // the snapshot is taken after one; a snapshot from before it would not survive a restore.
+      worker.set_voice(voices.has('en') ? 'en' : (worker.list_voices()[0]?.identifier ?? 'en'))
+      worker.synthesize('a', () => false)
+      engine.initial = { module, memory: module.HEAPU8.slice() }
+    }
+    return engine
+  }
+
+  /**
+   * Puts the engine back as it was made. eSpeak NG draws random numbers (breath noise, pitch
+   * flutter) from state that carries over from call to call, so the same text comes out a
+   * little different each time; work that must repeat to the sample (a song rendered again)
+   * restores the engine first. The voice files live outside this memory and are untouched.
+   */
+  restoreInitialState(): void {
+    if (!this.initial) throw new Error('This eSpeak NG engine was not made repeatable.')
+    this.initial.module.HEAPU8.set(this.initial.memory)
   }
 
   /**

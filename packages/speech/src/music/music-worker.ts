@@ -18,7 +18,7 @@ const bankPath = (workerData as { bankPath: string }).bankPath
 let espeak: Promise<EspeakEngine> | undefined
 
 function singer(): Promise<EspeakEngine> {
-  espeak ??= EspeakEngine.create()
+  espeak ??= EspeakEngine.create({ repeatable: true })
   return espeak
 }
 

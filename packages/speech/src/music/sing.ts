@@ -81,12 +81,14 @@ export interface SungPart {
 const hzOf = (note: number) => 440 * 2 ** ((note - 69) / 12)
 
 /**
- * Sings the score's lines. Returns the score the synthesizer plays (the sung notes taken out,
+ * Sings the score's lines with an engine made `repeatable`. Returns the score the synthesizer plays (the sung notes taken out,
  * the spare ones back on the lead) and the vocal stem, exactly the score's length.
  */
 export async function singVocals(score: Score, engine: EspeakEngine, sampleRate: number): Promise<SungPart> {
   const vocal = score.vocal
   if (!vocal) return { score, vocals: null, sung: [] }
+  // The same song sings the same samples, whatever the engine spoke before.
+  engine.restoreInitialState()
   const total = Math.round((score.totalMs * sampleRate) / 1000)
   const stem = new Float32Array(total)
   const tune = score.notes.filter((n) => n.channel === CHANNEL.vocals)
