@@ -29,9 +29,11 @@ async function run(task: RenderTask): Promise<void> {
   const encoder = task.stream ? createEncoder(task.format) : null
   const sampleRate = parseOutputFormat(task.format).sampleRate
   let made = 0
+  const singing = performance.now()
   const sung = task.score.vocal
     ? await singVocals(task.score, await singer(), sampleRate)
     : { score: task.score, vocals: null }
+  const singMs = task.score.vocal ? performance.now() - singing : 0
   const song = await renderScore({
     score: sung.score,
     vocals: sung.vocals,
@@ -65,6 +67,7 @@ async function run(task: RenderTask): Promise<void> {
     stems,
     waveform: waveformOf(song.samples, sampleRate),
     renderMs: performance.now() - started,
+    singMs,
   })
 }
 

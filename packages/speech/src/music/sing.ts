@@ -27,7 +27,7 @@ const VOICES: Record<SingingVoice, VoiceSetup> = {
 /** Words a minute eSpeak NG speaks the lines at: consonants at a natural length. */
 const SPEAKING_RATE = 175
 /** The vocal stem's loudness while singing (RMS of its sung stretches, before the mix gain). */
-const VOCAL_RMS = 0.085
+const VOCAL_RMS = 0.07
 
 interface SpokenLine {
   speech: Float32Array
