@@ -2,13 +2,13 @@
 // encoding as it renders, so the thread that answers HTTP only forwards bytes.
 import { parentPort, workerData } from 'node:worker_threads'
 import { createEncoder, encodeWhole } from '../encoders/create-encoder.js'
-import { EspeakEngine } from '../engines/espeak-engine.js'
+import type { EspeakEngine } from '../engines/espeak-engine.js'
 import { parseOutputFormat } from '../formats/output-formats.js'
 import { loadSoundBank } from './bank.js'
 import { estimateKey, estimateTempo, percussiveShare, spectralCentroid } from './measure.js'
 import { renderScore } from './render.js'
 import { separateHarmonicPercussive } from './separate.js'
-import { singVocals } from './sing.js'
+import { createSinger, singVocals } from './sing.js'
 import type { AnalyseTask, RenderTask, SeparateTask, WorkerMessage, WorkerTask } from './worker-messages.js'
 
 const port = parentPort
@@ -18,7 +18,7 @@ const bankPath = (workerData as { bankPath: string }).bankPath
 let espeak: Promise<EspeakEngine> | undefined
 
 function singer(): Promise<EspeakEngine> {
-  espeak ??= EspeakEngine.create({ repeatable: true })
+  espeak ??= createSinger()
   return espeak
 }
 

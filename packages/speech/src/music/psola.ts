@@ -88,6 +88,18 @@ export function findPitchMarks(x: Float32Array, period: number): PitchMarks {
   return { period, marks: Int32Array.from(marks), voiced }
 }
 
+/**
+ * A held note's slight, regular vibrato, as a pitch factor: none for the first quarter second,
+ * then growing to a fifth of a semitone either way at five and a half cycles a second.
+ */
+function vibrato(seconds: number): number {
+  const depth = VIBRATO_CENTS * Math.min(1, Math.max(0, (seconds - 0.25) / 0.25))
+  return depth === 0 ? 1 : 2 ** ((depth * Math.sin(2 * Math.PI * VIBRATO_HZ * seconds)) / 1200)
+}
+
+const VIBRATO_CENTS = 20
+const VIBRATO_HZ = 5.5
+
 /** One note of a sung stretch: where it starts in the output (samples) and its frequency. */
 export interface PitchSpan {
   from: number
@@ -167,7 +179,8 @@ export function singSpan(input: {
     const centre = isVoiced ? nearestMark(marks.marks, source) : Math.round(source)
     const half = isVoiced ? period : noiseHalf
     const window = isVoiced ? voicedWindow : noiseWindow
-    const step = isVoiced ? sampleRate / (pitches[pitch] as PitchSpan).hz : noiseHalf
+    const note = pitches[pitch] as PitchSpan
+    const step = isVoiced ? sampleRate / (note.hz * vibrato((position - note.from) / sampleRate)) : noiseHalf
     // Grains overlap by two periods over the step: scaled so the overlap sums to one.
     const scale = isVoiced ? Math.min(1, step / period) : 1
     const target = Math.round(position)

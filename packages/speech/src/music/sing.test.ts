@@ -3,12 +3,13 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { EspeakEngine } from '../engines/espeak-engine.js'
 import { composeScore } from './compose.js'
 import { assignSyllables, type TuneNote } from './lyric-notes.js'
+import { noteHz } from './measure.js'
 import { CHANNEL } from './score.js'
 import { type SungPart, singVocals } from './sing.js'
 import { syllabify } from './syllables.js'
 
-// The singer with the real eSpeak NG engine; pitch measured with a YIN of the test's own
-// (wider than the speech analysis: a soprano's notes pass 450 Hz).
+// The singer with the real eSpeak NG engine; pitch measured with a YIN over a bass's to a
+// soprano's range (the speech analysis stops at 450 Hz).
 
 const RATE = 22050
 
@@ -29,29 +30,6 @@ function planWith(voice: string): CompositionPlan {
       section('Chorus', ['Sing with me tonight', 'we are golden in the sun'], 10_000),
     ],
   }
-}
-
-/** YIN over one stretch: its frequency in Hz, or 0 when it is not periodic. */
-function yinHz(x: Float32Array, from: number, to: number): number {
-  const minLag = Math.floor(RATE / 1000)
-  const maxLag = Math.ceil(RATE / 70)
-  const window = to - from - maxLag
-  if (window < 256) return 0
-  const diff = new Float64Array(maxLag + 2)
-  let running = 0
-  for (let lag = 1; lag <= maxLag + 1; lag++) {
-    let d = 0
-    for (let i = from; i < from + window; i++) d += ((x[i] as number) - (x[i + lag] as number)) ** 2
-    running += d
-    diff[lag] = running > 0 ? (d * lag) / running : 1
-  }
-  for (let lag = minLag; lag <= maxLag; lag++) {
-    if ((diff[lag] as number) < 0.2) {
-      while (lag < maxLag && (diff[lag + 1] as number) < (diff[lag] as number)) lag++
-      return RATE / lag
-    }
-  }
-  return 0
 }
 
 function rmsOf(x: Float32Array, from: number, to: number): number {
@@ -85,7 +63,7 @@ describe('sung lines', () => {
         // The middle of the note: past its consonants, before its fade.
         const from = at(note.startMs + (note.endMs - note.startMs) * 0.35)
         const to = at(note.endMs - 25)
-        const hz = yinHz(vocals as Float32Array, from, to)
+        const hz = noteHz(vocals as Float32Array, RATE, from, to)
         if (hz > 0) errors.push(Math.abs(1200 * Math.log2(hz / (440 * 2 ** ((note.note - 69) / 12)))))
       }
       errors.sort((a, b) => a - b)

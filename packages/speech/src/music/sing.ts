@@ -3,7 +3,7 @@
 // held, the vowel stretched to the note's length, consonants kept short). The result is the
 // vocal stem; the notes no syllable took go back to the lead instrument.
 import { resample } from '../dsp/resample.js'
-import type { EspeakEngine } from '../engines/espeak-engine.js'
+import { EspeakEngine } from '../engines/espeak-engine.js'
 import { assignSyllables, type TuneNote } from './lyric-notes.js'
 import { findPitchMarks, measurePeriod, type PitchMarks, singSpan } from './psola.js'
 import { CHANNEL, type NoteEvent, type Score, type VocalPart } from './score.js'
@@ -53,6 +53,11 @@ function speakLine(
     marks: findPitchMarks(speech, measurePeriod(speech, sampleRate / setup.monotoneHz)),
     syllables,
   }))
+}
+
+/** The speech engine a singer uses: one that can be put back as it was made, song after song. */
+export function createSinger(): Promise<EspeakEngine> {
+  return EspeakEngine.create({ repeatable: true })
 }
 
 /** Octaves that bring the sung notes' middle nearest the voice's comfortable centre. */
