@@ -60,7 +60,7 @@ async function accuracy(voice: string): Promise<string> {
     ) {
       let sum = 0
       for (let k = i; k < i + at(5); k++) sum += (x[k] ?? 0) ** 2
-      if (Math.sqrt(sum / at(5)) > 0.01) {
+      if (Math.sqrt(sum / at(5)) > 0.002) {
         onset = i
         break
       }

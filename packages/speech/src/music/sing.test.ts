@@ -87,11 +87,12 @@ describe('sung lines', () => {
     for (const note of starts) {
       const start = at(note.startMs)
       const before = notes.filter((n) => n.endMs <= note.startMs).at(-1)
-      // From the end of the note before (or 40 ms back), the first 5 ms that clearly sound.
+      // From the end of the note before (or 40 ms back), the first 5 ms that sound
+      // (above -30 dB of the singing level: weak consonants such as th and h count).
       const from = Math.max(start - at(40), before ? at(before.endMs) : 0)
       let onset = -1
       for (let i = from; i < start + at(120); i += at(5)) {
-        if (rmsOf(x, i, i + at(5)) > 0.01) {
+        if (rmsOf(x, i, i + at(5)) > 0.002) {
           onset = i
           break
         }
