@@ -86,8 +86,9 @@ export interface SungPart {
 const hzOf = (note: number) => 440 * 2 ** ((note - 69) / 12)
 
 /**
- * Sings the score's lines with an engine made `repeatable`. Returns the score the synthesizer plays (the sung notes taken out,
- * the spare ones back on the lead) and the vocal stem, exactly the score's length.
+ * Sings the score's lines with an engine made `repeatable`. Returns the score the synthesizer
+ * plays (the sung notes taken out, the spare ones back on the lead) and the vocal stem, exactly
+ * the score's length.
  */
 export async function singVocals(score: Score, engine: EspeakEngine, sampleRate: number): Promise<SungPart> {
   const vocal = score.vocal
