@@ -74,7 +74,11 @@ export class EspeakEngine implements SpeechEngine {
 
   static async create(options: { repeatable?: boolean } = {}): Promise<EspeakEngine> {
     const module = await initEspeak()
-    const worker = new module.eSpeakNGWorker()
+    // eSpeak NG seeds its random numbers from the clock as it is made: a repeatable engine is
+    // made with the clock held still, so every one starts from the same seed.
+    const worker = options.repeatable
+      ? withClockAtZero(() => new module.eSpeakNGWorker())
+      : new module.eSpeakNGWorker()
     const voices = new Set<string>()
     for (const voice of worker.list_voices()) {
       voices.add(voice.identifier)
@@ -382,6 +386,17 @@ function wordTimings(events: readonly EspeakEvent[], engineText: EngineText, dur
     })
   }
   return words
+}
+
+/** Runs `make` (synchronous, so nothing else sees it) with `Date.now()` answering 0. */
+function withClockAtZero<T>(make: () => T): T {
+  const now = Date.now
+  Date.now = () => 0
+  try {
+    return make()
+  } finally {
+    Date.now = now
+  }
 }
 
 function clamp(value: number, min: number, max: number): number {

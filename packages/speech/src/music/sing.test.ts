@@ -118,6 +118,21 @@ describe('sung lines', () => {
     expect((await singVocals(score, engine, RATE)).vocals).toBeNull()
   })
 
+  it('another singer, made a second later, sings the same samples (no clock in the seed)', async () => {
+    await new Promise((resolve) => setTimeout(resolve, 1100))
+    const other = await EspeakEngine.create({ repeatable: true })
+    const again = await singVocals(
+      composeScore({ plan: planWith('female vocals'), seed: 4 }).score,
+      other,
+      RATE,
+    )
+    expect(
+      Buffer.from((again.vocals as Float32Array).buffer).equals(
+        Buffer.from((sung.female.vocals as Float32Array).buffer),
+      ),
+    ).toBe(true)
+  })
+
   it('same score, same samples', async () => {
     const again = await singVocals(
       composeScore({ plan: planWith('female vocals'), seed: 4 }).score,
