@@ -1,6 +1,6 @@
 // Music: limits, costs and the composition plan's shape, named as the public API names them.
 
-/** The only model: an algorithmic composer rendered with a General MIDI SoundFont. */
+/** The only model: an algorithmic composer rendered with a General MIDI SoundFont, its lines sung by eSpeak NG. */
 export const MUSIC_MODEL_ID = 'music_v1'
 /** Model ids the public API accepts; every one is served by the same composer. */
 export const MUSIC_MODEL_IDS = ['music_v1', 'music_v2', 'music_v2_5'] as const

@@ -8235,7 +8235,7 @@ export interface paths {
         put?: never;
         /**
          * Compose a song
-         * @description An algorithmic composer renders the song with a General MIDI SoundFont (Fluid R3): `prompt` words pick genre, mood, tempo, key and instruments; a `composition_plan` gives sections of exact length. The same request and `seed` give the same bytes. Lines are hummed on the melody by a choir voice, not pronounced. 1,000 credits per minute, per started second.
+         * @description An algorithmic composer renders the song with a General MIDI SoundFont (Fluid R3): `prompt` words pick genre, mood, tempo, key and instruments; a `composition_plan` gives sections of exact length. The same request and `seed` give the same bytes. Lines are sung: eSpeak NG (a formant speech synthesizer) speaks each line on one pitch, and each syllable is moved to its melody note, held there and stretched to its length (TD-PSOLA), in a female or male voice ("female vocals", "male vocals"; otherwise the seed chooses), read as English. It sounds like a robotic speech synthesizer singing in tune: the words are clear, the voice is buzzy and flat in expression, nothing like a human singer. 1,000 credits per minute, per started second.
          */
         post: {
             parameters: {
@@ -8309,7 +8309,7 @@ export interface paths {
         put?: never;
         /**
          * Compose a song, streamed as it renders
-         * @description An algorithmic composer renders the song with a General MIDI SoundFont (Fluid R3): `prompt` words pick genre, mood, tempo, key and instruments; a `composition_plan` gives sections of exact length. The same request and `seed` give the same bytes. Lines are hummed on the melody by a choir voice, not pronounced. 1,000 credits per minute, per started second.
+         * @description An algorithmic composer renders the song with a General MIDI SoundFont (Fluid R3): `prompt` words pick genre, mood, tempo, key and instruments; a `composition_plan` gives sections of exact length. The same request and `seed` give the same bytes. Lines are sung: eSpeak NG (a formant speech synthesizer) speaks each line on one pitch, and each syllable is moved to its melody note, held there and stretched to its length (TD-PSOLA), in a female or male voice ("female vocals", "male vocals"; otherwise the seed chooses), read as English. It sounds like a robotic speech synthesizer singing in tune: the words are clear, the voice is buzzy and flat in expression, nothing like a human singer. 1,000 credits per minute, per started second.
          */
         post: {
             parameters: {
@@ -8383,7 +8383,7 @@ export interface paths {
         put?: never;
         /**
          * Compose a song with its plan and metadata (multipart)
-         * @description An algorithmic composer renders the song with a General MIDI SoundFont (Fluid R3): `prompt` words pick genre, mood, tempo, key and instruments; a `composition_plan` gives sections of exact length. The same request and `seed` give the same bytes. Lines are hummed on the melody by a choir voice, not pronounced. 1,000 credits per minute, per started second.
+         * @description An algorithmic composer renders the song with a General MIDI SoundFont (Fluid R3): `prompt` words pick genre, mood, tempo, key and instruments; a `composition_plan` gives sections of exact length. The same request and `seed` give the same bytes. Lines are sung: eSpeak NG (a formant speech synthesizer) speaks each line on one pitch, and each syllable is moved to its melody note, held there and stretched to its length (TD-PSOLA), in a female or male voice ("female vocals", "male vocals"; otherwise the seed chooses), read as English. It sounds like a robotic speech synthesizer singing in tune: the words are clear, the voice is buzzy and flat in expression, nothing like a human singer. 1,000 credits per minute, per started second.
          */
         post: {
             parameters: {
@@ -8457,7 +8457,7 @@ export interface paths {
         put?: never;
         /**
          * Stream a song and its metadata as JSON lines
-         * @description An algorithmic composer renders the song with a General MIDI SoundFont (Fluid R3): `prompt` words pick genre, mood, tempo, key and instruments; a `composition_plan` gives sections of exact length. The same request and `seed` give the same bytes. Lines are hummed on the melody by a choir voice, not pronounced. 1,000 credits per minute, per started second. Each line is a JSON string holding one event: `metadata` first, then `audio` events with `audio_base64`, then `done`.
+         * @description An algorithmic composer renders the song with a General MIDI SoundFont (Fluid R3): `prompt` words pick genre, mood, tempo, key and instruments; a `composition_plan` gives sections of exact length. The same request and `seed` give the same bytes. Lines are sung: eSpeak NG (a formant speech synthesizer) speaks each line on one pitch, and each syllable is moved to its melody note, held there and stretched to its length (TD-PSOLA), in a female or male voice ("female vocals", "male vocals"; otherwise the seed chooses), read as English. It sounds like a robotic speech synthesizer singing in tune: the words are clear, the voice is buzzy and flat in expression, nothing like a human singer. 1,000 credits per minute, per started second. Each line is a JSON string holding one event: `metadata` first, then `audio` events with `audio_base64`, then `done`.
          */
         post: {
             parameters: {

@@ -1,7 +1,11 @@
 /// <reference path="../shims/emscripten-modules.d.ts" />
 /// <reference path="../shims/kuromoji.d.ts" />
 // eSpeak NG through its Emscripten build: one instance per worker thread (global state).
-import initEspeak, { type EspeakEvent, type EspeakWorker } from '@echogarden/espeak-ng-emscripten'
+import initEspeak, {
+  type EspeakEvent,
+  type EspeakModule,
+  type EspeakWorker,
+} from '@echogarden/espeak-ng-emscripten'
 import { SpeechError } from '../errors.js'
 import type { EspeakParams } from '../types.js'
 import type { EngineInput, EngineOutput, EngineTimbre, SpeechEngine, WordTiming } from './engine.js'
@@ -65,20 +69,46 @@ export class EspeakEngine implements SpeechEngine {
   /** Variant files written for a timbre, by name. */
   private readonly timbreVariants = new Set<string>()
 
-  static async create(): Promise<EspeakEngine> {
+  /** The engine's memory as it was made (engines made `repeatable` only). */
+  private initial: { module: EspeakModule; memory: Uint8Array } | undefined
+
+  static async create(options: { repeatable?: boolean } = {}): Promise<EspeakEngine> {
     const module = await initEspeak()
-    const worker = new module.eSpeakNGWorker()
+    // eSpeak NG seeds its random numbers from the clock as it is made: a repeatable engine is
+    // made with the clock held still, so every one starts from the same seed.
+    const worker = options.repeatable
+      ? withClockAtZero(() => new module.eSpeakNGWorker())
+      : new module.eSpeakNGWorker()
     const voices = new Set<string>()
     for (const voice of worker.list_voices()) {
       voices.add(voice.identifier)
       for (const language of voice.languages) voices.add(language.name)
     }
-    return new EspeakEngine(
+    const engine = new EspeakEngine(
       worker,
       worker.get_samplerate(),
       voices,
       (module as unknown as { FS: EspeakFs }).FS,
     )
+    if (options.repeatable) {
+      // The first synthesis sets up state outside the memory (the callback's table slot), so
+      // the snapshot is taken after one; a snapshot from before it would not survive a restore.
+      worker.set_voice(voices.has('en') ? 'en' : (worker.list_voices()[0]?.identifier ?? 'en'))
+      worker.synthesize('a', () => false)
+      engine.initial = { module, memory: module.HEAPU8.slice() }
+    }
+    return engine
+  }
+
+  /**
+   * Puts the engine back as it was made. eSpeak NG draws random numbers (breath noise, pitch
+   * flutter) from state that carries over from call to call, so the same text comes out a
+   * little different each time; work that must repeat to the sample (a song rendered again)
+   * restores the engine first. The voice files live outside this memory and are untouched.
+   */
+  restoreInitialState(): void {
+    if (!this.initial) throw new Error('This eSpeak NG engine was not made repeatable.')
+    this.initial.module.HEAPU8.set(this.initial.memory)
   }
 
   /**
@@ -175,6 +205,56 @@ export class EspeakEngine implements SpeechEngine {
     return { words: words.filter((w) => w.ipa.length > 0 || w.punctuation.length > 0), duration }
   }
 
+  /**
+   * Speech of one text with the time of every phoneme, for singing: the singer cuts it into
+   * syllables. `range` 0 makes eSpeak NG speak on one pitch (a monotone), which the singer
+   * then moves to each note.
+   */
+  speakPhonemes(
+    text: string,
+    voice: string,
+    prosody: { rate: number; pitch: number; range: number },
+  ): { samples: Float32Array; sampleRate: number; phonemes: SpokenPhoneme[] } {
+    if (this.worker.set_voice(voice) !== 0) {
+      throw new SpeechError('engine_failed', `eSpeak NG could not load voice '${voice}'.`)
+    }
+    this.worker.set_rate(Math.round(clamp(prosody.rate, 80, 450)))
+    this.worker.set_pitch(Math.round(clamp(prosody.pitch, 0, 99)))
+    this.worker.set_range(Math.round(clamp(prosody.range, 0, 99)))
+    const engineText = buildEngineText({
+      pieces: [{ kind: 'text', text, normStart: 0, normEnd: text.length, exact: true }],
+      language: '',
+      params: { engine: 'espeak', voice, ...prosody },
+      whisper: false,
+    })
+    const chunks: Int16Array[] = []
+    const phonemes: SpokenPhoneme[] = []
+    let total = 0
+    let word = -1
+    this.worker.synthesize(engineText.text, (samples, events) => {
+      if (samples.length > 0) {
+        chunks.push(samples.slice())
+        total += samples.length
+      }
+      for (const event of events) {
+        if (event.type === 'word') word++
+        else if (event.type === 'phoneme') {
+          const ipa =
+            typeof event.id === 'string' ? [...event.id].filter((c) => c.charCodeAt(0) >= 32).join('') : ''
+          phonemes.push({ ipa, start: event.audio_position / 1000, word: Math.max(0, word) })
+        }
+      }
+      return false
+    })
+    const samples = new Float32Array(total)
+    let offset = 0
+    for (const chunk of chunks) {
+      for (let i = 0; i < chunk.length; i++) samples[offset + i] = chunk[i]! / 32768
+      offset += chunk.length
+    }
+    return { samples, sampleRate: this.sampleRate, phonemes }
+  }
+
   synthesize(input: EngineInput): EngineOutput {
     const params = input.params as EspeakParams
     if (!this.voices.has(params.voice)) {
@@ -215,6 +295,13 @@ export class EspeakEngine implements SpeechEngine {
       words: wordTimings(events, engineText, total / this.sampleRate),
     }
   }
+}
+
+/** A phoneme as eSpeak NG spoke it: IPA (empty for a pause), start in seconds, word index. */
+export interface SpokenPhoneme {
+  ipa: string
+  start: number
+  word: number
 }
 
 /** One word as eSpeak NG speaks it: its IPA phonemes, text range and eSpeak's own timing. */
@@ -299,6 +386,17 @@ function wordTimings(events: readonly EspeakEvent[], engineText: EngineText, dur
     })
   }
   return words
+}
+
+/** Runs `make` (synchronous, so nothing else sees it) with `Date.now()` answering 0. */
+function withClockAtZero<T>(make: () => T): T {
+  const now = Date.now
+  Date.now = () => 0
+  try {
+    return make()
+  } finally {
+    Date.now = now
+  }
 }
 
 function clamp(value: number, min: number, max: number): number {

@@ -1,5 +1,5 @@
 import type { CompositionPlan, MusicStem } from '@timbre/contract'
-import { DRUM, GM } from './gm.js'
+import { DRUM } from './gm.js'
 import { degreeToNote, pickProgression, raiseLeadingTone, voiceChord } from './harmony.js'
 import { type MotifNote, makeMotif, snapToChord, varyMotif } from './melody.js'
 import {
@@ -15,8 +15,15 @@ import {
 } from './parts.js'
 import { styleOfPlan } from './plan.js'
 import { createRandom, hashText } from './random.js'
-import { CHANNEL, type ChannelSetup, type NoteEvent, type Score, type ScoreSection } from './score.js'
-import { countSyllables, type SectionKind, sectionIntent } from './sections.js'
+import {
+  CHANNEL,
+  type ChannelSetup,
+  type NoteEvent,
+  type Score,
+  type ScoreSection,
+  type VocalPhrase,
+} from './score.js'
+import { type SectionKind, sectionIntent } from './sections.js'
 import type { MusicStyle } from './style.js'
 
 const SEVENTH_GENRES = new Set(['jazz', 'soul', 'lofi', 'blues', 'bossa', 'hiphop', 'house'])
@@ -28,7 +35,7 @@ function endingStart(totalMs: number, lastStart: number, barMs: number): number 
   return bars > 0 ? lastStart + bars * barMs : lastStart
 }
 
-function channelsFor(style: MusicStyle, vocals: boolean, drums: boolean): ChannelSetup[] {
+function channelsFor(style: MusicStyle, drums: boolean): ChannelSetup[] {
   const reverb = style.genre.id === 'ambient' || style.genre.id === 'cinematic' ? 90 : 50
   const setup: ChannelSetup[] = []
   const add = (channel: number, program: number | null, stem: MusicStem, volume: number, pan: number) => {
@@ -38,7 +45,6 @@ function channelsFor(style: MusicStyle, vocals: boolean, drums: boolean): Channe
   add(CHANNEL.harmony, style.harmony, 'harmony', 82, 52)
   add(CHANNEL.bass, style.bass, 'bass', 104, 64)
   add(CHANNEL.extra, style.extra, 'harmony', 90, 64)
-  if (vocals) add(CHANNEL.vocals, GM.choir, 'vocals', 108, 64)
   if (drums)
     setup.push({ channel: CHANNEL.drums, program: 0, stem: 'drums', volume: 100, pan: 64, reverb: 30 })
   return setup
@@ -102,6 +108,7 @@ export function composeScore(input: ComposeInput): { score: Score; style: MusicS
   const motifs = new Map<SectionKind, [MotifNote[], MotifNote[]]>()
   const singing = style.vocals && !input.instrumental && input.plan.sections.some((s) => s.lines.length > 0)
   const clip: { endMs: number } = { endMs: totalMs }
+  const phrases: VocalPhrase[] = []
   const add = (channel: number, note: number, velocity: number, startMs: number, endMs: number) => {
     if (startMs >= clip.endMs || endMs <= startMs) return
     notes.push({ channel, note, velocity, startMs, endMs: Math.min(endMs, clip.endMs) })
@@ -152,14 +159,12 @@ export function composeScore(input: ComposeInput): { score: Score; style: MusicS
       const [motif, answer] = motifs.get(kind) ?? [[], []]
       const tune: NoteEvent[] = []
       playMelody(ctx, motif, answer, tune)
-      // The lines are sung on the tune's notes, one syllable each; the instrument takes the rest.
-      let syllables = singing && intent.vocals ? section.lines.reduce((n, l) => n + countSyllables(l), 0) : 0
-      for (const note of tune) {
-        if (syllables > 0) {
-          syllables--
-          notes.push({ ...note, channel: CHANNEL.vocals, note: note.note < 60 ? note.note + 12 : note.note })
-        } else notes.push(note)
-      }
+      // A section with lines gives its tune to the voice; the singer decides which notes
+      // carry syllables and hands the rest back to the lead instrument.
+      const sung = singing && intent.vocals && section.lines.some((l) => l.trim().length > 0)
+      if (sung)
+        phrases.push({ lines: section.lines.filter((l) => l.trim().length > 0), startMs, endMs: clip.endMs })
+      for (const note of tune) notes.push(sung ? { ...note, channel: CHANNEL.vocals } : note)
     }
     if (style.extra !== null && intent.level > 0.7) {
       for (let bar = 0; bar < barCount(ctx); bar += 2) {
@@ -187,12 +192,12 @@ export function composeScore(input: ComposeInput): { score: Score; style: MusicS
       beatsPerBar: style.beatsPerBar,
       channels: channelsFor(
         style,
-        singing,
         sections.some((s) => s.drums),
       ),
       sections,
       notes,
       endingMs,
+      vocal: phrases.length > 0 ? { voice: style.voice, language: 'en-us', phrases } : null,
     },
   }
 }

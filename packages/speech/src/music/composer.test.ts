@@ -155,8 +155,21 @@ describe('a plan becomes a score', () => {
     }
     const sung = composeScore({ plan, seed: 2 }).score
     expect(sung.notes.filter((n) => n.channel === CHANNEL.vocals).length).toBeGreaterThan(3)
+    expect(sung.vocal?.phrases.map((p) => [p.lines, p.startMs])).toEqual([
+      [['Hello morning light', 'we sing along'], 0],
+    ])
     const instrumental = composeScore({ plan, seed: 2, instrumental: true }).score
     expect(instrumental.notes.some((n) => n.channel === CHANNEL.vocals)).toBe(false)
+    expect(instrumental.vocal).toBeNull()
+    for (const [style, voice] of [
+      ['male vocals', 'male'],
+      ['female vocals', 'female'],
+      ['voix de femme', 'female'],
+      ['männlicher Gesang', 'male'],
+    ]) {
+      const asked = { ...plan, positive_global_styles: ['pop', style as string] }
+      expect(composeScore({ plan: asked, seed: 2 }).score.vocal?.voice).toBe(voice)
+    }
   })
 })
 

@@ -183,3 +183,30 @@ export function estimateKey(
   }
   return { root: best.root, mode: best.mode }
 }
+
+/**
+ * The frequency of a held note between two samples (YIN, 70 to 1000 Hz: a bass to a
+ * soprano's top), or 0 when the stretch is not periodic. For measuring sung notes.
+ */
+export function noteHz(samples: Float32Array, sampleRate: number, from: number, to: number): number {
+  const minLag = Math.floor(sampleRate / 1000)
+  const maxLag = Math.ceil(sampleRate / 70)
+  const window = Math.min(to, samples.length) - from - maxLag - 1
+  if (from < 0 || window < 256) return 0
+  const diff = new Float64Array(maxLag + 2)
+  let running = 0
+  for (let lag = 1; lag <= maxLag + 1; lag++) {
+    let d = 0
+    for (let i = from; i < from + window; i++)
+      d += ((samples[i] as number) - (samples[i + lag] as number)) ** 2
+    running += d
+    diff[lag] = running > 0 ? (d * lag) / running : 1
+  }
+  for (let lag = minLag; lag <= maxLag; lag++) {
+    if ((diff[lag] as number) < 0.2) {
+      while (lag < maxLag && (diff[lag + 1] as number) < (diff[lag] as number)) lag++
+      return sampleRate / lag
+    }
+  }
+  return 0
+}

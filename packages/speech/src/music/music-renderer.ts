@@ -15,6 +15,8 @@ export interface RenderedMusic {
   /** Four values a second, -1000..1000 (rendered songs). */
   waveform?: number[]
   renderMs: number
+  /** Of `renderMs`, the time spent singing the lines. */
+  singMs?: number
 }
 
 export type { Analysis }
@@ -146,6 +148,7 @@ export class MusicRenderer {
         analysis: message.analysis,
         waveform: message.waveform,
         renderMs: message.renderMs,
+        singMs: message.singMs,
       })
   }
 

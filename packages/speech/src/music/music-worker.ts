@@ -2,16 +2,25 @@
 // encoding as it renders, so the thread that answers HTTP only forwards bytes.
 import { parentPort, workerData } from 'node:worker_threads'
 import { createEncoder, encodeWhole } from '../encoders/create-encoder.js'
+import type { EspeakEngine } from '../engines/espeak-engine.js'
 import { parseOutputFormat } from '../formats/output-formats.js'
 import { loadSoundBank } from './bank.js'
 import { estimateKey, estimateTempo, percussiveShare, spectralCentroid } from './measure.js'
 import { renderScore } from './render.js'
 import { separateHarmonicPercussive } from './separate.js'
+import { createSinger, singVocals } from './sing.js'
 import type { AnalyseTask, RenderTask, SeparateTask, WorkerMessage, WorkerTask } from './worker-messages.js'
 
 const port = parentPort
 if (!port) throw new Error('music-worker must run in a worker thread')
 const bankPath = (workerData as { bankPath: string }).bankPath
+/** The singer's speech engine, made with the first song that has lines. */
+let espeak: Promise<EspeakEngine> | undefined
+
+function singer(): Promise<EspeakEngine> {
+  espeak ??= createSinger()
+  return espeak
+}
 
 async function run(task: RenderTask): Promise<void> {
   const started = performance.now()
@@ -20,8 +29,14 @@ async function run(task: RenderTask): Promise<void> {
   const encoder = task.stream ? createEncoder(task.format) : null
   const sampleRate = parseOutputFormat(task.format).sampleRate
   let made = 0
+  const singing = performance.now()
+  const sung = task.score.vocal
+    ? await singVocals(task.score, await singer(), sampleRate)
+    : { score: task.score, vocals: null }
+  const singMs = task.score.vocal ? performance.now() - singing : 0
   const song = await renderScore({
-    score: task.score,
+    score: sung.score,
+    vocals: sung.vocals,
     bank,
     sampleRate,
     stems: task.stems,
@@ -52,6 +67,7 @@ async function run(task: RenderTask): Promise<void> {
     stems,
     waveform: waveformOf(song.samples, sampleRate),
     renderMs: performance.now() - started,
+    singMs,
   })
 }
 

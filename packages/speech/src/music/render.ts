@@ -49,6 +49,8 @@ export async function renderScore(input: {
   bank: BasicSoundBank
   sampleRate: number
   stems: boolean
+  /** The sung part, already at `sampleRate` and the score's length, mixed in as its stem. */
+  vocals?: Float32Array | null
   chunkSamples?: number
   onChunk?: (samples: Float32Array) => void
 }): Promise<RenderedSong> {
@@ -83,6 +85,8 @@ export async function renderScore(input: {
     }
   })
   const events = schedule(score, sampleRate)
+  const vocals = input.vocals ?? null
+  if (stems && vocals) for (let i = 0; i < total; i++) stems.vocals[i] = (vocals[i] ?? 0) * GAIN
   const fadeStart = Math.round((Math.max(score.endingMs, score.totalMs - 2500) * sampleRate) / 1000)
   const fadeLength = Math.max(1, total - fadeStart)
   const chunk = input.chunkSamples ?? Math.round(sampleRate / 4)
@@ -107,7 +111,8 @@ export async function renderScore(input: {
     synth.processSplit(outputs, effectsL, effectsR, 0, length)
     for (let i = 0; i < length; i++) {
       const index = position + i
-      let sum = ((effectsL[i] as number) + (effectsR[i] as number)) * 0.5
+      let sum =
+        ((effectsL[i] as number) + (effectsR[i] as number)) * 0.5 + (vocals ? (vocals[index] ?? 0) : 0)
       for (const part of used) {
         const value = ((part.left[i] as number) + (part.right[i] as number)) * 0.5
         sum += value

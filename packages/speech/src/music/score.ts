@@ -1,4 +1,5 @@
 import type { MusicStem } from '@timbre/contract'
+import type { SingingVoice } from './voices.js'
 
 /** One note: MIDI channel and key, times in milliseconds from the song's start. */
 export interface NoteEvent {
@@ -37,6 +38,22 @@ export interface Score {
   notes: NoteEvent[]
   /** Where the final chord starts; the render fades out after it. */
   endingMs: number
+  /** The sung part: its notes are on the vocals channel; null when nothing is sung. */
+  vocal: VocalPart | null
+}
+
+/** Lines to sing, each section's on the vocals-channel notes between its start and end. */
+export interface VocalPart {
+  voice: SingingVoice
+  /** eSpeak NG voice that pronounces the lines. */
+  language: string
+  phrases: VocalPhrase[]
+}
+
+export interface VocalPhrase {
+  lines: string[]
+  startMs: number
+  endMs: number
 }
 
 /** The channel of each part (9 is the General MIDI drum channel). */

@@ -106,15 +106,3 @@ export function sectionIntent(section: SongSection, songEnergy: number): Section
     vocals: !hasAny(negative, VOCAL_WORDS),
   }
 }
-
-/** Syllables of a sung line, counted as groups of vowels (at least one per word). */
-export function countSyllables(line: string): number {
-  let count = 0
-  for (const word of normalise(line).split(/\s+/u)) {
-    if (!word) continue
-    const groups = word.match(/[aeiouyàáâãäåèéêëìíîïòóôõöùúûüýæøœ]+/gu)?.length ?? 0
-    // Scripts without Latin vowels: a syllable per character.
-    count += groups > 0 ? groups : /\p{Script=Latin}/u.test(word) ? 1 : [...word].length
-  }
-  return count
-}

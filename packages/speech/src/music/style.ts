@@ -2,6 +2,7 @@ import type { DrumPatternId } from './drum-patterns.js'
 import { type BassStyle, GENRES, type GenreDef, genreById, type HarmonyStyle } from './genres.js'
 import { BASS_WORDS, DRUM_WORDS, INSTRUMENTS, MELODY_WORDS, MOODS, VOCAL_WORDS } from './moods.js'
 import { createRandom, hashText } from './random.js'
+import { type SingingVoice, singingVoice } from './voices.js'
 import { findWord, firstOf, hasAny, normalise } from './words.js'
 
 export type Mode = 'major' | 'minor'
@@ -29,6 +30,8 @@ export interface MusicStyle {
   swing: number
   register: number
   vocals: boolean
+  /** Who sings the lines. */
+  voice: SingingVoice
 }
 
 const NOTE_NAMES = ['c', 'c#', 'd', 'd#', 'e', 'f', 'f#', 'g', 'g#', 'a', 'a#', 'b']
@@ -238,6 +241,7 @@ export function resolveStyle(input: {
       1,
     ),
     vocals: !hasAny(negative, VOCAL_WORDS) && findWord(text, 'instrumental') < 0,
+    voice: singingVoice(text, input.seed),
   }
 }
 

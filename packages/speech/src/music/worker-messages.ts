@@ -47,5 +47,7 @@ export type WorkerMessage =
       /** A rendered song's preview: four values a second, -1000..1000. */
       waveform?: number[]
       renderMs: number
+      /** Of `renderMs`, the time spent singing the lines (0 when nothing is sung). */
+      singMs?: number
     }
   | { id: number; type: 'error'; message: string }

@@ -10,8 +10,12 @@ const config = { scope: 'music' as const, verifiedEmail: true }
 const ABOUT =
   'An algorithmic composer renders the song with a General MIDI SoundFont (Fluid R3): `prompt` ' +
   'words pick genre, mood, tempo, key and instruments; a `composition_plan` gives sections of exact ' +
-  'length. The same request and `seed` give the same bytes. Lines are hummed on the melody by a ' +
-  'choir voice, not pronounced. 1,000 credits per minute, per started second.'
+  'length. The same request and `seed` give the same bytes. Lines are sung: eSpeak NG (a formant speech ' +
+  'synthesizer) speaks each line on one pitch, and each syllable is moved to its melody note, held there and ' +
+  'stretched to its length (TD-PSOLA), in a female or male voice ("female vocals", "male vocals"; otherwise ' +
+  'the seed chooses), read as English. It sounds like a robotic speech synthesizer singing in tune: the words ' +
+  'are clear, the voice is buzzy and flat in expression, nothing like a human singer. 1,000 credits per ' +
+  'minute, per started second.'
 
 // POST /v1/music and its streamed and detailed variants, and POST /v1/music/plan.
 export function musicRoutes(service: MusicService): FastifyPluginAsyncZod {

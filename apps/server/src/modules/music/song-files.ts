@@ -102,6 +102,8 @@ export async function stemsOfRow(deps: MusicDeps, row: SongRow, formatName?: str
   if (score) {
     const rendered = await deps.renderer.render({ score, format: format.id, stems: true })
     const used = new Set(score.channels.map((c) => c.stem))
+    // The voice is no synthesizer channel: it is sung apart and kept as its own stem.
+    if (score.vocal) used.add('vocals')
     const stems = Object.fromEntries(
       MUSIC_STEMS.filter((s) => used.has(s)).map((s) => [s, rendered.stems?.[s]]),
     )

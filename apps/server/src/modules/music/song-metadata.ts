@@ -14,7 +14,7 @@ export function songMetadata(style: MusicStyle, plan: CompositionPlan, instrumen
     description:
       `A ${style.bpm} BPM ${style.genres.join(' / ').toLowerCase()} piece in ${keyName(style)}${parts}, ` +
       `${plan.sections.length} section${plan.sections.length === 1 ? '' : 's'}` +
-      (sung ? ', its lines hummed by a choir voice on the melody.' : ', instrumental.'),
+      (sung ? `, its lines sung on the melody by a synthesized ${style.voice} voice.` : ', instrumental.'),
     genres: style.genres,
     languages: sung ? ['en'] : [],
     is_explicit: false,
