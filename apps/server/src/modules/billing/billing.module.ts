@@ -1,7 +1,9 @@
 import type { Transaction } from 'kysely'
+import type Stripe from 'stripe'
 import type { StripeConfig } from '../../config.js'
 import type { Database } from '../../db/database.js'
 import type { DB } from '../../db/schema.js'
+import { createTopic, type Topic } from '../../platform/events.js'
 import type { SiteAddress } from '../../plugins/site-address.js'
 import type { AuditLog } from '../audit/audit.module.js'
 import type { DomainModule } from '../domain-module.js'
@@ -57,6 +59,11 @@ export interface BillingPorts {
   renewals: Pick<RenewalsService, 'runDue'>
   /** Issues a grant offer (as the operator would), redeemed through the grant acceptance flow. */
   issueGrantOffer: OperatorOffersService['createGrantOffer']
+  /**
+   * Stripe's `account.updated` deliveries (signature checked, each applied once): a connected
+   * account's state changed at Stripe. Affiliates' payout accounts subscribe.
+   */
+  connectAccounts: Pick<Topic<Stripe.Account>, 'subscribe'>
 }
 
 /** Every minute: a credit boundary is honoured within a minute of passing. */
@@ -104,6 +111,7 @@ export function createBillingModule(deps: {
   })
   const account = createAccountBillingService({ subscriptions, payments, provider, renewals, now })
   const grants = createGrantsService({ subscriptions, payments, provider, now })
+  const connectAccounts = createTopic<Stripe.Account>()
   const webhookSecret = deps.stripe?.webhookSecret
   const webhooks =
     stripeClient && webhookSecret
@@ -115,6 +123,7 @@ export function createBillingModule(deps: {
           promoCodes,
           now,
           audit: deps.audit,
+          connectAccounts,
         })
       : null
   return {
@@ -161,6 +170,7 @@ export function createBillingModule(deps: {
       characterCount: (workspaceId) => subscriptions.characterCount(workspaceId),
       subscriptions,
       renewals: { runDue: (at) => renewals.runDue(at) },
+      connectAccounts,
       issueGrantOffer: (input) =>
         createOperatorOffersService({
           offers: createOperatorOffersRepository(deps.db),

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely'
 import type Stripe from 'stripe'
 import type { DB } from '../../db/schema.js'
+import type { Topic } from '../../platform/events.js'
 import type { AuditLog } from '../audit/audit.module.js'
 import type { PaymentsRepository } from './payments.repository.js'
 import type { PromoCodesRepository } from './promo-codes.repository.js'
@@ -14,6 +15,8 @@ export interface StripeWebhookDeps {
   promoCodes: PromoCodesRepository
   now: () => Date
   audit?: AuditLog | undefined
+  /** Connected accounts' changes (Stripe Connect), for the payouts that live on them. */
+  connectAccounts?: Topic<Stripe.Account> | undefined
 }
 
 export const fromUnix = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null)

@@ -49,6 +49,11 @@ export function createStripeWebhookService(deps: StripeWebhookDeps) {
         await apply(trx, event)
         return true
       })
+      // A connected account's state (payouts enabled, requirements due) reaches its owner once
+      // the delivery is recorded, outside the transaction: its listeners use their own
+      // connections and may call Stripe. A listener that fails leaves the state to be read
+      // again from Stripe on the owner's next visit.
+      if (applied && event.type === 'account.updated') await deps.connectAccounts?.publish(event.data.object)
       return { received: true, applied, type: event.type }
     },
   }

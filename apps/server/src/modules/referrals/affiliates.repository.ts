@@ -28,6 +28,16 @@ export function createAffiliatesRepository(db: Database) {
       return db.selectFrom('payout_accounts').selectAll().where('user_id', '=', userId).executeTakeFirst()
     },
 
+    /** The account a provider knows by this id. */
+    payoutAccountAt(provider: string, providerAccountId: string) {
+      return db
+        .selectFrom('payout_accounts')
+        .selectAll()
+        .where('provider', '=', provider)
+        .where('provider_account_id', '=', providerAccountId)
+        .executeTakeFirst()
+    },
+
     async saveAccount(row: {
       user_id: string
       provider: string

@@ -130,3 +130,22 @@ export async function requestPayout(deps: ReferralsDeps, principal: Principal) {
   await send(deps, account, result.paid)
   return payoutView(deps, principal)
 }
+
+/**
+ * The provider says an account changed (Stripe's `account.updated`): its state is kept, and
+ * payouts left pending (a crash or a lost answer) are sent again once it can take them, rather
+ * than waiting for the affiliate's next request. A refused or failed send stays as it was.
+ */
+export async function payoutAccountChanged(
+  deps: ReferralsDeps,
+  providerAccountId: string,
+  seen: { state: string; paused: boolean },
+): Promise<void> {
+  const stored = await deps.affiliates.payoutAccountAt(deps.payoutProvider.name, providerAccountId)
+  if (!stored) return
+  const account = { ...stored, state: seen.state, paused: seen.paused, updated_at: deps.now() }
+  await deps.affiliates.saveAccount(account)
+  if (account.state !== 'connected' || account.paused) return
+  for (const pending of await deps.affiliates.pendingPayouts(account.user_id))
+    await send(deps, account, pending).catch(() => undefined)
+}

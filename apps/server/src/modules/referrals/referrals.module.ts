@@ -7,10 +7,12 @@ import type { BillingPorts } from '../billing/billing.module.js'
 import type { DomainModule } from '../domain-module.js'
 import { createAffiliatesRepository } from './affiliates.repository.js'
 import { createLocalPayoutProvider } from './payout-provider.js'
+import { payoutAccountChanged } from './payouts.js'
 import { createReferralsRepository } from './referrals.repository.js'
 import { affiliatesRoutes, referralsRoutes } from './referrals.routes.js'
 import { createReferralsService } from './referrals.service.js'
-import { createStripeConnectProvider } from './stripe-connect-provider.js'
+import type { ReferralsDeps } from './referrals-deps.js'
+import { createStripeConnectProvider, stateOfStripeAccount } from './stripe-connect-provider.js'
 
 export interface ReferralsPorts {
   /** Whether the user joined the affiliate programme (the onboarding checklist's step). */
@@ -25,12 +27,12 @@ export interface ReferralsPorts {
 export function createReferralsModule(deps: {
   db: Database
   site: SiteAddress
-  billing: Pick<BillingPorts, 'subscription'>
+  billing: Pick<BillingPorts, 'subscription' | 'connectAccounts'>
   stripe?: StripeConfig | null
   now?: () => Date
 }): DomainModule<ReferralsPorts> {
   const affiliates = createAffiliatesRepository(deps.db)
-  const service = createReferralsService({
+  const referralsDeps: ReferralsDeps = {
     referrals: createReferralsRepository(deps.db),
     affiliates,
     subscription: deps.billing.subscription,
@@ -38,7 +40,12 @@ export function createReferralsModule(deps: {
       ? createStripeConnectProvider(deps.stripe)
       : createLocalPayoutProvider(() => newId(16)),
     now: deps.now ?? (() => new Date()),
-  })
+  }
+  const service = createReferralsService(referralsDeps)
+  // Stripe tells of a connected account's changes through billing's signed webhook.
+  deps.billing.connectAccounts.subscribe((account) =>
+    payoutAccountChanged(referralsDeps, account.id, stateOfStripeAccount(account)),
+  )
   const routes: FastifyPluginAsyncZod = async (app) => {
     await app.register(referralsRoutes(service, deps.site))
     await app.register(affiliatesRoutes(service, deps.site))

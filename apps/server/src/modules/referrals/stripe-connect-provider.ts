@@ -22,7 +22,11 @@ interface StripeAccount {
   id: string
   details_submitted?: boolean
   payouts_enabled?: boolean
-  requirements?: { currently_due?: string[]; past_due?: string[]; disabled_reason?: string | null }
+  requirements?: {
+    currently_due?: string[] | null
+    past_due?: string[] | null
+    disabled_reason?: string | null
+  }
 }
 
 /** `{ a: { b: 1 } }` as Stripe's form fields: `a[b]=1`. */

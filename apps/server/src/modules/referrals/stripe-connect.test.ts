@@ -1,4 +1,5 @@
 import { PLANS, REFERRAL_COMMISSION_PERCENT } from '@timbre/contract'
+import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createUser, type TestUser } from '../../../test/helpers/factories.js'
 import { setPlan } from '../../../test/helpers/plans.js'
@@ -12,6 +13,8 @@ import { createTestApp, type TestApp } from '../../../test/helpers/test-app.js'
 // (its own certificate, trusted through STRIPE_API_CA_FILE) at the billing provider's address.
 
 const SECRET = 'sk_test_connect'
+const WEBHOOK_SECRET = 'whsec_connect'
+const signer = new Stripe('sk_test_signer')
 let t: TestApp
 let stripe: StripeConnectServer
 
@@ -20,7 +23,7 @@ beforeAll(async () => {
   t = await createTestApp({
     env: {
       STRIPE_SECRET_KEY: SECRET,
-      STRIPE_WEBHOOK_SECRET: 'whsec_connect',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
       STRIPE_API_URL: stripe.url,
       STRIPE_API_CA_FILE: stripe.caFile,
     },
@@ -148,5 +151,76 @@ describe('payouts through Stripe Connect', () => {
     )
     page = await dashboard(affiliate)
     expect(page.balance_cents).toBe(3 * pro)
+  })
+
+  it("keeps Stripe's account.updated and sends a pending payout without waiting for a visit", async () => {
+    const affiliate = await createUser(t.app, t.database)
+    const joined = (
+      await call(affiliate, 'POST', '/v1/affiliates/join', {
+        website: 'https://example.net/',
+        audience: 'Podcasters',
+      })
+    ).json()
+    const accountId = /setup\/e\/(acct_\d+)/.exec(
+      (await call(affiliate, 'POST', '/create-connect-account')).json().url,
+    )?.[1] as string
+    stripe.submitDetails(accountId, { taxFormsDone: true, payoutsEnabled: true })
+    await payingReferrals(joined.code, 3)
+    stripe.dropNextTransferAnswer()
+    expect((await call(affiliate, 'POST', '/v1/affiliates/payouts')).statusCode).toBe(502)
+    const transfers = stripe.transfers.length
+    const stored = () =>
+      t.database.db
+        .selectFrom('payout_accounts')
+        .select(['state', 'paused'])
+        .where('user_id', '=', affiliate.userId)
+        .executeTakeFirstOrThrow()
+    const payouts = () =>
+      t.database.db.selectFrom('payouts').select(['status']).where('user_id', '=', affiliate.userId).execute()
+    expect(await payouts()).toEqual([{ status: 'pending' }])
+
+    const account = (payoutsEnabled: boolean, due: string[] = []) => ({
+      id: accountId,
+      object: 'account',
+      details_submitted: true,
+      payouts_enabled: payoutsEnabled,
+      requirements: { currently_due: due, past_due: [], disabled_reason: null },
+    })
+    const deliver = (object: object, secret = WEBHOOK_SECRET) => {
+      const payload = JSON.stringify({
+        id: `evt_acct_${Date.now()}_${Math.random()}`,
+        object: 'event',
+        type: 'account.updated',
+        api_version: '2025-10-29.clover',
+        created: Math.floor(Date.now() / 1000),
+        data: { object },
+      })
+      return t.app.inject({
+        method: 'POST',
+        url: '/v1/billing/stripe/webhook',
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret }),
+        },
+        payload,
+      })
+    }
+    // A forged delivery changes nothing.
+    expect((await deliver(account(false), 'whsec_forged')).statusCode).toBe(400)
+    expect(await stored()).toEqual({ state: 'connected', paused: false })
+
+    // Stripe asks for tax details again: kept at once, nothing sent.
+    expect((await deliver(account(true, ['individual.ssn_last_4']))).statusCode).toBe(200)
+    expect(await stored()).toEqual({ state: 'tax_forms_needed', paused: false })
+    expect(await payouts()).toEqual([{ status: 'pending' }])
+
+    // Able to take payouts again: the pending payout goes out under its own key, exactly once.
+    expect((await deliver(account(true))).statusCode).toBe(200)
+    expect(await stored()).toEqual({ state: 'connected', paused: false })
+    expect(await payouts()).toEqual([{ status: 'paid' }])
+    expect(stripe.transfers).toHaveLength(transfers)
+
+    // An account nobody here holds is answered and ignored.
+    expect((await deliver({ ...account(true), id: 'acct_unknown' })).statusCode).toBe(200)
   })
 })
