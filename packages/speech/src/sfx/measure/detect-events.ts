@@ -1,0 +1,52 @@
+// Finds the separate sounds in a rendered effect from its loudness alone: 10 ms frame levels,
+// a threshold above the floor (the bed or silence) and below the loudest frame, frames above it
+// joined into segments, and short dips inside one sound bridged.
+import { frameLevelsDb, measureSound, type SoundFeatures } from './features.js'
+
+export interface DetectedEvent {
+  startSeconds: number
+  endSeconds: number
+  features: SoundFeatures
+}
+
+/** Dips shorter than this inside a sound do not split it. */
+const BRIDGE_SECONDS = 0.08
+/** A sound must rise this far over the floor to count. */
+const OVER_FLOOR_DB = 9
+/** ... and come within this of the loudest frame. */
+const UNDER_TOP_DB = 32
+
+export function detectEvents(x: Float32Array, sampleRate: number): DetectedEvent[] {
+  const levels = frameLevelsDb(x, sampleRate)
+  const sorted = [...levels].sort((a, b) => a - b)
+  const floor = Math.max(-100, sorted[Math.floor(sorted.length * 0.2)]!)
+  const top = sorted[sorted.length - 1]!
+  const hop = Math.round(0.01 * sampleRate)
+  if (top < -80) return []
+  // Nothing stands out of a steady sound: the whole of it is one sound.
+  if (top - floor < OVER_FLOOR_DB + 3) {
+    return [{ startSeconds: 0, endSeconds: x.length / sampleRate, features: measureSound(x, sampleRate) }]
+  }
+  const threshold = Math.max(floor + OVER_FLOOR_DB, top - UNDER_TOP_DB)
+  const spans: Array<[number, number]> = []
+  for (let f = 0; f < levels.length; f++) {
+    if (levels[f]! < threshold) continue
+    const last = spans[spans.length - 1]
+    if (last && f - last[1] <= BRIDGE_SECONDS / 0.01) last[1] = f
+    else spans.push([f, f])
+  }
+  return spans.map(([a, b]) => {
+    // A frame's window is two hops long: the sound runs from its first to the end of its last.
+    // Edges to the sample: the first and last sample as loud as the threshold.
+    const amplitude = 10 ** (threshold / 20)
+    let start = a * hop
+    let end = Math.min(x.length, (b + 2) * hop)
+    while (start < end - 1 && Math.abs(x[start]!) < amplitude) start++
+    while (end > start + 1 && Math.abs(x[end - 1]!) < amplitude) end--
+    return {
+      startSeconds: start / sampleRate,
+      endSeconds: end / sampleRate,
+      features: measureSound(x.subarray(start, end), sampleRate),
+    }
+  })
+}
