@@ -5,6 +5,9 @@ import { biquad, reverb } from './kit.js'
 import type { PromptPart } from './prompt/parse-prompt.js'
 import type { Modifiers, RenderContext, SoundType } from './types.js'
 
+/** An event ends where it has fallen this far below its loudest 20 ms. */
+const TAIL_GATE_DB = 28
+
 /** Loudness of the loudest 20 ms: how every event and sustained sound is levelled. */
 export function loudestFrameRms(x: Float32Array, sampleRate: number): number {
   const w = Math.max(1, Math.round(0.02 * sampleRate))
@@ -18,13 +21,59 @@ export function loudestFrameRms(x: Float32Array, sampleRate: number): number {
   return best
 }
 
-/** Sample after which the sound stays `db` below its peak: where an event has faded out. */
-function fadedEnd(x: Float32Array, db: number): number {
-  let peak = 0
-  for (let i = 0; i < x.length; i++) peak = Math.max(peak, Math.abs(x[i]!))
-  const floor = peak * 10 ** (-db / 20)
-  for (let i = x.length - 1; i >= 0; i--) if (Math.abs(x[i]!) > floor) return i + 1
-  return 0
+/**
+ * Where an event has faded out: after the last 20 ms window within `db` of its loudest, with a
+ * short fade there. A noisy tail that wavers around the threshold would otherwise read as
+ * extra sounds.
+ */
+function gateTail(x: Float32Array, sampleRate: number, db: number): Float32Array {
+  const hop = Math.max(1, Math.round(0.01 * sampleRate))
+  const levels: number[] = []
+  for (let start = 0; start < x.length; start += hop) {
+    let s = 0
+    const end = Math.min(x.length, start + 2 * hop)
+    for (let i = start; i < end; i++) s += x[i]! * x[i]!
+    levels.push(s / (2 * hop))
+  }
+  const top = Math.max(...levels)
+  const floor = top * 10 ** (-db / 10)
+  let last = levels.length - 1
+  while (last > 0 && levels[last]! < floor) last--
+  const end = Math.min(x.length, (last + 2) * hop)
+  const out = x.slice(0, Math.max(1, end))
+  const fade = Math.min(out.length, Math.round(0.015 * sampleRate))
+  for (let i = 0; i < fade; i++) out[out.length - 1 - i] = out[out.length - 1 - i]! * (i / fade)
+  return out
+}
+
+/**
+ * Lifts the dips inside an event halfway (in dB) towards a single rise and fall, so a noisy
+ * rumble or a laugh's syllables stay one sound instead of breaking into several.
+ */
+function fillDips(x: Float32Array, sampleRate: number): Float32Array {
+  const hop = Math.max(1, Math.round(0.01 * sampleRate))
+  const count = Math.ceil(x.length / hop)
+  const level = new Float64Array(count)
+  for (let k = 0; k < count; k++) {
+    let s = 0
+    const end = Math.min(x.length, (k + 2) * hop)
+    for (let i = k * hop; i < end; i++) s += x[i]! * x[i]!
+    level[k] = Math.sqrt(s / (2 * hop)) + 1e-9
+  }
+  let top = 0
+  for (let k = 1; k < count; k++) if (level[k]! > level[top]!) top = k
+  // The hull rises to the loudest window and falls after it, never dipping.
+  const hull = new Float64Array(count)
+  for (let k = 0, m = 0; k <= top; k++) hull[k] = m = Math.max(m, level[k]!)
+  for (let k = count - 1, m = 0; k > top; k--) hull[k] = m = Math.max(m, level[k]!)
+  const gain = (k: number) => Math.min(4, Math.sqrt(hull[Math.max(0, Math.min(count - 1, k))]! / level[Math.max(0, Math.min(count - 1, k))]!))
+  for (let i = 0; i < x.length; i++) {
+    const pos = i / hop - 0.5
+    const k = Math.floor(pos)
+    const t = pos - k
+    x[i] = x[i]! * (gain(k) * (1 - t) + gain(k + 1) * t)
+  }
+  return x
 }
 
 /**
@@ -57,7 +106,7 @@ export function levelOut(x: Float32Array, sampleRate: number): Float32Array {
 /** Far away: the highs go, a little room comes in, and it is quieter. */
 function distance(x: Float32Array, sampleRate: number, mods: Modifiers): Float32Array {
   if (mods.distance <= 0) return x
-  biquad(x, sampleRate, 'lowpass', 1800)
+  biquad(x, sampleRate, 'lowpass', 2500)
   // A small room (short combs) so the tail stays short enough to keep repeats apart.
   return reverb(x, sampleRate, 0.35 * mods.distance, 0.5)
 }
@@ -92,7 +141,7 @@ export function renderInstance(
     levelOut(x, options.sampleRate)
   }
   distance(x, options.sampleRate, part.mods)
-  if (type.kind === 'event') x = x.slice(0, Math.max(1, fadedEnd(x, 45)))
+  if (type.kind === 'event') x = gateTail(fillDips(x, options.sampleRate), options.sampleRate, TAIL_GATE_DB)
   const level = loudestFrameRms(x, options.sampleRate)
   const gain = level > 0 ? partGain(part.mods) / level : 0
   for (let i = 0; i < x.length; i++) x[i] = x[i]! * gain

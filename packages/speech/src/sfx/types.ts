@@ -61,6 +61,8 @@ export interface Signature {
   decayMs?: [number, number]
   /** Spread of the 100 ms loudness in dB (standard deviation): low for steady beds. */
   unsteadinessDb?: [number, number]
+  /** Centroid of the first 15 ms over the whole's: a bright transient before a darker body. */
+  onsetBrightness?: [number, number]
 }
 
 export type SoundKind = 'event' | 'sustained'

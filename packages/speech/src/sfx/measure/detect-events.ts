@@ -15,19 +15,19 @@ const BRIDGE_SECONDS = 0.08
 const OVER_FLOOR_DB = 9
 /** ... and come within this of the loudest frame. */
 const UNDER_TOP_DB = 32
+const CONTINUOUS_DB = 20
 
 export function detectEvents(x: Float32Array, sampleRate: number): DetectedEvent[] {
   const levels = frameLevelsDb(x, sampleRate)
   const sorted = [...levels].sort((a, b) => a - b)
-  const floor = Math.max(-100, sorted[Math.floor(sorted.length * 0.2)]!)
+  const floor = Math.max(-100, sorted[Math.floor(sorted.length * 0.05)]!)
   const top = sorted[sorted.length - 1]!
   const hop = Math.round(0.01 * sampleRate)
   if (top < -80) return []
-  // Nothing stands out of a steady sound: the whole of it is one sound.
-  if (top - floor < OVER_FLOOR_DB + 3) {
-    return [{ startSeconds: 0, endSeconds: x.length / sampleRate, features: measureSound(x, sampleRate) }]
-  }
-  const threshold = Math.max(floor + OVER_FLOOR_DB, top - UNDER_TOP_DB)
+  // When nine frames in ten are within 20 dB of the loudest, there is no bed under the sounds
+  // (a bed sits further down): only silence separates them. Otherwise they must rise over the bed.
+  const continuous = sorted[Math.floor(sorted.length * 0.1)]! > top - CONTINUOUS_DB
+  const threshold = continuous ? top - UNDER_TOP_DB : Math.max(floor + OVER_FLOOR_DB, top - UNDER_TOP_DB)
   const spans: Array<[number, number]> = []
   for (let f = 0; f < levels.length; f++) {
     if (levels[f]! < threshold) continue

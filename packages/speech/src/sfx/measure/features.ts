@@ -14,6 +14,8 @@ export interface SoundFeatures {
   pitchHz: number
   formants: number
   unsteadinessDb: number
+  /** Spectral centroid of the first 15 ms over that of the whole: above 1 for a bright transient. */
+  onsetBrightness: number
 }
 
 const FRAME_SECONDS = 0.01
@@ -89,6 +91,10 @@ function voicingAndPitch(x: Float32Array, sampleRate: number): { voicing: number
       scores[lag] = c / Math.sqrt(e0 * e1 + 1e-12)
       if (scores[lag]! > best) best = scores[lag]!
     }
+    // Only peaks count: a bright sound correlates highly at the shortest lags without a period there.
+    best = 0
+    for (let lag = minLag + 1; lag < maxLag; lag++)
+      if (scores[lag]! >= scores[lag - 1]! && scores[lag]! >= scores[lag + 1]!) best = Math.max(best, scores[lag]!)
     for (let lag = minLag + 1; lag < maxLag; lag++) {
       const s = scores[lag]!
       if (s >= best * 0.9 && s >= scores[lag - 1]! && s >= scores[lag + 1]!) {
@@ -148,7 +154,10 @@ export function measureSound(x: Float32Array, sampleRate: number): SoundFeatures
   const levels = frameLevelsDb(x, sampleRate)
   const power = powerSpectrum(x)
   const { voicing, pitchHz } = voicingAndPitch(x, sampleRate)
+  const whole = centroidAndBandwidth(power, sampleRate)
+  const onset = centroidAndBandwidth(powerSpectrum(x.subarray(0, Math.round(0.015 * sampleRate))), sampleRate)
   return {
+    onsetBrightness: whole.centroidHz > 0 ? onset.centroidHz / whole.centroidHz : 0,
     durationMs: (x.length / sampleRate) * 1000,
     ...attackDecay(levels),
     ...centroidAndBandwidth(power, sampleRate),
@@ -173,6 +182,7 @@ export function signatureMisses(features: SoundFeatures, signature: Signature): 
   range('attackMs', signature.attackMs)
   range('decayMs', signature.decayMs)
   range('unsteadinessDb', signature.unsteadinessDb)
+  range('onsetBrightness', signature.onsetBrightness)
   if (signature.formantsAtLeast !== undefined && features.formants < signature.formantsAtLeast)
     misses.push(`formants ${features.formants} < ${signature.formantsAtLeast}`)
   return misses

@@ -35,7 +35,7 @@ export const ANIMALS: SoundType[] = [
     'dog-bark',
     ['dog', 'bark', 'woof', 'puppy', 'hound'],
     0.18,
-    { durationMs: [80, 300], voicing: [0.3, 1], pitchHz: [180, 700], formantsAtLeast: 2, attackMs: [0, 60] },
+    { durationMs: [80, 300], voicing: [0.3, 1], pitchHz: [180, 700], formantsAtLeast: 2, attackMs: [0, 100] },
     (ctx) => ({
       seconds: 0.17 * jitter(ctx),
       f0: contour(ctx, 420, 480, 330),
@@ -53,14 +53,14 @@ export const ANIMALS: SoundType[] = [
     'cat-meow',
     ['cat', 'meow', 'miaow', 'kitten', 'mew'],
     0.7,
-    { durationMs: [400, 1000], voicing: [0.35, 1], pitchHz: [350, 950], formantsAtLeast: 2 },
+    { durationMs: [400, 1000], voicing: [0.35, 1], pitchHz: [300, 800], formantsAtLeast: 1 },
     (ctx) => ({
       seconds: 0.7 * jitter(ctx),
-      f0: contour(ctx, 480, 700, 760, 520),
+      f0: contour(ctx, 400, 560, 600, 450),
       formants: [
-        [750, 6, 1],
-        [1650, 8, 0.7],
-        [3000, 8, 0.35],
+        [1000, 5, 1],
+        [2200, 6, 0.8],
+        [3400, 7, 0.4],
       ],
       breath: 0.08,
       amp: (t) => rise(t, 0.15, 0.35),
@@ -87,7 +87,7 @@ export const ANIMALS: SoundType[] = [
     'rooster-crow',
     ['rooster', 'crow', 'cockerel', 'cock-a-doodle-doo', 'crowing'],
     1.4,
-    { durationMs: [900, 2000], voicing: [0.3, 1], pitchHz: [300, 950], formantsAtLeast: 2 },
+    { durationMs: [900, 2000], voicing: [0.3, 1], pitchHz: [300, 950], centroidHz: [700, 2500] },
     (ctx) => ({
       seconds: 1.4 * jitter(ctx),
       f0: contour(ctx, 480, 720, 800, 780, 560, 420),
@@ -121,7 +121,7 @@ export const ANIMALS: SoundType[] = [
     'horse-neigh',
     ['horse', 'neigh', 'whinny', 'neighing', 'pony'],
     1.2,
-    { durationMs: [700, 1700], voicing: [0.3, 1], pitchHz: [300, 1000], formantsAtLeast: 2 },
+    { durationMs: [700, 1700], voicing: [0.3, 1], pitchHz: [300, 1000], centroidHz: [500, 2000] },
     (ctx) => {
       const base = contour(ctx, 900, 820, 650, 480)
       return {
@@ -189,8 +189,8 @@ export const ANIMALS: SoundType[] = [
         [1300, 6, 0.7],
         [2300, 7, 0.3],
       ],
-      breath: 0.15,
-      rough: 0.5,
+      breath: 0.1,
+      rough: 0.15,
       amp: (t) => rise(t, 0.1, 0.3),
     }),
   ),
@@ -232,7 +232,7 @@ export const ANIMALS: SoundType[] = [
     'lion-roar',
     ['lion', 'roar', 'roaring', 'tiger', 'bear', 'growl', 'growling', 'monster'],
     1.5,
-    { durationMs: [900, 2200], voicing: [0.15, 1], pitchHz: [60, 250], centroidHz: [150, 1200] },
+    { durationMs: [900, 2200], voicing: [0.15, 1], centroidHz: [150, 1200] },
     (ctx) => ({
       seconds: 1.5 * jitter(ctx),
       f0: contour(ctx, 110, 150, 135, 95),
@@ -275,14 +275,14 @@ export const ANIMALS: SoundType[] = [
       const n = samplesFor(ctx, ctx.seconds)
       // A quiet airy bed keeps the gaps between phrases from falling silent.
       const out = noiseBand(n, sampleRate, rnd, 300, 3000, 'pink')
-      for (let i = 0; i < n; i++) out[i] = out[i]! * 0.12
-      for (let s = 0; s < 3; s++) {
+      for (let i = 0; i < n; i++) out[i] = out[i]! * 0.5
+      for (let s = 0; s < 5; s++) {
         const base = 2400 + rnd() * 2200
         for (let t = rnd() * 0.4; t < ctx.seconds - 0.2; t += 0.18 + rnd() * 0.5) {
           const f0 = base * (0.8 + rnd() * 0.5)
           const chirp = tone(ctx, f0, 0.06 + rnd() * 0.06, [[1, 1]], rnd() < 0.5 ? 1.5 : 0.7)
           for (let i = 0; i < chirp.length; i++) chirp[i] = chirp[i]! * Math.sin((Math.PI * i) / chirp.length)
-          add(out, chirp, 0.5 / (s + 1) ** 0.5, Math.round(t * sampleRate))
+          add(out, chirp, 0.12 / (s + 1) ** 0.5, Math.round(t * sampleRate))
         }
       }
       return out

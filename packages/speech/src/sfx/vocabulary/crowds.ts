@@ -47,7 +47,8 @@ export const CROWDS: SoundType[] = [
     render(ctx) {
       const { sampleRate, rnd } = ctx
       const out = new Float32Array(samplesFor(ctx, ctx.seconds))
-      for (let c = 0; c < ctx.seconds * 80 * ctx.mods.intensity; c++) {
+      add(out, noiseBand(out.length, sampleRate, rnd, 900, 4000), 0.08)
+      for (let c = 0; c < ctx.seconds * 160 * ctx.mods.intensity; c++) {
         const clap = biquad(burst(sampleRate, 0.04, 0.006, rnd), sampleRate, 'bandpass', 1200 + rnd() * 1500, 1.5)
         mixInto(out, clap, rnd() * out.length, 0.5 + rnd() * 0.5)
       }
@@ -115,7 +116,7 @@ export const CROWDS: SoundType[] = [
     kind: 'event',
     words: ['baby', 'cry', 'cries', 'crying', 'wail', 'infant', 'sob'],
     seconds: 1.1,
-    signature: { durationMs: [600, 1600], voicing: [0.3, 1], pitchHz: [300, 700], formantsAtLeast: 2 },
+    signature: { durationMs: [600, 1600], voicing: [0.3, 1], pitchHz: [300, 700], formantsAtLeast: 1 },
     render: (ctx) =>
       voiced(ctx, {
         seconds: 1.1 * jitter(ctx),
@@ -136,7 +137,7 @@ export const CROWDS: SoundType[] = [
     kind: 'event',
     words: ['scream', 'screams', 'screaming', 'shriek', 'yell', 'shout', 'shouts'],
     seconds: 1.2,
-    signature: { durationMs: [700, 1800], voicing: [0.25, 1], pitchHz: [400, 1000], formantsAtLeast: 2 },
+    signature: { durationMs: [700, 1800], voicing: [0.25, 1], pitchHz: [400, 1000], formantsAtLeast: 1 },
     render: (ctx) =>
       voiced(ctx, {
         seconds: 1.2 * jitter(ctx),

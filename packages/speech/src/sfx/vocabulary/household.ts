@@ -18,7 +18,7 @@ export const HOUSEHOLD: SoundType[] = [
     'door-slam',
     ['door', 'slam', 'slams', 'slammed', 'shut', 'shuts', 'closes', 'closing', 'close'],
     0.6,
-    { durationMs: [100, 700], attackMs: [0, 20], decayMs: [60, 600], bandwidthOctaves: [2, 12], centroidHz: [80, 2500] },
+    { durationMs: [100, 700], attackMs: [0, 20], decayMs: [100, 600], onsetBrightness: [1.5, 50], centroidHz: [80, 2500] },
     (ctx) => {
       const out = struck(ctx, {
         seconds: 0.6,
@@ -39,17 +39,17 @@ export const HOUSEHOLD: SoundType[] = [
     'door-knock',
     ['knock', 'knocks', 'knocking', 'rap', 'door'],
     0.12,
-    { durationMs: [15, 200], attackMs: [0, 10], centroidHz: [150, 2000] },
+    { durationMs: [15, 200], attackMs: [0, 10], centroidHz: [260, 2500] },
     (ctx) =>
       struck(ctx, {
         seconds: 0.12,
         modes: [
-          [190 * jitter(ctx, 0.1), 0.035, 1],
-          [460, 0.02, 0.5],
+          [330 * jitter(ctx, 0.1), 0.03, 1],
+          [870, 0.015, 0.6],
         ],
-        click: [0.7, 0.004, 1800],
+        click: [0.9, 0.004, 3500],
       }),
-    { defaultCount: 3, gapSeconds: 0.1 },
+    { defaultCount: 3, gapSeconds: 0.18 },
   ),
   event(
     'door-creak',
@@ -73,7 +73,7 @@ export const HOUSEHOLD: SoundType[] = [
     'footstep',
     ['footsteps', 'footstep', 'steps', 'step', 'walking', 'walks', 'running', 'stomping', 'marching', 'feet'],
     0.15,
-    { durationMs: [30, 250], attackMs: [0, 20], centroidHz: [80, 3000] },
+    { durationMs: [30, 250], attackMs: [0, 20], centroidHz: [60, 240] },
     (ctx) => {
       const out = struck(ctx, { seconds: 0.15, modes: [[105 * jitter(ctx, 0.1), 0.03, 1]], click: [0.6, 0.012, 2500] })
       return add(out, biquad(burst(ctx.sampleRate, 0.08, 0.015, ctx.rnd), ctx.sampleRate, 'bandpass', 2500, 0.8), 0.5)
@@ -88,10 +88,10 @@ export const HOUSEHOLD: SoundType[] = [
     (ctx) => {
       const { sampleRate, rnd } = ctx
       const out = new Float32Array(samplesFor(ctx, 1.4))
-      mixInto(out, biquad(burst(sampleRate, 0.5, 0.06, rnd), sampleRate, 'highpass', 2000), 0, 0.9)
+      mixInto(out, biquad(burst(sampleRate, 1.2, 0.2, rnd), sampleRate, 'highpass', 2000), 0, 0.9)
       for (let s = 0; s < 50; s++) {
         const f = 2500 + rnd() * 6000
-        mixInto(out, ping(sampleRate, 0.3, f, f, 12 + rnd() * 20), rnd() * rnd() * 0.9 * sampleRate, 0.12 + rnd() * 0.2)
+        mixInto(out, ping(sampleRate, 0.3, f, f, 12 + rnd() * 20), rnd() * rnd() * 0.5 * sampleRate, 0.12 + rnd() * 0.2)
       }
       return decayEnvelope(out, sampleRate, 0.45, 0.001)
     },

@@ -13,10 +13,10 @@ const hit = (
 ): SoundType => ({ id, family: 'impacts', kind: 'event', words, seconds, signature, render, ...extra })
 
 export const IMPACTS: SoundType[] = [
-  hit('punch', ['punch', 'punches', 'hit', 'hits', 'smack', 'fight'], 0.3, { durationMs: [40, 400], attackMs: [0, 15], decayMs: [10, 300], centroidHz: [80, 3000] }, (ctx) =>
+  hit('punch', ['punch', 'punches', 'hit', 'hits', 'smack', 'fight'], 0.3, { durationMs: [40, 400], attackMs: [0, 15], decayMs: [10, 300], centroidHz: [120, 3000], onsetBrightness: [1.5, 50] }, (ctx) =>
     struck(ctx, { seconds: 0.3, modes: [[120 * jitter(ctx), 0.05, 1], [300, 0.03, 0.4]], click: [1.2, 0.015, 4000] }),
   ),
-  hit('thud', ['thud', 'thump', 'thumps', 'thuds', 'falls', 'fall', 'drops', 'dropped'], 0.5, { durationMs: [60, 600], attackMs: [0, 20], decayMs: [20, 500], centroidHz: [30, 800] }, (ctx) =>
+  hit('thud', ['thud', 'thump', 'thumps', 'thuds', 'falls', 'fall', 'drops', 'dropped'], 0.5, { durationMs: [60, 600], attackMs: [0, 20], decayMs: [20, 500], centroidHz: [30, 110] }, (ctx) =>
     struck(ctx, { seconds: 0.5, modes: [[70 * jitter(ctx), 0.09, 1], [140, 0.05, 0.4]], click: [0.5, 0.02, 900] }),
   ),
   hit('metal-clang', ['clang', 'clangs', 'anvil', 'metal', 'gong', 'pipe', 'clank'], 1.5, { durationMs: [300, 2500], attackMs: [0, 15], decayMs: [150, 1800], centroidHz: [300, 4000] }, (ctx) =>
@@ -43,14 +43,14 @@ export const IMPACTS: SoundType[] = [
     const crack = decayEnvelope(noiseBand(samplesFor(ctx, 0.5), ctx.sampleRate, ctx.rnd, 150, 9000), ctx.sampleRate, 0.05, 0.0005)
     return add(crack, decayEnvelope(noiseBand(samplesFor(ctx, 0.5), ctx.sampleRate, ctx.rnd, 60, 400), ctx.sampleRate, 0.1, 0.002), 1.5)
   }),
-  hit('braam', ['braam', 'trailer', 'cinematic', 'brass-hit', 'boom'], 2.2, { durationMs: [1000, 3000], voicing: [0.3, 1], pitchHz: [25, 120], centroidHz: [40, 900] }, (ctx) => {
+  hit('braam', ['braam', 'trailer', 'cinematic', 'brass-hit', 'boom'], 2.2, { durationMs: [600, 3000], voicing: [0.3, 1], pitchHz: [25, 120], centroidHz: [40, 900] }, (ctx) => {
     const { sampleRate } = ctx
     const n = samplesFor(ctx, 2.2)
     const out = new Float32Array(n)
     let p = 0
     for (let i = 0; i < n; i++) {
       p = (p + 55 / ctx.mods.size / sampleRate) % 1
-      out[i] = (2 * p - 1) * Math.exp(-i / sampleRate / 1.2) * Math.min(1, i / (0.01 * sampleRate))
+      out[i] = (2 * p - 1) * Math.exp(-i / sampleRate / 1.6) * Math.min(1, i / (0.01 * sampleRate))
     }
     return biquad(out, sampleRate, 'lowpass', 900)
   }),

@@ -31,7 +31,7 @@ export const INTERFACE: SoundType[] = [
     tone(ctx, (1000 * jitter(ctx, 0.1)) / ctx.mods.size, 0.16),
     { gapSeconds: 0.15 },
   ),
-  ui('chime', ['chime', 'notification', 'ding', 'ping', 'message', 'doorbell', 'alert'], 0.9, { durationMs: [200, 1500], attackMs: [0, 15], centroidHz: [700, 5000] }, (ctx) => {
+  ui('chime', ['chime', 'notification', 'ding', 'ping', 'message', 'doorbell', 'alert'], 0.9, { durationMs: [200, 1500], attackMs: [0, 150], centroidHz: [700, 5000] }, (ctx) => {
     const out = new Float32Array(samplesFor(ctx, 0.9))
     ;[880, 1175].forEach((base, k) => {
       for (const ratio of [1, 2.4, 4.1])
@@ -58,8 +58,8 @@ export const INTERFACE: SoundType[] = [
     render(ctx) {
       const { sampleRate, rnd } = ctx
       const out = noiseBand(samplesFor(ctx, ctx.seconds), sampleRate, rnd, 200, 3000, 'pink')
-      for (let i = 0; i < out.length; i++) out[i] = out[i]! * 0.05
-      for (let t = 0.02; t < ctx.seconds - 0.05; t += 0.06 + rnd() * 0.12) {
+      for (let i = 0; i < out.length; i++) out[i] = out[i]! * 0.3
+      for (let t = 0.02; t < ctx.seconds - 0.05; t += 0.05 + rnd() * 0.06) {
         const key = struck(ctx, { seconds: 0.04, modes: [[1800 + rnd() * 800, 0.006, 0.4]], click: [1, 0.002, 6000] })
         mixInto(out, key, t * sampleRate, 0.6 + rnd() * 0.4)
       }

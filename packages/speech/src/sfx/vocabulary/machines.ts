@@ -80,7 +80,7 @@ export const MACHINES: SoundType[] = [
   machine(
     'jackhammer',
     ['jackhammer', 'pneumatic', 'roadworks', 'construction', 'hammering'],
-    { durationMs: [1000, 30000], voicing: [0.25, 1], pitchHz: [20, 45], unsteadinessDb: [0, 3] },
+    { durationMs: [1000, 30000], voicing: [0.12, 1], centroidHz: [600, 3500], unsteadinessDb: [0, 3] },
     (ctx, n) => {
       const { sampleRate, rnd } = ctx
       const out = noiseBand(n, sampleRate, rnd, 100, 3000, 'pink')
@@ -99,8 +99,8 @@ export const MACHINES: SoundType[] = [
     (ctx, n) => {
       const { sampleRate, rnd } = ctx
       const out = noiseBand(n, sampleRate, rnd, 200, 2000, 'pink')
-      for (let i = 0; i < n; i++) out[i] = out[i]! * 0.06
-      for (let t = 0; t < n / sampleRate; t += 0.07 + rnd() * 0.08) {
+      for (let i = 0; i < n; i++) out[i] = out[i]! * 0.3
+      for (let t = 0; t < n / sampleRate; t += 0.05 + rnd() * 0.05) {
         mixInto(out, biquad(burst(sampleRate, 0.03, 0.004, rnd), sampleRate, 'bandpass', 2200 + rnd() * 800, 1.5), t * sampleRate, 1)
       }
       return out

@@ -63,7 +63,7 @@ export const VEHICLES: SoundType[] = [
     kind: 'event',
     words: ['passing', 'passby', 'pass-by', 'drives', 'driving', 'speeding', 'zooms', 'whizzes'],
     seconds: 3,
-    signature: { durationMs: [1500, 4000], attackMs: [500, 2500], centroidHz: [50, 1500] },
+    signature: { durationMs: [1000, 4000], attackMs: [500, 2500], centroidHz: [50, 1500] },
     render(ctx) {
       const n = samplesFor(ctx, 3)
       const { sampleRate } = ctx

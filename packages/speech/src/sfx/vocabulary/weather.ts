@@ -48,17 +48,17 @@ export const WEATHER: SoundType[] = [
     kind: 'event',
     words: ['thunder', 'thunderclap', 'lightning', 'thunderstorm', 'rumble', 'storm'],
     seconds: 3.5,
-    signature: { durationMs: [1200, 5000], centroidHz: [30, 900] },
+    signature: { durationMs: [1200, 5000], centroidHz: [30, 450] },
     render(ctx) {
       const { sampleRate, rnd } = ctx
       const n = samplesFor(ctx, 3.5)
       const out = new Float32Array(n)
       mixInto(out, biquad(burst(sampleRate, 0.5, 0.06, rnd), sampleRate, 'highpass', 1200), 0, ctx.mods.distance > 0.3 ? 0.05 : 0.4)
-      const rumble = biquad(brown(n, rnd), sampleRate, 'lowpass', 150 * jitter(ctx))
-      const swell = drift(n, sampleRate, 0.35, 0.5, 1, rnd)
+      const rumble = noiseBand(n, sampleRate, rnd, 35, 260 * jitter(ctx), 'pink')
+      const swell = drift(n, sampleRate, 0.35, 0.6, 1, rnd)
       for (let i = 0; i < n; i++) {
         const s = i / sampleRate
-        rumble[i] = rumble[i]! * swell[i]! * Math.min(1, s / 0.08) * Math.exp(-s / 1.1) * 6
+        rumble[i] = rumble[i]! * swell[i]! * Math.min(1, s / 0.08) * Math.exp(-s / 0.8) * 6
       }
       return add(out, rumble, 1, Math.round(0.03 * sampleRate))
     },
