@@ -8,8 +8,7 @@ export const samplesFor = (ctx: { sampleRate: number }, seconds: number) =>
   Math.max(1, Math.round(seconds * ctx.sampleRate))
 
 /** A factor near 1 that wanders further when the prompt's influence is low. */
-export const jitter = (ctx: RenderContext, amount = 0.15) =>
-  1 + (ctx.rnd() * 2 - 1) * amount * ctx.variation
+export const jitter = (ctx: RenderContext, amount = 0.15) => 1 + (ctx.rnd() * 2 - 1) * amount * ctx.variation
 
 /** Multiplies in place by an attack-sustain-release envelope (times in seconds). */
 export function envelope(x: Float32Array, sampleRate: number, attack: number, release: number): Float32Array {
@@ -20,7 +19,12 @@ export function envelope(x: Float32Array, sampleRate: number, attack: number, re
 }
 
 /** Multiplies in place by an exponential decay (seconds to fall by 1/e) after a short attack. */
-export function decayEnvelope(x: Float32Array, sampleRate: number, tau: number, attack = 0.002): Float32Array {
+export function decayEnvelope(
+  x: Float32Array,
+  sampleRate: number,
+  tau: number,
+  attack = 0.002,
+): Float32Array {
   const a = Math.max(1, attack * sampleRate)
   const fall = Math.exp(-1 / (tau * sampleRate))
   let g = 1
@@ -103,13 +107,20 @@ export function struck(ctx: RenderContext, shape: StruckShape): Float32Array {
   }
   if (shape.click) {
     const [gain, tau, lowpass] = shape.click
-    const c = biquad(burst(sampleRate, Math.min(shape.seconds, tau * 8), tau, ctx.rnd), sampleRate, 'lowpass', lowpass)
+    const c = biquad(
+      burst(sampleRate, Math.min(shape.seconds, tau * 8), tau, ctx.rnd),
+      sampleRate,
+      'lowpass',
+      lowpass,
+    )
     for (let i = 0; i < c.length; i++) out[i] = out[i]! + c[i]! * gain
   }
   if (ctx.mods.metallic) {
     for (const ratio of [2.76, 5.4, 8.93]) {
       const f = clampFreq((shape.modes[0]?.[0] ?? 400) * ratio, sampleRate)
-      for (let i = 0; i < n; i++) out[i] = out[i]! + Math.sin((2 * Math.PI * f * i) / sampleRate) * 0.2 * Math.exp(-i / sampleRate / 0.4)
+      for (let i = 0; i < n; i++)
+        out[i] =
+          out[i]! + Math.sin((2 * Math.PI * f * i) / sampleRate) * 0.2 * Math.exp(-i / sampleRate / 0.4)
     }
   }
   return envelope(out, sampleRate, 0.0005, 0.01)
@@ -156,7 +167,12 @@ export function noiseBand(
 }
 
 /** A pulse train at a moving rate (engines, motors): narrow pulses rich in low harmonics. */
-export function pulses(n: number, sampleRate: number, rate: (i: number) => number, duty = 0.18): Float32Array {
+export function pulses(
+  n: number,
+  sampleRate: number,
+  rate: (i: number) => number,
+  duty = 0.18,
+): Float32Array {
   const out = new Float32Array(n)
   let p = 0
   for (let i = 0; i < n; i++) {

@@ -12,7 +12,10 @@ import { soundType } from './vocabulary/index.js'
 const times = (id: string, n: number) => Array.from({ length: n }, () => id)
 
 const HELD_OUT: Array<{ text: string; expected: string[]; duration?: number; influence?: number }> = [
-  { text: 'a rooster crows then a dog barks three times', expected: ['rooster-crow', ...times('dog-bark', 3)] },
+  {
+    text: 'a rooster crows then a dog barks three times',
+    expected: ['rooster-crow', ...times('dog-bark', 3)],
+  },
   { text: 'two gunshots followed by a distant siren', expected: ['gunshot', 'gunshot', 'siren'] },
   {
     text: 'a phone rings twice, then footsteps, then a door slams',
@@ -27,7 +30,10 @@ const HELD_OUT: Array<{ text: string; expected: string[]; duration?: number; inf
   { text: 'a bicycle bell rings then a car drives past', expected: ['bicycle-bell', 'car-passby'] },
   { text: 'three beeps then an error sound', expected: [...times('beep', 3), 'error-tone'], duration: 3 },
   { text: 'a laser blast then an explosion', expected: ['laser', 'explosion'] },
-  { text: 'a sheep bleats, a cow moos, then a frog croaks', expected: ['sheep-bleat', 'cow-moo', 'frog-croak'] },
+  {
+    text: 'a sheep bleats, a cow moos, then a frog croaks',
+    expected: ['sheep-bleat', 'cow-moo', 'frog-croak'],
+  },
   { text: 'glass breaks while a crowd chatters, then someone screams', expected: ['glass-break', 'scream'] },
   {
     text: 'a whoosh then a coin pickup sound followed by a success chime',

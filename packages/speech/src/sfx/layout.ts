@@ -31,7 +31,9 @@ const MIN_STRETCH_SECONDS = 0.6
 const MIN_TAIL_SHARE = 0.35
 
 function gapsOf(items: readonly LayoutItem[]): number[] {
-  return items.slice(1).map((item, k) => (item.part === items[k]!.part ? items[k]!.repeatGap : PART_GAP_SECONDS))
+  return items
+    .slice(1)
+    .map((item, k) => (item.part === items[k]!.part ? items[k]!.repeatGap : PART_GAP_SECONDS))
 }
 
 export function naturalSeconds(items: readonly LayoutItem[]): number {
@@ -55,7 +57,8 @@ export function layout(items: readonly LayoutItem[], total: number | null): Plac
     }
     if (slack > 0 && gaps.length > 0) {
       const widen = Math.min(slack / gaps.length, MAX_GAP_SECONDS)
-      for (let g = 0; g < gaps.length; g++) gaps[g] = Math.max(gaps[g]!, Math.min(MAX_GAP_SECONDS, gaps[g]! + widen))
+      for (let g = 0; g < gaps.length; g++)
+        gaps[g] = Math.max(gaps[g]!, Math.min(MAX_GAP_SECONDS, gaps[g]! + widen))
     }
     if (slack < 0) slack = shrink(gaps, slack, (g) => g - MIN_GAP_SECONDS)
     if (slack < 0) slack = shrinkAt(lengths, stretchable, slack, (s) => s - MIN_STRETCH_SECONDS)

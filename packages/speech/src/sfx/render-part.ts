@@ -5,6 +5,9 @@ import { biquad, reverb } from './kit.js'
 import type { PromptPart } from './prompt/parse-prompt.js'
 import type { Modifiers, RenderContext, SoundType } from './types.js'
 
+/** Share (in dB) of each dip inside an event that is filled in. */
+const DIP_FILL = 0.75
+
 /** An event ends where it has fallen this far below its loudest 20 ms. */
 const TAIL_GATE_DB = 28
 
@@ -47,7 +50,7 @@ function gateTail(x: Float32Array, sampleRate: number, db: number): Float32Array
 }
 
 /**
- * Lifts the dips inside an event halfway (in dB) towards a single rise and fall, so a noisy
+ * Lifts the dips inside an event most of the way (in dB) towards a single rise and fall, so a noisy
  * rumble or a laugh's syllables stay one sound instead of breaking into several.
  */
 function fillDips(x: Float32Array, sampleRate: number): Float32Array {
@@ -66,7 +69,8 @@ function fillDips(x: Float32Array, sampleRate: number): Float32Array {
   const hull = new Float64Array(count)
   for (let k = 0, m = 0; k <= top; k++) hull[k] = m = Math.max(m, level[k]!)
   for (let k = count - 1, m = 0; k > top; k--) hull[k] = m = Math.max(m, level[k]!)
-  const gain = (k: number) => Math.min(4, Math.sqrt(hull[Math.max(0, Math.min(count - 1, k))]! / level[Math.max(0, Math.min(count - 1, k))]!))
+  const at = (k: number) => Math.max(0, Math.min(count - 1, k))
+  const gain = (k: number) => Math.min(4, (hull[at(k)]! / level[at(k)]!) ** DIP_FILL)
   for (let i = 0; i < x.length; i++) {
     const pos = i / hop - 0.5
     const k = Math.floor(pos)
@@ -92,7 +96,8 @@ export function levelOut(x: Float32Array, sampleRate: number): Float32Array {
   }
   const sorted = [...rms].sort((a, b) => a - b)
   const target = sorted[Math.floor(sorted.length / 2)]! || 1
-  const gainAt = (k: number) => Math.max(0.33, Math.min(3, target / Math.max(rms[Math.max(0, Math.min(count - 1, k))]!, 1e-9)))
+  const gainAt = (k: number) =>
+    Math.max(0.33, Math.min(3, target / Math.max(rms[Math.max(0, Math.min(count - 1, k))]!, 1e-9)))
   for (let i = 0; i < x.length; i++) {
     // Gains are joined linearly between window centres so no step is heard.
     const pos = i / w - 0.5
@@ -137,7 +142,10 @@ export function renderInstance(
   }
   let x = type.render(ctx)
   if (type.kind === 'sustained') {
-    x = x.length > Math.round(options.seconds * options.sampleRate) ? x.slice(0, Math.round(options.seconds * options.sampleRate)) : x
+    x =
+      x.length > Math.round(options.seconds * options.sampleRate)
+        ? x.slice(0, Math.round(options.seconds * options.sampleRate))
+        : x
     levelOut(x, options.sampleRate)
   }
   distance(x, options.sampleRate, part.mods)

@@ -42,6 +42,8 @@ export interface SoundEffect extends SoundEffectPlan {
 /** Beds sit this far under the events' loudness, so every event stands clear of them. */
 const BED_UNDER_EVENTS_DB = 24
 const BED_ONLY_SECONDS = 4
+const EVENTS_OVER_BED_SECONDS = 2.5
+const BED_SKIP_SECONDS = 0.3
 
 /** FNV-1a over the request: the same prompt and settings always give the same seed. */
 function seedOf(request: SoundEffectRequest): number {
@@ -102,14 +104,18 @@ function sequenceItems(parts: PromptPart[], sampleRate: number, seed: number, va
 }
 
 /** Which sounds a prompt calls, in order, and how long the effect will be. */
-export function planSoundEffect(request: SoundEffectRequest, sampleRate = 22050): SoundEffectPlan & { items: Item[] } {
+export function planSoundEffect(
+  request: SoundEffectRequest,
+  sampleRate = 22050,
+): SoundEffectPlan & { items: Item[] } {
   const prompt = parsePrompt(request.text)
   const seed = seedOf(request)
   const variation = Math.max(0, Math.min(1, 1 - request.promptInfluence))
   const items = sequenceItems(prompt.sequence, sampleRate, seed, variation)
+  // Events over a bed get some of the bed around them.
   const natural =
     items.length > 0
-      ? naturalSeconds(items)
+      ? Math.max(naturalSeconds(items), prompt.beds.length > 0 ? EVENTS_OVER_BED_SECONDS : 0)
       : Math.max(BED_ONLY_SECONDS, ...prompt.beds.map((b) => b.seconds ?? 0))
   const durationSeconds =
     request.durationSeconds ?? Math.min(SOUND_EFFECT_MAX_SECONDS, Math.max(SOUND_EFFECT_MIN_SECONDS, natural))
@@ -130,18 +136,34 @@ function texture(n: number, sampleRate: number, seed: number): Float32Array {
 }
 
 /** Beds under the whole length: sustained sounds run throughout, events repeat evenly across it. */
-function renderBeds(prompt: ParsedPrompt, n: number, sampleRate: number, seed: number, variation: number): Float32Array {
+function renderBeds(
+  prompt: ParsedPrompt,
+  n: number,
+  sampleRate: number,
+  seed: number,
+  variation: number,
+): Float32Array {
   const mix = new Float32Array(n)
   prompt.beds.forEach((part, b) => {
     const type = soundType(part.typeId)
     const options = { sampleRate, seed, variation, seconds: n / sampleRate }
     if (type.kind === 'sustained') {
-      const bed = renderInstance(type, part, { ...options, index: 50_000 + b })
-      for (let i = 0; i < Math.min(n, bed.length); i++) mix[i] = mix[i]! + bed[i]!
+      // Rendered longer and cut from the middle: a bed is already running when the effect starts.
+      const bed = renderInstance(type, part, {
+        ...options,
+        seconds: options.seconds + 2 * BED_SKIP_SECONDS,
+        index: 50_000 + b,
+      })
+      const skip = Math.round(BED_SKIP_SECONDS * sampleRate)
+      for (let i = 0; i < Math.min(n, bed.length - skip); i++) mix[i] = mix[i]! + bed[i + skip]!
       return
     }
     for (let k = 0; k < part.count; k++) {
-      const one = renderInstance(type, part, { ...options, index: 60_000 + b * 100 + k, seconds: type.seconds })
+      const one = renderInstance(type, part, {
+        ...options,
+        index: 60_000 + b * 100 + k,
+        seconds: type.seconds,
+      })
       const at = Math.round(((k + 0.5) / part.count) * n - one.length / 2)
       for (let i = Math.max(0, at); i < Math.min(n, at + one.length); i++) mix[i] = mix[i]! + one[i - at]!
     }
@@ -174,7 +196,13 @@ export function renderSoundEffect(request: SoundEffectRequest, sampleRate: numbe
     const type = soundType(item.typeId)
     const samples =
       item.samples ??
-      renderInstance(type, part, { sampleRate, seed: plan.seed, index: item.index, variation, seconds: event.seconds })
+      renderInstance(type, part, {
+        sampleRate,
+        seed: plan.seed,
+        index: item.index,
+        variation,
+        seconds: event.seconds,
+      })
     const at = Math.round(event.startSeconds * sampleRate)
     const take = Math.min(samples.length, Math.round(event.seconds * sampleRate), length - at)
     // An event shortened to fit fades over its last 20 ms instead of stopping dead.

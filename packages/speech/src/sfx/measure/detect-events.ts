@@ -2,6 +2,7 @@
 // a threshold above the floor (the bed or silence) and below the loudest frame, frames above it
 // joined into segments, and short dips inside one sound bridged.
 import { frameLevelsDb, measureSound, type SoundFeatures } from './features.js'
+import { powerSpectrum } from './spectrum.js'
 
 export interface DetectedEvent {
   startSeconds: number
@@ -16,6 +17,25 @@ const OVER_FLOOR_DB = 9
 /** ... and come within this of the loudest frame. */
 const UNDER_TOP_DB = 32
 const CONTINUOUS_DB = 20
+const HYSTERESIS_DB = 4
+
+/**
+ * Mean power spectrum of the frames under the threshold that are not silent: the bed, whose
+ * share is taken out of each sound's spectrum before its features are measured.
+ */
+function bedSpectrum(
+  x: Float32Array,
+  levels: Float64Array,
+  threshold: number,
+  hop: number,
+): Float64Array | null {
+  const quiet: number[] = []
+  for (let f = 0; f < levels.length; f++) if (levels[f]! < threshold && levels[f]! > -90) quiet.push(f)
+  if (quiet.length < 20) return null
+  const joined = new Float32Array(quiet.length * hop)
+  quiet.forEach((f, k) => joined.set(x.subarray(f * hop, f * hop + hop), k * hop))
+  return powerSpectrum(joined)
+}
 
 export function detectEvents(x: Float32Array, sampleRate: number): DetectedEvent[] {
   const levels = frameLevelsDb(x, sampleRate)
@@ -29,12 +49,18 @@ export function detectEvents(x: Float32Array, sampleRate: number): DetectedEvent
   const continuous = sorted[Math.floor(sorted.length * 0.1)]! > top - CONTINUOUS_DB
   const threshold = continuous ? top - UNDER_TOP_DB : Math.max(floor + OVER_FLOOR_DB, top - UNDER_TOP_DB)
   const spans: Array<[number, number]> = []
+  // A sound starts when a frame reaches the threshold and lasts while frames stay within
+  // HYSTERESIS_DB under it, so a tail wavering about the threshold does not flicker.
+  let open = false
   for (let f = 0; f < levels.length; f++) {
-    if (levels[f]! < threshold) continue
+    const level = levels[f]!
+    open = open ? level >= threshold - HYSTERESIS_DB : level >= threshold
+    if (!open) continue
     const last = spans[spans.length - 1]
     if (last && f - last[1] <= BRIDGE_SECONDS / 0.01) last[1] = f
     else spans.push([f, f])
   }
+  const bed = bedSpectrum(x, levels, threshold, hop)
   return spans.map(([a, b]) => {
     // A frame's window is two hops long: the sound runs from its first to the end of its last.
     // Edges to the sample: the first and last sample as loud as the threshold.
@@ -46,7 +72,7 @@ export function detectEvents(x: Float32Array, sampleRate: number): DetectedEvent
     return {
       startSeconds: start / sampleRate,
       endSeconds: end / sampleRate,
-      features: measureSound(x.subarray(start, end), sampleRate),
+      features: measureSound(x.subarray(start, end), sampleRate, bed),
     }
   })
 }

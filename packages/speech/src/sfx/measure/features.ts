@@ -2,7 +2,7 @@
 // bandwidth, voicing and pitch, formant peaks and steadiness. They are what the vocabulary's
 // signatures are written in, so a test can recognise a sound without knowing how it was made.
 import type { Signature } from '../types.js'
-import { FFT_SIZE, powerSpectrum } from './spectrum.js'
+import { FFT_SIZE, HANN_POWER, powerSpectrum } from './spectrum.js'
 
 export interface SoundFeatures {
   durationMs: number
@@ -94,7 +94,8 @@ function voicingAndPitch(x: Float32Array, sampleRate: number): { voicing: number
     // Only peaks count: a bright sound correlates highly at the shortest lags without a period there.
     best = 0
     for (let lag = minLag + 1; lag < maxLag; lag++)
-      if (scores[lag]! >= scores[lag - 1]! && scores[lag]! >= scores[lag + 1]!) best = Math.max(best, scores[lag]!)
+      if (scores[lag]! >= scores[lag - 1]! && scores[lag]! >= scores[lag + 1]!)
+        best = Math.max(best, scores[lag]!)
     for (let lag = minLag + 1; lag < maxLag; lag++) {
       const s = scores[lag]!
       if (s >= best * 0.9 && s >= scores[lag - 1]! && s >= scores[lag + 1]!) {
@@ -150,9 +151,17 @@ function unsteadiness(x: Float32Array, sampleRate: number): number {
   return Math.sqrt(inner.reduce((a, b) => a + (b - mean) ** 2, 0) / inner.length)
 }
 
-export function measureSound(x: Float32Array, sampleRate: number): SoundFeatures {
+/** `bed`: the mean power spectrum of what runs under the sound, taken out of its spectrum. */
+export function measureSound(
+  x: Float32Array,
+  sampleRate: number,
+  bed: Float64Array | null = null,
+): SoundFeatures {
   const levels = frameLevelsDb(x, sampleRate)
   const power = powerSpectrum(x)
+  // A sound shorter than the FFT window holds proportionally less of the bed's power.
+  const bedShare = Math.min(1, x.length / (FFT_SIZE * HANN_POWER))
+  if (bed) for (let k = 0; k < power.length; k++) power[k] = Math.max(0, power[k]! - bed[k]! * bedShare)
   const { voicing, pitchHz } = voicingAndPitch(x, sampleRate)
   const whole = centroidAndBandwidth(power, sampleRate)
   const onset = centroidAndBandwidth(powerSpectrum(x.subarray(0, Math.round(0.015 * sampleRate))), sampleRate)
@@ -168,11 +177,44 @@ export function measureSound(x: Float32Array, sampleRate: number): SoundFeatures
   }
 }
 
+const RANGED: ReadonlyArray<keyof Signature & keyof SoundFeatures> = [
+  'durationMs',
+  'centroidHz',
+  'voicing',
+  'pitchHz',
+  'bandwidthOctaves',
+  'attackMs',
+  'decayMs',
+  'unsteadinessDb',
+  'onsetBrightness',
+]
+
+/**
+ * How far inside its ranges a sound sits: for each range, the distance from its middle as a
+ * share of its width (0 in the middle, 0.5 at an edge), averaged. Lower is a closer fit.
+ */
+export function signatureDistance(features: SoundFeatures, signature: Signature): number {
+  let sum = 0
+  let count = 0
+  for (const name of RANGED) {
+    const r = signature[name] as [number, number] | undefined
+    if (!r) continue
+    // Frequencies and times spread by ratios, so their ranges are judged on a log scale.
+    const log = r[0] > 0 && name !== 'voicing' && name !== 'unsteadinessDb' && name !== 'bandwidthOctaves'
+    const f = (v: number) => (log ? Math.log(Math.max(v, 1e-6)) : v)
+    const width = f(r[1]) - f(r[0]) || 1
+    sum += Math.abs((f(features[name]) - (f(r[0]) + f(r[1])) / 2) / width)
+    count++
+  }
+  return count > 0 ? sum / count : 0
+}
+
 /** The features outside the signature's ranges, by name (empty when it matches). */
 export function signatureMisses(features: SoundFeatures, signature: Signature): string[] {
   const misses: string[] = []
   const range = (name: keyof SoundFeatures, r: [number, number] | undefined) => {
-    if (r && !(features[name] >= r[0] && features[name] <= r[1])) misses.push(`${name} ${features[name].toFixed(2)} not in ${r[0]}..${r[1]}`)
+    if (r && !(features[name] >= r[0] && features[name] <= r[1]))
+      misses.push(`${name} ${features[name].toFixed(2)} not in ${r[0]}..${r[1]}`)
   }
   range('durationMs', signature.durationMs)
   range('centroidHz', signature.centroidHz)

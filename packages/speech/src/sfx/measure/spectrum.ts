@@ -32,9 +32,22 @@ export function fft(re: Float64Array, im: Float64Array): void {
 
 export const FFT_SIZE = 2048
 
-/** Mean power per bin (Hann windows, half overlap) over `x`; a short `x` is zero-padded. */
+/** Mean of the squared Hann window: the share of a steady sound's power one frame keeps. */
+export const HANN_POWER = 0.375
+
+/**
+ * Mean power per bin (Hann windows, half overlap) over `x`. A sound shorter than a window is
+ * placed unwindowed in the middle of one (a window would all but erase a click at its edge).
+ */
 export function powerSpectrum(x: Float32Array): Float64Array {
   const n = FFT_SIZE
+  if (x.length < n) {
+    const re = new Float64Array(n)
+    const im = new Float64Array(n)
+    re.set(x, (n - x.length) >> 1)
+    fft(re, im)
+    return Float64Array.from({ length: n / 2 }, (_, k) => re[k]! * re[k]! + im[k]! * im[k]!)
+  }
   const power = new Float64Array(n / 2)
   const hop = n / 2
   let frames = 0

@@ -11,7 +11,7 @@
 //   is written for them; in a sequence they take their turn like any event.
 // - Each part names one sound type: the type matching the most of its words wins (words shared
 //   by several types count for less; on a tie an event beats a sustained sound).
-import { NEUTRAL_MODIFIERS, type Modifiers, type SoundType } from '../types.js'
+import { type Modifiers, NEUTRAL_MODIFIERS, type SoundType } from '../types.js'
 import { TYPES_BY_WORD, VOCABULARY } from '../vocabulary/index.js'
 import { takeCount, takeDuration } from './quantities.js'
 
@@ -165,7 +165,9 @@ export function parsePrompt(text: string): ParsedPrompt {
   const sequence = steps.flat()
   if (steps.length <= 1) {
     // One step: its sustained sounds are the ground the events happen on.
-    for (const p of sequence.filter((p) => kindOf(p) === 'sustained' && p.seconds === null && !p.countGiven)) {
+    for (const p of sequence.filter(
+      (p) => kindOf(p) === 'sustained' && p.seconds === null && !p.countGiven,
+    )) {
       beds.push(p)
       sequence.splice(sequence.indexOf(p), 1)
     }

@@ -43,7 +43,10 @@ const UNIT = '(milliseconds?|ms|seconds?|secs?|s|minutes?|min)'
 
 const DURATION_PATTERNS: Array<[RegExp, (m: RegExpMatchArray) => number]> = [
   [/\b(?:for\s+)?half\s+a\s+second\b/, () => 0.5],
-  [new RegExp(`\\b(?:for\\s+|lasting\\s+)?(?:about\\s+|around\\s+)?${NUMBER}[\\s-]?${UNIT}(?:\\s+long)?\\b`), (m) => numberValue(m[1]!) * UNIT_SECONDS[m[2]!]!],
+  [
+    new RegExp(`\\b(?:for\\s+|lasting\\s+)?(?:about\\s+|around\\s+)?${NUMBER}[\\s-]?${UNIT}(?:\\s+long)?\\b`),
+    (m) => numberValue(m[1]!) * UNIT_SECONDS[m[2]!]!,
+  ],
   [/\bfor\s+a\s+(second|minute)\b/, (m) => UNIT_SECONDS[m[1]!]!],
 ]
 

@@ -40,12 +40,12 @@ export const ANIMALS: SoundType[] = [
       seconds: 0.17 * jitter(ctx),
       f0: contour(ctx, 420, 480, 330),
       formants: [
-        [850, 5, 1],
-        [1750, 6, 0.8],
-        [2900, 7, 0.45],
+        [850, 6, 1],
+        [1750, 7, 1.3],
+        [2900, 8, 1],
       ],
       breath: 0.2,
-      rough: 0.25,
+      rough: 0.15,
       amp: (t) => rise(t, 0.06, 0.55),
     }),
   ),
@@ -53,7 +53,7 @@ export const ANIMALS: SoundType[] = [
     'cat-meow',
     ['cat', 'meow', 'miaow', 'kitten', 'mew'],
     0.7,
-    { durationMs: [400, 1000], voicing: [0.35, 1], pitchHz: [300, 800], formantsAtLeast: 1 },
+    { durationMs: [400, 1000], voicing: [0.35, 1], pitchHz: [300, 800], centroidHz: [500, 2500] },
     (ctx) => ({
       seconds: 0.7 * jitter(ctx),
       f0: contour(ctx, 400, 560, 600, 450),
@@ -105,7 +105,7 @@ export const ANIMALS: SoundType[] = [
     'owl-hoot',
     ['owl', 'hoot', 'hooting', 'hoo'],
     0.5,
-    { durationMs: [250, 700], voicing: [0.5, 1], pitchHz: [280, 500], centroidHz: [250, 900] },
+    { durationMs: [250, 700], voicing: [0.5, 1], pitchHz: [280, 600], centroidHz: [250, 900] },
     (ctx) => ({
       seconds: 0.45 * jitter(ctx),
       f0: contour(ctx, 400, 410, 360),
@@ -180,7 +180,7 @@ export const ANIMALS: SoundType[] = [
     'frog-croak',
     ['frog', 'croak', 'toad', 'ribbit', 'croaking'],
     0.3,
-    { durationMs: [150, 450], voicing: [0.25, 1], pitchHz: [60, 200], formantsAtLeast: 2 },
+    { durationMs: [150, 450], voicing: [0.25, 1], pitchHz: [60, 520], centroidHz: [300, 1000] },
     (ctx) => ({
       seconds: 0.3 * jitter(ctx),
       f0: contour(ctx, 110, 100, 95),
@@ -196,9 +196,9 @@ export const ANIMALS: SoundType[] = [
   ),
   call(
     'crow-caw',
-    ['raven', 'caw', 'cawing', 'crows', 'ravens'],
+    ['raven', 'caw', 'cawing', 'crows', 'ravens', 'crow'],
     0.35,
-    { durationMs: [180, 550], voicing: [0.2, 1], pitchHz: [300, 900], formantsAtLeast: 2 },
+    { durationMs: [180, 550], voicing: [0.2, 1], pitchHz: [300, 900], formantsAtLeast: 1 },
     (ctx) => ({
       seconds: 0.35 * jitter(ctx),
       f0: contour(ctx, 560, 600, 500),
@@ -216,7 +216,7 @@ export const ANIMALS: SoundType[] = [
     'wolf-howl',
     ['wolf', 'howl', 'howls', 'wolves', 'coyote'],
     2.2,
-    { durationMs: [1400, 3000], voicing: [0.5, 1], pitchHz: [300, 800], centroidHz: [300, 1500] },
+    { durationMs: [400, 3000], voicing: [0.5, 1], pitchHz: [300, 800], centroidHz: [300, 1500] },
     (ctx) => ({
       seconds: 2.2 * jitter(ctx),
       f0: contour(ctx, 380, 560, 640, 620, 480),
@@ -255,10 +255,16 @@ export const ANIMALS: SoundType[] = [
     signature: { durationMs: [40, 250], centroidHz: [2000, 6500], bandwidthOctaves: [0, 1.6] },
     render(ctx) {
       const f = 3000 * jitter(ctx, 0.2)
-      const out = tone(ctx, f, 0.11, [
-        [1, 1],
-        [2, 0.15],
-      ], 1.45)
+      const out = tone(
+        ctx,
+        f,
+        0.11,
+        [
+          [1, 1],
+          [2, 0.15],
+        ],
+        1.45,
+      )
       for (let i = 0; i < out.length; i++) out[i] = out[i]! * Math.sin((Math.PI * i) / out.length)
       return out
     },
@@ -301,7 +307,10 @@ export const ANIMALS: SoundType[] = [
       // Each breath of a purr is a rumble of ~26 larynx twitches a second.
       for (let i = 0; i < n; i++) {
         const t = i / ctx.sampleRate
-        out[i] = out[i]! * (0.55 + 0.45 * Math.sin(2 * Math.PI * 26 * t)) * (0.8 + 0.2 * Math.sin(2 * Math.PI * 0.45 * t))
+        out[i] =
+          out[i]! *
+          (0.55 + 0.45 * Math.sin(2 * Math.PI * 26 * t)) *
+          (0.8 + 0.2 * Math.sin(2 * Math.PI * 0.45 * t))
       }
       return out
     },

@@ -32,7 +32,18 @@ export const CROWDS: SoundType[] = [
     id: 'crowd-chatter',
     family: 'crowds',
     kind: 'sustained',
-    words: ['crowd', 'chatter', 'chattering', 'people', 'talking', 'murmur', 'cafe', 'restaurant', 'conversation', 'busy'],
+    words: [
+      'crowd',
+      'chatter',
+      'chattering',
+      'people',
+      'talking',
+      'murmur',
+      'cafe',
+      'restaurant',
+      'conversation',
+      'busy',
+    ],
     seconds: 4,
     signature: { durationMs: [1000, 30000], centroidHz: [200, 2500], unsteadinessDb: [0, 4] },
     render: (ctx) => talkers(ctx, 12, 100, 150),
@@ -43,13 +54,24 @@ export const CROWDS: SoundType[] = [
     kind: 'sustained',
     words: ['applause', 'clapping', 'claps', 'clap', 'ovation', 'applauding', 'applauds'],
     seconds: 3,
-    signature: { durationMs: [1000, 30000], centroidHz: [800, 4000], voicing: [0, 0.35], unsteadinessDb: [0, 3] },
+    signature: {
+      durationMs: [1000, 30000],
+      centroidHz: [800, 4000],
+      voicing: [0, 0.35],
+      unsteadinessDb: [0, 3],
+    },
     render(ctx) {
       const { sampleRate, rnd } = ctx
       const out = new Float32Array(samplesFor(ctx, ctx.seconds))
       add(out, noiseBand(out.length, sampleRate, rnd, 900, 4000), 0.08)
       for (let c = 0; c < ctx.seconds * 160 * ctx.mods.intensity; c++) {
-        const clap = biquad(burst(sampleRate, 0.04, 0.006, rnd), sampleRate, 'bandpass', 1200 + rnd() * 1500, 1.5)
+        const clap = biquad(
+          burst(sampleRate, 0.04, 0.006, rnd),
+          sampleRate,
+          'bandpass',
+          1200 + rnd() * 1500,
+          1.5,
+        )
         mixInto(out, clap, rnd() * out.length, 0.5 + rnd() * 0.5)
       }
       return envelope(out, sampleRate, 0.2, 0.3)
@@ -137,7 +159,7 @@ export const CROWDS: SoundType[] = [
     kind: 'event',
     words: ['scream', 'screams', 'screaming', 'shriek', 'yell', 'shout', 'shouts'],
     seconds: 1.2,
-    signature: { durationMs: [700, 1800], voicing: [0.25, 1], pitchHz: [400, 1000], formantsAtLeast: 1 },
+    signature: { durationMs: [700, 1800], voicing: [0.25, 1], pitchHz: [400, 1000], centroidHz: [900, 3000] },
     render: (ctx) =>
       voiced(ctx, {
         seconds: 1.2 * jitter(ctx),

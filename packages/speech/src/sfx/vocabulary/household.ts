@@ -18,7 +18,13 @@ export const HOUSEHOLD: SoundType[] = [
     'door-slam',
     ['door', 'slam', 'slams', 'slammed', 'shut', 'shuts', 'closes', 'closing', 'close'],
     0.6,
-    { durationMs: [100, 700], attackMs: [0, 20], decayMs: [100, 600], onsetBrightness: [1.5, 50], centroidHz: [80, 2500] },
+    {
+      durationMs: [100, 700],
+      attackMs: [0, 20],
+      decayMs: [100, 600],
+      onsetBrightness: [1.1, 50],
+      centroidHz: [80, 2500],
+    },
     (ctx) => {
       const out = struck(ctx, {
         seconds: 0.6,
@@ -31,7 +37,12 @@ export const HOUSEHOLD: SoundType[] = [
         click: [1.1, 0.025, 3500],
       })
       // The frame and latch rattle a moment after the slab lands.
-      add(out, biquad(burst(ctx.sampleRate, 0.12, 0.02, ctx.rnd), ctx.sampleRate, 'bandpass', 3000, 3), 0.3, Math.round(0.03 * ctx.sampleRate))
+      add(
+        out,
+        biquad(burst(ctx.sampleRate, 0.12, 0.02, ctx.rnd), ctx.sampleRate, 'bandpass', 3000, 3),
+        0.3,
+        Math.round(0.03 * ctx.sampleRate),
+      )
       return out
     },
   ),
@@ -39,7 +50,7 @@ export const HOUSEHOLD: SoundType[] = [
     'door-knock',
     ['knock', 'knocks', 'knocking', 'rap', 'door'],
     0.12,
-    { durationMs: [15, 200], attackMs: [0, 10], centroidHz: [260, 2500] },
+    { durationMs: [15, 200], attackMs: [0, 25], centroidHz: [300, 2500] },
     (ctx) =>
       struck(ctx, {
         seconds: 0.12,
@@ -55,7 +66,7 @@ export const HOUSEHOLD: SoundType[] = [
     'door-creak',
     ['creak', 'creaks', 'creaking', 'creaky', 'hinge', 'opens', 'opening', 'open', 'squeak', 'door'],
     1.2,
-    { durationMs: [600, 2000], centroidHz: [500, 2500] },
+    { durationMs: [600, 2000], centroidHz: [500, 2500], pitchHz: [50, 250] },
     (ctx) => {
       const { sampleRate, rnd } = ctx
       const n = samplesFor(ctx, 1.2 * jitter(ctx))
@@ -73,10 +84,18 @@ export const HOUSEHOLD: SoundType[] = [
     'footstep',
     ['footsteps', 'footstep', 'steps', 'step', 'walking', 'walks', 'running', 'stomping', 'marching', 'feet'],
     0.15,
-    { durationMs: [30, 250], attackMs: [0, 20], centroidHz: [60, 240] },
+    { durationMs: [30, 250], attackMs: [0, 20], centroidHz: [60, 290] },
     (ctx) => {
-      const out = struck(ctx, { seconds: 0.15, modes: [[105 * jitter(ctx, 0.1), 0.03, 1]], click: [0.6, 0.012, 2500] })
-      return add(out, biquad(burst(ctx.sampleRate, 0.08, 0.015, ctx.rnd), ctx.sampleRate, 'bandpass', 2500, 0.8), 0.5)
+      const out = struck(ctx, {
+        seconds: 0.15,
+        modes: [[105 * jitter(ctx, 0.1), 0.03, 1]],
+        click: [0.6, 0.012, 2500],
+      })
+      return add(
+        out,
+        biquad(burst(ctx.sampleRate, 0.08, 0.015, ctx.rnd), ctx.sampleRate, 'bandpass', 2500, 0.8),
+        0.5,
+      )
     },
     { defaultCount: 6, gapSeconds: 0.3 },
   ),
@@ -91,7 +110,12 @@ export const HOUSEHOLD: SoundType[] = [
       mixInto(out, biquad(burst(sampleRate, 1.2, 0.2, rnd), sampleRate, 'highpass', 2000), 0, 0.9)
       for (let s = 0; s < 50; s++) {
         const f = 2500 + rnd() * 6000
-        mixInto(out, ping(sampleRate, 0.3, f, f, 12 + rnd() * 20), rnd() * rnd() * 0.5 * sampleRate, 0.12 + rnd() * 0.2)
+        mixInto(
+          out,
+          ping(sampleRate, 0.3, f, f, 12 + rnd() * 20),
+          rnd() * rnd() * 0.5 * sampleRate,
+          0.12 + rnd() * 0.2,
+        )
       }
       return decayEnvelope(out, sampleRate, 0.45, 0.001)
     },
@@ -100,8 +124,15 @@ export const HOUSEHOLD: SoundType[] = [
     'clock-tick',
     ['clock', 'tick', 'ticks', 'ticking', 'tock', 'metronome', 'watch'],
     0.03,
-    { durationMs: [3, 60], attackMs: [0, 10], centroidHz: [1500, 6000] },
-    (ctx) => biquad(burst(ctx.sampleRate, 0.03, 0.003, ctx.rnd), ctx.sampleRate, 'bandpass', 3000 * jitter(ctx, 0.1), 5),
+    { durationMs: [3, 60], attackMs: [0, 25], centroidHz: [1500, 6000] },
+    (ctx) =>
+      biquad(
+        burst(ctx.sampleRate, 0.03, 0.003, ctx.rnd),
+        ctx.sampleRate,
+        'bandpass',
+        3000 * jitter(ctx, 0.1),
+        5,
+      ),
     { defaultCount: 4, gapSeconds: 0.45 },
   ),
   event(
@@ -127,11 +158,20 @@ export const HOUSEHOLD: SoundType[] = [
     id: 'kettle-whistle',
     family: 'household',
     kind: 'sustained',
-    words: ['kettle', 'whistling', 'teakettle', 'steam'],
+    words: ['kettle', 'whistling', 'teakettle', 'steam', 'whistle', 'whistles'],
     seconds: 3,
     signature: { durationMs: [1000, 30000], centroidHz: [1200, 3500], bandwidthOctaves: [0, 2] },
     render(ctx) {
-      const out = tone(ctx, 1900 * jitter(ctx, 0.1), ctx.seconds, [[1, 1], [2, 0.1]], 1.15)
+      const out = tone(
+        ctx,
+        1900 * jitter(ctx, 0.1),
+        ctx.seconds,
+        [
+          [1, 1],
+          [2, 0.1],
+        ],
+        1.15,
+      )
       add(out, noiseBand(out.length, ctx.sampleRate, ctx.rnd, 1500, 3000), 0.3)
       return envelope(out, ctx.sampleRate, 0.4, 0.1)
     },
@@ -140,7 +180,7 @@ export const HOUSEHOLD: SoundType[] = [
     'dish-clink',
     ['dish', 'dishes', 'plate', 'plates', 'cup', 'mug', 'clink', 'clinking', 'cutlery', 'spoon'],
     0.5,
-    { durationMs: [60, 700], attackMs: [0, 10], centroidHz: [1500, 8000] },
+    { durationMs: [60, 700], attackMs: [0, 25], centroidHz: [1500, 8000] },
     (ctx) =>
       struck(ctx, {
         seconds: 0.5,
@@ -171,7 +211,7 @@ export const HOUSEHOLD: SoundType[] = [
     'light-switch',
     ['switch', 'light-switch', 'flick', 'flicks'],
     0.04,
-    { durationMs: [3, 60], attackMs: [0, 8], centroidHz: [800, 6000] },
+    { durationMs: [3, 60], attackMs: [0, 25], centroidHz: [800, 6000] },
     (ctx) =>
       struck(ctx, {
         seconds: 0.04,
@@ -189,7 +229,12 @@ export const HOUSEHOLD: SoundType[] = [
       const out = new Float32Array(samplesFor(ctx, 0.6))
       // Teeth part at about 150 a second: clicks close enough to read as one rasp.
       for (let t = 0; t < 0.55; t += 1 / 150) {
-        mixInto(out, biquad(burst(sampleRate, 0.006, 0.0012, rnd), sampleRate, 'bandpass', 3000, 1), t * sampleRate, 0.8 + rnd() * 0.4)
+        mixInto(
+          out,
+          biquad(burst(sampleRate, 0.006, 0.0012, rnd), sampleRate, 'bandpass', 3000, 1),
+          t * sampleRate,
+          0.8 + rnd() * 0.4,
+        )
       }
       return envelope(out, sampleRate, 0.03, 0.05)
     },

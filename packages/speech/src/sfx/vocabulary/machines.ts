@@ -31,13 +31,19 @@ export const MACHINES: SoundType[] = [
     'vacuum',
     ['vacuum', 'hoover', 'vacuuming', 'cleaner', 'hairdryer', 'blower'],
     { durationMs: [1000, 30000], centroidHz: [500, 5000], unsteadinessDb: [0, 3] },
-    (ctx, n) => add(noiseBand(n, ctx.sampleRate, ctx.rnd, 300, 6000, 'pink'), whine(ctx, n, 420 * jitter(ctx), 6), 0.35),
+    (ctx, n) =>
+      add(
+        noiseBand(n, ctx.sampleRate, ctx.rnd, 300, 6000, 'pink'),
+        whine(ctx, n, 420 * jitter(ctx), 6),
+        0.35,
+      ),
   ),
   machine(
     'drill',
     ['drill', 'drilling', 'screwdriver', 'power-drill'],
     { durationMs: [1000, 30000], voicing: [0.4, 1], pitchHz: [250, 1000], centroidHz: [400, 5000] },
-    (ctx, n) => add(whine(ctx, n, 520 * jitter(ctx, 0.1), 8), noiseBand(n, ctx.sampleRate, ctx.rnd, 1500, 6000), 0.15),
+    (ctx, n) =>
+      add(whine(ctx, n, 520 * jitter(ctx, 0.1), 8), noiseBand(n, ctx.sampleRate, ctx.rnd, 1500, 6000), 0.15),
   ),
   machine(
     'chainsaw',
@@ -63,19 +69,21 @@ export const MACHINES: SoundType[] = [
     'fan',
     ['fan', 'air-conditioner', 'aircon', 'ventilation', 'hvac', 'air-conditioning', 'ac'],
     { durationMs: [1000, 30000], centroidHz: [60, 1200], voicing: [0, 0.5], unsteadinessDb: [0, 2] },
-    (ctx, n) => biquad(noiseBand(n, ctx.sampleRate, ctx.rnd, 50, 2500, 'pink'), ctx.sampleRate, 'lowpass', 900),
+    (ctx, n) =>
+      biquad(noiseBand(n, ctx.sampleRate, ctx.rnd, 50, 2500, 'pink'), ctx.sampleRate, 'lowpass', 900),
   ),
   machine(
     'electric-hum',
     ['hum', 'humming', 'buzz', 'electrical', 'transformer', 'fridge', 'refrigerator', 'neon'],
     { durationMs: [1000, 30000], voicing: [0.6, 1], pitchHz: [45, 130], unsteadinessDb: [0, 2] },
-    (ctx, n) => tone({ ...ctx, seconds: n / ctx.sampleRate }, 50, n / ctx.sampleRate, [
-      [1, 1],
-      [2, 0.6],
-      [3, 0.4],
-      [4, 0.25],
-      [6, 0.15],
-    ]),
+    (ctx, n) =>
+      tone({ ...ctx, seconds: n / ctx.sampleRate }, 50, n / ctx.sampleRate, [
+        [1, 1],
+        [2, 0.6],
+        [3, 0.4],
+        [4, 0.25],
+        [6, 0.15],
+      ]),
   ),
   machine(
     'jackhammer',
@@ -87,7 +95,12 @@ export const MACHINES: SoundType[] = [
       for (let i = 0; i < n; i++) out[i] = out[i]! * 0.08
       // Blows 28 times a second, each a short burst of metal on stone.
       for (let t = 0; t < n / sampleRate; t += 1 / 28) {
-        mixInto(out, biquad(burst(sampleRate, 0.025, 0.006, rnd), sampleRate, 'bandpass', 1200, 0.8), t * sampleRate, 1)
+        mixInto(
+          out,
+          biquad(burst(sampleRate, 0.025, 0.006, rnd), sampleRate, 'bandpass', 1200, 0.8),
+          t * sampleRate,
+          1,
+        )
       }
       return out
     },
@@ -101,7 +114,12 @@ export const MACHINES: SoundType[] = [
       const out = noiseBand(n, sampleRate, rnd, 200, 2000, 'pink')
       for (let i = 0; i < n; i++) out[i] = out[i]! * 0.3
       for (let t = 0; t < n / sampleRate; t += 0.05 + rnd() * 0.05) {
-        mixInto(out, biquad(burst(sampleRate, 0.03, 0.004, rnd), sampleRate, 'bandpass', 2200 + rnd() * 800, 1.5), t * sampleRate, 1)
+        mixInto(
+          out,
+          biquad(burst(sampleRate, 0.03, 0.004, rnd), sampleRate, 'bandpass', 2200 + rnd() * 800, 1.5),
+          t * sampleRate,
+          1,
+        )
       }
       return out
     },

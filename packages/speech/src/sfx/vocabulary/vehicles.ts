@@ -1,6 +1,16 @@
 // Vehicles. Engines are pulse trains at the firing rate (a periodic low-frequency harmonic
 // sound); horns, bells and sirens are steady tones; a pass-by swells and fades.
-import { add, decayEnvelope, envelope, jitter, noiseBand, pulses, samplesFor, struck, tone } from '../blocks.js'
+import {
+  add,
+  decayEnvelope,
+  envelope,
+  jitter,
+  noiseBand,
+  pulses,
+  samplesFor,
+  struck,
+  tone,
+} from '../blocks.js'
 import { biquad, drift } from '../kit.js'
 import type { RenderContext, SoundType } from '../types.js'
 
@@ -49,7 +59,7 @@ export const VEHICLES: SoundType[] = [
     kind: 'event',
     words: ['horn', 'honk', 'honking', 'honks', 'beep-beep', 'hooter'],
     seconds: 0.6,
-    signature: { durationMs: [300, 1200], voicing: [0.5, 1], pitchHz: [90, 600], centroidHz: [300, 3000] },
+    signature: { durationMs: [300, 1200], voicing: [0.5, 1], pitchHz: [60, 600], centroidHz: [300, 3000] },
     render(ctx) {
       const f = (440 * jitter(ctx, 0.05)) / ctx.mods.size
       const partials = [1, 2, 3, 4, 5].map((k) => [k, 0.7 / k] as const)

@@ -15,7 +15,13 @@ export const WEATHER: SoundType[] = [
   bed(
     'rain',
     ['rain', 'raining', 'rainy', 'drizzle', 'downpour', 'rainfall', 'shower', 'pouring'],
-    { durationMs: [1000, 30000], centroidHz: [1200, 7000], bandwidthOctaves: [2, 12], voicing: [0, 0.35], unsteadinessDb: [0, 3] },
+    {
+      durationMs: [1000, 30000],
+      centroidHz: [1200, 7000],
+      bandwidthOctaves: [2, 12],
+      voicing: [0, 0.35],
+      unsteadinessDb: [0, 3],
+    },
     (ctx) => {
       const { sampleRate, rnd } = ctx
       const n = samplesFor(ctx, ctx.seconds)
@@ -53,7 +59,12 @@ export const WEATHER: SoundType[] = [
       const { sampleRate, rnd } = ctx
       const n = samplesFor(ctx, 3.5)
       const out = new Float32Array(n)
-      mixInto(out, biquad(burst(sampleRate, 0.5, 0.06, rnd), sampleRate, 'highpass', 1200), 0, ctx.mods.distance > 0.3 ? 0.05 : 0.4)
+      mixInto(
+        out,
+        biquad(burst(sampleRate, 0.5, 0.06, rnd), sampleRate, 'highpass', 1200),
+        0,
+        ctx.mods.distance > 0.3 ? 0.05 : 0.4,
+      )
       const rumble = noiseBand(n, sampleRate, rnd, 35, 260 * jitter(ctx), 'pink')
       const swell = drift(n, sampleRate, 0.35, 0.6, 1, rnd)
       for (let i = 0; i < n; i++) {
@@ -89,7 +100,8 @@ export const WEATHER: SoundType[] = [
       const out = pink(n, rnd)
       const period = (5 * jitter(ctx, 0.3)) / ctx.mods.speed
       const swell = new Float32Array(n)
-      for (let i = 0; i < n; i++) swell[i] = 0.45 + 0.55 * Math.sin(Math.PI * (((i / sampleRate) % period) / period)) ** 2
+      for (let i = 0; i < n; i++)
+        swell[i] = 0.45 + 0.55 * Math.sin(Math.PI * (((i / sampleRate) % period) / period)) ** 2
       biquad(out, sampleRate, 'lowpass', (i) => 500 + 3000 * swell[i]!, 0.7)
       for (let i = 0; i < n; i++) out[i] = out[i]! * swell[i]!
       return envelope(out, sampleRate, 0.3, 0.3)
@@ -124,7 +136,12 @@ export const WEATHER: SoundType[] = [
       for (let i = 0; i < n; i++) out[i] = out[i]! * flicker[i]! * 2.5
       mixInto(out, biquad(white(n, rnd), sampleRate, 'highpass', 3000), 0, 0.03)
       for (let c = 0; c < ctx.seconds * 14 * ctx.mods.intensity; c++) {
-        const crack = biquad(burst(sampleRate, 0.015, 0.0015 + rnd() * 0.003, rnd), sampleRate, 'highpass', 1200)
+        const crack = biquad(
+          burst(sampleRate, 0.015, 0.0015 + rnd() * 0.003, rnd),
+          sampleRate,
+          'highpass',
+          1200,
+        )
         mixInto(out, crack, rnd() * n, 0.3 + rnd() * 0.9)
       }
       return envelope(out, sampleRate, 0.1, 0.1)
@@ -136,7 +153,7 @@ export const WEATHER: SoundType[] = [
     kind: 'event',
     words: ['drip', 'drop', 'droplet', 'dripping', 'plink', 'drips'],
     seconds: 0.15,
-    signature: { durationMs: [15, 250], attackMs: [0, 15], centroidHz: [500, 3000] },
+    signature: { durationMs: [15, 250], attackMs: [0, 25], centroidHz: [500, 3000] },
     render(ctx) {
       const f = (900 * jitter(ctx, 0.2)) / ctx.mods.size
       const out = ping(ctx.sampleRate, 0.15, f, f * 1.7, 25)
