@@ -194,6 +194,8 @@ export function train(ctx: RenderContext, parts: Float32Array[], step: number): 
   const hop = Math.round(step * ctx.sampleRate)
   const n = Math.max(...parts.map((p, k) => k * hop + p.length))
   const out = new Float32Array(n)
-  parts.forEach((p, k) => add(out, p, 1, k * hop))
+  parts.forEach((p, k) => {
+    add(out, p, 1, k * hop)
+  })
   return out
 }

@@ -33,7 +33,9 @@ function bedSpectrum(
   for (let f = 0; f < levels.length; f++) if (levels[f]! < threshold && levels[f]! > -90) quiet.push(f)
   if (quiet.length < 20) return null
   const joined = new Float32Array(quiet.length * hop)
-  quiet.forEach((f, k) => joined.set(x.subarray(f * hop, f * hop + hop), k * hop))
+  quiet.forEach((f, k) => {
+    joined.set(x.subarray(f * hop, f * hop + hop), k * hop)
+  })
   return powerSpectrum(joined)
 }
 

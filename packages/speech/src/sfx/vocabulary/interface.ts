@@ -27,7 +27,9 @@ function notes(ctx: RenderContext, hz: number[], each: number, ring: number): Fl
   )
   const hop = Math.round(each * ctx.sampleRate)
   const out = new Float32Array(hop * (hz.length - 1) + parts[parts.length - 1]!.length)
-  parts.forEach((p, k) => add(out, p, 0.6, k * hop))
+  parts.forEach((p, k) => {
+    add(out, p, 0.6, k * hop)
+  })
   return out
 }
 
