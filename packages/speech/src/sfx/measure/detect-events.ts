@@ -18,6 +18,14 @@ const OVER_FLOOR_DB = 9
 const UNDER_TOP_DB = 32
 const CONTINUOUS_DB = 20
 const HYSTERESIS_DB = 4
+/** A sound must also rise this far over the bed's own loudest moments (a crowd's syllables). */
+const OVER_BED_PEAK_DB = 4
+
+/** The 95th percentile of the frames that are neither silent nor near the loudest: the bed's peaks. */
+function bedPeak(levels: Float64Array, top: number): number {
+  const bed = [...levels].filter((l) => l > -90 && l < top - 20).sort((a, b) => a - b)
+  return bed.length >= 20 ? bed[Math.floor(bed.length * 0.95)]! : -Infinity
+}
 
 /**
  * Mean power spectrum of the frames under the threshold that are not silent: the bed, whose
@@ -49,7 +57,9 @@ export function detectEvents(x: Float32Array, sampleRate: number): DetectedEvent
   // When nine frames in ten are within 20 dB of the loudest, there is no bed under the sounds
   // (a bed sits further down): only silence separates them. Otherwise they must rise over the bed.
   const continuous = sorted[Math.floor(sorted.length * 0.1)]! > top - CONTINUOUS_DB
-  const threshold = continuous ? top - UNDER_TOP_DB : Math.max(floor + OVER_FLOOR_DB, top - UNDER_TOP_DB)
+  const threshold = continuous
+    ? top - UNDER_TOP_DB
+    : Math.max(floor + OVER_FLOOR_DB, top - UNDER_TOP_DB, bedPeak(levels, top) + OVER_BED_PEAK_DB)
   const spans: Array<[number, number]> = []
   // A sound starts when a frame reaches the threshold and lasts while frames stay within
   // HYSTERESIS_DB under it, so a tail wavering about the threshold does not flicker.

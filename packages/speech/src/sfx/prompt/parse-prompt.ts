@@ -123,11 +123,19 @@ function partOf(phrase: string): PromptPart | null {
   }
 }
 
+/**
+ * The parts of one step. Neighbours naming the same sound with no count of their own are one
+ * sound told twice ("a door opens with a creak", "an engine starting and idling").
+ */
 function partsOf(clause: string): PromptPart[] {
-  return clause
-    .split(PART_SPLIT)
-    .map(partOf)
-    .filter((p): p is PromptPart => p !== null)
+  const parts: PromptPart[] = []
+  for (const part of clause.split(PART_SPLIT).map(partOf)) {
+    if (!part) continue
+    const last = parts[parts.length - 1]
+    if (last && last.typeId === part.typeId && !last.countGiven && !part.countGiven) continue
+    parts.push(part)
+  }
+  return parts
 }
 
 /** "with X in the background", or "X in the background" where X is the last part before it. */

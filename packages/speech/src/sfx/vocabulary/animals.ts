@@ -35,7 +35,7 @@ export const ANIMALS: SoundType[] = [
     'dog-bark',
     ['dog', 'bark', 'woof', 'puppy', 'hound'],
     0.18,
-    { durationMs: [80, 300], voicing: [0.3, 1], pitchHz: [180, 700], formantsAtLeast: 2, attackMs: [0, 100] },
+    { durationMs: [80, 300], voicing: [0.3, 1], pitchHz: [180, 700], formantsAtLeast: 1, attackMs: [0, 100] },
     (ctx) => ({
       seconds: 0.17 * jitter(ctx),
       f0: contour(ctx, 420, 480, 330),

@@ -87,7 +87,7 @@ export const INTERFACE: SoundType[] = [
     'success-tone',
     ['success', 'confirm', 'complete', 'correct', 'level-up', 'win', 'achievement'],
     0.6,
-    { durationMs: [400, 1000], centroidHz: [400, 1000] },
+    { durationMs: [400, 1000], centroidHz: [400, 1400] },
     (ctx) => notes(ctx, [523, 659, 784, 1047], 0.08, 0.35),
   ),
   ui(
