@@ -188,14 +188,3 @@ export function add(a: Float32Array, b: Float32Array, gain = 1, at = 0): Float32
   for (let i = Math.max(0, at); i < end; i++) a[i] = a[i]! + b[i - at]! * gain
   return a
 }
-
-/** Joins sounds end to end, each starting `step` seconds after the last began. */
-export function train(ctx: RenderContext, parts: Float32Array[], step: number): Float32Array {
-  const hop = Math.round(step * ctx.sampleRate)
-  const n = Math.max(...parts.map((p, k) => k * hop + p.length))
-  const out = new Float32Array(n)
-  parts.forEach((p, k) => {
-    add(out, p, 1, k * hop)
-  })
-  return out
-}

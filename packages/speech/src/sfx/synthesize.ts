@@ -61,7 +61,8 @@ function seedOf(request: SoundEffectRequest): number {
   return h
 }
 
-interface Item extends LayoutItem {
+/** One sound of the sequence, before it is placed. */
+export interface PlannedItem extends LayoutItem {
   typeId: string
   /** The event's audio; sustained sounds are rendered once their length is known. */
   samples: Float32Array | null
@@ -69,13 +70,13 @@ interface Item extends LayoutItem {
 }
 
 /** Renders every event and sizes every sustained stretch of the sequence. */
-function sequenceItems(parts: PromptPart[], sampleRate: number, seed: number, variation: number): Item[] {
-  const items: Item[] = []
+function sequenceItems(parts: PromptPart[], sampleRate: number, seed: number, variation: number): PlannedItem[] {
+  const items: PlannedItem[] = []
   const jitter = createRandom(deriveSeed(seed, 999_983))
   parts.forEach((part, p) => {
     const type = soundType(part.typeId)
     const repeatGap = (type.gapSeconds ?? 0.25) * (1 + (jitter() * 2 - 1) * 0.3 * variation)
-    const make = (k: number): Item => {
+    const make = (k: number): PlannedItem => {
       const index = items.length + k * 7919 + p * 104_729
       const seconds = part.seconds ?? type.seconds
       const samples =
@@ -107,7 +108,7 @@ function sequenceItems(parts: PromptPart[], sampleRate: number, seed: number, va
 export function planSoundEffect(
   request: SoundEffectRequest,
   sampleRate = 22050,
-): SoundEffectPlan & { items: Item[] } {
+): SoundEffectPlan & { items: PlannedItem[] } {
   const prompt = parsePrompt(request.text)
   const seed = seedOf(request)
   const variation = Math.max(0, Math.min(1, 1 - request.promptInfluence))
