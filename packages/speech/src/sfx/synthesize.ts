@@ -44,6 +44,8 @@ const BED_UNDER_EVENTS_DB = 24
 const BED_ONLY_SECONDS = 4
 const EVENTS_OVER_BED_SECONDS = 2.5
 const BED_SKIP_SECONDS = 0.3
+/** 22 s at the shortest sound and silence (about 0.13 s each). */
+const MAX_SEQUENCE_SOUNDS = 160
 
 /** FNV-1a over the request: the same prompt and settings always give the same seed. */
 function seedOf(request: SoundEffectRequest): number {
@@ -70,7 +72,12 @@ export interface PlannedItem extends LayoutItem {
 }
 
 /** Renders every event and sizes every sustained stretch of the sequence. */
-function sequenceItems(parts: PromptPart[], sampleRate: number, seed: number, variation: number): PlannedItem[] {
+function sequenceItems(
+  parts: PromptPart[],
+  sampleRate: number,
+  seed: number,
+  variation: number,
+): PlannedItem[] {
   const items: PlannedItem[] = []
   const jitter = createRandom(deriveSeed(seed, 999_983))
   parts.forEach((part, p) => {
@@ -99,7 +106,8 @@ function sequenceItems(parts: PromptPart[], sampleRate: number, seed: number, va
     if (type.kind === 'event' && part.seconds !== null && !part.countGiven)
       count = Math.max(1, Math.floor((part.seconds + repeatGap) / (first.seconds + repeatGap)))
     items.push(first)
-    for (let k = 1; k < count; k++) items.push(make(k))
+    // However many parts a long prompt has, the effect holds no more sounds than fit in it.
+    for (let k = 1; k < count && items.length < MAX_SEQUENCE_SOUNDS; k++) items.push(make(k))
   })
   return items
 }

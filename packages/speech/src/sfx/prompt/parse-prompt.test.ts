@@ -43,6 +43,10 @@ describe('counts and durations', () => {
     expect(takeDuration(text).seconds).toBe(seconds)
   })
 
+  it('caps a count at what could ever fit', () => {
+    expect(takeCount('9999 barks').count).toBe(60)
+  })
+
   it("never reads a duration's number as a count", () => {
     const duration = takeDuration('beeping for 3 seconds')
     expect(duration.seconds).toBe(3)

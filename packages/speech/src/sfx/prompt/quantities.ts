@@ -73,13 +73,16 @@ const COUNT_PATTERNS: Array<[RegExp, (m: RegExpMatchArray) => number]> = [
   [new RegExp(`\\b${NUMBER}\\b`), (m) => numberValue(m[1]!)],
 ]
 
-/** The count `phrase` asks for (whole, at least 1) and the phrase without it; null when none. */
+/** More repeats than fit in the longest effect (22 s) at the shortest spacing are not rendered. */
+export const MAX_COUNT = 60
+
+/** The count `phrase` asks for (whole, 1 to MAX_COUNT) and the phrase without it; null when none. */
 export function takeCount(phrase: string): { count: number | null; rest: string } {
   for (const [pattern, value] of COUNT_PATTERNS) {
     const m = phrase.match(pattern)
     if (m) {
       const count = Math.round(value(m))
-      if (count >= 1) return { count, rest: phrase.replace(pattern, ' ') }
+      if (count >= 1) return { count: Math.min(MAX_COUNT, count), rest: phrase.replace(pattern, ' ') }
     }
   }
   return { count: null, rest: phrase }
