@@ -7930,7 +7930,7 @@ export interface paths {
         put?: never;
         /**
          * Turn a text prompt into a sound effect
-         * @description A procedural synthesiser: the words of `text` pick and layer recipes (rain, wind, thunder, footsteps, doors, engines, crowds, beeps, whooshes, impacts, explosions, birds, water, fire, interface sounds, ...). `duration_seconds` 0.5-22 or null for automatic (200 credits; 40 credits per second when set). The same prompt and settings give the same audio.
+         * @description A procedural synthesiser reading `text` as a small score: 85 sound types in eight families (animals, vehicles, weather, household, crowds, machines, interface, impacts), counts ("twice", "three times", "3 barks"), order ("then", "followed by"), beds ("while it rains", "with traffic in the background"), lengths ("for 5 seconds") and loud, soft or distant. `duration_seconds` 0.5-22 fits the sequence into that length, or null for automatic (200 credits; 40 credits per second when set). The same prompt and settings give the same audio.
          */
         post: {
             parameters: {

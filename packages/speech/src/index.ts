@@ -167,6 +167,9 @@ export {
 } from './service/speech-service.js'
 export type { ConversionOptions, VoiceConversionRun } from './service/voice-conversion.js'
 export type { WorkerEncoder } from './service/worker-encoder.js'
+export { type DetectedEvent, detectEvents } from './sfx/measure/detect-events.js'
+export { identify, typeMisses } from './sfx/measure/family-checks.js'
+export { type ParsedPrompt, type PromptPart, parsePrompt } from './sfx/prompt/parse-prompt.js'
 export {
   planSoundEffect,
   renderSoundEffect,
@@ -174,6 +177,8 @@ export {
   type SoundEffectPlan,
   type SoundEffectRequest,
 } from './sfx/synthesize.js'
+export { SOUND_FAMILIES, type SoundFamily, type SoundType } from './sfx/types.js'
+export { soundType, VOCABULARY as SOUND_VOCABULARY } from './sfx/vocabulary/index.js'
 export { DEFAULT_VOICE_SETTINGS, resolveVoiceSettings } from './synthesis/voice-settings.js'
 export {
   arpabetToEspeak,

@@ -1,24 +1,35 @@
-// Text to sound effects without a model: the prompt's words pick recipes from the
-// vocabulary and modifiers (big, distant, fast, metallic...), the recipes are rendered and
-// layered, and a seed taken from the prompt and settings makes the result reproducible.
+// Text to sound effects without a model: the prompt is read as a small score (which sounds, how
+// many, in what order, over which beds), each sound is synthesised from the vocabulary, the
+// events are laid out one after another and fitted into the length, and the beds run under them.
+// A seed taken from the prompt and settings makes the result reproducible.
 import { SOUND_EFFECT_MAX_SECONDS, SOUND_EFFECT_MIN_SECONDS } from '@timbre/contract'
-import { createRandom } from '../dsp/prng.js'
-import { biquad, drift, peak, pink, reverb } from './kit.js'
-import { type Modifiers, RECIPES, type Recipe, type RecipeContext } from './recipes.js'
+import { createRandom, deriveSeed } from '../dsp/prng.js'
+import { biquad, drift, peak, pink } from './kit.js'
+import { type LayoutItem, layout, naturalSeconds, TAIL_SECONDS } from './layout.js'
+import { type ParsedPrompt, type PromptPart, parsePrompt } from './prompt/parse-prompt.js'
+import { levelOut, loudestFrameRms, renderInstance } from './render-part.js'
+import { soundType } from './vocabulary/index.js'
 
 export interface SoundEffectRequest {
   text: string
-  /** null: chosen from the recipes' natural lengths. */
+  /** null: chosen from the sounds' natural lengths. */
   durationSeconds: number | null
-  /** 0..1: higher follows the recipes closely and varies less. */
+  /** 0..1: higher follows the vocabulary closely and varies less. */
   promptInfluence: number
   /** The end joins the start seamlessly. */
   loop: boolean
 }
 
+export interface PlannedEvent {
+  typeId: string
+  startSeconds: number
+  seconds: number
+}
+
 export interface SoundEffectPlan {
-  recipes: string[]
-  modifiers: Modifiers
+  prompt: ParsedPrompt
+  /** The sequence as laid out, in order. */
+  events: PlannedEvent[]
   durationSeconds: number
   seed: number
 }
@@ -28,22 +39,13 @@ export interface SoundEffect extends SoundEffectPlan {
   sampleRate: number
 }
 
-const BY_WORD = new Map<string, Recipe>()
-for (const recipe of RECIPES)
-  for (const word of recipe.words) if (!BY_WORD.has(word)) BY_WORD.set(word, recipe)
-
-/** Lower-case words; a plural or -ing form also counts as its stem. */
-export function promptWords(text: string): string[] {
-  const words = text.toLowerCase().match(/[a-z][a-z-]*/g) ?? []
-  const out: string[] = []
-  for (const w of words) {
-    out.push(w)
-    if (w.endsWith('es')) out.push(w.slice(0, -2))
-    if (w.endsWith('s')) out.push(w.slice(0, -1))
-    if (w.endsWith('ing')) out.push(w.slice(0, -3))
-  }
-  return out
-}
+/** Beds sit this far under the events' loudness, so every event stands clear of them. */
+const BED_UNDER_EVENTS_DB = 24
+const BED_ONLY_SECONDS = 4
+const EVENTS_OVER_BED_SECONDS = 2.5
+const BED_SKIP_SECONDS = 0.3
+/** 22 s at the shortest sound and silence (about 0.13 s each). */
+const MAX_SEQUENCE_SOUNDS = 160
 
 /** FNV-1a over the request: the same prompt and settings always give the same seed. */
 function seedOf(request: SoundEffectRequest): number {
@@ -61,103 +63,169 @@ function seedOf(request: SoundEffectRequest): number {
   return h
 }
 
-function modifiersOf(words: Set<string>): Modifiers {
-  const any = (...w: string[]) => w.some((x) => words.has(x))
-  let size = 1
-  if (any('big', 'huge', 'large', 'heavy', 'deep', 'giant', 'massive', 'low')) size = 1.5
-  if (any('small', 'tiny', 'little', 'light', 'high', 'thin')) size = 0.7
-  let speed = 1
-  if (any('fast', 'quick', 'rapid', 'hurried', 'frantic')) speed = 1.6
-  if (any('slow', 'slowly', 'lazy', 'calm', 'gentle')) speed = 0.65
-  let intensity = 1
-  if (any('loud', 'strong', 'intense', 'violent', 'powerful', 'heavy')) intensity = 1.5
-  if (any('soft', 'quiet', 'gentle', 'faint', 'subtle')) intensity = 0.6
-  const distance = any('distant', 'distance', 'far', 'faraway', 'muffled', 'background', 'outside') ? 0.7 : 0
-  const metallic = any('metal', 'metallic', 'steel', 'iron', 'clang')
-  return { size, speed, intensity, distance, metallic }
+/** One sound of the sequence, before it is placed. */
+export interface PlannedItem extends LayoutItem {
+  typeId: string
+  /** The event's audio; sustained sounds are rendered once their length is known. */
+  samples: Float32Array | null
+  index: number
 }
 
-/** Which recipes a prompt calls, in the order its words name them (each once). */
-export function planSoundEffect(request: SoundEffectRequest): SoundEffectPlan {
-  const words = promptWords(request.text)
-  const recipes: string[] = []
-  for (const w of words) {
-    const recipe = BY_WORD.get(w)
-    if (recipe && !recipes.includes(recipe.id)) recipes.push(recipe.id)
-  }
-  const set = new Set(words)
-  const natural = Math.max(2, ...recipes.map((id) => RECIPES.find((r) => r.id === id)!.seconds))
-  const longer = set.has('long') || set.has('continuous') || set.has('ambience') || set.has('ambient') ? 2 : 1
+/** Renders every event and sizes every sustained stretch of the sequence. */
+function sequenceItems(
+  parts: PromptPart[],
+  sampleRate: number,
+  seed: number,
+  variation: number,
+): PlannedItem[] {
+  const items: PlannedItem[] = []
+  const jitter = createRandom(deriveSeed(seed, 999_983))
+  parts.forEach((part, p) => {
+    const type = soundType(part.typeId)
+    const repeatGap = (type.gapSeconds ?? 0.25) * (1 + (jitter() * 2 - 1) * 0.3 * variation)
+    const make = (k: number): PlannedItem => {
+      const index = items.length + k * 7919 + p * 104_729
+      const seconds = part.seconds ?? type.seconds
+      const samples =
+        type.kind === 'event'
+          ? renderInstance(type, part, { sampleRate, seed, index, variation, seconds: type.seconds })
+          : null
+      return {
+        typeId: type.id,
+        samples,
+        index,
+        seconds: samples ? samples.length / sampleRate : seconds,
+        part: p,
+        stretchable: type.kind === 'sustained' && part.seconds === null,
+        repeatGap,
+      }
+    }
+    const first = make(0)
+    let count = part.count
+    // "beeping for 5 seconds": as many as fit, when no count was written.
+    if (type.kind === 'event' && part.seconds !== null && !part.countGiven)
+      count = Math.max(1, Math.floor((part.seconds + repeatGap) / (first.seconds + repeatGap)))
+    items.push(first)
+    // However many parts a long prompt has, the effect holds no more sounds than fit in it.
+    for (let k = 1; k < count && items.length < MAX_SEQUENCE_SOUNDS; k++) items.push(make(k))
+  })
+  return items
+}
+
+/** Which sounds a prompt calls, in order, and how long the effect will be. */
+export function planSoundEffect(
+  request: SoundEffectRequest,
+  sampleRate = 22050,
+): SoundEffectPlan & { items: PlannedItem[] } {
+  const prompt = parsePrompt(request.text)
+  const seed = seedOf(request)
+  const variation = Math.max(0, Math.min(1, 1 - request.promptInfluence))
+  const items = sequenceItems(prompt.sequence, sampleRate, seed, variation)
+  // Events over a bed get some of the bed around them.
+  const natural =
+    items.length > 0
+      ? Math.max(naturalSeconds(items), prompt.beds.length > 0 ? EVENTS_OVER_BED_SECONDS : 0)
+      : Math.max(BED_ONLY_SECONDS, ...prompt.beds.map((b) => b.seconds ?? 0))
   const durationSeconds =
-    request.durationSeconds ??
-    Math.min(SOUND_EFFECT_MAX_SECONDS, Math.max(SOUND_EFFECT_MIN_SECONDS, natural * longer))
-  return { recipes, modifiers: modifiersOf(set), durationSeconds, seed: seedOf(request) }
+    request.durationSeconds ?? Math.min(SOUND_EFFECT_MAX_SECONDS, Math.max(SOUND_EFFECT_MIN_SECONDS, natural))
+  const placed = layout(items, items.length > 0 ? durationSeconds : null)
+  const events = items.map((item, k) => ({ typeId: item.typeId, ...placed[k]! }))
+  return { prompt, events, durationSeconds, seed, items }
 }
 
-/** A prompt no recipe knows still gets its own sound: a drifting band of noise and a drone placed by its seed. */
-function texture(ctx: RecipeContext, seed: number): Float32Array {
-  const { n, sampleRate, rnd } = ctx
+/** A prompt naming no known sound still gets its own: a drifting band of noise placed by its seed. */
+function texture(n: number, sampleRate: number, seed: number): Float32Array {
+  const rnd = createRandom(seed)
   const centre = 200 + (seed % 2000)
   const sweep = drift(n, sampleRate, 1.5, centre * 0.7, centre * 1.4, rnd)
   const out = biquad(pink(n, rnd), sampleRate, 'bandpass', (i) => sweep[i]!, 2)
   const drone = 50 + ((seed >>> 11) % 150)
-  for (let i = 0; i < n; i++) {
-    out[i] =
-      out[i]! * 2 +
-      0.25 *
-        Math.sin((2 * Math.PI * drone * i) / sampleRate) *
-        (0.6 + 0.4 * Math.sin((2 * Math.PI * 0.2 * i) / sampleRate))
-  }
-  return out
+  for (let i = 0; i < n; i++) out[i] = out[i]! * 2 + 0.25 * Math.sin((2 * Math.PI * drone * i) / sampleRate)
+  return levelOut(out, sampleRate)
 }
 
-function rms(x: Float32Array): number {
-  let s = 0
-  for (let i = 0; i < x.length; i++) s += x[i]! * x[i]!
-  return Math.sqrt(s / Math.max(1, x.length))
+/** Beds under the whole length: sustained sounds run throughout, events repeat evenly across it. */
+function renderBeds(
+  prompt: ParsedPrompt,
+  n: number,
+  sampleRate: number,
+  seed: number,
+  variation: number,
+): Float32Array {
+  const mix = new Float32Array(n)
+  prompt.beds.forEach((part, b) => {
+    const type = soundType(part.typeId)
+    const options = { sampleRate, seed, variation, seconds: n / sampleRate }
+    if (type.kind === 'sustained') {
+      // Rendered longer and cut from the middle: a bed is already running when the effect starts.
+      const bed = renderInstance(type, part, {
+        ...options,
+        seconds: options.seconds + 2 * BED_SKIP_SECONDS,
+        index: 50_000 + b,
+      })
+      const skip = Math.round(BED_SKIP_SECONDS * sampleRate)
+      for (let i = 0; i < Math.min(n, bed.length - skip); i++) mix[i] = mix[i]! + bed[i + skip]!
+      return
+    }
+    for (let k = 0; k < part.count; k++) {
+      const one = renderInstance(type, part, {
+        ...options,
+        index: 60_000 + b * 100 + k,
+        seconds: type.seconds,
+      })
+      const at = Math.round(((k + 0.5) / part.count) * n - one.length / 2)
+      for (let i = Math.max(0, at); i < Math.min(n, at + one.length); i++) mix[i] = mix[i]! + one[i - at]!
+    }
+  })
+  if (prompt.beds.length === 0 && prompt.sequence.length === 0) mix.set(texture(n, sampleRate, seed))
+  return mix
 }
 
 /** Renders a planned effect at `sampleRate` (the output format's rate, so nothing is resampled). */
 export function renderSoundEffect(request: SoundEffectRequest, sampleRate: number): SoundEffect {
-  const plan = planSoundEffect(request)
-  const words = new Set(promptWords(request.text))
+  const { items, ...plan } = planSoundEffect(request, sampleRate)
+  const variation = Math.max(0, Math.min(1, 1 - request.promptInfluence))
   const length = Math.round(plan.durationSeconds * sampleRate)
   // A loop renders a little extra and folds it over the start, so the end runs into the
   // beginning as continuous sound.
   const fold = request.loop ? Math.min(Math.round(0.5 * sampleRate), Math.floor(length / 3)) : 0
   const n = length + fold
-  const rnd = createRandom(plan.seed)
-  const variation = Math.max(0, Math.min(1, 1 - request.promptInfluence))
-  const mix = new Float32Array(n)
-  const layers = plan.recipes.length > 0 ? plan.recipes : ['texture']
-  layers.forEach((id, index) => {
-    const ctx: RecipeContext = { n, sampleRate, rnd, mods: plan.modifiers, variation, words }
-    const recipe = RECIPES.find((r) => r.id === id)
-    const layer = recipe ? recipe.render(ctx) : texture(ctx, plan.seed)
-    const level = rms(layer)
-    if (level === 0) return
-    // Layers are balanced by loudness; the first named leads.
-    const gain = (index === 0 ? 0.25 : 0.17) / level
-    for (let i = 0; i < n; i++) mix[i] = mix[i]! + layer[i]! * gain
-  })
-  if (plan.modifiers.distance > 0) {
-    biquad(mix, sampleRate, 'lowpass', 1800)
-    reverb(mix, sampleRate, 0.6)
-  } else if (
-    words.has('reverb') ||
-    words.has('hall') ||
-    words.has('cave') ||
-    words.has('echo') ||
-    words.has('cathedral')
-  ) {
-    reverb(mix, sampleRate, 0.5, 1.6)
+  const beds = renderBeds(plan.prompt, n, sampleRate, plan.seed, variation)
+  if (items.length > 0 && plan.prompt.beds.length > 0) {
+    const level = loudestFrameRms(beds, sampleRate)
+    const gain = level > 0 ? 10 ** (-BED_UNDER_EVENTS_DB / 20) / level : 0
+    for (let i = 0; i < n; i++) beds[i] = beds[i]! * gain
   }
-  biquad(mix, sampleRate, 'highpass', 20)
-  const samples = request.loop ? foldLoop(mix, length, fold) : fadeOut(mix, sampleRate)
+  biquad(beds, sampleRate, 'highpass', 20)
+  // Only the beds fold over the seam; the events are placed after, so none is faded by it.
+  const mix = request.loop ? foldLoop(beds, length, fold) : beds.subarray(0, length)
+  items.forEach((item, k) => {
+    const event = plan.events[k]!
+    const part = plan.prompt.sequence[item.part]!
+    const type = soundType(item.typeId)
+    const samples =
+      item.samples ??
+      renderInstance(type, part, {
+        sampleRate,
+        seed: plan.seed,
+        index: item.index,
+        variation,
+        seconds: event.seconds,
+      })
+    const at = Math.round(event.startSeconds * sampleRate)
+    const take = Math.min(samples.length, Math.round(event.seconds * sampleRate), length - at)
+    // An event shortened to fit fades over its last 20 ms instead of stopping dead.
+    const fadeLen = Math.min(take, Math.round(0.02 * sampleRate))
+    for (let i = 0; i < take; i++) {
+      const fade = take < samples.length && i >= take - fadeLen ? (take - i) / fadeLen : 1
+      mix[at + i] = mix[at + i]! + samples[i]! * fade
+    }
+    event.seconds = Math.max(0, take) / sampleRate
+  })
+  const samples = request.loop ? mix : fadeEdges(mix, sampleRate)
   const p = peak(samples)
-  // Peaks at -1 dBFS, scaled by intensity (softer prompts stay softer).
-  const target = 0.89 * Math.min(1, 0.75 + 0.25 * plan.modifiers.intensity)
-  if (p > 0) for (let i = 0; i < samples.length; i++) samples[i] = (samples[i]! * target) / p
+  // Peaks at -1 dBFS.
+  if (p > 0) for (let i = 0; i < samples.length; i++) samples[i] = (samples[i]! * 0.89) / p
   return { ...plan, samples, sampleRate }
 }
 
@@ -175,9 +243,9 @@ function foldLoop(x: Float32Array, length: number, fold: number): Float32Array {
 }
 
 /** A short fade at both ends so a one-shot starts and stops without a click. */
-function fadeOut(x: Float32Array, sampleRate: number): Float32Array {
+function fadeEdges(x: Float32Array, sampleRate: number): Float32Array {
   const inLen = Math.min(x.length, Math.round(0.003 * sampleRate))
-  const outLen = Math.min(x.length, Math.round(0.05 * sampleRate))
+  const outLen = Math.min(x.length, Math.round(Math.min(TAIL_SECONDS, 0.05) * sampleRate))
   for (let i = 0; i < inLen; i++) x[i] = x[i]! * (i / inLen)
   for (let i = 0; i < outLen; i++) x[x.length - 1 - i] = x[x.length - 1 - i]! * (i / outLen)
   return x

@@ -16,7 +16,7 @@ import type { SoundEffectsRepository } from './sound-effects.repository.js'
 
 const EXAMPLE_FORMAT = DEFAULT_OUTPUT_FORMAT
 /** Bumped when the synthesiser changes, so examples are rendered again. */
-const CACHE_VERSION = 1
+const CACHE_VERSION = 2
 
 export function createSoundEffectsExplore(deps: {
   storage: FileStorage

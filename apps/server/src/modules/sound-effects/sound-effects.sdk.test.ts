@@ -1,4 +1,5 @@
 import { ElevenLabsClient, ElevenLabsError } from '@elevenlabs/elevenlabs-js'
+import { detectEvents, identify, soundType } from '@timbre/speech'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mp3FrameInfo } from '../../../test/helpers/audio-checks.js'
 import { createUser, type TestUser } from '../../../test/helpers/factories.js'
@@ -68,6 +69,23 @@ describe('POST /v1/sound-generation through the SDK', () => {
       `sound effects: smallest spectral distance between prompts ${Math.min(...distances).toFixed(1)} dB`,
     )
     expect(Math.min(...distances)).toBeGreaterThan(3)
+  })
+
+  it('plays what the prompt counts, in its order, with or without a set length', async () => {
+    const candidates = ['dog-bark', 'door-slam'].map(soundType)
+    for (const durationSeconds of [undefined, 5]) {
+      const samples = await effect('a dog barking twice then a door slams', { durationSeconds })
+      if (durationSeconds) expect(samples.length).toBe(durationSeconds * 44100)
+      const heard = detectEvents(samples, 44100).map((e) => identify(e.features, candidates)?.id)
+      expect(heard).toEqual(['dog-bark', 'dog-bark', 'door-slam'])
+    }
+    // A bed runs under the events without adding any.
+    const rainy = await effect('a dog barks three times while it rains')
+    expect(detectEvents(rainy, 44100).map((e) => identify(e.features, [soundType('dog-bark')])?.id)).toEqual([
+      'dog-bark',
+      'dog-bark',
+      'dog-bark',
+    ])
   })
 
   it('gives the same bytes for the same prompt and settings, other bytes for other settings', async () => {
