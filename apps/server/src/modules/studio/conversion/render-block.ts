@@ -55,6 +55,10 @@ export interface RenderBlockInput {
   rules: PronunciationRule[]
   /** A free regeneration: rendered and kept without charging credits. */
   free?: boolean
+  /** The text charged, when it is not the pieces' texts joined (a sentence of the block). */
+  chargeText?: string
+  /** A block rendered inside a request rather than by a job worker. */
+  queue?: 'realtime' | 'job'
   /** Keeps the block's audio, in the transaction that charges it when there is a charge. */
   keep: (pcm: Buffer, words: SpokenWord[], trx: Transaction<DB> | undefined) => Promise<void>
 }
@@ -105,11 +109,11 @@ export async function renderBlock(
     kind: 'studio',
     format,
     costMultiplier: model?.characterCostMultiplier ?? 1,
-    queue: 'job',
+    queue: input.queue ?? 'job',
     meter: { modelId: project.default_model_id, resourceId: firstVoice?.voiceId ?? null },
     history: null,
     charge: {
-      text: requests.map((r) => r.text).join(' '),
+      text: input.chargeText ?? requests.map((r) => r.text).join(' '),
       hash: null,
       ...(input.free ? { credits: 0 } : {}),
     },
