@@ -1,6 +1,10 @@
 import { STUDIO_EMPHASIS } from '@timbre/contract'
 import {
+  type CharAlignment,
   MODEL_PROFILES,
+  type OutputFormat,
+  type PipelineChunk,
+  type PreparedRequest,
   type PronunciationRule,
   parseOutputFormat,
   type SpeechRequest,
@@ -44,6 +48,44 @@ function emphasised(settings: Partial<VoiceSettings>): Partial<VoiceSettings> {
     ...settings,
     speed: (settings.speed ?? 1) * STUDIO_EMPHASIS.speed,
     volume: (settings.volume ?? 1) * STUDIO_EMPHASIS.volume,
+  }
+}
+
+/** Character timings moved later by `seconds`. */
+function shifted(alignment: CharAlignment | null, seconds: number): CharAlignment | null {
+  if (!alignment || seconds === 0) return alignment
+  return {
+    characters: alignment.characters,
+    character_start_times_seconds: alignment.character_start_times_seconds.map((t) => t + seconds),
+    character_end_times_seconds: alignment.character_end_times_seconds.map((t) => t + seconds),
+  }
+}
+
+/**
+ * Every piece of a block (a node: one voice) rendered at the same time, each by a pipeline of
+ * its own, so that a block of many short pieces keeps every speech thread busy; each piece's
+ * chunks come back in order with timings from the piece's start. One failing stops the others.
+ */
+async function renderPieces(
+  speech: ConversionDeps['speech'],
+  format: OutputFormat,
+  prepared: PreparedRequest[],
+): Promise<PipelineChunk[][]> {
+  const stop = new AbortController()
+  try {
+    return await Promise.all(
+      prepared.map(async (request) => {
+        const pipeline = speech.pipeline(format, { signal: stop.signal })
+        pipeline.push(request)
+        pipeline.end()
+        const chunks: PipelineChunk[] = []
+        for await (const chunk of pipeline) chunks.push(chunk)
+        return chunks
+      }),
+    )
+  } catch (error) {
+    stop.abort()
+    throw error
   }
 }
 
@@ -119,17 +161,20 @@ export async function renderBlock(
     },
   })
   try {
-    const pipeline = deps.speech.pipeline(format)
-    for (const p of prepared) pipeline.push(p)
-    pipeline.end()
     const parts: Buffer[] = []
     const timer = createWordTimer(block.nodes.map((node) => node.text).join(''), pieceOffsets)
-    for await (const chunk of pipeline) {
-      timer.add(chunk.piece, chunk.alignment)
-      // Nothing reaches a client before the block is kept: the audio is held, so a run that
-      // dies mid-block has delivered nothing, and its reservation is released whole.
-      recording.held(chunk)
-      parts.push(Buffer.from(chunk.audio))
+    let pieceStart = 0
+    for (const [piece, chunks] of (await renderPieces(deps.speech, format, prepared)).entries()) {
+      let bytes = 0
+      for (const chunk of chunks) {
+        timer.add(piece, shifted(chunk.alignment, pieceStart))
+        // Nothing reaches a client before the block is kept: the audio is held, so a run that
+        // dies mid-block has delivered nothing, and its reservation is released whole.
+        recording.held({ ...chunk, piece, endSeconds: chunk.endSeconds + pieceStart })
+        parts.push(Buffer.from(chunk.audio))
+        bytes += chunk.audio.length
+      }
+      pieceStart += bytes / 2 / format.sampleRate
     }
     const pcm = Buffer.concat(parts)
     const words = timer.words()
