@@ -15,7 +15,9 @@ export const blockSentenceText = (block: StoredBlock) => block.nodes.map((node) 
 export function sentencesOf(text: string, locale = 'en'): SentenceRange[] {
   const segmenter = new Intl.Segmenter(locale, { granularity: 'sentence' })
   const out: SentenceRange[] = []
-  for (const part of segmenter.segment(text)) {
+  // A pause mark reads as the space it is: it never joins two sentences.
+  const spaced = text.replace(/\[(short |long )?pause\]/g, (mark) => ' '.repeat(mark.length))
+  for (const part of segmenter.segment(spaced)) {
     const lead = part.segment.length - part.segment.trimStart().length
     const body = part.segment.trim()
     if (!body) continue

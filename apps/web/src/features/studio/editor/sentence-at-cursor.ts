@@ -46,7 +46,9 @@ export function blockTextOf(block: PmNode): string {
 /** The sentence (or sentences) the characters [from, to) touch; a caret picks the one it is in. */
 export function sentenceAt(text: string, from: number, to: number): TextRange | null {
   const sentences: TextRange[] = []
-  for (const part of new Intl.Segmenter(undefined, { granularity: 'sentence' }).segment(text)) {
+  // A pause mark reads as the space it is: it never joins two sentences.
+  const spaced = text.replace(/\[(short |long )?pause\]/g, (mark) => ' '.repeat(mark.length))
+  for (const part of new Intl.Segmenter(undefined, { granularity: 'sentence' }).segment(spaced)) {
     const body = part.segment.trim()
     if (!body) continue
     const start = part.index + (part.segment.length - part.segment.trimStart().length)
