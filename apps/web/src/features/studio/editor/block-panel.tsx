@@ -85,7 +85,7 @@ export function BlockPanel({
     >
       <span className="font-medium text-neutral-700">{t('studio.editor.currentBlock')}</span>
       <span
-        className={`rounded-full px-2 py-0.5 text-xs ${state?.generated ? 'bg-emerald-100 text-emerald-800 dark:bg-emerald-900/50 dark:text-emerald-200' : 'bg-neutral-100 text-neutral-600'}`}
+        className={`rounded-full px-2 py-0.5 text-xs ${state?.generated ? 'bg-emerald-50 text-emerald-800' : 'bg-neutral-100 text-neutral-600'}`}
       >
         {!state
           ? t('studio.editor.notSavedYet')
