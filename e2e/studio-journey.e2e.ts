@@ -37,7 +37,7 @@ async function serverText(page: Page): Promise<string> {
 }
 
 describe('the Studio project editor', () => {
-  it('writes a chapter in the editor, casts two characters, plays from a paragraph with the spoken word marked, keeps and picks takes, restores a snapshot, exports, reloads and still downloads', async () => {
+  it("writes a chapter in the editor, casts two characters, fixes a word's pronunciation, plays from a paragraph and from a sentence with the spoken word marked, keeps and picks takes, regenerates one sentence (and undoes it), restores a snapshot, exports, reloads and still downloads", async () => {
     const context = await journey.browser.newContext({ viewport: { width: 1280, height: 900 } })
     const page = await context.newPage()
     await signUpAndSignIn(journey, page, {
@@ -196,6 +196,45 @@ describe('the Studio project editor', () => {
     await first.getByText('In use').waitFor()
     await takes.filter({ hasText: 'Take 2' }).getByRole('button', { name: 'Use this take' }).waitFor()
     await shoot(page, 'takes')
+
+    // Play from a sentence: the cursor in the second sentence of Anna's paragraph starts the
+    // player there, and only that sentence's words are marked as spoken.
+    await editor.getByText('They are leaving').click()
+    await expect.poll(() => play.isEnabled(), { timeout: 20_000 }).toBe(true)
+    await play.click()
+    const annaReading = editor.locator('[data-reading="true"]')
+    await expect
+      .poll(() => annaReading.textContent().catch(() => ''), { timeout: 20_000 })
+      .toContain('They are leaving')
+    const heardInSentence = new Set<string>()
+    for (let i = 0; i < 40 && heardInSentence.size < 2; i++) {
+      const word = await spoken
+        .first()
+        .textContent({ timeout: 1_000 })
+        .catch(() => null)
+      if (word) heardInSentence.add(word.trim())
+      await page.waitForTimeout(50)
+    }
+    expect(heardInSentence.size).toBeGreaterThanOrEqual(1)
+    for (const word of heardInSentence) expect(['They', 'are', 'leaving']).toContain(word)
+    await shoot(page, 'sentence-playing')
+
+    // Regenerate only that sentence: a new take of the paragraph, free (one of its two free
+    // regenerations), which can be undone (the first take picked again) and picked back.
+    await page.getByRole('button', { name: 'Regenerate sentence' }).click()
+    const regenerated = page.getByRole('status').filter({ hasText: 'Sentence regenerated' })
+    await regenerated.waitFor({ timeout: 60_000 })
+    expect(await regenerated.textContent()).toContain('They are leaving.')
+    expect(await regenerated.textContent()).not.toContain('Look at the boats')
+    expect(await regenerated.textContent()).toContain('Free regeneration.')
+    await expect.poll(() => takes.count(), { timeout: 20_000 }).toBe(2)
+    await takes.filter({ hasText: 'Take 2' }).getByText('In use').waitFor()
+    await page.getByTestId('free-regenerations-left').getByText('Free regenerations left: 1').waitFor()
+    await shoot(page, 'sentence-regenerated')
+    await regenerated.getByRole('button', { name: 'Undo' }).click()
+    await takes.filter({ hasText: 'Take 1' }).getByText('In use').waitFor({ timeout: 20_000 })
+    await takes.filter({ hasText: 'Take 2' }).getByRole('button', { name: 'Use this take' }).click()
+    await takes.filter({ hasText: 'Take 2' }).getByText('In use').waitFor({ timeout: 20_000 })
 
     // A change after the conversion, then the chapter restored to its snapshot: the text and the
     // audio it had go back, and the chapter is converted again without rendering anything.

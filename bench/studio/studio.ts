@@ -1,7 +1,8 @@
 // Studio through HTTP as a client sees it, each figure beside a baseline from the same run:
 // casting accuracy on the test book (three characters and a narrator) beside the nearest name to
 // each quote; a chapter's conversion beside plain text to speech of the same text; a paragraph's
-// regeneration (a new take) beside speech of the paragraph alone; the words timed for the
+// regeneration (a new take) beside speech of the paragraph alone; one sentence regenerated and
+// spliced into a new take beside speech of the sentence alone; the words timed for the
 // editor's highlight; the chapter's current audio (what "play from here" loads) beside the
 // snapshot stream.
 import { PREMADE_VOICES } from '@timbre/speech'
@@ -168,6 +169,28 @@ export async function bench(): Promise<void> {
     )
     console.log(`  Studio regeneration (new take)  ${fmt(takeMs)} ms`)
     console.log(`  baseline text to speech         ${fmt(paragraphTtsMs)} ms`)
+
+    // One sentence of a paragraph again (spliced into a new take) beside speech of the sentence alone.
+    const multi = (await blocksOf(first)).find((b) => {
+      const said = b.nodes.map((n) => n.text).join('')
+      return b.sub_type === 'p' && /[.!?][”"]?\s+\S/.test(said) && b.block_id !== paragraph.block_id
+    })
+    if (multi) {
+      const said = multi.nodes.map((n) => n.text).join('')
+      const at = said.search(/[.!?][”"]?\s+\S/) + 3
+      started = performance.now()
+      const spliced = await json('POST', `/chapters/${first}/blocks/${multi.block_id}/regenerate-sentence`, {
+        from: at,
+        to: at,
+      })
+      const sentenceMs = performance.now() - started
+      const sentenceTtsMs = await tts(spliced.sentence.text)
+      console.log(
+        `a sentence regenerated (${spliced.sentence.text.length} of the paragraph's ${said.length} characters)`,
+      )
+      console.log(`  Studio sentence (spliced, new take)  ${fmt(sentenceMs)} ms`)
+      console.log(`  baseline text to speech              ${fmt(sentenceTtsMs)} ms`)
+    }
 
     // With the new take the chapter's audio is no longer the snapshot's: the takes are joined.
     started = performance.now()

@@ -12551,6 +12551,55 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/studio/projects/{project_id}/chapters/{chapter_id}/blocks/{block_id}/regenerate-sentence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ours: generate one sentence of a paragraph again, spliced into a new take (only the sentence's characters are charged) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                    chapter_id: string;
+                    block_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description First character of the selection in the paragraph's text */
+                        from: number;
+                        /** @description End of the selection (exclusive); equal to from for a caret: the sentence it is in */
+                        to: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StudioSentenceTake"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/studio/projects/{project_id}/chapters/{chapter_id}/blocks/{block_id}/lock": {
         parameters: {
             query?: never;
@@ -26506,6 +26555,24 @@ export interface components {
                 message: string;
             } | null;
         };
+        StudioSentenceTakeInput: {
+            block_id: string;
+            /** @description The new take of the paragraph, now the one the chapter's audio uses */
+            take_id: string;
+            /** @description The take it was made from: pick it to undo */
+            previous_take_id: string | null;
+            sentence: {
+                from: number;
+                to: number;
+                text: string;
+            };
+            /** @description One of the paragraph's free regenerations: nothing was charged */
+            free: boolean;
+            /** @description The sentence's characters (what is charged unless free) */
+            characters: number;
+            duration_seconds: number;
+            free_regenerations_left: number;
+        };
         StudioExportInput: {
             export_id: string;
             project_id: string;
@@ -27370,6 +27437,24 @@ export interface components {
                 code: string;
                 message: string;
             } | null;
+        };
+        StudioSentenceTake: {
+            block_id: string;
+            /** @description The new take of the paragraph, now the one the chapter's audio uses */
+            take_id: string;
+            /** @description The take it was made from: pick it to undo */
+            previous_take_id: string | null;
+            sentence: {
+                from: number;
+                to: number;
+                text: string;
+            };
+            /** @description One of the paragraph's free regenerations: nothing was charged */
+            free: boolean;
+            /** @description The sentence's characters (what is charged unless free) */
+            characters: number;
+            duration_seconds: number;
+            free_regenerations_left: number;
         };
         StudioExport: {
             export_id: string;

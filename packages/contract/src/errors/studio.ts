@@ -17,6 +17,14 @@ export const STUDIO_ERRORS = {
     status: 409,
     message: 'This paragraph is locked; unlock it before regenerating it.',
   },
+  studio_sentence_needs_audio: {
+    status: 409,
+    message: 'Generate this paragraph before regenerating one of its sentences.',
+  },
+  studio_sentence_not_found: {
+    status: 400,
+    message: 'No spoken sentence at this place of the paragraph.',
+  },
   studio_take_not_found: {
     status: 404,
     message: 'Take not found: it is of other text than the paragraph now has, or was removed.',

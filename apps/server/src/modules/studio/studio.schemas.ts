@@ -177,6 +177,35 @@ export const conversionView = z
   })
   .meta({ id: 'StudioConversion' })
 
+export const sentenceBody = z
+  .object({
+    from: z
+      .number()
+      .int()
+      .min(0)
+      .max(1_000_000)
+      .describe("First character of the selection in the paragraph's text"),
+    to: z
+      .number()
+      .int()
+      .min(0)
+      .max(1_000_000)
+      .describe('End of the selection (exclusive); equal to from for a caret: the sentence it is in'),
+  })
+  .refine((body) => body.to >= body.from, { message: 'to must not be before from.', path: ['to'] })
+export const sentenceTakeView = z
+  .object({
+    block_id: z.string(),
+    take_id: z.string().describe("The new take of the paragraph, now the one the chapter's audio uses"),
+    previous_take_id: z.string().nullable().describe('The take it was made from: pick it to undo'),
+    sentence: z.object({ from: z.number().int(), to: z.number().int(), text: z.string() }),
+    free: z.boolean().describe("One of the paragraph's free regenerations: nothing was charged"),
+    characters: z.number().int().describe("The sentence's characters (what is charged unless free)"),
+    duration_seconds: z.number(),
+    free_regenerations_left: z.number().int(),
+  })
+  .meta({ id: 'StudioSentenceTake' })
+
 export const lockBody = z.object({ locked: z.boolean() })
 export const lockResponse = z.object({ block_id: z.string(), locked: z.boolean() })
 

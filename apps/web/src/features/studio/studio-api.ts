@@ -56,6 +56,22 @@ export const regenerateStudioBlock = (projectId: string, chapterId: string, bloc
       params: { path: { project_id: projectId, chapter_id: chapterId, block_id: blockId } },
     }),
   )
+/** One sentence of a generated paragraph rendered again into a new take (the selection's sentence). */
+export const regenerateStudioSentence = (
+  projectId: string,
+  chapterId: string,
+  blockId: string,
+  selection: { from: number; to: number },
+) =>
+  settle(
+    client.POST(
+      '/v1/studio/projects/{project_id}/chapters/{chapter_id}/blocks/{block_id}/regenerate-sentence',
+      {
+        params: { path: { project_id: projectId, chapter_id: chapterId, block_id: blockId } },
+        body: selection,
+      },
+    ),
+  )
 export const lockStudioBlock = (projectId: string, chapterId: string, blockId: string, locked: boolean) =>
   settle(
     client.POST('/v1/studio/projects/{project_id}/chapters/{chapter_id}/blocks/{block_id}/lock', {

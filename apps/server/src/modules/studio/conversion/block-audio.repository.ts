@@ -10,7 +10,12 @@ export type BlockAudioRow = Selectable<StudioBlockAudioTable>
 type NewBlockAudio = Omit<Insertable<StudioBlockAudioTable>, 'take_id' | 'words'> & {
   words: SpokenWord[]
   free?: boolean
+  /** The audio file this take was made from: saving fails if the block has other audio by now. */
+  replaces?: string
 }
+
+/** The block's audio changed while a take made from it was rendered (a conversion ran). */
+export class BlockAudioChanged extends Error {}
 
 /**
  * The audio of each block of a chapter (the take it uses, and whether it is locked) and the
@@ -37,6 +42,7 @@ export function createBlockAudioRepository(db: Database) {
           .where('block_id', '=', row.block_id)
           .forUpdate()
           .executeTakeFirst()
+        if (row.replaces !== undefined && earlier?.storage_key !== row.replaces) throw new BlockAudioChanged()
         const unused: string[] = []
         // Audio kept before takes were becomes one, when it says the same text.
         if (earlier && earlier.take_id === null && earlier.storage_key !== row.storage_key) {

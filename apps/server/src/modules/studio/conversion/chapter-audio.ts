@@ -34,6 +34,8 @@ export async function saveSnapshot(
     chapterId: string | null
     name: string
     pcm: Buffer
+    /** The audio already encoded (while it was made); otherwise it is encoded here. */
+    mp3?: Buffer | null
     chapterSnapshotIds?: string[]
     /** A chapter's blocks and their audio, kept so that the chapter can be restored to it. */
     content?: { blocks: StoredBlock[]; audio: SnapshotBlockAudio[] }
@@ -41,7 +43,7 @@ export async function saveSnapshot(
 ): Promise<string> {
   const id = newId()
   const key = snapshotKey(input.project.workspace_id, id)
-  await deps.storage.put(key, await encodeMp3(input.pcm))
+  await deps.storage.put(key, input.mp3 ?? (await encodeMp3(input.pcm)))
   await deps.conversions.insertSnapshot({
     id,
     project_id: input.project.id,

@@ -10,6 +10,8 @@ import {
   lockBody,
   lockResponse,
   projectIdParams,
+  sentenceBody,
+  sentenceTakeView,
   statusOk,
 } from '../studio.schemas.js'
 import type { ConversionService } from './conversion.service.js'
@@ -87,6 +89,33 @@ export function conversionRoutes(conversion: ConversionService): FastifyPluginAs
       async (request) => {
         const { project_id, chapter_id, block_id } = request.params
         return conversion.regenerateBlock(requirePrincipal(request), project_id, chapter_id, block_id)
+      },
+    )
+
+    // The public Studio API regenerates whole paragraphs only; one sentence is ours, under the
+    // paragraph it belongs to.
+    app.post(
+      '/v1/studio/projects/:project_id/chapters/:chapter_id/blocks/:block_id/regenerate-sentence',
+      {
+        config,
+        schema: {
+          tags,
+          summary:
+            "Ours: generate one sentence of a paragraph again, spliced into a new take (only the sentence's characters are charged)",
+          params: blockParams,
+          body: sentenceBody,
+          response: { 200: sentenceTakeView },
+        },
+      },
+      async (request) => {
+        const { project_id, chapter_id, block_id } = request.params
+        return conversion.regenerateSentence(requirePrincipal(request), {
+          projectId: project_id,
+          chapterId: chapter_id,
+          blockId: block_id,
+          from: request.body.from,
+          to: request.body.to,
+        })
       },
     )
 

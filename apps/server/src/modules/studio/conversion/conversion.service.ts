@@ -1,8 +1,10 @@
 import { ERRORS, STUDIO_LOCKED_BLOCK_MESSAGE } from '@timbre/contract'
 import { AppError } from '../../../errors.js'
 import { defineHeldJob } from '../../../platform/jobs/held-run-runner.js'
+import type { Principal } from '../../../plugins/auth.js'
 import type { ProjectRow } from '../studio.repository.js'
 import type { StoredBlock } from '../studio-content.js'
+import { type RegenerateSentenceInput, regenerateSentence } from '../takes/regenerate-sentence.js'
 import { chapterPcm } from './chapter-audio.js'
 import type { BlockAudioRow } from './conversion.repository.js'
 import { type ConversionDeps, dictionaryModel, type Workspace } from './conversion-deps.js'
@@ -103,6 +105,10 @@ export function createConversionService(deps: ConversionDeps) {
       const id = await enqueue(principal, project, [chapter.id], { blockIds: [blockId], wholeProject: false })
       return { status: 'ok' as const, conversion_id: id }
     },
+
+    /** Renders one sentence of a paragraph again into a new take of it (within the request). */
+    regenerateSentence: (principal: Principal, input: RegenerateSentenceInput) =>
+      regenerateSentence(deps, principal, input),
 
     async setLocked(
       principal: Workspace,

@@ -1,6 +1,10 @@
 import { STUDIO_EMPHASIS } from '@timbre/contract'
 import {
+  type CharAlignment,
   MODEL_PROFILES,
+  type OutputFormat,
+  type PipelineChunk,
+  type PreparedRequest,
   type PronunciationRule,
   parseOutputFormat,
   type SpeechRequest,
@@ -47,6 +51,44 @@ function emphasised(settings: Partial<VoiceSettings>): Partial<VoiceSettings> {
   }
 }
 
+/** Character timings moved later by `seconds`. */
+function shifted(alignment: CharAlignment | null, seconds: number): CharAlignment | null {
+  if (!alignment || seconds === 0) return alignment
+  return {
+    characters: alignment.characters,
+    character_start_times_seconds: alignment.character_start_times_seconds.map((t) => t + seconds),
+    character_end_times_seconds: alignment.character_end_times_seconds.map((t) => t + seconds),
+  }
+}
+
+/**
+ * Every piece of a block (a node: one voice) rendered at the same time, each by a pipeline of
+ * its own, so that a block of many short pieces keeps every speech thread busy; each piece's
+ * chunks come back in order with timings from the piece's start. One failing stops the others.
+ */
+async function renderPieces(
+  speech: ConversionDeps['speech'],
+  format: OutputFormat,
+  prepared: PreparedRequest[],
+): Promise<PipelineChunk[][]> {
+  const stop = new AbortController()
+  try {
+    return await Promise.all(
+      prepared.map(async (request) => {
+        const pipeline = speech.pipeline(format, { signal: stop.signal })
+        pipeline.push(request)
+        pipeline.end()
+        const chunks: PipelineChunk[] = []
+        for await (const chunk of pipeline) chunks.push(chunk)
+        return chunks
+      }),
+    )
+  } catch (error) {
+    stop.abort()
+    throw error
+  }
+}
+
 export interface RenderBlockInput {
   principal: Principal
   conversionId: string
@@ -55,6 +97,10 @@ export interface RenderBlockInput {
   rules: PronunciationRule[]
   /** A free regeneration: rendered and kept without charging credits. */
   free?: boolean
+  /** The text charged, when it is not the pieces' texts joined (a sentence of the block). */
+  chargeText?: string
+  /** A block rendered inside a request rather than by a job worker. */
+  queue?: 'realtime' | 'job'
   /** Keeps the block's audio, in the transaction that charges it when there is a charge. */
   keep: (pcm: Buffer, words: SpokenWord[], trx: Transaction<DB> | undefined) => Promise<void>
 }
@@ -105,27 +151,30 @@ export async function renderBlock(
     kind: 'studio',
     format,
     costMultiplier: model?.characterCostMultiplier ?? 1,
-    queue: 'job',
+    queue: input.queue ?? 'job',
     meter: { modelId: project.default_model_id, resourceId: firstVoice?.voiceId ?? null },
     history: null,
     charge: {
-      text: requests.map((r) => r.text).join(' '),
+      text: input.chargeText ?? requests.map((r) => r.text).join(' '),
       hash: null,
       ...(input.free ? { credits: 0 } : {}),
     },
   })
   try {
-    const pipeline = deps.speech.pipeline(format)
-    for (const p of prepared) pipeline.push(p)
-    pipeline.end()
     const parts: Buffer[] = []
     const timer = createWordTimer(block.nodes.map((node) => node.text).join(''), pieceOffsets)
-    for await (const chunk of pipeline) {
-      timer.add(chunk.piece, chunk.alignment)
-      // Nothing reaches a client before the block is kept: the audio is held, so a run that
-      // dies mid-block has delivered nothing, and its reservation is released whole.
-      recording.held(chunk)
-      parts.push(Buffer.from(chunk.audio))
+    let pieceStart = 0
+    for (const [piece, chunks] of (await renderPieces(deps.speech, format, prepared)).entries()) {
+      let bytes = 0
+      for (const chunk of chunks) {
+        timer.add(piece, shifted(chunk.alignment, pieceStart))
+        // Nothing reaches a client before the block is kept: the audio is held, so a run that
+        // dies mid-block has delivered nothing, and its reservation is released whole.
+        recording.held({ ...chunk, piece, endSeconds: chunk.endSeconds + pieceStart })
+        parts.push(Buffer.from(chunk.audio))
+        bytes += chunk.audio.length
+      }
+      pieceStart += bytes / 2 / format.sampleRate
     }
     const pcm = Buffer.concat(parts)
     const words = timer.words()

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process'
+import { once } from 'node:events'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -91,6 +92,69 @@ export async function encodeMp3(pcm: Buffer): Promise<Buffer> {
     ])
     return readFile(join(dir, 'out.mp3'))
   })
+}
+
+export interface Mp3Encoder {
+  /** Hands the next samples to the encoder (waits while it is behind). */
+  write(pcm: Buffer): Promise<void>
+  /** No more samples: the whole MP3. */
+  end(): Promise<Buffer>
+  /** Stops the encoder; nothing is kept. */
+  abort(): void
+}
+
+/**
+ * An MP3 encoder fed while the audio is still being made (the same encoding as `encodeMp3`):
+ * a conversion writes each block as soon as it is ready, so the snapshot's encoding runs beside
+ * the speech instead of after it.
+ */
+export function startMp3Encoder(): Mp3Encoder {
+  const child = spawn(
+    ffmpegPath(),
+    [
+      '-hide_banner',
+      '-nostdin',
+      '-loglevel',
+      'error',
+      ...rawInput('pipe:0'),
+      '-c:a',
+      'libmp3lame',
+      '-b:a',
+      '128k',
+      '-f',
+      'mp3',
+      'pipe:1',
+    ],
+    { stdio: ['pipe', 'pipe', 'pipe'] },
+  )
+  const out: Buffer[] = []
+  const log: Buffer[] = []
+  child.stdout.on('data', (chunk: Buffer) => out.push(chunk))
+  child.stderr.on('data', (chunk: Buffer) => log.push(chunk))
+  // A write to an encoder that stopped fails through `done`, not as an unhandled error.
+  child.stdin.on('error', () => undefined)
+  const done = new Promise<Buffer>((resolve, reject) => {
+    child.once('error', (error) => reject(new ExportFailed(`ffmpeg could not start: ${error.message}`)))
+    child.once('close', (code) => {
+      if (code === 0) resolve(Buffer.concat(out))
+      else reject(new ExportFailed(`ffmpeg failed: ${Buffer.concat(log).toString().slice(-400)}`))
+    })
+  })
+  done.catch(() => undefined)
+  return {
+    async write(pcm) {
+      if (pcm.length === 0 || child.stdin.destroyed) return
+      if (!child.stdin.write(pcm)) await Promise.race([once(child.stdin, 'drain'), done])
+    },
+    end() {
+      child.stdin.end()
+      return done
+    },
+    abort() {
+      child.stdin.destroy()
+      child.kill('SIGKILL')
+    },
+  }
 }
 
 /** Reads FFmpeg's loudnorm measurement (the JSON block it prints at the end). */

@@ -5,6 +5,7 @@ import type { StudioChapter } from '../../../lib/api-types'
 import { blocksFromDoc, docFromChapter } from './chapter-doc'
 import { studioExtensions } from './extensions'
 import { positionOfCharacter } from './reading-highlight'
+import { blockTextOf, characterAtPosition, sentenceAt } from './sentence-at-cursor'
 import { readingAt } from './use-play-from-block'
 
 const node = (voice_id: string, text: string, character_id: string | null = null, emphasis = false) => ({
@@ -113,6 +114,22 @@ describe('the spoken word in the document', () => {
       const end = positionOfCharacter(block, blockPos, from + word.length)
       expect(parsed.textBetween(start, end)).toBe(word)
     }
+  })
+
+  it('finds the character and the sentence at the cursor, as the server counts them', () => {
+    const parsed = PmNode.fromJSON(getSchema(studioExtensions), docFromChapter(chapter, 'narr'))
+    const block = parsed.child(1)
+    const blockPos = parsed.child(0).nodeSize
+    const text = blockTextOf(block)
+    expect(text).toBe('“Marcus, look,” said Anna. [pause]She waited.[long pause]')
+    for (const word of ['look', 'Anna', 'She', 'waited']) {
+      const at = positionOfCharacter(block, blockPos, text.indexOf(word))
+      expect(characterAtPosition(block, blockPos, at)).toBe(text.indexOf(word))
+    }
+    const caret = sentenceAt(text, text.indexOf('Anna'), text.indexOf('Anna'))
+    expect(caret && text.slice(caret.from, caret.to)).toBe('“Marcus, look,” said Anna.')
+    const second = sentenceAt(text, text.indexOf('waited'), text.indexOf('waited') + 3)
+    expect(second && text.slice(second.from, second.to)).toBe('She waited.')
   })
 
   it('turns the player’s position into the block and the word being read', () => {

@@ -93,7 +93,7 @@ export function TakesList({
                     {t('studio.takes.play')}
                   </Button>
                   {take.picked ? (
-                    <span className="self-center rounded-full bg-emerald-100 px-2 py-0.5 text-xs text-emerald-800 dark:bg-emerald-900/50 dark:text-emerald-200">
+                    <span className="self-center rounded-full bg-emerald-50 px-2 py-0.5 text-xs text-emerald-800">
                       {t('studio.takes.picked')}
                     </span>
                   ) : (

@@ -53,10 +53,13 @@ export function usePlayFromBlock(input: {
     })
   }, [editor, timeline.data])
 
+  /** Plays from a block, or from character `fromCharacter` of its text (the first word there on). */
   const playFrom = useCallback(
-    async (blockId: string) => {
-      const start = timeline.data?.blocks.find((b) => b.block_id === blockId)
-      if (!start) return
+    async (blockId: string, fromCharacter = 0) => {
+      const block = timeline.data?.blocks.find((b) => b.block_id === blockId)
+      if (!block) return
+      const word = fromCharacter > 0 ? block.words.find((w) => w.from >= fromCharacter) : undefined
+      const start = { start_seconds: word ? word.start_seconds : block.start_seconds }
       const blob = await chapterAudio(projectId, chapterId)
       playing.current = playAudioBlob(blob, {
         type: 'studioChapter',
