@@ -135,11 +135,26 @@ function recolour(
   return { ...dsp, formantScale: keep ? 1 : formantScale, ...eq }
 }
 
+/** Pitch ranges this close (semitones) are left alone. */
+const RANGE_TOLERANCE = 0.5
+
 /**
- * One closed-loop step: the clone's pace and colour corrected by how its own rendering
- * measured against the target (pitch is left as it is: every engine follows it closely).
+ * The engine's intonation widened or narrowed by the ratio of the target's pitch range to the
+ * measured one: the engines' range controls are not in semitones, so the first setting is a
+ * guess the measurement corrects.
  */
-export function refineClone(
+function rescaleRange(engine: EngineParams, target: VoiceFeatures, measured: VoiceFeatures): EngineParams {
+  if (measured.f0RangeSemitones <= 0 || target.f0RangeSemitones <= 0) return engine
+  if (Math.abs(target.f0RangeSemitones - measured.f0RangeSemitones) < RANGE_TOLERANCE) return engine
+  const ratio = clamp(target.f0RangeSemitones / measured.f0RangeSemitones, 0.5, 2)
+  if (engine.engine === 'flite' && engine.f0Stddev !== undefined)
+    return { ...engine, f0Stddev: Math.round(clamp(engine.f0Stddev * ratio, 3, 80)) }
+  if (engine.engine === 'espeak') return { ...engine, range: clamp(Math.round(engine.range * ratio), 0, 99) }
+  return engine
+}
+
+/** Pace and colour moved from `measured` toward the target. */
+function paceAndColour(
   voice: VoiceDefinition,
   target: VoiceFeatures,
   measured: VoiceFeatures,
@@ -149,6 +164,19 @@ export function refineClone(
     engine: retime(voice.engine, paceTowards(target, measured)),
     dsp: recolour(voice.dsp, voice.engine, target, measured),
   }
+}
+
+/**
+ * One closed-loop step: the clone's pace, pitch range and colour corrected by how its own
+ * rendering measured against the target (the median pitch is left: every engine follows it).
+ */
+export function refineClone(
+  voice: VoiceDefinition,
+  target: VoiceFeatures,
+  measured: VoiceFeatures,
+): VoiceDefinition {
+  const paced = paceAndColour(voice, target, measured)
+  return { ...paced, engine: rescaleRange(paced.engine, target, measured) }
 }
 
 export function deriveCloneVoice(input: {
@@ -174,5 +202,6 @@ export function deriveCloneVoice(input: {
     engine,
     dsp: { ...base.voice.dsp, pitchSemitones },
   }
-  return refineClone(retuned, target, base.features)
+  // The range was set from the base's own measurement above; pace and colour start from it too.
+  return paceAndColour(retuned, target, base.features)
 }
