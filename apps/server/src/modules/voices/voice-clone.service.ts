@@ -11,7 +11,6 @@ import {
   refineClone,
   type SpeechService,
   similarityOf,
-  type VoiceDefinition,
   type VoiceFeatures,
   voiceDistance,
 } from '@timbre/speech'
@@ -130,8 +129,7 @@ export function createVoiceCloneService(deps: {
   tierOf: (workspaceId: string) => Promise<string>
 }) {
   const { repository, storage, speech } = deps
-  const basesFor = createBaseVoices(speech, { tracts: true, text: CLONE_MEASURE_TEXT })
-  const measure = (voice: VoiceDefinition) => measureVoice(speech, voice, { text: CLONE_MEASURE_TEXT })
+  const basesFor = createBaseVoices(speech, { tracts: true })
 
   async function checkPlan(caller: Caller): Promise<number> {
     const raw = await deps.tierOf(caller.workspaceId)
@@ -200,8 +198,12 @@ export function createVoiceCloneService(deps: {
         target,
         base,
       })
-      const voice = refineClone(derived, target, await measure(derived))
-      const clone = await measure(voice)
+      const voice = refineClone(
+        derived,
+        target,
+        await measureVoice(speech, derived, { text: CLONE_MEASURE_TEXT }),
+      )
+      const clone = await measureVoice(speech, voice, { text: CLONE_MEASURE_TEXT })
       const distance = voiceDistance(clone, target)
       const analysis: CloneAnalysis = {
         base_voice_id: base.voice.voice_id,

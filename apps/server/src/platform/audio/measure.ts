@@ -110,9 +110,8 @@ export async function renderForMeasuring(
 }
 
 /**
- * What an instant clone reads while it is fitted and scored: longer than the measuring
- * sentence, so pace and long-term spectrum average over more sounds, and the same for the
- * base voices, each fitting step and the score, so they compare like with like.
+ * What an instant clone reads while it is corrected and scored: longer than the measuring
+ * sentence, so its pace and long-term spectrum average over more sounds.
  */
 export const CLONE_MEASURE_TEXT = `${MEASURE_TEXT} When the sunlight strikes raindrops in the air, they act as a prism and form a rainbow. The rainbow is a division of white light into many beautiful colours.`
 
@@ -128,9 +127,9 @@ export async function measureVoice(
 /**
  * The voices a clone is derived from, per language (English when a language has none), each
  * measured once per process. With `tracts`, the eSpeak NG vocal tracts kept for instant
- * cloning join the premade voices (cloneBaseVoices); `text` is what they are measured on.
+ * cloning join the premade voices (cloneBaseVoices).
  */
-export function createBaseVoices(speech: SpeechService, options: { tracts?: boolean; text?: string } = {}) {
+export function createBaseVoices(speech: SpeechService, options: { tracts?: boolean } = {}) {
   const measured = new Map<string, Promise<VoiceFeatures>>()
   return async function basesFor(language: string): Promise<CloneBase[]> {
     let voices = PREMADE_VOICES.filter((v) => v.language === language)
@@ -140,7 +139,7 @@ export function createBaseVoices(speech: SpeechService, options: { tracts?: bool
       voices.map(async (voice) => {
         let features = measured.get(voice.voice_id)
         if (!features) {
-          features = measureVoice(speech, voice, options.text ? { text: options.text } : {})
+          features = measureVoice(speech, voice)
           features.catch(() => measured.delete(voice.voice_id))
           measured.set(voice.voice_id, features)
         }
