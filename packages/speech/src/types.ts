@@ -79,6 +79,11 @@ export interface VoiceDsp {
   lowShelfDb: number
   presenceDb: number
   highShelfDb: number
+  /**
+   * Gains (dB) of five octave-wide bands at 250 Hz to 4 kHz: the colour fitted to a clone's
+   * samples (their long-term spectrum against the base voice's). Absent on designed voices.
+   */
+  envelopeDb?: number[]
   /** Gain in dB before loudness normalisation (affects nothing when speaker boost normalises). */
   gainDb: number
 }

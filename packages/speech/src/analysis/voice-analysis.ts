@@ -1,11 +1,14 @@
 // Voice features of a recording, for instant cloning and for scoring a clone against its
 // samples: where the speech is (an energy gate relative to the loudest frames), the pitch
-// (YIN on the voiced frames: median and the 10th-90th percentile range), a speaking rate
-// (syllable nuclei, loudness peaks on voiced frames, per second of speech) and the loudness
-// of the speech. Plain arithmetic on mono float samples; no engine, no I/O.
+// (YIN on the voiced frames: median and the 10th-90th percentile range), the articulation rate
+// (syllable nuclei per second of phonation, speaking-rate.ts) and the loudness of the speech.
+// Plain arithmetic on mono float samples; no engine, no I/O.
+
+import { RATE_ANALYSIS_HZ, speakingRate } from './speaking-rate.js'
+import { combineEnvelopes, type SpectralEnvelope, spectralEnvelope } from './spectral-envelope.js'
 
 /** The rate the analysis works at: enough for pitch, cheap enough for minutes of audio. */
-const RATE = 16_000
+const RATE = RATE_ANALYSIS_HZ
 const FRAME = 640 // 40 ms: two periods of the lowest pitch searched
 const HOP = 160 // 10 ms
 const F0_MIN = 60
@@ -16,8 +19,12 @@ const YIN_THRESHOLD = 0.15
 const ABSOLUTE_FLOOR_DB = -55
 /** Speech frames are within this of the loud end of the file. */
 const RELATIVE_FLOOR_DB = 35
-/** A syllable nucleus rises at least this far above the dip before it. */
-const DIP_DB = 2
+/**
+ * A frame this periodic (YIN's lowest normalised difference below it) counts as voiced for
+ * finding syllable nuclei, even where no pitch is sure enough to report: some engine voices
+ * (Flite's kal16) are periodic but too rough for the pitch threshold.
+ */
+const PERIODIC_THRESHOLD = 0.35
 
 export interface VoiceFeatures {
   /** Seconds of audio analysed. */
@@ -33,12 +40,16 @@ export interface VoiceFeatures {
   f0HighHz: number
   /** Width of that range in semitones: how much the voice moves. */
   f0RangeSemitones: number
-  /** Syllable nuclei per second of speech. */
+  /** Syllable nuclei per second of phonation (speaking-rate.ts): the articulation rate. */
   syllablesPerSecond: number
+  /** Seconds of speech with pauses left out, over which the rate is counted. */
+  phonationSeconds?: number
   /** RMS level of the speech frames, dBFS. */
   loudnessDb: number
   /** Peak sample level, dBFS. */
   peakDb: number
+  /** Long-term spectrum and brightness of the speech (absent where nothing was spoken). */
+  envelope?: SpectralEnvelope
 }
 
 const toDb = (value: number) => (value > 0 ? 20 * Math.log10(value) : -120)
@@ -68,6 +79,14 @@ function percentile(sorted: number[], p: number): number {
   const lo = Math.floor(at)
   const hi = Math.ceil(at)
   return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (at - lo)
+}
+
+/** YIN's lowest normalised difference over the searched periods, after `yin` filled `diff`. */
+function lowestDifference(diff: Float32Array): number {
+  let lowest = 1
+  for (let lag = Math.floor(RATE / F0_MAX); lag <= Math.floor(RATE / F0_MIN); lag++)
+    lowest = Math.min(lowest, diff[lag]!)
+  return lowest
 }
 
 /** YIN period estimate of one frame, in Hz, or 0 when the frame is not periodic. */
@@ -155,46 +174,26 @@ export function analyseVoice(samples: Float32Array, sampleRate: number): VoiceFe
   const gate = Math.max(ABSOLUTE_FLOOR_DB, loud - RELATIVE_FLOOR_DB)
   const diff = new Float32Array(Math.floor(RATE / F0_MIN) + 2)
   const f0s: number[] = []
-  const voiced: boolean[] = []
+  const periodic = new Uint8Array(frames)
   let speechFrames = 0
   let speechEnergy = 0
   for (let f = 0; f < frames; f++) {
-    const isSpeech = levels[f]! >= gate
-    let f0 = 0
-    if (isSpeech) {
-      speechFrames++
-      speechEnergy += 10 ** (levels[f]! / 10)
-      f0 = yin(x, f * HOP, diff)
-      if (f0 >= F0_MIN && f0 <= F0_MAX) f0s.push(f0)
-      else f0 = 0
-    }
-    voiced.push(f0 > 0)
+    if (levels[f]! < gate) continue
+    speechFrames++
+    speechEnergy += 10 ** (levels[f]! / 10)
+    const f0 = yin(x, f * HOP, diff)
+    if (f0 >= F0_MIN && f0 <= F0_MAX) f0s.push(f0)
+    periodic[f] = f0 > 0 || lowestDifference(diff) < PERIODIC_THRESHOLD ? 1 : 0
   }
-  // Syllable nuclei: peaks of the smoothed loudness on voiced frames, each standing at least
-  // DIP_DB above the lowest point since the previous nucleus (after de Jong and Wempe).
-  const smooth = new Float64Array(frames)
-  for (let f = 0; f < frames; f++) {
-    let sum = 0
-    let n = 0
-    for (let k = Math.max(0, f - 2); k <= Math.min(frames - 1, f + 2); k++) {
-      sum += levels[k]!
-      n++
-    }
-    smooth[f] = sum / n
+  const periodicAt = (seconds: number) => {
+    const f = Math.round((seconds * RATE - FRAME / 2) / HOP)
+    return periodic[f - 1] === 1 || periodic[f] === 1 || periodic[f + 1] === 1
   }
-  let stretches = 0
-  let valley = Number.POSITIVE_INFINITY
-  let lastPeak = -99
-  for (let f = 1; f + 1 < frames; f++) {
-    valley = Math.min(valley, smooth[f]!)
-    const isPeak = smooth[f]! >= smooth[f - 1]! && smooth[f]! > smooth[f + 1]!
-    if (isPeak && voiced[f] && smooth[f]! >= gate && smooth[f]! - valley >= DIP_DB && f - lastPeak >= 8) {
-      stretches++
-      lastPeak = f
-      valley = smooth[f]!
-    }
-  }
+  const rate = speakingRate(x, periodicAt)
   const sorted = f0s.sort((a, b) => a - b)
+  const envelope = speechFrames
+    ? spectralEnvelope(x, (seconds) => periodic[Math.round((seconds * RATE - FRAME / 2) / HOP)] === 1)
+    : null
   const low = percentile(sorted, 0.1)
   const high = percentile(sorted, 0.9)
   const speechSeconds = (speechFrames * HOP) / RATE
@@ -206,9 +205,11 @@ export function analyseVoice(samples: Float32Array, sampleRate: number): VoiceFe
     f0LowHz: low,
     f0HighHz: high,
     f0RangeSemitones: low > 0 ? 12 * Math.log2(high / low) : 0,
-    syllablesPerSecond: speechSeconds > 0 ? stretches / speechSeconds : 0,
+    syllablesPerSecond: rate.syllablesPerSecond,
+    phonationSeconds: rate.phonationSeconds,
     loudnessDb: speechFrames ? toDb(Math.sqrt(speechEnergy / speechFrames)) : -120,
     peakDb: toDb(peak),
+    ...(envelope ? { envelope } : {}),
   }
 }
 
@@ -219,7 +220,10 @@ export function combineFeatures(list: VoiceFeatures[]): VoiceFeatures {
     list.reduce((s, f) => s + pick(f) * f.voicedSeconds, 0) / total
   // Pitch is averaged on a log scale, as it is heard.
   const logMean = (pick: (f: VoiceFeatures) => number) => 2 ** mean((f) => Math.log2(Math.max(1, pick(f))))
-  const speech = list.reduce((s, f) => s + f.speechSeconds, 0) || 1
+  const envelope = combineEnvelopes(
+    list.flatMap((f) => (f.envelope ? [{ envelope: f.envelope, weight: f.speechSeconds }] : [])),
+  )
+  const phonation = list.reduce((s, f) => s + (f.phonationSeconds ?? f.speechSeconds), 0)
   return {
     durationSeconds: list.reduce((s, f) => s + f.durationSeconds, 0),
     speechSeconds: list.reduce((s, f) => s + f.speechSeconds, 0),
@@ -228,9 +232,13 @@ export function combineFeatures(list: VoiceFeatures[]): VoiceFeatures {
     f0LowHz: logMean((f) => f.f0LowHz),
     f0HighHz: logMean((f) => f.f0HighHz),
     f0RangeSemitones: mean((f) => f.f0RangeSemitones),
-    syllablesPerSecond: list.reduce((s, f) => s + f.syllablesPerSecond * f.speechSeconds, 0) / speech,
+    syllablesPerSecond:
+      list.reduce((s, f) => s + f.syllablesPerSecond * (f.phonationSeconds ?? f.speechSeconds), 0) /
+      (phonation || 1),
+    phonationSeconds: phonation,
     loudnessDb: mean((f) => f.loudnessDb),
     peakDb: Math.max(...list.map((f) => f.peakDb)),
+    ...(envelope ? { envelope } : {}),
   }
 }
 

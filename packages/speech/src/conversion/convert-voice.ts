@@ -17,6 +17,7 @@ import {
   pitchTrack,
 } from '../analysis/voice-analysis.js'
 import { createEq, type EqSettings } from '../dsp/biquad.js'
+import { fft } from '../dsp/fft.js'
 import { applyGain, dbToGain, limitPeaks, voicedRms } from '../dsp/levels.js'
 import { createTimePitchStream } from '../dsp/time-pitch.js'
 import { createPsola } from './psola.js'
@@ -37,41 +38,6 @@ export interface VoiceProfile {
 }
 
 const FFT_SIZE = 1024
-
-function fft(re: Float64Array, im: Float64Array): void {
-  const n = re.length
-  for (let i = 1, j = 0; i < n; i++) {
-    let bit = n >> 1
-    for (; j & bit; bit >>= 1) j ^= bit
-    j ^= bit
-    if (i < j) {
-      const r = re[i]!
-      re[i] = re[j]!
-      re[j] = r
-      const m = im[i]!
-      im[i] = im[j]!
-      im[j] = m
-    }
-  }
-  for (let len = 2; len <= n; len <<= 1) {
-    const angle = (-2 * Math.PI) / len
-    const half = len / 2
-    for (let i = 0; i < n; i += len) {
-      for (let k = 0; k < half; k++) {
-        const wr = Math.cos(angle * k)
-        const wi = Math.sin(angle * k)
-        const a = i + k
-        const b = a + half
-        const vr = re[b]! * wr - im[b]! * wi
-        const vi = re[b]! * wi + im[b]! * wr
-        re[b] = re[a]! - vr
-        im[b] = im[a]! - vi
-        re[a] = re[a]! + vr
-        im[a] = im[a]! + vi
-      }
-    }
-  }
-}
 
 /** Long-term power spectrum of the loud frames, and the centroid of those frames. */
 function spectrum(samples: Float32Array, rate: number): { power: Float64Array; centroidHz: number } {

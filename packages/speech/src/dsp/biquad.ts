@@ -60,6 +60,44 @@ export interface EqSettings {
   lowShelfDb: number
   presenceDb: number
   highShelfDb: number
+  /** Gains of the octave-wide envelope bands (ENVELOPE_BANDS_HZ), dB; a clone's fitted colour. */
+  envelopeDb?: readonly number[]
+}
+
+/** Centres of the envelope bands: one peaking filter an octave wide at each. */
+export const ENVELOPE_BANDS_HZ = [250, 500, 1000, 2000, 4000] as const
+/** Q of an octave-wide peaking band. */
+const ENVELOPE_Q = 1.41
+
+function bandsOf(sampleRate: number, eq: EqSettings): Coefficients[] {
+  const bands: Coefficients[] = []
+  if (eq.highpassHz) bands.push(design('highpass', sampleRate, eq.highpassHz, 0, Math.SQRT1_2))
+  if (eq.lowShelfDb !== 0) bands.push(design('lowshelf', sampleRate, 180, eq.lowShelfDb, Math.SQRT1_2))
+  if (eq.presenceDb !== 0) bands.push(design('peaking', sampleRate, 3200, eq.presenceDb, 0.9))
+  if (eq.highShelfDb !== 0) bands.push(design('highshelf', sampleRate, 6000, eq.highShelfDb, Math.SQRT1_2))
+  for (const [i, hz] of ENVELOPE_BANDS_HZ.entries()) {
+    const gain = eq.envelopeDb?.[i] ?? 0
+    if (gain !== 0) bands.push(design('peaking', sampleRate, hz, gain, ENVELOPE_Q))
+  }
+  return bands
+}
+
+/** The EQ's gain at `hz`, dB: what fitting a colour needs without filtering any audio. */
+export function eqResponseDb(sampleRate: number, eq: EqSettings, hz: number): number {
+  const w = (2 * Math.PI * hz) / sampleRate
+  const c1 = Math.cos(w)
+  const s1 = Math.sin(w)
+  const c2 = Math.cos(2 * w)
+  const s2 = Math.sin(2 * w)
+  let db = 0
+  for (const b of bandsOf(sampleRate, eq)) {
+    const nr = b.b0 + b.b1 * c1 + b.b2 * c2
+    const ni = -(b.b1 * s1 + b.b2 * s2)
+    const dr = 1 + b.a1 * c1 + b.a2 * c2
+    const di = -(b.a1 * s1 + b.a2 * s2)
+    db += 10 * Math.log10((nr * nr + ni * ni) / (dr * dr + di * di))
+  }
+  return db
 }
 
 /**
@@ -72,11 +110,7 @@ export interface EqSettings {
  * rounded to 32-bit float before the next band, exactly as when each band wrote its samples.
  */
 export function createEq(sampleRate: number, eq: EqSettings): (samples: Float32Array) => void {
-  const bands: Coefficients[] = []
-  if (eq.highpassHz) bands.push(design('highpass', sampleRate, eq.highpassHz, 0, Math.SQRT1_2))
-  if (eq.lowShelfDb !== 0) bands.push(design('lowshelf', sampleRate, 180, eq.lowShelfDb, Math.SQRT1_2))
-  if (eq.presenceDb !== 0) bands.push(design('peaking', sampleRate, 3200, eq.presenceDb, 0.9))
-  if (eq.highShelfDb !== 0) bands.push(design('highshelf', sampleRate, 6000, eq.highShelfDb, Math.SQRT1_2))
+  const bands = bandsOf(sampleRate, eq)
   const n = bands.length
   const c = new Float64Array(bands.flatMap((b) => [b.b0, b.b1, b.b2, b.a1, b.a2]))
   // Per band: x[n-1], x[n-2], y[n-1], y[n-2].

@@ -101,6 +101,7 @@ export function scaledDsp(dsp: VoiceDsp, similarityBoost: number): VoiceDsp {
     lowShelfDb: dsp.lowShelfDb * k,
     presenceDb: dsp.presenceDb * k,
     highShelfDb: dsp.highShelfDb * k,
+    ...(dsp.envelopeDb ? { envelopeDb: dsp.envelopeDb.map((gain) => gain * k) } : {}),
     gainDb: dsp.gainDb,
   }
 }

@@ -92,6 +92,7 @@ export async function renderSegment(job: SegmentJob): Promise<SegmentAudio> {
     presenceDb: dsp.presenceDb + (boost ? 3 : 0),
     // Flite has no whisper source: a darker, quieter reading stands in for [whispers].
     highShelfDb: dsp.highShelfDb + (whisperedFlite ? -6 : 0),
+    ...(dsp.envelopeDb ? { envelopeDb: dsp.envelopeDb } : {}),
   })
   // Speaker boost: louder, normalised voiced level; otherwise a gentler target.
   normalizeLoudness(samples, rate, (boost ? -16 : -20) + dsp.gainDb)

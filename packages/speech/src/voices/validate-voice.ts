@@ -82,5 +82,10 @@ export function validateVoice(voice: VoiceDefinition): VoiceDefinition {
   inRange(dsp.presenceDb, -24, 24, 'dsp.presenceDb')
   inRange(dsp.highShelfDb, -24, 24, 'dsp.highShelfDb')
   inRange(dsp.gainDb, -24, 24, 'dsp.gainDb')
+  if (dsp.envelopeDb !== undefined) {
+    if (!Array.isArray(dsp.envelopeDb) || dsp.envelopeDb.length > 5)
+      fail('dsp.envelopeDb must be up to 5 gains.')
+    for (const gain of dsp.envelopeDb) inRange(gain, -24, 24, 'dsp.envelopeDb')
+  }
   return voice
 }

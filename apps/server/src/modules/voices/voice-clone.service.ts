@@ -2,10 +2,13 @@ import { createHash } from 'node:crypto'
 import { maxVoiceAddEdits, PLAN_LIMITS, PLANS, type Tier } from '@timbre/contract'
 import {
   combineFeatures,
+  compareFeatures,
   createIsolator,
   deriveCloneVoice,
+  type FeatureComparison,
   ISOLATION_SAMPLE_RATE,
   nearestBase,
+  refineClone,
   type SpeechService,
   similarityOf,
   type VoiceFeatures,
@@ -15,6 +18,7 @@ import { AppError } from '../../errors.js'
 import { newId } from '../../lib/ids.js'
 import type { FileStorage } from '../../lib/storage.js'
 import {
+  CLONE_MEASURE_TEXT,
   checkSampleLength,
   createBaseVoices,
   decodeVoiceUpload,
@@ -28,9 +32,11 @@ import type { NewVoiceSample, VoicesRepository } from './voices.repository.js'
 import type { Caller } from './voices.service.js'
 
 // Instant voice cloning (POST /v1/voices/add): every sample is decoded and measured (speech,
-// pitch, pitch range, pace, loudness), the premade voice nearest in pitch is retuned to the
-// measurements, and the clone's own rendering of a fixed sentence is measured the same way
-// to score how close it came. Nothing is stored unless every sample is usable.
+// pitch, pitch range, pace, long-term spectrum, loudness), the base voice nearest in pitch and
+// colour is retuned to the measurements, the clone's own rendering of a fixed text is measured
+// the same way and its pace and colour corrected once by what it really did, and a last
+// rendering scores how close it came, feature by feature, beside the plain base voice's score.
+// Nothing is stored unless every sample is usable.
 
 /** The longest sample taken, in seconds. */
 export const CLONE_SAMPLE_SECONDS_MAX = 5 * 60
@@ -53,6 +59,8 @@ export interface CloneAnalysis {
   distance: number
   /** 0-1, from the distance. */
   similarity: number
+  /** Per feature, the clone's output against the samples, and the plain base voice's for comparison. */
+  features: { clone: FeatureComparison; base: FeatureComparison }
 }
 
 /** The start of the current calendar month (UTC): the add/edit counter restarts there. */
@@ -121,7 +129,7 @@ export function createVoiceCloneService(deps: {
   tierOf: (workspaceId: string) => Promise<string>
 }) {
   const { repository, storage, speech } = deps
-  const basesFor = createBaseVoices(speech)
+  const basesFor = createBaseVoices(speech, { tracts: true })
 
   async function checkPlan(caller: Caller): Promise<number> {
     const raw = await deps.tierOf(caller.workspaceId)
@@ -182,7 +190,7 @@ export function createVoiceCloneService(deps: {
 
       const language = (labels.language ?? 'en').toLowerCase()
       const base = nearestBase(target, await basesFor(language))
-      const voice = deriveCloneVoice({
+      const derived = deriveCloneVoice({
         voiceId,
         name,
         description: description ?? '',
@@ -190,7 +198,12 @@ export function createVoiceCloneService(deps: {
         target,
         base,
       })
-      const clone = await measureVoice(speech, voice)
+      const voice = refineClone(
+        derived,
+        target,
+        await measureVoice(speech, derived, { text: CLONE_MEASURE_TEXT }),
+      )
+      const clone = await measureVoice(speech, voice, { text: CLONE_MEASURE_TEXT })
       const distance = voiceDistance(clone, target)
       const analysis: CloneAnalysis = {
         base_voice_id: base.voice.voice_id,
@@ -198,6 +211,7 @@ export function createVoiceCloneService(deps: {
         clone,
         distance: Math.round(distance * 100) / 100,
         similarity: similarityOf(distance),
+        features: { clone: compareFeatures(clone, target), base: compareFeatures(base.features, target) },
       }
       const definition: StoredDefinition & { clone_analysis: CloneAnalysis } = {
         ...voice,

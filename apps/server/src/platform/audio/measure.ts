@@ -1,6 +1,7 @@
 import {
   analyseVoice,
   type CloneBase,
+  cloneBaseVoices,
   collectSpeech,
   ISOLATION_SAMPLE_RATE,
   PREMADE_VOICES,
@@ -108,20 +109,32 @@ export async function renderForMeasuring(
   return pcm16ToFloat(result.audio)
 }
 
-/** A voice of ours measured on its own rendering. */
-export async function measureVoice(speech: SpeechService, voice: VoiceDefinition): Promise<VoiceFeatures> {
-  return analyseVoice(await renderForMeasuring(speech, voice), RENDER_RATE)
+/**
+ * What an instant clone reads while it is corrected and scored: longer than the measuring
+ * sentence, so its pace and long-term spectrum average over more sounds.
+ */
+export const CLONE_MEASURE_TEXT = `${MEASURE_TEXT} When the sunlight strikes raindrops in the air, they act as a prism and form a rainbow. The rainbow is a division of white light into many beautiful colours.`
+
+/** A voice of ours measured on its own rendering (of the measuring sentence, or `text`). */
+export async function measureVoice(
+  speech: SpeechService,
+  voice: VoiceDefinition,
+  options: { text?: string } = {},
+): Promise<VoiceFeatures> {
+  return analyseVoice(await renderForMeasuring(speech, voice, options), RENDER_RATE)
 }
 
 /**
- * The premade voices a clone is derived from, per language (English when a language has
- * none), each measured once per process.
+ * The voices a clone is derived from, per language (English when a language has none), each
+ * measured once per process. With `tracts`, the eSpeak NG vocal tracts kept for instant
+ * cloning join the premade voices (cloneBaseVoices).
  */
-export function createBaseVoices(speech: SpeechService) {
+export function createBaseVoices(speech: SpeechService, options: { tracts?: boolean } = {}) {
   const measured = new Map<string, Promise<VoiceFeatures>>()
   return async function basesFor(language: string): Promise<CloneBase[]> {
     let voices = PREMADE_VOICES.filter((v) => v.language === language)
     if (!voices.length) voices = PREMADE_VOICES.filter((v) => v.language === 'en')
+    if (options.tracts) voices = cloneBaseVoices(language)
     return Promise.all(
       voices.map(async (voice) => {
         let features = measured.get(voice.voice_id)
