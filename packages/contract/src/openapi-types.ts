@@ -2102,7 +2102,7 @@ export interface paths {
         put?: never;
         /**
          * Add a voice by instant cloning
-         * @description The samples are measured (pitch, pitch range, pace, loudness) and the nearest premade voice is retuned to match. Not on the free plan.
+         * @description The samples are measured (pitch, pitch range, speaking rate, spectral envelope and brightness); the nearest synthetic voice is retuned toward them (pace, pitch, formants, an equaliser) and checked once on a reading of its own. Not on the free plan.
          */
         post: {
             parameters: {

@@ -22,8 +22,9 @@ export function voiceCloneRoutes(clones: VoiceCloneService, guards: CloneGuards)
           tags: ['voices'],
           summary: 'Add a voice by instant cloning',
           description:
-            'The samples are measured (pitch, pitch range, pace, loudness) and the nearest premade voice is ' +
-            'retuned to match. Not on the free plan.',
+            'The samples are measured (pitch, pitch range, speaking rate, spectral envelope and brightness); ' +
+            'the nearest synthetic voice is retuned toward them (pace, pitch, formants, an equaliser) and ' +
+            'checked once on a reading of its own. Not on the free plan.',
           response: { 200: addVoiceResponse },
         },
       },
