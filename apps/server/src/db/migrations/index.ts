@@ -61,6 +61,7 @@ import * as studioEditorLeases from './20261130140100-studio-editor-leases.js'
 import * as studioSnapshotContent from './20261130140200-studio-snapshot-content.js'
 import * as payoutTransfers from './20261130150000-payout-transfers.js'
 import * as musicShare from './20261130150100-music-share.js'
+import * as convaiPostCall from './20261201160000-convai-post-call.js'
 
 // Listed in code (not read from disk) so the same list works from sources and from dist/.
 export const migrations: Record<string, Migration> = {
@@ -126,4 +127,5 @@ export const migrations: Record<string, Migration> = {
   '20261130140200-studio-snapshot-content': studioSnapshotContent,
   '20261130150000-payout-transfers': payoutTransfers,
   '20261130150100-music-share': musicShare,
+  '20261201160000-convai-post-call': convaiPostCall,
 }

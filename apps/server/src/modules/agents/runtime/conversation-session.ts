@@ -446,6 +446,7 @@ export class ConversationSession {
       if (this.brain) {
         await this.keepRecording()
         await this.save(status, seconds, cost)
+        await this.deps.afterCall(this.id)
       }
     } finally {
       this.close(1000, reason.slice(0, 100))
