@@ -10,9 +10,9 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createUser, type TestUser } from '../../../../test/helpers/factories.js'
 import { type OpenAiChatServer, startOpenAiChatServer } from '../../../../test/helpers/openai-chat-server.js'
+import { runJob } from '../../../../test/helpers/run-job.js'
 import { type SelfSignedCertificate, selfSignedCertificate } from '../../../../test/helpers/self-signed.js'
 import { createTestApp, type TestApp } from '../../../../test/helpers/test-app.js'
-import { startQueue } from '../../../jobs/queue.js'
 
 // Post-call analysis and the post-call webhook: a conversation ends, its criteria are judged and
 // its data items extracted (by the agent's OpenAI-compatible model, or by written rules on the
@@ -127,27 +127,6 @@ async function until(done: () => boolean, ms = 20_000): Promise<void> {
   for (let waited = 0; !done(); waited += 50) {
     if (waited > ms) throw new Error('timed out')
     await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-}
-
-/**
- * Runs a job as another process would send it (a second queue on the same tables; the app's
- * worker finds it at its next poll) and waits until it has completed.
- */
-async function runJob(name: 'convai.sweep' | 'convai.post-call', payload: Record<string, string>) {
-  const queue = await startQueue(t.database)
-  try {
-    const since = new Date()
-    await queue.send(name, payload as never)
-    for (let i = 0; i < 900; i++) {
-      const done = await sql<{ n: number }>`select count(*)::int as n from pgboss.job
-        where name = ${name} and state = 'completed' and created_on >= ${since}`.execute(t.database.db)
-      if ((done.rows[0]?.n ?? 0) > 0) return
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
-    throw new Error(`${name} did not complete`)
-  } finally {
-    await queue.stop()
   }
 }
 
@@ -276,12 +255,12 @@ describe('post-call analysis and webhook', () => {
       .where('id', '=', id)
       .executeTakeFirstOrThrow()
     expect(stored.analysis).toBeNull()
-    await runJob('convai.sweep', {})
+    await runJob(t.database, 'convai.sweep', {})
     const again = await analysed(id)
     expect(again.analysis?.evaluationCriteriaResults?.asked?.result).toBe('success')
     await until(() => deliveredFor(id).length === 2)
     // Done work is not done twice: another sweep and another run send nothing more.
-    await runJob('convai.post-call', { conversationId: id })
+    await runJob(t.database, 'convai.post-call', { conversationId: id })
     await new Promise((resolve) => setTimeout(resolve, 1000))
     expect(deliveredFor(id)).toHaveLength(2)
   }, 180_000)
