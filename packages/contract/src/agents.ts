@@ -79,6 +79,8 @@ export const CONVERSATION_TOKEN_SECONDS = 15 * 60
 export const CONVERSATION_IDLE_SECONDS = 180
 /** A conversation may last at most this long (the agent's own maximum may be shorter). */
 export const CONVERSATION_MAX_SECONDS = 60 * 60
+/** What a voice agent says to a caller silent for its turn timeout. */
+export const CONVAI_REENGAGE_MESSAGE = 'Are you still there?'
 /** The post-call webhook's event name, as ElevenLabs sends it. */
 export const CONVAI_POST_CALL_EVENT = 'post_call_transcription'
 /**

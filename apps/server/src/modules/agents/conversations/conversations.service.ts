@@ -4,6 +4,7 @@ import type { FileStorage } from '../../../lib/storage.js'
 import type { Principal } from '../../../plugins/auth.js'
 import { cursorAt, offsetOf, unixSeconds } from '../access-info.js'
 import type { AgentsRepository } from '../agents.repository.js'
+import { inDevelopment } from './conversation-access.js'
 import type { ConversationTokens } from './conversation-tokens.js'
 import { conversationView, durationOf, outcomeOf } from './conversation-view.js'
 import type { ConversationsRepository } from './conversations.repository.js'
@@ -29,6 +30,7 @@ export function createConversationsService(deps: {
         agentId: agent.id,
         workspaceId: agent.workspace_id,
         userId: principal.userId,
+        development: inDevelopment(principal),
       })
       return {
         signed_url: `${socketBase}/v1/convai/conversation?agent_id=${encodeURIComponent(agent.id)}&conversation_signature=${token}`,
@@ -41,6 +43,7 @@ export function createConversationsService(deps: {
         agentId: agent.id,
         workspaceId: agent.workspace_id,
         userId: principal.userId,
+        development: inDevelopment(principal),
       })
       return { token, conversation_id: '' }
     },

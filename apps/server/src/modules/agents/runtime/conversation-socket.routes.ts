@@ -49,13 +49,13 @@ export function conversationSocketRoutes(deps: RuntimeDeps & AccessDeps): Fastif
           const parsed = query.safeParse(request.query)
           if (!parsed.success)
             throw new AppError('validation_error', { message: 'Invalid conversation query.' })
-          const { agent, userId } = await openConversation(deps, {
+          const { agent, userId, development } = await openConversation(deps, {
             agentId: parsed.data.agent_id,
             signature: parsed.data.conversation_signature,
             principal: request.principal,
             origin: request.headers.origin,
           })
-          session = new ConversationSession(deps, agent, userId, send, close)
+          session = new ConversationSession(deps, agent, userId, send, close, development)
         })()
         // Messages wait for the checks, then run one at a time in arrival order.
         let queue: Promise<void> = opening.catch(refuse)
