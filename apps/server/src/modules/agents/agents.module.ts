@@ -40,6 +40,7 @@ import { createConvaiSettingsRepository } from './settings/settings.repository.j
 import { createToolsRepository } from './tools/tools.repository.js'
 import { toolsRoutes } from './tools/tools.routes.js'
 import { createToolsService } from './tools/tools.service.js'
+import { widgetRoutes } from './widget/widget.routes.js'
 
 export type { AgentTestReply, TestHistoryEntry, TestToolCall } from './agent-test-replies.js'
 export type { ConversationFact, ConversationFactsLookup } from './conversation-facts.js'
@@ -140,6 +141,7 @@ export function createAgentsModule(deps: {
     name: 'agents',
     routes: async (app) => {
       await app.register(agentsRoutes(agents))
+      await app.register(widgetRoutes(agents))
       await app.register(llmRoutes(agents, shared.llms))
       await app.register(toolsRoutes(tools))
       await app.register(mcpServersRoutes(mcpServers))
