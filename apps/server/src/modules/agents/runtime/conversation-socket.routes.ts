@@ -24,7 +24,9 @@ export function conversationSocketRoutes(deps: RuntimeDeps & AccessDeps): Fastif
       '/v1/convai/conversation',
       {
         websocket: true,
-        config: { auth: 'optional', scope: 'convai' },
+        // Embedded widgets open conversations from other sites: a visitor's session cookie goes
+        // unused there (the agent's allowlist decides, on the page's Origin).
+        config: { auth: 'optional', scope: 'convai', cookieFromOtherSites: 'ignore' },
         schema: {
           tags: ['agents'],
           summary: 'Talk to an agent over a WebSocket (signed URL, API key, or a public agent)',
