@@ -135,6 +135,7 @@ describe('the conversation widget', () => {
     await visitor.getByRole('textbox', { name: 'Send a message' }).fill('When do you open on Saturday?')
     await visitor.getByRole('button', { name: 'Send', exact: true }).click()
     await log.getByText(/seven in the morning on Saturday/).waitFor({ timeout: 30_000 })
+    expect(await log.getByText('When do you open on Saturday?').count()).toBe(1)
     await shoot(visitor, 'chat')
     await visitor.getByRole('button', { name: /End chat/ }).click()
 

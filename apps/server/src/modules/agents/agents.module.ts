@@ -15,6 +15,7 @@ import { type AgentsService, createAgentsService } from './agents.service.js'
 import type { AgentsDeps } from './agents-deps.js'
 import { sweepConversations } from './analysis/conversations-sweep.js'
 import { type PostCallWebhook, runPostCall } from './analysis/post-call.js'
+import { createPostCallRepository } from './analysis/post-call.repository.js'
 import { type ConversationFactsLookup, createConversationFacts } from './conversation-facts.js'
 import { conversationCost } from './conversations/conversation-access.js'
 import { createConversationTokens } from './conversations/conversation-tokens.js'
@@ -130,9 +131,10 @@ export function createAgentsModule(deps: {
   }
   const settingsRepo = createConvaiSettingsRepository(deps.db)
   const settings = createConvaiSettingsService({ outbound: deps.outbound, repo: settingsRepo })
+  const postCallRepo = createPostCallRepository(deps.db)
   const postCall = {
     agents: agentsRepo,
-    conversations: conversationsRepo,
+    conversations: postCallRepo,
     settings: settingsRepo,
     brain: runtime.brain,
     webhook: deps.postCallWebhook ?? null,
@@ -158,7 +160,7 @@ export function createAgentsModule(deps: {
       )
       await queue.work('convai.sweep', async () => {
         await sweepConversations({
-          conversations: conversationsRepo,
+          conversations: postCallRepo,
           storage: deps.voice.storage,
           queuePostCall,
         })

@@ -97,8 +97,8 @@ export function AgentPlayground({ agentId }: { agentId: string }) {
   function sendMessage() {
     const message = text.trim()
     if (!message || !socket.current) return
+    // The server echoes the message as the user's transcript, which adds the line.
     socket.current.send(JSON.stringify({ type: 'user_message', text: message }))
-    add({ role: 'user', text: message })
     setText('')
   }
 

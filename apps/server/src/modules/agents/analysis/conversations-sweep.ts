@@ -1,9 +1,9 @@
 import { CONVAI_POST_CALL_RECOVERY_SECONDS, CONVAI_RETENTION_BATCH } from '@timbre/contract'
 import type { FileStorage } from '../../../lib/storage.js'
-import type { ConversationsRepository } from '../conversations/conversations.repository.js'
+import type { PostCallRepository } from './post-call.repository.js'
 
 export interface SweepDeps {
-  conversations: ConversationsRepository
+  conversations: PostCallRepository
   storage: FileStorage
   /** Queues the post-call work of a conversation. */
   queuePostCall(conversationId: string): Promise<void>

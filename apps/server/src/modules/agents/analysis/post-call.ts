@@ -2,10 +2,10 @@ import { CONVAI_POST_CALL_EVENT } from '@timbre/contract'
 import { pathOf } from '../agent-config.js'
 import type { AgentsRepository } from '../agents.repository.js'
 import { conversationView } from '../conversations/conversation-view.js'
-import type { ConversationsRepository } from '../conversations/conversations.repository.js'
 import type { BrainDeps } from '../runtime/agent-brain.js'
 import type { ConvaiSettingsRepository } from '../settings/settings.repository.js'
 import { modelJudge } from './model-judge.js'
+import type { PostCallRepository } from './post-call.repository.js'
 import { analyse, criteriaOf, finishedOf, itemsOf, judgedByModel } from './post-call-analysis.js'
 import { writtenRules } from './written-rules.js'
 
@@ -19,7 +19,7 @@ export type PostCallWebhook = (
 
 export interface PostCallDeps {
   agents: AgentsRepository
-  conversations: ConversationsRepository
+  conversations: PostCallRepository
   settings: ConvaiSettingsRepository
   brain: BrainDeps
   webhook: PostCallWebhook | null

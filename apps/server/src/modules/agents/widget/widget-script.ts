@@ -213,7 +213,8 @@ export const WIDGET_SCRIPT = String.raw`(function () {
       event.preventDefault();
       var text = input.value.trim();
       if (!text || !call) return;
-      call.say(text); ui.message('user', text); input.value = '';
+      // The server echoes the words as the user's transcript, which shows them.
+      call.say(text); input.value = '';
     };
     if (c.default_expanded) panel.style.display = 'flex';
   }
