@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Alert } from '../../components/alert'
@@ -15,11 +16,15 @@ export function AgentKnowledge({ agentId, attached }: { agentId: string; attache
   const errorText = useErrorText()
   const queryClient = useQueryClient()
   const documents = useQuery({ queryKey: ['agent-documents'], queryFn: listDocuments })
+  // The choice shows at once; the saved agent follows.
+  const [chosen, setChosen] = useState(attached)
   const save = useMutation({
     mutationFn: (next: Attached[]) => setKnowledge(agentId, next),
+    onMutate: (next) => setChosen(next),
+    onError: () => setChosen(attached),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['agents', agentId] }),
   })
-  const ids = new Set(attached.map((d) => d.id))
+  const ids = new Set(chosen.map((d) => d.id))
 
   if (documents.isPending) return <Spinner />
   if (documents.error) return <Alert tone="error">{errorText(documents.error)}</Alert>
@@ -45,8 +50,8 @@ export function AgentKnowledge({ agentId, attached }: { agentId: string; attache
                   onChange={(event) =>
                     save.mutate(
                       event.target.checked
-                        ? [...attached, { type: document.type, id: document.id, name: document.name }]
-                        : attached.filter((d) => d.id !== document.id),
+                        ? [...chosen, { type: document.type, id: document.id, name: document.name }]
+                        : chosen.filter((d) => d.id !== document.id),
                     )
                   }
                 />
