@@ -475,6 +475,8 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     voice: { speech, voices: voices.ports.lookup, recogniser: speechToText.ports.recogniser, storage },
     credits: credits.ports,
     plan: billing.ports.plan,
+    queue,
+    postCallWebhook: webhooks.ports.webhooks.sendTo,
   })
   knowledgeBase.ports.registerDependentAgents(dependentAgentsFrom(agents.ports.dependentAgents))
   const agentTesting = createAgentTestingModule({

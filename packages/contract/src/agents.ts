@@ -79,6 +79,19 @@ export const CONVERSATION_TOKEN_SECONDS = 15 * 60
 export const CONVERSATION_IDLE_SECONDS = 180
 /** A conversation may last at most this long (the agent's own maximum may be shorter). */
 export const CONVERSATION_MAX_SECONDS = 60 * 60
+/** What a voice agent says to a caller silent for its turn timeout. */
+export const CONVAI_REENGAGE_MESSAGE = 'Are you still there?'
+/** The post-call webhook's event name, as ElevenLabs sends it. */
+export const CONVAI_POST_CALL_EVENT = 'post_call_transcription'
+/**
+ * Conversations ended this long ago without their post-call work (a process stopped between the
+ * end and the job) are picked up again by the sweep.
+ */
+export const CONVAI_POST_CALL_RECOVERY_SECONDS = 120
+/** The conversations sweep (retention and post-call recovery) runs on this schedule (UTC cron). */
+export const CONVAI_SWEEP_CRON = '*/5 * * * *'
+/** Conversations deleted by one sweep step (the sweep runs again until none are left). */
+export const CONVAI_RETENTION_BATCH = 200
 /** Simulated conversations: turns the simulated user may take. */
 export const SIMULATION_TURNS_DEFAULT = 6
 export const SIMULATION_TURNS_MAX = 30

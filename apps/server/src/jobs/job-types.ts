@@ -34,6 +34,18 @@ export const JOB_DEFINITIONS = {
     payload: z.object({ deliveryId: z.string() }),
     options: { retryLimit: 3, retryDelay: 1, retryBackoff: true, expireInSeconds: 60 },
   },
+  // The post-call work of one conversation: its analysis (criteria, data collection, summary)
+  // stored, then the post-call webhook queued; each step is skipped when already done.
+  'convai.post-call': {
+    payload: z.object({ conversationId: z.string() }),
+    options: { retryLimit: 3, retryDelay: 10, retryBackoff: true, expireInSeconds: 600 },
+  },
+  // Conversations past their agent's retention deleted with their audio, and ended conversations
+  // whose post-call work was lost to a crash queued again (scheduled; a rerun repeats nothing).
+  'convai.sweep': {
+    payload: z.object({}),
+    options: { retryLimit: 2, retryDelay: 30, retryBackoff: false, expireInSeconds: 600 },
+  },
   // One voice isolation run; a rerun after a crash starts the run again from the stored upload
   // (the dead run's reservation is released by the recording sweeper).
   'audio-isolation.run': {

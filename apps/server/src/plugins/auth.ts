@@ -71,6 +71,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** `public`: no credentials needed; `optional`: principal set when present; default: required. */
     auth?: 'public' | 'optional' | 'required'
+    /**
+     * `ignore`: a request from another site's page that carries only the session cookie is
+     * served as anonymous instead of refused (an embedded widget, on an optional-auth route).
+     */
+    cookieFromOtherSites?: 'ignore'
     /** The API-key scope this route needs. */
     scope?: ApiKeyScope
     /**
@@ -226,7 +231,14 @@ export function registerAuth(
   // for every route (public ones such as the cookie refresh included).
   app.addHook('onRequest', async (request) => {
     if (request.is404 || !actsWithCookie(request)) return
-    if (STATE_CHANGING.has(request.method) || isUpgrade(request)) deps.site.assertAllowedOrigin(request)
+    if (!STATE_CHANGING.has(request.method) && !isUpgrade(request)) return
+    try {
+      deps.site.assertAllowedOrigin(request)
+    } catch (error) {
+      if (request.routeOptions.config.cookieFromOtherSites !== 'ignore') throw error
+      // The other site's page acts for nobody: the visitor's session here is not its to use.
+      delete request.cookies[SESSION_COOKIE_NAME]
+    }
   })
 
   app.addHook('preHandler', async (request, reply) => {

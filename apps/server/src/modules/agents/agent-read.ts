@@ -5,6 +5,7 @@ import { cursorAt, offsetOf } from './access-info.js'
 import { pathOf } from './agent-config.js'
 import { agentSummary, agentView } from './agent-view.js'
 import type { AgentsDeps } from './agents-deps.js'
+import { originAllowed } from './conversations/conversation-access.js'
 
 export async function getAgent(deps: AgentsDeps, principal: Principal, agentId: string) {
   const row = await deps.agents.find(principal.workspaceId, agentId)
@@ -62,10 +63,22 @@ export async function agentLink(deps: AgentsDeps, principal: Principal, agentId:
   }
 }
 
-/** GET /v1/convai/agents/{agent_id}/widget: the widget configuration the embed script reads. */
-export async function agentWidget(deps: AgentsDeps, principal: Principal, agentId: string) {
-  const row = await deps.agents.find(principal.workspaceId, agentId)
+/**
+ * GET /v1/convai/agents/{agent_id}/widget: the widget configuration the embed script reads.
+ * Members read their workspace's agents; the embed script on another site reads without
+ * signing in, and only from a page whose origin is on the agent's allowlist.
+ */
+export async function agentWidget(
+  deps: AgentsDeps,
+  principal: Principal | null,
+  agentId: string,
+  origin: string | undefined,
+) {
+  const row = principal
+    ? await deps.agents.find(principal.workspaceId, agentId)
+    : await deps.agents.findAnywhere(agentId)
   if (!row) throw new AppError('agent_not_found')
+  if (!principal && !originAllowed(row, origin)) throw new AppError('conversation_origin_refused')
   const widget = (pathOf(row.platform_settings, 'widget') ?? {}) as Record<string, unknown>
   const language = pathOf(row.conversation_config, 'agent', 'language')
   const firstMessage = pathOf(row.conversation_config, 'agent', 'first_message')

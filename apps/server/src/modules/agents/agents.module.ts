@@ -1,5 +1,7 @@
-import type { Tier } from '@timbre/contract'
+import { CONVAI_SWEEP_CRON, type Tier } from '@timbre/contract'
 import type { Database } from '../../db/database.js'
+import { JOB_DEFINITIONS } from '../../jobs/job-types.js'
+import type { JobQueue } from '../../jobs/queue.js'
 import { type ChatFetch, createChatClient } from '../../platform/llm/chat-client.js'
 import type { OutboundPolicy } from '../../platform/outbound/outbound.js'
 import { createCheckedFetch } from '../../platform/outbound/outbound.js'
@@ -11,8 +13,10 @@ import { createAgentsRepository } from './agents.repository.js'
 import { agentsRoutes } from './agents.routes.js'
 import { type AgentsService, createAgentsService } from './agents.service.js'
 import type { AgentsDeps } from './agents-deps.js'
+import { sweepConversations } from './analysis/conversations-sweep.js'
+import { type PostCallWebhook, runPostCall } from './analysis/post-call.js'
+import { createPostCallRepository } from './analysis/post-call.repository.js'
 import { type ConversationFactsLookup, createConversationFacts } from './conversation-facts.js'
-import { conversationCost } from './conversations/conversation-access.js'
 import { createConversationTokens } from './conversations/conversation-tokens.js'
 import { createConversationsRepository } from './conversations/conversations.repository.js'
 import { conversationsRoutes } from './conversations/conversations.routes.js'
@@ -38,6 +42,7 @@ import { toolsRoutes } from './tools/tools.routes.js'
 import { createToolsService } from './tools/tools.service.js'
 import { twilioRoutes } from './twilio/twilio.routes.js'
 import { agentStreamTwiml, type CallFacts } from './twilio/twilio-twiml.js'
+import { widgetRoutes } from './widget/widget.routes.js'
 
 export type { AgentTestReply, TestHistoryEntry, TestToolCall } from './agent-test-replies.js'
 export type { ConversationFact, ConversationFactsLookup } from './conversation-facts.js'
@@ -82,6 +87,10 @@ export function createAgentsModule(deps: {
   /** Conversation minutes are charged to the credits ledger at the plan's price. */
   credits: ConversationLedger
   plan(workspaceId: string): Promise<WorkspacePlan>
+  /** Post-call analysis and the retention sweep run as jobs. */
+  queue: JobQueue
+  /** The workspace webhook the convai settings name receives each finished conversation. */
+  postCallWebhook?: PostCallWebhook | null
 }): DomainModule<{
   agents: AgentsService
   dependentAgents: DependentAgentsLookup
@@ -111,6 +120,7 @@ export function createAgentsModule(deps: {
     tokens,
     storage: deps.voice.storage,
   })
+  const queuePostCall = (conversationId: string) => deps.queue.send('convai.post-call', { conversationId })
   const access = { agents: agentsRepo, conversations: conversationsRepo, tokens, tierOf: deps.tierOf }
   const runtime: RuntimeDeps = {
     agents: agentsRepo,
@@ -130,15 +140,23 @@ export function createAgentsModule(deps: {
     webhookFetch: createCheckedFetch(deps.outbound, AGENT_URL_ERRORS, 30_000),
     voice: deps.voice,
     charge: { credits: deps.credits, plan: deps.plan },
+    afterCall: queuePostCall,
   }
-  const settings = createConvaiSettingsService({
-    outbound: deps.outbound,
-    repo: createConvaiSettingsRepository(deps.db),
-  })
+  const settingsRepo = createConvaiSettingsRepository(deps.db)
+  const settings = createConvaiSettingsService({ outbound: deps.outbound, repo: settingsRepo })
+  const postCallRepo = createPostCallRepository(deps.db)
+  const postCall = {
+    agents: agentsRepo,
+    conversations: postCallRepo,
+    settings: settingsRepo,
+    brain: runtime.brain,
+    webhook: deps.postCallWebhook ?? null,
+  }
   return {
     name: 'agents',
     routes: async (app) => {
       await app.register(agentsRoutes(agents))
+      await app.register(widgetRoutes(agents))
       await app.register(llmRoutes(agents, shared.llms))
       await app.register(toolsRoutes(tools))
       await app.register(mcpServersRoutes(mcpServers))
@@ -149,7 +167,22 @@ export function createAgentsModule(deps: {
       await app.register(simulationRoutes(runtime))
       await app.register(twilioRoutes({ ...runtime, ...access }))
     },
-    // Conversations left live by a process that stopped are recorded as failed.
+    jobs: async (queue) => {
+      const attempts = JOB_DEFINITIONS['convai.post-call'].options.retryLimit
+      await queue.work('convai.post-call', (payload, meta) =>
+        runPostCall(postCall, payload.conversationId, meta.retryCount >= attempts),
+      )
+      await queue.work('convai.sweep', async () => {
+        await sweepConversations({
+          conversations: postCallRepo,
+          storage: deps.voice.storage,
+          queuePostCall,
+        })
+      })
+      await queue.schedule('convai.sweep', CONVAI_SWEEP_CRON, {})
+    },
+    // Conversations left live by a process that stopped are recorded as failed (the sweep then
+    // queues their post-call work).
     start: async () => {
       await conversationsRepo.failStale()
     },

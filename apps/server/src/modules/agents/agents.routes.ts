@@ -134,20 +134,5 @@ export function agentsRoutes(agents: AgentsService): FastifyPluginAsyncZod {
       },
       async (request) => agents.link(requirePrincipal(request), request.params.agent_id),
     )
-
-    app.get(
-      '/v1/convai/agents/:agent_id/widget',
-      {
-        config,
-        schema: {
-          tags,
-          summary: 'The widget configuration of an agent',
-          params: agentParams,
-          querystring: z.object({ conversation_signature: z.string().max(500).optional() }),
-          response: { 200: z.object({ agent_id: z.string(), widget_config: json }) },
-        },
-      },
-      async (request) => agents.widget(requirePrincipal(request), request.params.agent_id),
-    )
   }
 }

@@ -63,6 +63,8 @@ export interface ConvaiConversationsTable {
   started_at: Timestamp
   ended_at: NullableTimestamp
   heartbeat_at: Timestamp
+  /** When the post-call analysis and webhook were done (null until then). */
+  post_call_at: NullableTimestamp
 }
 
 // These tables join the one database type every query is checked against.

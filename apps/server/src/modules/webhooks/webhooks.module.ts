@@ -18,6 +18,13 @@ export interface WebhooksPorts {
   emit(workspaceId: string, event: WebhookEvent): Promise<number>
   /** Whether an enabled webhook of the workspace subscribes to the kind (that one, when named). */
   subscribed(workspaceId: string, type: WebhookEvent['type'], webhookId?: string): Promise<boolean>
+  /** Sends an event to the one webhook a setting names, if it is there and enabled; whether it was. */
+  sendTo(
+    workspaceId: string,
+    webhookId: string,
+    eventType: string,
+    data: Record<string, unknown>,
+  ): Promise<boolean>
 }
 
 /** One-off callbacks to a URL a request named (a Studio project's callback_url). */
@@ -73,6 +80,8 @@ export function createWebhooksModule(deps: {
       webhooks: {
         emit: (workspaceId, event) => service.emit(workspaceId, event),
         subscribed: (workspaceId, type, webhookId) => service.subscribed(workspaceId, type, webhookId),
+        sendTo: (workspaceId, webhookId, eventType, data) =>
+          service.sendTo(workspaceId, webhookId, eventType, data),
       },
       callbacks: {
         check: (url, param) => service.checkCallbackUrl(url, param),

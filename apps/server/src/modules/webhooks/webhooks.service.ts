@@ -68,6 +68,18 @@ export function createWebhooksService(deps: WebhooksDeps) {
       ).length
     },
 
+    /**
+     * The port: queue one event to one webhook of the workspace that another setting names (the
+     * conversational AI post-call webhook), whatever kinds it subscribes to; false when that
+     * webhook is gone or switched off.
+     */
+    async sendTo(workspaceId: string, webhookId: string, eventType: string, data: Record<string, unknown>) {
+      const webhook = await repo.find(workspaceId, webhookId)
+      if (!webhook || webhook.is_disabled || webhook.is_auto_disabled) return false
+      await enqueue(deps, [webhook.id], eventType, data)
+      return true
+    },
+
     /** The port: whether the workspace has an enabled webhook for the kind (that one, when named). */
     async subscribed(workspaceId: string, type: WebhookEventType, webhookId?: string): Promise<boolean> {
       const targets = await repo.subscribers(workspaceId, type)

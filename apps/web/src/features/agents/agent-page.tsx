@@ -7,6 +7,8 @@ import { Button } from '../../components/button'
 import { Spinner } from '../../components/spinner'
 import { TextField } from '../../components/text-field'
 import { useErrorText } from '../../i18n/use-error-text'
+import { AgentConversations } from './agent-conversations'
+import { AgentKnowledge } from './agent-knowledge'
 import { AgentPlayground } from './agent-playground'
 import { getAgent, updateAgent } from './agents-api'
 
@@ -118,6 +120,15 @@ export function AgentPage() {
                 {t('agents.save')}
               </Button>
             </form>
+          ) : tab === 'knowledge' ? (
+            <AgentKnowledge
+              agentId={agentId}
+              attached={
+                (pick(config, 'agent', 'prompt', 'knowledge_base') as
+                  | Array<{ type: string; id: string; name: string }>
+                  | undefined) ?? []
+              }
+            />
           ) : (
             <pre className="overflow-auto text-xs text-neutral-800">
               {JSON.stringify(sectionOf(tab, config, settings), null, 2)}
@@ -125,6 +136,7 @@ export function AgentPage() {
           )}
         </section>
         <AgentPlayground agentId={agentId} />
+        <AgentConversations agentId={agentId} agentName={agent.data.name} />
       </div>
     </div>
   )

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Button } from '../../components/button'
 import { useErrorText } from '../../i18n/use-error-text'
 import { conversationUrl } from './agents-api'
+import { VoiceCall } from './voice-call'
 
 interface Line {
   role: 'user' | 'agent' | 'tool' | 'error'
@@ -10,34 +11,66 @@ interface Line {
 }
 
 /**
- * Talk to the agent in text over the same socket the official clients use: each message the
- * agent sends is shown as it arrives, with the tools it calls.
+ * Talk to the agent in text, or by voice with the microphone, over the same socket the official
+ * clients use: each message the agent sends (and what it heard the user say) is shown as it
+ * arrives, with the tools it calls; in a voice call the agent's speech plays as it comes.
  */
 export function AgentPlayground({ agentId }: { agentId: string }) {
   const { t } = useTranslation()
   const errorText = useErrorText()
   const socket = useRef<WebSocket | null>(null)
+  const voice = useRef<VoiceCall | null>(null)
   const [lines, setLines] = useState<Line[]>([])
   const [open, setOpen] = useState(false)
   const [text, setText] = useState('')
   const add = (line: Line) => setLines((all) => [...all, line])
 
-  useEffect(() => () => socket.current?.close(), [])
+  useEffect(
+    () => () => {
+      socket.current?.close()
+      voice.current?.stop()
+    },
+    [],
+  )
 
-  async function start() {
+  async function start(withVoice: boolean) {
     setLines([])
     try {
       const ws = new WebSocket(await conversationUrl(agentId))
       socket.current = ws
       ws.onopen = () => {
         setOpen(true)
-        ws.send(JSON.stringify({ type: 'conversation_initiation_client_data', dynamic_variables: {} }))
+        ws.send(
+          JSON.stringify({
+            type: 'conversation_initiation_client_data',
+            dynamic_variables: {},
+            // A text conversation with a voice agent: no speech either way.
+            ...(withVoice ? {} : { conversation_config_override: { conversation: { text_only: true } } }),
+          }),
+        )
+        if (withVoice) {
+          const call = new VoiceCall()
+          voice.current = call
+          call
+            .start((chunk) => {
+              if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ user_audio_chunk: chunk }))
+            })
+            .catch(() => add({ role: 'error', text: t('agents.playground.microphoneDenied') }))
+        }
       }
-      ws.onclose = () => setOpen(false)
+      ws.onclose = () => {
+        setOpen(false)
+        voice.current?.stop()
+        voice.current = null
+      }
       ws.onmessage = (event) => {
         const message = JSON.parse(String(event.data)) as Record<string, Record<string, unknown> | string>
         const body = (key: string) => (message[key] ?? {}) as Record<string, unknown>
-        if (message.type === 'agent_response')
+        if (message.type === 'audio') voice.current?.play(String(body('audio_event').audio_base_64))
+        else if (message.type === 'interruption') voice.current?.interrupt()
+        else if (message.type === 'user_transcript')
+          add({ role: 'user', text: String(body('user_transcription_event').user_transcript) })
+        else if (message.type === 'agent_response')
           add({ role: 'agent', text: String(body('agent_response_event').agent_response) })
         else if (message.type === 'agent_tool_response')
           add({ role: 'tool', text: String(body('agent_tool_response').tool_name) })
@@ -64,8 +97,8 @@ export function AgentPlayground({ agentId }: { agentId: string }) {
   function sendMessage() {
     const message = text.trim()
     if (!message || !socket.current) return
+    // The server echoes the message as the user's transcript, which adds the line.
     socket.current.send(JSON.stringify({ type: 'user_message', text: message }))
-    add({ role: 'user', text: message })
     setText('')
   }
 
@@ -81,7 +114,12 @@ export function AgentPlayground({ agentId }: { agentId: string }) {
             {t('agents.playground.end')}
           </Button>
         ) : (
-          <Button onClick={() => void start()}>{t('agents.playground.start')}</Button>
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button variant="secondary" onClick={() => void start(false)}>
+              {t('agents.playground.start')}
+            </Button>
+            <Button onClick={() => void start(true)}>{t('agents.playground.startVoice')}</Button>
+          </div>
         )}
       </div>
       <ol className="mt-3 space-y-2" aria-live="polite">

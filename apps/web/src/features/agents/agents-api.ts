@@ -44,3 +44,40 @@ export async function conversationUrl(agentId: string): Promise<string> {
   url.host = window.location.host
   return url.toString()
 }
+
+export interface ConversationSummary {
+  conversation_id: string
+  start_time_unix_secs: number
+  call_duration_secs: number
+  message_count: number
+  status: string
+  call_successful: string
+}
+
+export const listConversations = async (agentId: string): Promise<ConversationSummary[]> =>
+  (
+    await settle(
+      client.GET('/v1/convai/conversations', { params: { query: { agent_id: agentId, page_size: 30 } } }),
+    )
+  ).conversations as unknown as ConversationSummary[]
+
+/** The recording of both sides of a voice conversation (WAV). */
+export async function conversationAudio(conversationId: string): Promise<Blob> {
+  const answer = await fetch(`/v1/convai/conversations/${encodeURIComponent(conversationId)}/audio`, {
+    credentials: 'same-origin',
+  })
+  if (!answer.ok) throw new Error(`The recording could not be loaded (${answer.status}).`)
+  return answer.blob()
+}
+
+/** Which knowledge-base documents the agent answers from. */
+export const setKnowledge = (agentId: string, documents: Array<{ type: string; id: string; name: string }>) =>
+  updateAgent(agentId, { conversation_config: { agent: { prompt: { knowledge_base: documents } } } })
+
+/** The workspace's knowledge-base documents an agent may answer from (folders left out). */
+export async function listDocuments(): Promise<Array<{ id: string; name: string; type: string }>> {
+  const page = await settle(
+    client.GET('/v1/convai/knowledge-base', { params: { query: { page_size: 100 } } }),
+  )
+  return page.documents.filter((d) => d.type !== 'folder')
+}

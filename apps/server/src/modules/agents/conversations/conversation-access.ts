@@ -30,6 +30,15 @@ export function originAllowed(agent: AgentRow, origin: string | undefined): bool
   })
 }
 
+/**
+ * A call is in development (charged at the development discount) when a member signed in to the
+ * app opens it, as the agent's playground does; calls through API keys, from the public or a
+ * widget are the agent in use.
+ */
+export function inDevelopment(principal: Pick<Principal, 'via'>): boolean {
+  return principal.via !== 'api_key'
+}
+
 function monthStart(now = new Date()): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1))
 }
@@ -48,16 +57,19 @@ export async function openConversation(
     principal: Principal | null
     origin: string | undefined
   },
-): Promise<{ agent: AgentRow; userId: string | null }> {
+): Promise<{ agent: AgentRow; userId: string | null; development: boolean }> {
   let agent: AgentRow | undefined
   let userId: string | null = null
+  let development = false
   if (input.signature) {
     const grant = deps.tokens.verify(input.signature)
     agent = await deps.agents.find(grant.workspaceId, grant.agentId)
     userId = grant.userId
+    development = grant.development === true
   } else if (input.agentId && input.principal) {
     agent = await deps.agents.find(input.principal.workspaceId, input.agentId)
     userId = input.principal.userId
+    development = inDevelopment(input.principal)
   } else if (input.agentId) {
     agent = await deps.agents.findAnywhere(input.agentId)
     if (agent && pathOf(agent.platform_settings, 'auth', 'enable_auth') === true)
@@ -75,7 +87,7 @@ export async function openConversation(
     (await deps.conversations.secondsSince(agent.workspace_id, monthStart())) >= limits.minutes * 60
   )
     throw new AppError('convai_minutes_exhausted')
-  return { agent, userId }
+  return { agent, userId, development }
 }
 
 /** Credits for a conversation of this length, by the second at the plan's per-minute price. */

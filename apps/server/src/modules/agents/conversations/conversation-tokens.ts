@@ -11,6 +11,8 @@ export interface ConversationGrant {
   workspaceId: string
   userId: string
   expiresAt: number
+  /** Issued to a member signed in to the app (its playground): the call is in development. */
+  development?: boolean
 }
 
 export function createConversationTokens(secretKey: string) {

@@ -17,6 +17,7 @@ export interface ConversationRow {
   started_at: Date
   ended_at: Date | null
   heartbeat_at: Date
+  post_call_at: Date | null
 }
 
 /** Conversations with their transcripts; a live one beats so a dead process's calls stop counting. */

@@ -4,19 +4,10 @@ import type { FileStorage } from '../../../lib/storage.js'
 import type { Principal } from '../../../plugins/auth.js'
 import { cursorAt, offsetOf, unixSeconds } from '../access-info.js'
 import type { AgentsRepository } from '../agents.repository.js'
+import { inDevelopment } from './conversation-access.js'
 import type { ConversationTokens } from './conversation-tokens.js'
-import type { ConversationRow, ConversationsRepository } from './conversations.repository.js'
-
-function outcomeOf(row: ConversationRow): 'success' | 'failure' | 'unknown' {
-  const judged = row.analysis?.call_successful
-  if (judged === 'success' || judged === 'failure') return judged
-  return row.status === 'failed' ? 'failure' : 'unknown'
-}
-
-function durationOf(row: ConversationRow): number {
-  const seconds = row.metadata.call_duration_secs
-  return typeof seconds === 'number' ? seconds : 0
-}
+import { conversationView, durationOf, outcomeOf } from './conversation-view.js'
+import type { ConversationsRepository } from './conversations.repository.js'
 
 /** Conversation records, signed URLs and tokens. */
 export function createConversationsService(deps: {
@@ -39,6 +30,7 @@ export function createConversationsService(deps: {
         agentId: agent.id,
         workspaceId: agent.workspace_id,
         userId: principal.userId,
+        development: inDevelopment(principal),
       })
       return {
         signed_url: `${socketBase}/v1/convai/conversation?agent_id=${encodeURIComponent(agent.id)}&conversation_signature=${token}`,
@@ -51,6 +43,7 @@ export function createConversationsService(deps: {
         agentId: agent.id,
         workspaceId: agent.workspace_id,
         userId: principal.userId,
+        development: inDevelopment(principal),
       })
       return { token, conversation_id: '' }
     },
@@ -93,34 +86,7 @@ export function createConversationsService(deps: {
     async get(principal: Principal, id: string) {
       const row = await deps.conversations.find(principal.workspaceId, id)
       if (!row) throw new AppError('conversation_not_found')
-      return {
-        agent_id: row.agent_id,
-        conversation_id: row.id,
-        status: row.status,
-        user_id: row.user_id,
-        transcript: row.transcript,
-        metadata: {
-          start_time_unix_secs: unixSeconds(row.started_at),
-          call_duration_secs: durationOf(row),
-          ...row.metadata,
-          feedback: {
-            overall_score: row.feedback,
-            likes: row.feedback === 'like' ? 1 : 0,
-            dislikes: row.feedback === 'dislike' ? 1 : 0,
-          },
-        },
-        analysis: row.analysis ?? {
-          call_successful: outcomeOf(row),
-          transcript_summary: '',
-          evaluation_criteria_results: {},
-          data_collection_results: {},
-        },
-        conversation_initiation_client_data: row.client_data,
-        has_audio: row.audio_key !== null,
-        has_user_audio: row.audio_key !== null,
-        has_response_audio: row.audio_key !== null,
-        has_auxiliary_audio: false,
-      }
+      return conversationView(row)
     },
 
     async remove(principal: Principal, id: string) {

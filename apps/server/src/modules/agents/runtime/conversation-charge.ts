@@ -1,4 +1,9 @@
-import { CONVAI_RESERVATION_SECONDS, convaiCreditsPerMinute, type Tier } from '@timbre/contract'
+import {
+  CONVAI_DEVELOPMENT_DISCOUNT,
+  CONVAI_RESERVATION_SECONDS,
+  convaiCreditsPerMinute,
+  type Tier,
+} from '@timbre/contract'
 import type { Principal } from '../../../plugins/auth.js'
 import type { WorkspacePlan } from '../../billing/billing.module.js'
 import type { CreditsPorts, Reservation } from '../../credits/credits.module.js'
@@ -8,6 +13,7 @@ import type { CreditsPorts, Reservation } from '../../credits/credits.module.js'
 // the seconds used are written to the reservation as the call goes on (its delivered count), so
 // a process killed mid-call leaves a reservation the recording sweeper settles for the seconds
 // last written, once. A call that ends settles its last block for what it used, or releases it.
+// A call in development (the agent's playground) is charged at the development discount.
 
 export type ConversationLedger = Pick<
   CreditsPorts,
@@ -19,8 +25,9 @@ export interface ChargeDeps {
   plan(workspaceId: string): Promise<WorkspacePlan>
 }
 
-export function creditsForSeconds(tier: Tier, seconds: number): number {
-  return Math.round((seconds * convaiCreditsPerMinute(tier)) / 60)
+export function creditsForSeconds(tier: Tier, seconds: number, development = false): number {
+  const perMinute = convaiCreditsPerMinute(tier) * (development ? 1 - CONVAI_DEVELOPMENT_DISCOUNT : 1)
+  return Math.round((seconds * perMinute) / 60)
 }
 
 export class ConversationCharge {
@@ -35,6 +42,8 @@ export class ConversationCharge {
     private readonly deps: ChargeDeps,
     private readonly payer: Pick<Principal, 'workspaceId' | 'userId'>,
     private readonly conversationId: string,
+    /** Charged at the development discount. */
+    readonly development = false,
   ) {}
 
   /** Reserves the first block; refuses the call (quota_exceeded) when the credits are not there. */
@@ -50,7 +59,7 @@ export class ConversationCharge {
       plan,
       requestId: this.conversationId,
       kind: 'conversational-ai',
-      cost: creditsForSeconds(plan.tier, CONVAI_RESERVATION_SECONDS),
+      cost: creditsForSeconds(plan.tier, CONVAI_RESERVATION_SECONDS, this.development),
       hash: null,
       recordingId: null,
     })
@@ -59,7 +68,7 @@ export class ConversationCharge {
 
   /** Credits owed for the call so far. */
   get credits(): number {
-    return this.plan ? creditsForSeconds(this.plan.tier, this.seconds) : 0
+    return this.plan ? creditsForSeconds(this.plan.tier, this.seconds, this.development) : 0
   }
 
   /** The call has lasted this long: written to the ledger (a crash charges this much). */

@@ -12,6 +12,7 @@ import { type ClientMessage, clientMessage, serverEvents } from './conversation-
 import { systemVariables } from './dynamic-variables.js'
 import { applyOverrides } from './overrides.js'
 import type { RuntimeDeps } from './runtime-deps.js'
+import { TurnTimeout } from './turn-timeout.js'
 import { type Reply, VoiceChannel } from './voice-channel.js'
 import { BrokenAudio, type Utterance } from './voice-input.js'
 
@@ -70,6 +71,7 @@ export class ConversationSession {
   private ended = false
   private voice: VoiceChannel | null = null
   private charge: ConversationCharge | null = null
+  private turnTimeout: TurnTimeout | null = null
   /** The agent's reply being spoken, with its transcript entry (cut on an interruption). */
   private speaking: { reply: Reply; entry: TranscriptEntry } | null = null
 
@@ -79,6 +81,8 @@ export class ConversationSession {
     private readonly userId: string | null,
     private readonly send: (message: object) => void,
     private readonly close: (code: number, reason: string) => void,
+    /** Opened from the app by a member (the playground): charged at the development discount. */
+    private readonly development = false,
   ) {}
 
   private seconds(): number {
@@ -150,6 +154,7 @@ export class ConversationSession {
   /** A voice call the caller stays silent in for the agent's `silence_end_call_timeout` ends. */
   private heardCaller(): void {
     clearTimeout(this.silence)
+    this.turnTimeout?.callerActive()
     const seconds = pathOf(this.config, 'turn', 'silence_end_call_timeout')
     if (!this.voice || typeof seconds !== 'number' || seconds <= 0) return
     this.silence = setTimeout(() => void this.end('done', 'silence timeout'), seconds * 1000)
@@ -211,6 +216,7 @@ export class ConversationSession {
       this.deps.charge,
       { workspaceId: this.agent.workspace_id, userId: this.userId ?? this.agent.created_by },
       this.id,
+      this.development,
     )
     await this.charge.open()
     if (!textOnly)
@@ -220,6 +226,7 @@ export class ConversationSession {
         onSpeechStart: () => this.onSpeechStart(),
         onError: (error) => void this.end('failed', String(error).slice(0, 100)),
       })
+    if (this.voice) this.turnTimeout = TurnTimeout.of(this.config, (text) => this.reengage(text))
     await this.deps.conversations.insert({
       id: this.id,
       workspaceId: this.agent.workspace_id,
@@ -251,7 +258,16 @@ export class ConversationSession {
       String(pathOf(this.config, 'agent', 'first_message') ?? ''),
       this.variables,
     ).trim()
-    if (first) void this.say(first).catch((error) => this.end('failed', String(error).slice(0, 100)))
+    if (first)
+      void this.say(first)
+        .then(() => this.turnTimeout?.agentDone())
+        .catch((error) => this.end('failed', String(error).slice(0, 100)))
+    else this.turnTimeout?.agentDone()
+  }
+
+  /** The caller has been silent for the turn timeout (and the agent is not answering). */
+  private async reengage(text: string): Promise<void> {
+    if (!this.ended && !this.turn) await this.say(text)
   }
 
   /** Says a whole text: the response event, its speech in a voice conversation, the record. */
@@ -309,6 +325,7 @@ export class ConversationSession {
         await speaking
         if (timings && reply) entry.conversation_turn_metrics = turnMetrics(timings, asked, firstText, reply)
       }
+      if (!controller.signal.aborted) this.turnTimeout?.agentDone()
       if (result.ended) {
         await this.voice?.drain(LAST_WORDS_MS)
         await this.end('done', 'end_call tool')
@@ -422,7 +439,10 @@ export class ConversationSession {
         call_duration_secs: duration,
         cost,
         llm: this.brain?.llm ?? null,
-        charging: { llm_usage: { input_tokens: this.tokens.input, output_tokens: this.tokens.output } },
+        charging: {
+          dev_discount: this.development,
+          llm_usage: { input_tokens: this.tokens.input, output_tokens: this.tokens.output },
+        },
       },
       ...(status ? { status, endedAt: new Date() } : {}),
     })
@@ -437,6 +457,7 @@ export class ConversationSession {
     clearTimeout(this.idle)
     clearTimeout(this.limit)
     clearTimeout(this.silence)
+    this.turnTimeout?.stop()
     for (const resolve of this.pendingTools.values())
       resolve({ result: 'The conversation ended.', isError: true })
     try {
@@ -446,6 +467,7 @@ export class ConversationSession {
       if (this.brain) {
         await this.keepRecording()
         await this.save(status, seconds, cost)
+        await this.deps.afterCall(this.id)
       }
     } finally {
       this.close(1000, reason.slice(0, 100))

@@ -24,7 +24,9 @@ export function conversationSocketRoutes(deps: RuntimeDeps & AccessDeps): Fastif
       '/v1/convai/conversation',
       {
         websocket: true,
-        config: { auth: 'optional', scope: 'convai' },
+        // Embedded widgets open conversations from other sites: a visitor's session cookie goes
+        // unused there (the agent's allowlist decides, on the page's Origin).
+        config: { auth: 'optional', scope: 'convai', cookieFromOtherSites: 'ignore' },
         schema: {
           tags: ['agents'],
           summary: 'Talk to an agent over a WebSocket (signed URL, API key, or a public agent)',
@@ -49,13 +51,13 @@ export function conversationSocketRoutes(deps: RuntimeDeps & AccessDeps): Fastif
           const parsed = query.safeParse(request.query)
           if (!parsed.success)
             throw new AppError('validation_error', { message: 'Invalid conversation query.' })
-          const { agent, userId } = await openConversation(deps, {
+          const { agent, userId, development } = await openConversation(deps, {
             agentId: parsed.data.agent_id,
             signature: parsed.data.conversation_signature,
             principal: request.principal,
             origin: request.headers.origin,
           })
-          session = new ConversationSession(deps, agent, userId, send, close)
+          session = new ConversationSession(deps, agent, userId, send, close, development)
         })()
         // Messages wait for the checks, then run one at a time in arrival order.
         let queue: Promise<void> = opening.catch(refuse)

@@ -17,4 +17,6 @@ export interface RuntimeDeps {
   voice: VoiceDeps
   /** The credits ledger a conversation's minutes are charged to. */
   charge: ChargeDeps
+  /** Queues the post-call work (analysis, webhook) of a conversation once its record is final. */
+  afterCall(conversationId: string): Promise<void>
 }
