@@ -113,6 +113,7 @@ export {
   createAudioInputStream,
   type LiveAudioEncoding,
 } from './recognition/audio-input-stream.js'
+export type { PoolStats } from './recognition/decoder-pool.js'
 export { type DiariseOptions, diarise } from './recognition/diarise.js'
 export { espeakSpeller } from './recognition/espeak-speller.js'
 export {
@@ -129,6 +130,7 @@ export {
 export {
   createPocketSphinxRecogniser,
   ipaSpeller,
+  type PocketSphinxRecogniser,
   type Speller,
 } from './recognition/pocketsphinx-recogniser.js'
 export {
@@ -136,7 +138,10 @@ export {
   type RecognisedWord,
   type RecogniseOptions,
   type Recogniser,
+  type RecognitionStream,
+  type RecognitionStreamOptions,
   vocabularyWords,
+  wholeUtteranceStream,
 } from './recognition/recogniser.js'
 export { type Transcription, transcribe } from './recognition/transcribe.js'
 export { type SpeechSegment, speechSegments } from './recognition/voice-activity.js'
