@@ -56,6 +56,9 @@ export function createPocketSphinxRecogniser(
     closeDecoder,
   )
 
+  /** Live decoders whose running normalisation has learnt from a second of audio. */
+  const seasoned = new WeakSet<Decoder>()
+
   /** Dictionary entries for the words the decoder's dictionary lacks (spelled when it can). */
   async function missingWords(decoder: Decoder, words: readonly string[]): Promise<Array<[string, string]>> {
     const ps = pocketsphinx()
@@ -106,11 +109,17 @@ export function createPocketSphinxRecogniser(
       throw error
     }
     if (entries.length === 0)
-      return { decoder, release: () => live.release(decoder), discard: () => live.discard(decoder) }
+      return {
+        decoder,
+        fresh: !seasoned.has(decoder),
+        seasoned: () => seasoned.add(decoder),
+        release: () => live.release(decoder),
+        discard: () => live.discard(decoder),
+      }
     live.release(decoder)
     const own = ownDecoder(LIVE_SEARCH, entries)
     const free = () => closeDecoder(own)
-    return { decoder: own, release: free, discard: free }
+    return { decoder: own, fresh: true, seasoned: () => undefined, release: free, discard: free }
   }
 
   return {

@@ -2,9 +2,11 @@
 // ps_process_raw on libuv's thread pool for whatever samples arrived meanwhile (one call at a
 // time: a decoder is not re-entrant), ps_get_hyp after each for the running hypothesis, and
 // ps_end_utt at the end, which only has the last unprocessed samples and the lattice left to do.
-// Live decoding normalises the features with a running estimate (cepstral mean, noise floor)
-// that the decoder learns from the audio it hears, where the batch path uses the utterance's
-// own: a new decoder's first utterance can come out a few words worse than the batch path's.
+// Live decoding normalises the features with a running cepstral mean that the decoder learns
+// from the audio it hears, where the batch path uses the utterance's own: until a decoder has
+// heard a second of speech its first pass misses words, so a fresh decoder's first utterance is
+// decoded once more, whole, at its end (its partials stay rough). That costs one whole decode
+// per decoder opened, not per utterance.
 // However the stream ends (finished, aborted, or broken by a failed call), its decoder goes
 // back exactly once: released between utterances, or discarded when its state is unknown.
 import { type Decoder, finishedWords, hypothesisText, toInt16 } from './pocketsphinx-decoder.js'
@@ -13,11 +15,18 @@ import type { RecognisedWord, RecognitionStream } from './recogniser.js'
 
 export interface DecoderLease {
   decoder: Decoder
+  /** The decoder has not yet learnt the cepstral mean from SEASONING_SAMPLES of live audio. */
+  fresh: boolean
+  /** It has now. */
+  seasoned(): void
   /** The decoder is between utterances: back to where it came from. */
   release(): void
   /** The decoder's state is unknown: closed, never used again. */
   discard(): void
 }
+
+/** Live audio a decoder needs to have decoded before its running normalisation is trusted. */
+const SEASONING_SAMPLES = 16_000
 
 function joined(parts: Int16Array[]): Int16Array {
   if (parts.length === 1) return parts[0]!
@@ -38,6 +47,9 @@ export class PocketSphinxStream implements RecognitionStream {
   /** ps_start_utt refused: the decoder's state is not known to be clean. */
   private startFailed = false
   private readonly queued: Int16Array[] = []
+  /** The utterance's samples, kept while its decoder may be fresh (for the whole decode at the end). */
+  private kept: Int16Array[] | null = []
+  private keptLength = 0
   private feeding: Promise<void> | null = null
   private failure: unknown = null
   private ended = false
@@ -55,8 +67,12 @@ export class PocketSphinxStream implements RecognitionStream {
     this.leased = lease(this.waiting.signal).then(
       (taken) => {
         this.lease = taken
+        if (!taken.fresh) this.kept = null
         if (this.aborted) return
-        if (pocketsphinx().ps_start_utt(taken.decoder.handle) < 0) {
+        // A new stream restarts the frame count (word times from this utterance's first sample)
+        // and the noise estimate; the cepstral mean learnt so far is kept.
+        const ps = pocketsphinx()
+        if (ps.ps_start_stream(taken.decoder.handle) < 0 || ps.ps_start_utt(taken.decoder.handle) < 0) {
           this.startFailed = true
           this.failure = new Error('PocketSphinx could not start an utterance')
           return
@@ -73,7 +89,12 @@ export class PocketSphinxStream implements RecognitionStream {
   push(samples: Float32Array): void {
     if (this.ended) throw new Error('The utterance has ended')
     if (this.failure || samples.length === 0) return
-    this.queued.push(toInt16(samples))
+    const pcm = toInt16(samples)
+    this.queued.push(pcm)
+    if (this.kept) {
+      this.kept.push(pcm)
+      this.keptLength += pcm.length
+    }
     this.feed()
   }
 
@@ -129,6 +150,22 @@ export class PocketSphinxStream implements RecognitionStream {
     while (this.feeding) await this.feeding
   }
 
+  /** The words of the utterance just ended; on a fresh decoder, from a whole decode of it. */
+  private async finalWords(lease: DecoderLease): Promise<RecognisedWord[]> {
+    const kept = this.kept
+    this.kept = null
+    if (!lease.fresh || !kept) return finishedWords(lease.decoder)
+    if (this.keptLength >= SEASONING_SAMPLES) lease.seasoned()
+    const ps = pocketsphinx()
+    const pcm = joined(kept)
+    if (ps.ps_start_stream(lease.decoder.handle) < 0 || ps.ps_start_utt(lease.decoder.handle) < 0)
+      throw new Error('PocketSphinx could not start an utterance')
+    await callAsync(ps.ps_process_raw, lease.decoder.handle, pcm, pcm.length, 0, 1)
+    const status = await callAsync<number>(ps.ps_end_utt, lease.decoder.handle)
+    if (status < 0) throw new Error('PocketSphinx could not end the utterance')
+    return finishedWords(lease.decoder)
+  }
+
   /** Ends the utterance on the decoder and gives the decoder back; the words unless it failed. */
   private async endUtterance(): Promise<RecognisedWord[]> {
     const lease = this.lease
@@ -145,7 +182,7 @@ export class PocketSphinxStream implements RecognitionStream {
     try {
       const status = await callAsync<number>(pocketsphinx().ps_end_utt, lease.decoder.handle)
       if (status < 0) throw new Error('PocketSphinx could not end the utterance')
-      words = this.failure || this.aborted ? [] : finishedWords(lease.decoder)
+      words = this.failure || this.aborted ? [] : await this.finalWords(lease)
     } catch (error) {
       lease.discard()
       throw error
