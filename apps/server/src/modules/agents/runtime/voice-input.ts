@@ -97,6 +97,10 @@ export class VoiceInput {
   }
 
   async open(): Promise<void> {
+    // Opens a live decoder now (the first in a process loads the model), not at the first turn.
+    const warmUp = this.recogniser.startStream()
+    warmUp.push(new Float32Array(RECOGNITION_SAMPLE_RATE / 10))
+    void warmUp.finish().catch(() => undefined)
     this.audioIn = await createAudioInputStream(this.format.sampleRate, this.format.encoding)
     this.vad = await createVoiceActivityStream()
   }
