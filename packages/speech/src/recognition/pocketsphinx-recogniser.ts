@@ -113,13 +113,22 @@ export function createPocketSphinxRecogniser(
         decoder,
         fresh: !seasoned.has(decoder),
         seasoned: () => seasoned.add(decoder),
+        decodeWhole: (samples) => batch.borrow((d) => decodeWhole(d, samples)),
         release: () => live.release(decoder),
         discard: () => live.discard(decoder),
       }
     live.release(decoder)
     const own = ownDecoder(LIVE_SEARCH, entries)
     const free = () => closeDecoder(own)
-    return { decoder: own, fresh: true, seasoned: () => undefined, release: free, discard: free }
+    // A decoder of its own is always fresh: its words come from a whole decode with the same words.
+    return {
+      decoder: own,
+      fresh: true,
+      seasoned: () => undefined,
+      decodeWhole: (samples) => withOwnDecoder([], entries, (d) => decodeWhole(d, samples)),
+      release: free,
+      discard: free,
+    }
   }
 
   return {

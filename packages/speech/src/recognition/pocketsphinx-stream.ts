@@ -5,8 +5,9 @@
 // Live decoding normalises the features with a running cepstral mean that the decoder learns
 // from the audio it hears, where the batch path uses the utterance's own: until a decoder has
 // heard a second of speech its first pass misses words, so a fresh decoder's first utterance is
-// decoded once more, whole, at its end (its partials stay rough). That costs one whole decode
-// per decoder opened, not per utterance.
+// decoded once more, whole, at its end, by the batch path (its partials stay rough; a live
+// decoder is never given a whole utterance at once). That costs one whole decode per decoder
+// opened, not per utterance.
 // However the stream ends (finished, aborted, or broken by a failed call), its decoder goes
 // back exactly once: released between utterances, or discarded when its state is unknown.
 import { type Decoder, finishedWords, hypothesisText, toInt16 } from './pocketsphinx-decoder.js'
@@ -19,6 +20,8 @@ export interface DecoderLease {
   fresh: boolean
   /** It has now. */
   seasoned(): void
+  /** The batch path's words for a whole utterance (for a fresh decoder's first one). */
+  decodeWhole(samples: Float32Array): Promise<RecognisedWord[]>
   /** The decoder is between utterances: back to where it came from. */
   release(): void
   /** The decoder's state is unknown: closed, never used again. */
@@ -154,16 +157,13 @@ export class PocketSphinxStream implements RecognitionStream {
   private async finalWords(lease: DecoderLease): Promise<RecognisedWord[]> {
     const kept = this.kept
     this.kept = null
-    if (!lease.fresh || !kept) return finishedWords(lease.decoder)
-    if (this.keptLength >= SEASONING_SAMPLES) lease.seasoned()
-    const ps = pocketsphinx()
+    const live = finishedWords(lease.decoder)
+    if (!lease.fresh || !kept || this.keptLength < SEASONING_SAMPLES) return live
+    lease.seasoned()
     const pcm = joined(kept)
-    if (ps.ps_start_stream(lease.decoder.handle) < 0 || ps.ps_start_utt(lease.decoder.handle) < 0)
-      throw new Error('PocketSphinx could not start an utterance')
-    await callAsync(ps.ps_process_raw, lease.decoder.handle, pcm, pcm.length, 0, 1)
-    const status = await callAsync<number>(ps.ps_end_utt, lease.decoder.handle)
-    if (status < 0) throw new Error('PocketSphinx could not end the utterance')
-    return finishedWords(lease.decoder)
+    const samples = new Float32Array(pcm.length)
+    for (let i = 0; i < pcm.length; i++) samples[i] = pcm[i]! / 32768
+    return lease.decodeWhole(samples)
   }
 
   /** Ends the utterance on the decoder and gives the decoder back; the words unless it failed. */
