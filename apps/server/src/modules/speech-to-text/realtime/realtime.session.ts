@@ -211,9 +211,7 @@ export class RealtimeSession {
     for (const p of await this.vad.push(samples)) {
       this.windows++
       const event = this.detector.window(p)
-      if (event?.type === 'start') {
-        this.transcriber.start(event.at)
-      }
+      if (event?.type === 'start') this.transcriber.start(event.at)
       if (event?.type === 'end') {
         // The utterance ends with the window that confirmed its end: what follows is not its.
         this.transcriber.feedTo(this.windows * VAD_WINDOW_SAMPLES)
@@ -240,6 +238,8 @@ export class RealtimeSession {
   private commit(byClient: boolean): void {
     this.transcriber.restart()
     const words = this.transcriber.take()
+    // A failed decode is reported in commit order below, never as an unhandled rejection.
+    words.catch(() => undefined)
     this.lastPartialText = ''
     this.detector.restartAt(this.transcriber.receivedSamples / RECOGNITION_SAMPLE_RATE)
     this.commits = this.commits
