@@ -5,8 +5,10 @@
 // stage comes from the record's turn metrics (VAD: the silence that ends a turn; recognition;
 // the engine's first text; the first speech chunk). Then 4 conversations at once: the same
 // latency, how far the voice activity falls behind the audio (each chunk's vad_score), and how
-// fast the agent's speech is made beside real time. Baseline from the same run: the first byte
-// of POST /v1/text-to-speech/{voice}/stream for the same answers.
+// fast the agent's speech is made beside real time. Baselines from the same run: the first byte
+// of POST /v1/text-to-speech/{voice}/stream for the same answers, and the questions posted whole
+// to POST /v1/speech-to-text (what recognising a turn costs once it has ended, without the
+// recognition stream the conversation feeds while the caller speaks), 1 and 4 at once.
 
 import { PREMADE_VOICES } from '@timbre/speech'
 import WebSocket from 'ws'
@@ -89,6 +91,32 @@ export async function bench(): Promise<void> {
       await reader.cancel()
     }
 
+    // Baseline: each question recognised whole after it ended, 1 at a time and 4 at once.
+    const wholeRecognition = async (parallel: number) => {
+      const times: number[] = []
+      await Promise.all(
+        Array.from({ length: parallel }, async () => {
+          for (const { pcm } of speech) {
+            const form = new FormData()
+            form.append('model_id', 'scribe_v1')
+            form.append('file', new Blob([pcm]), 'question.pcm')
+            form.append('file_format', 'pcm_s16le_16')
+            const started = performance.now()
+            const r = await fetch(`${server.url}/v1/speech-to-text`, {
+              method: 'POST',
+              headers: { 'xi-api-key': server.apiKey },
+              body: form,
+            })
+            if (!r.ok) throw new Error(`speech to text: ${r.status} ${await r.text()}`)
+            await r.json()
+            times.push(performance.now() - started)
+          }
+        }),
+      )
+      return times
+    }
+    const recognitionBaseline = { one: await wholeRecognition(1), parallel: await wholeRecognition(PARALLEL) }
+
     const one = await converse(server.url, server.apiKey, agent.agent_id, speech, TURNS)
     const parallel = await Promise.all(
       Array.from({ length: PARALLEL }, () =>
@@ -110,24 +138,31 @@ export async function bench(): Promise<void> {
       parallel.flatMap((c) => c.turns.map((t) => t.firstAudioMs)),
     )
     row('baseline: POST /v1/text-to-speech/{id}/stream first byte', baseline)
-    console.log('share of each stage (1 conversation, mean ms and share of the server-side total)')
     const stages: Array<[string, string]> = [
       ['VAD (silence that ends the turn)', 'convai_vad_latency'],
       ['recognition after the turn ended', 'convai_asr_trailing_service_latency'],
       ['LLM (built-in engine) first text', 'convai_llm_service_ttfb'],
       ['first TTS chunk', 'convai_tts_service_ttfb'],
     ]
-    const withMetrics = one.turns.filter((t) => Object.keys(t.metrics).length > 0)
-    const means = stages.map(
-      ([, key]) =>
-        withMetrics.reduce((n, t) => n + (t.metrics[key] ?? 0), 0) / Math.max(1, withMetrics.length),
-    )
-    const total = means.reduce((a, b) => a + b, 0)
-    stages.forEach(([label], i) => {
-      console.log(
-        `  ${label.padEnd(40)} ${fmt(means[i]! * 1000).padStart(5)} ms  ${fmt((means[i]! / total) * 100).padStart(3)} %`,
+    const shares = (label: string, turns: Turn[]) => {
+      console.log(`share of each stage (${label}, mean ms and share of the server-side total)`)
+      const withMetrics = turns.filter((t) => Object.keys(t.metrics).length > 0)
+      const means = stages.map(
+        ([, key]) =>
+          withMetrics.reduce((n, t) => n + (t.metrics[key] ?? 0), 0) / Math.max(1, withMetrics.length),
       )
-    })
+      const total = means.reduce((a, b) => a + b, 0)
+      stages.forEach(([stage], i) => {
+        console.log(
+          `  ${stage.padEnd(40)} ${fmt(means[i]! * 1000).padStart(5)} ms  ${fmt((means[i]! / total) * 100).padStart(3)} %`,
+        )
+      })
+    }
+    shares('1 conversation', one.turns)
+    shares(
+      `${PARALLEL} conversations at once`,
+      parallel.flatMap((c) => c.turns),
+    )
     console.log(`${PARALLEL} conversations at once: keeping up with real time`)
     const lags = parallel.flatMap((c) => c.vadLagMs)
     row('voice activity: chunk sent -> its vad_score', lags)
@@ -139,6 +174,17 @@ export async function bench(): Promise<void> {
       c.turns.map((t) => (t.metrics.convai_asr_trailing_service_latency ?? 0) * 1000),
     )
     row('recognition after the turn ended', recognition)
+    console.log('recognition of a turn: streamed while the caller speaks, beside whole after it ended')
+    row(
+      '1 conversation: recognition after the turn ended',
+      one.turns.map((t) => (t.metrics.convai_asr_trailing_service_latency ?? 0) * 1000),
+    )
+    row('baseline: POST /v1/speech-to-text of the question, 1 at a time', recognitionBaseline.one)
+    row(`${PARALLEL} conversations at once: recognition after the turn ended`, recognition)
+    row(
+      `baseline: POST /v1/speech-to-text of the question, ${PARALLEL} at once`,
+      recognitionBaseline.parallel,
+    )
   } finally {
     await server.stop()
   }

@@ -4,6 +4,8 @@
 // by a premade voice of ours (through the API) and by the raw `espeak-ng` and Flite `slt`
 // command lines, voices the product was not tuned to. Real-time factor = processing seconds
 // over audio seconds (the API's includes HTTP, decoding the upload and storing the transcript).
+// Then the realtime socket (realtime-sessions.ts): first partial and committed transcript
+// latency, 1 and 4 sessions at once, beside the whole-utterance API on the same audio.
 import { execFileSync, spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -11,6 +13,7 @@ import { join } from 'node:path'
 import { PREMADE_VOICES } from '@timbre/speech'
 import { ffmpegPath } from '../../apps/server/src/lib/audio/audio-decode.js'
 import { startBenchServer } from '../api/bench-app.js'
+import { realtimeBench, type Utterance } from './realtime-sessions.js'
 
 const SENTENCES = [
   'My neighbour grows tomatoes and beans in a small garden behind the house.',
@@ -110,6 +113,7 @@ export async function bench(): Promise<void> {
         make: async (text, file) =>
           void execFileSync('flite', ['-voice', 'slt', '-t', text, '-o', `${file}.22k.wav`]),
       })
+    const emmaSpeech: Utterance[] = []
     console.log('| audio | ours: median WER | CLI: median WER | ours: RTF | CLI: RTF |')
     console.log('|---|---|---|---|---|')
     for (const source of sources) {
@@ -136,6 +140,8 @@ export async function bench(): Promise<void> {
             file,
           ])
         const wav = readFileSync(file)
+        if (source.name.startsWith('Emma') && emmaSpeech.length < 3)
+          emmaSpeech.push({ text: sentence, pcm: wav.subarray(wav.indexOf('data') + 8) })
         audioSeconds += wavSeconds(wav)
         const form = new FormData()
         form.append('model_id', 'scribe_v1')
@@ -160,6 +166,10 @@ export async function bench(): Promise<void> {
         `| ${source.name} | ${median(ours).toFixed(3)} | ${median(cli).toFixed(3)} | ${(oursSeconds / audioSeconds).toFixed(3)} | ${(cliSeconds / audioSeconds).toFixed(3)} |`,
       )
     }
+    if (!process.env.BENCH_SKIP_REALTIME)
+      await realtimeBench(server.url, server.apiKey, emmaSpeech, (reference, heard) =>
+        wer(words(reference), words(heard)),
+      )
   } finally {
     await server.stop()
     rmSync(work, { recursive: true, force: true })

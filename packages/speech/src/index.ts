@@ -121,6 +121,7 @@ export {
   createAudioInputStream,
   type LiveAudioEncoding,
 } from './recognition/audio-input-stream.js'
+export type { PoolStats } from './recognition/decoder-pool.js'
 export { type DiariseOptions, diarise } from './recognition/diarise.js'
 export { espeakSpeller } from './recognition/espeak-speller.js'
 export {
@@ -137,6 +138,7 @@ export {
 export {
   createPocketSphinxRecogniser,
   ipaSpeller,
+  type PocketSphinxRecogniser,
   type Speller,
 } from './recognition/pocketsphinx-recogniser.js'
 export {
@@ -144,7 +146,10 @@ export {
   type RecognisedWord,
   type RecogniseOptions,
   type Recogniser,
+  type RecognitionStream,
+  type RecognitionStreamOptions,
   vocabularyWords,
+  wholeUtteranceStream,
 } from './recognition/recogniser.js'
 export { type Transcription, transcribe } from './recognition/transcribe.js'
 export { type SpeechSegment, speechSegments } from './recognition/voice-activity.js'

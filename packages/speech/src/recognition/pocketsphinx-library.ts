@@ -23,6 +23,7 @@ interface Bindings {
   ps_add_word: (ps: unknown, word: string, phones: string, update: number) => number
   ps_lookup_word: (ps: unknown, word: string) => string | null
   ps_start_utt: (ps: unknown) => number
+  ps_start_stream: (ps: unknown) => number
   ps_get_lm: (ps: unknown, name: string) => unknown
   ngram_model_add_word: (lm: unknown, word: string, weight: number) => number
   /** (ps, data, samples, noSearch, fullUtterance) */
@@ -81,6 +82,7 @@ export function pocketsphinx(): Bindings {
     ps_add_word: ps.func('ps_add_word', 'int', [opaque, 'const char *', 'const char *', 'int']),
     ps_lookup_word: ps.func('ps_lookup_word', 'const char *', [opaque, 'const char *']),
     ps_start_utt: ps.func('ps_start_utt', 'int', [opaque]),
+    ps_start_stream: ps.func('ps_start_stream', 'int', [opaque]),
     ps_get_lm: ps.func('ps_get_lm', opaque, [opaque, 'const char *']),
     ngram_model_add_word: base.func('ngram_model_add_word', 'int32', [opaque, 'const char *', 'float']),
     ps_process_raw: ps.func('ps_process_raw', 'int', [opaque, 'const int16_t *', 'size_t', 'int', 'int']),

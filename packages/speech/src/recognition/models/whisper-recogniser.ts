@@ -11,6 +11,7 @@ import {
   type RecognisedWord,
   type RecogniseOptions,
   type Recogniser,
+  wholeUtteranceStream,
 } from '../recogniser.js'
 import { whisperLanguages } from './whisper-languages.js'
 import type { WhisperModelHeader } from './whisper-model-file.js'
@@ -98,7 +99,7 @@ export function createWhisperRecogniser(options: WhisperRecogniserOptions): Whis
     return promise
   }
 
-  return {
+  const recogniser: WhisperRecogniser = {
     id: options.id,
     languages,
     unavailable: () => null,
@@ -126,10 +127,13 @@ export function createWhisperRecogniser(options: WhisperRecogniserOptions): Whis
         new Error('Whisper models do not align a known text; the default recogniser does.'),
       )
     },
+    // whisper.cpp decodes whole windows of audio: a stream is recognised once, at its end.
+    startStream: (streamOptions) => wholeUtteranceStream(recogniser.recognise, streamOptions),
     async close() {
       const loaded = context
       context = undefined
       if (loaded) await (await loaded.catch(() => null))?.release()
     },
   }
+  return recogniser
 }

@@ -13,25 +13,24 @@ import {
   type LiveAudioEncoding,
   RECOGNITION_SAMPLE_RATE,
   type Recogniser,
+  type RecognitionStream,
   type VoiceActivityStream,
 } from '@timbre/speech'
 import { UtteranceDetector } from '../../speech-to-text/speech-to-text.module.js'
 
 // The caller's side of a voice conversation: audio chunks in the agent's input format become
 // 16 kHz samples, Silero voice activity marks where speech starts and ends (the speech to text
-// detector, with the agent's turn silence), and each finished utterance is recognised.
-// Recognition does not wait for the turn to end: a long utterance is cut at the pauses between
-// its words into segments decoded while the caller still speaks, and the last segment starts
-// decoding speculatively at the first quiet window, so when the silence is confirmed the words
-// are usually ready; speech that resumes throws that guess away.
+// detector, with the agent's turn silence), and each utterance is recognised while it is
+// spoken: a recognition stream is fed every chunk from the start of speech (with a lead-in),
+// so when the silence that ends the turn is confirmed only the last moments are left to decode.
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/
 /** Audio kept before an utterance's detected start, so its first sound is not cut. */
 const LEAD_IN_SECONDS = 0.3
-/** An utterance is cut into segments of at least this long, at a quiet window between words. */
-const SEGMENT_SECONDS = 1.2
-/** An utterance keeps at most this many segments; a longer one is recognised from its last part. */
-const MAX_SEGMENTS = 30
+/** An utterance longer than this goes on in a new stream (a decoder's memory grows with it). */
+const MAX_STREAM_SECONDS = 30
+/** An utterance keeps at most this many streams' words; a longer one is recognised from its last part. */
+const MAX_PARTS = 10
 
 export class BrokenAudio extends Error {}
 
@@ -74,18 +73,11 @@ export class VoiceInput {
   private readonly detector: UtteranceDetector
   private readonly recent: Float32Array[] = []
   private recentLength = 0
-  /** Decodes of the utterance's finished segments, in order. */
-  private segments: Array<Promise<string>> = []
-  /** The segment under way, and whether any of it was speech. */
-  private current: Float32Array[] = []
-  private currentLength = 0
-  private currentHasSpeech = false
-  private speculation: Promise<string> | null = null
-  /**
-   * A speculative decode is running (perhaps thrown away since): no other starts until it ends,
-   * so guesses never queue up in front of the decode the turn waits for.
-   */
-  private speculating = false
+  /** The stream the utterance under way is fed to, and how many samples it has had. */
+  private stream: RecognitionStream | null = null
+  private streamLength = 0
+  /** Words of the utterance's earlier streams (one past MAX_STREAM_SECONDS each), in order. */
+  private parts: Array<Promise<string>> = []
   /** 16 kHz samples received, and when recent chunks arrived, for placing the end of speech. */
   private received = 0
   private readonly arrivals: Array<{ until: number; at: number }> = []
@@ -105,6 +97,10 @@ export class VoiceInput {
   }
 
   async open(): Promise<void> {
+    // Opens a live decoder now (the first in a process loads the model), not at the first turn.
+    const warmUp = this.recogniser.startStream()
+    warmUp.push(new Float32Array(RECOGNITION_SAMPLE_RATE / 10))
+    void warmUp.finish().catch(() => undefined)
     this.audioIn = await createAudioInputStream(this.format.sampleRate, this.format.encoding)
     this.vad = await createVoiceActivityStream()
   }
@@ -136,10 +132,7 @@ export class VoiceInput {
   }
 
   private keep(samples: Float32Array): void {
-    if (this.detector.speaking) {
-      this.current.push(samples)
-      this.currentLength += samples.length
-    }
+    if (this.stream) this.feed(samples)
     this.recent.push(samples)
     this.recentLength += samples.length
     while (this.recentLength - (this.recent[0]?.length ?? 0) >= LEAD_IN_SECONDS * RECOGNITION_SAMPLE_RATE)
@@ -147,61 +140,39 @@ export class VoiceInput {
   }
 
   private window(p: number): void {
-    const wasSpeaking = this.detector.speaking
     const event = this.detector.window(p)
     if (event?.type === 'start') {
       // The utterance starts with the lead-in before the detected start.
-      this.current = [...this.recent]
-      this.currentLength = this.recentLength
-      this.currentHasSpeech = true
-      this.segments = []
-      this.speculation = null
+      this.parts = []
+      this.openStream()
+      for (const part of this.recent) this.feed(part)
       this.hooks.onSpeechStart()
       return
     }
-    if (event?.type === 'end') {
-      this.finish(event.at)
-      return
-    }
-    if (!wasSpeaking) return
-    if (p >= CONVAI_VAD_THRESHOLD) {
-      this.currentHasSpeech = true
-      this.speculation = null
-    } else if (this.currentLength >= SEGMENT_SECONDS * RECOGNITION_SAMPLE_RATE && this.currentHasSpeech) {
-      this.cutSegment()
-    } else if (!this.speculation && !this.speculating && this.currentHasSpeech) {
-      this.speculating = true
-      const guess = this.recognise(this.joined())
-      guess.then(
-        () => (this.speculating = false),
-        () => (this.speculating = false),
-      )
-      this.speculation = guess
-    }
+    if (event?.type === 'end') this.finish(event.at)
   }
 
-  /** A pause between words: the segment so far starts decoding while the caller goes on. */
-  private cutSegment(): void {
-    this.segments.push(this.speculation ?? this.recognise(this.joined()))
-    if (this.segments.length > MAX_SEGMENTS) this.segments.shift()
-    this.speculation = null
-    this.current = []
-    this.currentLength = 0
-    this.currentHasSpeech = false
+  private openStream(): void {
+    this.stream = this.recogniser.startStream()
+    this.streamLength = 0
   }
 
-  private joined(): Float32Array {
-    const out = new Float32Array(this.currentLength)
-    let at = 0
-    for (const part of this.current) {
-      out.set(part, at)
-      at += part.length
-    }
-    return out
+  private feed(samples: Float32Array): void {
+    this.stream?.push(samples)
+    this.streamLength += samples.length
+    if (this.streamLength < MAX_STREAM_SECONDS * RECOGNITION_SAMPLE_RATE) return
+    this.parts.push(this.wordsOf(this.stream))
+    if (this.parts.length > MAX_PARTS) this.parts.shift()
+    this.openStream()
   }
 
-  private recognise(audio: Float32Array): Promise<string> {
-    return this.recogniser.recognise(audio).then((words) => words.map((w) => w.text).join(' '))
+  /** The stream's words as text; the stream is finished (its tail decoded, its decoder given back). */
+  private wordsOf(stream: RecognitionStream | null): Promise<string> {
+    if (!stream) return Promise.resolve('')
+    const text = stream.finish().then((words) => words.map((w) => w.text).join(' '))
+    // A failure is reported once the turn's words are awaited, not as an unhandled rejection.
+    text.catch(() => undefined)
+    return text
   }
 
   private finish(endAt: number): void {
@@ -209,13 +180,9 @@ export class VoiceInput {
     // Where the VAD put the end of speech: when the chunk holding that sample arrived.
     const sample = endAt * RECOGNITION_SAMPLE_RATE
     const speechEndedAt = this.arrivals.find((a) => a.until >= sample)?.at ?? now
-    const tail = this.currentHasSpeech ? (this.speculation ?? this.recognise(this.joined())) : null
-    const parts = tail ? [...this.segments, tail] : this.segments
-    this.speculation = null
-    this.segments = []
-    this.current = []
-    this.currentLength = 0
-    this.currentHasSpeech = false
+    const parts = [...this.parts, this.wordsOf(this.stream)]
+    this.stream = null
+    this.parts = []
     Promise.all(parts)
       .then((texts) => {
         if (this.closed) return
@@ -234,7 +201,11 @@ export class VoiceInput {
 
   async close(): Promise<void> {
     this.closed = true
+    const stream = this.stream
+    this.stream = null
     this.audioIn?.close()
+    // The utterance under way is dropped; its decoder goes back to the recogniser.
+    await stream?.abort()
     await this.vad?.close().catch(() => undefined)
   }
 }

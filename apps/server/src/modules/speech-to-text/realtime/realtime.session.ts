@@ -6,32 +6,23 @@ import {
   createVoiceActivityStream,
   parseOutputFormat,
   RECOGNITION_SAMPLE_RATE,
-  type RecognisedWord,
   type Recogniser,
-  transcribe,
+  VAD_WINDOW_SAMPLES,
   type VoiceActivityStream,
 } from '@timbre/speech'
 import { newId } from '../../../lib/ids.js'
 import type { Principal } from '../../../plugins/auth.js'
 import type { Recorder, Recording } from '../../recording/recording.module.js'
 import { apiWords } from '../transcript-words.js'
+import { LEAD_IN_SECONDS, LiveTranscriber } from './live-transcriber.js'
 import { RealtimeRefusal, type ServerMessage } from './realtime.messages.js'
 import { AUDIO_FORMATS, clientEnvelope, inputAudioChunk, type RealtimeQuery } from './realtime.schemas.js'
-import { SampleBuffer } from './sample-buffer.js'
 import { UtteranceDetector } from './utterance-detector.js'
 
 /** The longest session, in seconds of audio received; the price of that much is reserved up front. */
 export const REALTIME_MAX_AUDIO_SECONDS = 10 * 60
 /** The largest message (characters of JSON): about 150 KB of audio once decoded. */
 export const REALTIME_MAX_MESSAGE_CHARS = 200_000
-/**
- * A partial transcript re-decodes the utterance at most once per this much new audio, and after
- * at least twice as much audio as the last decode took: a long utterance gets fewer partials,
- * and a session keeps a decoder busy at most half the time.
- */
-const PARTIAL_EVERY_SECONDS = 0.4
-/** Audio kept before an utterance's detected start, so its first sound is not cut. */
-const LEAD_IN_SECONDS = 0.3
 export const REALTIME_MODEL_IDS = ['scribe_v2_realtime', ...SPEECH_TO_TEXT_MODEL_IDS] as const
 const LANGUAGE_CODES: Record<string, string> = { en: 'eng', eng: 'eng' }
 /** The recorder needs an output format; a transcript has no audio, so none is ever stored. */
@@ -45,9 +36,10 @@ export interface RealtimeDeps {
 
 /**
  * One realtime transcription socket. Audio chunks are decoded to 16 kHz and run through voice
- * activity as they come; while someone speaks, the utterance so far is re-decoded for partial
- * transcripts, and a commit (the client's, or the end of an utterance under the VAD strategy)
- * decodes everything since the last commit into a committed transcript.
+ * activity as they come; each utterance is fed to a recognition stream while it is spoken, its
+ * running hypothesis goes out as the partial transcript, and a commit (the client's, or the end
+ * of an utterance under the VAD strategy) sends the words of the utterances since the last one,
+ * which by then only had their last moments left to decode.
  *
  * Credits: the price of the longest session is reserved when it opens (which also holds a
  * concurrency slot for its whole life). Every transcript with words marks the audio received
@@ -61,21 +53,12 @@ export class RealtimeSession {
   private vad: VoiceActivityStream | null = null
   private recording: Recording | null = null
   private readonly detector: UtteranceDetector
-  /** 16 kHz audio since the last commit (silence before any speech trimmed). */
-  private readonly pending = new SampleBuffer()
-  /** Session sample index of `pending`'s first sample. */
-  private pendingStart = 0
-  /** 16 kHz samples received in all. */
-  private received16k = 0
+  private readonly transcriber: LiveTranscriber
+  /** Voice activity windows completed so far (each ends VAD_WINDOW_SAMPLES further on). */
+  private windows = 0
   /** Seconds of audio received, at the client's rate. */
   private receivedSeconds = 0
-  private spokeSinceCommit = false
-  /** The 16 kHz sample count at which the next partial may be decoded. */
-  private nextPartialAt = 0
   private lastPartialText = ''
-  private partialInFlight = false
-  /** Bumped at each commit, so a partial decoded before it is not sent after it. */
-  private utterance = 0
   private closed = false
   /** Commits decode one after another, beside the audio that keeps arriving. */
   private commits: Promise<void> = Promise.resolve()
@@ -100,6 +83,15 @@ export class RealtimeSession {
       minSpeechSeconds: query.min_speech_duration_ms / 1000,
       silenceSeconds: query.vad_silence_threshold_secs,
     })
+    // An utterance's start lies up to the minimum speech length (and a window) before the
+    // window that confirms it, and its lead-in before that.
+    const reachBack = (LEAD_IN_SECONDS + query.min_speech_duration_ms / 1000) * RECOGNITION_SAMPLE_RATE
+    this.transcriber = new LiveTranscriber(
+      deps.recogniser,
+      this.keyterms,
+      Math.ceil(reachBack) + 2 * VAD_WINDOW_SAMPLES,
+      (text) => this.partial(text),
+    )
   }
 
   /** Checks the parameters, reserves the session and sends `session_started`. */
@@ -131,8 +123,10 @@ export class RealtimeSession {
         seconds: REALTIME_MAX_AUDIO_SECONDS,
       },
     })
-    // Opens a decoder (the first use in a process loads the model) while the client connects.
-    void this.deps.recogniser.recognise(new Float32Array(RECOGNITION_SAMPLE_RATE / 10)).catch(() => undefined)
+    // Opens a live decoder (the first use in a process loads the model) while the client connects.
+    const warmUp = this.deps.recogniser.startStream()
+    warmUp.push(new Float32Array(RECOGNITION_SAMPLE_RATE / 10))
+    void warmUp.finish().catch(() => undefined)
     this.audioIn = await createAudioInputStream(this.format.sampleRate, this.format.encoding)
     this.vad = await createVoiceActivityStream()
     this.send({
@@ -213,96 +207,49 @@ export class RealtimeSession {
     if (bytes.length === 0 || !this.audioIn || !this.vad) return
     this.receivedSeconds += bytes.length / bytesPerSample(this.format.encoding) / this.format.sampleRate
     const samples = this.audioIn.push(bytes)
-    this.pending.append(samples)
-    this.received16k += samples.length
-    let ended = false
+    this.transcriber.append(samples)
     for (const p of await this.vad.push(samples)) {
+      this.windows++
       const event = this.detector.window(p)
-      if (event?.type === 'start') {
-        this.spokeSinceCommit = true
-        this.nextPartialAt = Math.round((event.at + PARTIAL_EVERY_SECONDS) * RECOGNITION_SAMPLE_RATE)
+      if (event?.type === 'start') this.transcriber.start(event.at)
+      if (event?.type === 'end') {
+        // The utterance ends with the window that confirmed its end: what follows is not its.
+        this.transcriber.feedTo(this.windows * VAD_WINDOW_SAMPLES)
+        this.transcriber.end()
+        if (this.query.commit_strategy === 'vad') this.commit(false)
       }
-      if (event?.type === 'end') ended = true
     }
-    if (ended && this.query.commit_strategy === 'vad') return this.commit(false)
-    if (!this.spokeSinceCommit) {
-      // Silence before any speech is never transcribed: keep only the lead-in.
-      this.pendingStart += this.pending.keepLast(Math.round(LEAD_IN_SECONDS * RECOGNITION_SAMPLE_RATE))
-    }
-    this.maybePartial()
+    this.transcriber.feedTo()
+    this.transcriber.trim(this.windows * VAD_WINDOW_SAMPLES)
   }
 
-  /** Re-decodes the utterance under way when enough new audio came, one decode at a time. */
-  private maybePartial(): void {
-    if (!this.detector.speaking || this.partialInFlight) return
-    if (this.received16k < this.nextPartialAt) return
-    const startedAt = this.received16k
-    const began = performance.now()
-    const from = Math.round((this.detector.utteranceStart - LEAD_IN_SECONDS) * RECOGNITION_SAMPLE_RATE)
-    const audio = this.pending.copy(from - this.pendingStart)
-    const utterance = this.utterance
-    this.partialInFlight = true
-    this.deps.recogniser
-      .recognise(audio, { keyterms: this.keyterms })
-      .then((words) => {
-        const text = words.map((w) => w.text).join(' ')
-        if (this.closed || utterance !== this.utterance || !text || text === this.lastPartialText) return
-        this.lastPartialText = text
-        this.markTranscribed()
-        this.send({ message_type: 'partial_transcript', text })
-      })
-      .catch((error: unknown) => {
-        if (!this.closed) this.fail(error)
-      })
-      .finally(() => {
-        this.partialInFlight = false
-        const took = (performance.now() - began) / 1000
-        // A partial of an utterance already committed says nothing about the next one's pace.
-        if (utterance === this.utterance)
-          this.nextPartialAt =
-            startedAt + Math.round(Math.max(PARTIAL_EVERY_SECONDS, 2 * took) * RECOGNITION_SAMPLE_RATE)
-        // Audio that came during the decode may already be due (it will not arrive again).
-        if (!this.closed) this.maybePartial()
-      })
+  /** The utterance under way sounds different: its words so far go out as a partial transcript. */
+  private partial(text: string): void {
+    if (this.closed || !text || text === this.lastPartialText) return
+    this.lastPartialText = text
+    this.markTranscribed()
+    this.send({ message_type: 'partial_transcript', text })
   }
 
   /**
-   * Cuts the audio since the last commit off and queues its decoding; the committed
-   * transcripts go out in the order of the commits.
+   * Ends the utterance under way (if any) and queues the sending of every utterance since the
+   * last commit; the committed transcripts go out in the order of the commits.
    */
   private commit(byClient: boolean): void {
-    const audio = this.pending.copy()
-    const offset = this.pendingStart / RECOGNITION_SAMPLE_RATE
-    const spoke = this.spokeSinceCommit
-    this.utterance++
-    this.pendingStart += this.pending.length
-    this.pending.clear()
-    this.spokeSinceCommit = false
+    this.transcriber.restart()
+    const words = this.transcriber.take()
+    // A failed decode is reported in commit order below, never as an unhandled rejection.
+    words.catch(() => undefined)
     this.lastPartialText = ''
-    this.detector.restartAt(this.received16k / RECOGNITION_SAMPLE_RATE)
-    if (this.detector.speaking) this.spokeSinceCommit = true
+    this.detector.restartAt(this.transcriber.receivedSamples / RECOGNITION_SAMPLE_RATE)
     this.commits = this.commits
-      .then(() => this.decodeCommitted(audio, offset, spoke, byClient))
+      .then(async () => this.sendCommitted(await words, byClient))
       .catch((error: unknown) => {
         if (!this.closed) this.fail(error)
       })
   }
 
-  private async decodeCommitted(
-    audio: Float32Array,
-    offset: number,
-    spoke: boolean,
-    byClient: boolean,
-  ): Promise<void> {
-    const found =
-      audio.length > 0 && spoke
-        ? await transcribe(this.deps.recogniser, audio, { keyterms: this.keyterms })
-        : null
-    const words: RecognisedWord[] = (found?.words ?? []).map((w) => ({
-      ...w,
-      start: w.start + offset,
-      end: w.end + offset,
-    }))
+  private sendCommitted(words: Awaited<ReturnType<LiveTranscriber['take']>>, byClient: boolean): void {
     const text = words.map((w) => w.text).join(' ')
     // A VAD commit with nothing recognised says nothing; the client's own commit is answered.
     if (this.closed || (!text && !byClient)) return
@@ -341,6 +288,7 @@ export class RealtimeSession {
     this.closed = true
     this.audioIn?.close()
     await this.vad?.close().catch(() => undefined)
+    await this.transcriber.close()
     await this.commits
     // Settles the delivered share only: the rest of the up-front reservation goes back.
     await this.recording?.fail()
