@@ -180,7 +180,10 @@ describe('a Twilio call to an agent', () => {
   }, 120_000)
 
   it('refuses a stream with a forged token and a call to another workspace’s agent', async () => {
-    const { agentId } = await sdk.conversationalAi.agents.create({ name: 'Private line', conversationConfig: {} })
+    const { agentId } = await sdk.conversationalAi.agents.create({
+      name: 'Private line',
+      conversationConfig: {},
+    })
     const forged = new WebSocket(`${address.replace(/^http/, 'ws')}/v1/convai/twilio/media-stream`)
     await new Promise((resolve) => forged.once('open', resolve))
     // Garbage before the start is ignored; the start's token is checked.
