@@ -1,4 +1,8 @@
-import { CONVAI_RESERVATION_SECONDS, convaiCreditsPerMinute } from '@timbre/contract'
+import {
+  CONVAI_DEVELOPMENT_DISCOUNT,
+  CONVAI_RESERVATION_SECONDS,
+  convaiCreditsPerMinute,
+} from '@timbre/contract'
 import { afterAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { makeCrashBackend, startWithVerifiedUser } from '../../../../test/helpers/crash-backend.js'
@@ -9,7 +13,9 @@ import { type ServerProcess, startServerProcess } from '../../../../test/helpers
 // call lasted), once, and the record's cost says the same number.
 
 const LEASE_SECONDS = 2
-const RATE = convaiCreditsPerMinute('free')
+// Opened with a member's access token, as the app's playground does: a development call, at
+// the development discount.
+const RATE = convaiCreditsPerMinute('free') * (1 - CONVAI_DEVELOPMENT_DISCOUNT)
 
 let running: ServerProcess | null = null
 afterAll(async () => {
