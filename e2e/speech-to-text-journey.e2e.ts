@@ -224,7 +224,9 @@ describe('speech to text', () => {
       await dictating.goto(`${origin}/app/speech-to-text`)
       const started = Date.now()
       await dictating.getByTestId('dictation-start').click()
-      await expect.poll(() => dictating.getByTestId('dictation-status').textContent()).toBe('Listening…')
+      await expect
+        .poll(() => dictating.getByTestId('dictation-status').textContent(), { timeout: 20_000 })
+        .toBe('Listening…')
       // Partial text shows while the sentence is spoken, then the settled text.
       let partialSeen = false
       await expect

@@ -123,10 +123,6 @@ export class RealtimeSession {
         seconds: REALTIME_MAX_AUDIO_SECONDS,
       },
     })
-    // Opens a live decoder (the first use in a process loads the model) while the client connects.
-    const warmUp = this.deps.recogniser.startStream()
-    warmUp.push(new Float32Array(RECOGNITION_SAMPLE_RATE / 10))
-    void warmUp.finish().catch(() => undefined)
     this.audioIn = await createAudioInputStream(this.format.sampleRate, this.format.encoding)
     this.vad = await createVoiceActivityStream()
     this.send({
@@ -148,6 +144,11 @@ export class RealtimeSession {
         keyterms: this.keyterms,
       },
     })
+    // Opens a live decoder (the first use in a process loads the model) while the client starts
+    // sending: after `session_started`, so the client is not kept waiting on the model's load.
+    const warmUp = this.deps.recogniser.startStream()
+    warmUp.push(new Float32Array(RECOGNITION_SAMPLE_RATE / 10))
+    void warmUp.finish().catch(() => undefined)
   }
 
   /** One client message. Refusals of a single message leave the session open. */
