@@ -6,6 +6,7 @@
 import { loadavg } from 'node:os'
 import { PREMADE_VOICES } from '@timbre/speech'
 import { fmt, startBenchServer } from '../api/bench-app.js'
+import { pcm16Wav } from '../wav.js'
 
 const RATE = 16_000
 const SECONDS = 60
@@ -15,23 +16,6 @@ const LINES = [
   'The fishing boats are back, and the market by the river is busy every morning.',
   'My sister bought a new house near the river, and she says the view is lovely.',
 ]
-
-function wav(pcm: Buffer, rate: number): Buffer {
-  const header = Buffer.alloc(44)
-  header.write('RIFF', 0)
-  header.writeUInt32LE(36 + pcm.length, 4)
-  header.write('WAVEfmt ', 8)
-  header.writeUInt32LE(16, 16)
-  header.writeUInt16LE(1, 20)
-  header.writeUInt16LE(1, 22)
-  header.writeUInt32LE(rate, 24)
-  header.writeUInt32LE(rate * 2, 28)
-  header.writeUInt16LE(2, 32)
-  header.writeUInt16LE(16, 34)
-  header.write('data', 36)
-  header.writeUInt32LE(pcm.length, 40)
-  return Buffer.concat([header, pcm])
-}
 
 export async function bench(): Promise<void> {
   const server = await startBenchServer()
@@ -58,7 +42,7 @@ export async function bench(): Promise<void> {
       samples += (pcm.length + gap.length) / 2
     }
     const ttsSeconds = (performance.now() - ttsStarted) / 1000
-    const source = wav(Buffer.concat(parts).subarray(0, SECONDS * RATE * 2), RATE)
+    const source = pcm16Wav(Buffer.concat(parts).subarray(0, SECONDS * RATE * 2), RATE)
 
     const sttForm = new FormData()
     sttForm.set('model_id', 'scribe_v1')

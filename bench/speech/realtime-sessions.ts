@@ -8,6 +8,7 @@
 // 1 at a time and 4 at once (the response time is what a client waits after the speech ends).
 import WebSocket from 'ws'
 import { fmt, percentile } from '../api/bench-app.js'
+import { pcm16Wav } from '../wav.js'
 
 const RATE = 16_000
 const CHUNK_MS = 100
@@ -116,22 +117,8 @@ async function session(
 
 async function batchTimes(url: string, apiKey: string, utterances: Utterance[], parallel: number) {
   const times: number[] = []
-  const wav = (pcm: Buffer) => {
-    const header = Buffer.alloc(44)
-    header.write('RIFF', 0)
-    header.writeUInt32LE(36 + pcm.length, 4)
-    header.write('WAVEfmt ', 8)
-    header.writeUInt32LE(16, 16)
-    header.writeUInt16LE(1, 20)
-    header.writeUInt16LE(1, 22)
-    header.writeUInt32LE(RATE, 24)
-    header.writeUInt32LE(RATE * 2, 28)
-    header.writeUInt16LE(2, 32)
-    header.writeUInt16LE(16, 34)
-    header.write('data', 36)
-    header.writeUInt32LE(pcm.length, 40)
-    return Buffer.concat([header, pcm])
-  }
+  const wav = (pcm: Buffer) => pcm16Wav(pcm, RATE)
+
   const one = async (u: Utterance) => {
     const form = new FormData()
     form.append('model_id', 'scribe_v1')
