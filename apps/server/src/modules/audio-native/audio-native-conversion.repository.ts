@@ -56,6 +56,18 @@ export function createAudioNativeConversionRepository(db: Database) {
           returning id, audio_version`.execute(db)
         return result.rows.map((r) => conversionRunId(r.id, r.audio_version))
       },
+      async touchUnclaimed(queuedBefore, limit) {
+        const result = await sql<{ id: string; audio_version: number }>`
+          update audio_native_projects
+          set updated_at = ${new Date()}
+          where id in (
+              select id from audio_native_projects
+              where status = 'queued' and updated_at < ${queuedBefore}
+              limit ${limit})
+            and status = 'queued' and updated_at < ${queuedBefore}
+          returning id, audio_version`.execute(db)
+        return result.rows.map((r) => conversionRunId(r.id, r.audio_version))
+      },
     } satisfies HeldRunStore<AudioNativeRow>,
 
     /** Moves a conversion on, only while the project is still at that content version. */

@@ -37,5 +37,16 @@ export function createPvcHeldRuns(db: Database) {
         returning voice_id`.execute(db)
       return result.rows.map((r) => r.voice_id)
     },
+    async touchUnclaimed(queuedBefore, limit) {
+      const result = await sql<{ voice_id: string }>`
+        update pvc_voices set updated_at = ${new Date()}
+        where voice_id in (
+            select voice_id from pvc_voices
+            where state = 'fine_tuning' and worker_token is null and updated_at < ${queuedBefore}
+            limit ${limit})
+          and state = 'fine_tuning' and worker_token is null and updated_at < ${queuedBefore}
+        returning voice_id`.execute(db)
+      return result.rows.map((r) => r.voice_id)
+    },
   } satisfies HeldRunStore<PvcVoiceRow>
 }

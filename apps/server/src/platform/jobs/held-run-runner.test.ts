@@ -142,4 +142,36 @@ describe('the held-run job runner', () => {
     })
     expect(await store.claim('fresh', 'z', new Date())).toBeUndefined()
   })
+
+  it('sends a queued row again when nobody claimed it for a while, once per period', async () => {
+    await sql`delete from held_run_probe`.execute(handle.db)
+    // A message taken by a process killed before it claimed the row: the row stays queued.
+    await sql`insert into held_run_probe (id, status, updated_at)
+              values ('orphan', 'queued', now() - interval '1 hour')`.execute(handle.db)
+    await insert('waiting')
+    const store = createHeldRunStore<ProbeRow>(handle.db, TABLE, { takeover: true })
+    const job = defineHeldJob({
+      name: 'studio.export',
+      store,
+      timing: { heartbeatMs: 1_000, staleSeconds: 15, progressWriteMs: 0 },
+      rowId: (p) => p.exportId,
+      resume: (exportId) => ({ exportId }),
+      handler: async (row, run) => {
+        await finish(row.id, run.token)
+      },
+    })
+    const sent: string[] = []
+    const queue = {
+      send: async (_name: string, payload: unknown) => {
+        sent.push((payload as { exportId: string }).exportId)
+      },
+    }
+    expect(await job.recoverStale(queue)).toBe(1)
+    expect(sent).toEqual(['orphan'])
+    // The next sweep does not send it again at once; the recently queued row is left alone.
+    expect(await job.recoverStale(queue)).toBe(0)
+    await job.run({ exportId: 'orphan' })
+    expect(await read('orphan')).toMatchObject({ status: 'done', progress: 100 })
+    expect(await read('waiting')).toMatchObject({ status: 'queued' })
+  })
 })

@@ -21,6 +21,11 @@ export interface HeldRunStore<Row> {
   beat(id: string, token: string, progress: number): Promise<boolean>
   /** Running rows whose holder stopped beating, released for a new run (each returned once). */
   releaseStale(staleBefore: Date, limit: number): Promise<string[]>
+  /**
+   * Queued rows untouched since `queuedBefore`, touched now so that each is returned once per
+   * period: their job message may have been taken by a process that died before claiming them.
+   */
+  touchUnclaimed(queuedBefore: Date, limit: number): Promise<string[]>
 }
 
 /** Thrown inside a handler when another run has taken its row over: the run stops quietly. */
@@ -56,6 +61,14 @@ export interface HeldJobTiming {
   staleSeconds: number
   /** Progress is written at most this often. */
   progressWriteMs: number
+  /**
+   * A queued row nobody has claimed for this long is sent again (default four stale periods).
+   * A run claims its row as soon as its message arrives, so a row left queued this long either
+   * waits behind a long queue (the extra message is a no-op when it arrives) or lost its message
+   * to a process killed between taking it and claiming the row, which the queue would otherwise
+   * hand out again only when the message expires, an hour later.
+   */
+  unclaimedSeconds?: number
 }
 
 export interface HeldJobSpec<N extends JobName, Row> {
@@ -78,13 +91,18 @@ export interface HeldJob<N extends JobName = JobName> {
   readonly name: N
   /** Claims the named row and runs the handler while holding it; nothing when it is not claimable. */
   run(payload: JobPayload<N>): Promise<void>
-  /** Hands rows whose holder died to new runs through the queue; returns how many. */
+  /**
+   * Hands rows whose holder died, and queued rows left unclaimed, to new runs through the
+   * queue; returns how many.
+   */
   recoverStale(queue: Pick<JobQueue, 'send'>): Promise<number>
 }
 
 /** Declares a job type once: its name, its rows, its handler and how it is held. */
 export function defineHeldJob<N extends JobName, Row>(spec: HeldJobSpec<N, Row>): HeldJob<N> {
   const staleBefore = () => new Date(Date.now() - spec.timing.staleSeconds * 1000)
+  const unclaimedBefore = () =>
+    new Date(Date.now() - (spec.timing.unclaimedSeconds ?? spec.timing.staleSeconds * 4) * 1000)
 
   async function run(payload: JobPayload<N>): Promise<void> {
     const token = newId()
@@ -140,7 +158,10 @@ export function defineHeldJob<N extends JobName, Row>(spec: HeldJobSpec<N, Row>)
       const ids = await spec.store.releaseStale(staleBefore(), 50)
       for (const id of ids) await queue.send(spec.name, spec.resume(id))
       if (ids.length > 0) spec.log?.('jobs resumed after their worker stopped', { name: spec.name, ids })
-      return ids.length
+      const unclaimed = await spec.store.touchUnclaimed(unclaimedBefore(), 50)
+      for (const id of unclaimed) await queue.send(spec.name, spec.resume(id))
+      if (unclaimed.length > 0) spec.log?.('queued jobs sent again', { name: spec.name, ids: unclaimed })
+      return ids.length + unclaimed.length
     },
   }
 }

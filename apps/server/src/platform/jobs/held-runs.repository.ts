@@ -76,5 +76,18 @@ export function createHeldRunStore<Row>(
         returning id`.execute(db)
       return result.rows.map((r) => r.id)
     },
+
+    async touchUnclaimed(queuedBefore, limit) {
+      const result = await sql<{ id: string }>`
+        update ${sql.table(table)}
+        set updated_at = ${new Date()}
+        where id in (
+            select id from ${sql.table(table)}
+            where status = 'queued' and updated_at < ${queuedBefore}
+            limit ${limit})
+          and status = 'queued' and updated_at < ${queuedBefore}
+        returning id`.execute(db)
+      return result.rows.map((r) => r.id)
+    },
   }
 }
