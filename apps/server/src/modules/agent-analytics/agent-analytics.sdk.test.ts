@@ -92,6 +92,11 @@ describe('the agents dashboard against Timbre', () => {
       success_rate: 0.5,
       average_duration_secs: 90,
     })
+    // Per bucket too, for the custom charts: the criterion's results where they happened.
+    expect(busy.evaluation_criteria).toEqual({ polite: { success: 1, failure: 1 } })
+    expect(busy.data_collection).toEqual({ plan: { pro: 1 } })
+    const quiet = body.buckets.find((b: { start_unix: number }) => b.start_unix === end - 1 * HOUR)
+    expect(quiet).toMatchObject({ calls: 1, evaluation_criteria: {}, data_collection: {} })
     expect(body.evaluation_criteria.polite).toEqual({ success: 1, failure: 1 })
     expect(body.data_collection.plan).toEqual({ pro: 1 })
   })

@@ -8,8 +8,9 @@ import { AppError } from '../../errors.js'
 import type { ConversationFact } from '../agents/agents.module.js'
 
 // The agents dashboard's figures: calls, minutes, success rate, cost and average length per time
-// bucket, and per evaluation criterion and data-collection field, over a range of 15 minutes to
-// 2 years with a bucket size that fits it.
+// bucket, and per evaluation criterion and data-collection field (over the range and per bucket,
+// for the dashboard's custom charts), over a range of 15 minutes to 2 years with a bucket size
+// that fits it.
 
 export interface MetricsQuery {
   start_unix: number
@@ -50,23 +51,33 @@ export function conversationMetrics(facts: ConversationFact[], query: MetricsQue
   const size = query.bucket_size_secs
   const first = Math.floor(query.start_unix / size) * size
   const buckets = new Map<number, ReturnType<typeof emptyBucket>>()
-  for (let start = first; start < query.end_unix; start += size) buckets.set(start, emptyBucket(start))
+  const factsOf = new Map<number, ConversationFact[]>()
+  for (let start = first; start < query.end_unix; start += size) {
+    buckets.set(start, emptyBucket(start))
+    factsOf.set(start, [])
+  }
   for (const fact of facts) {
     const start = Math.floor(fact.startedAt.getTime() / 1000 / size) * size
     const bucket = buckets.get(start)
     if (!bucket) continue
+    factsOf.get(start)?.push(fact)
     bucket.calls++
     bucket.duration_secs += fact.durationSecs
     bucket.cost += fact.cost
     if (fact.outcome === 'success') bucket.successful++
     if (fact.outcome === 'failure' || fact.status === 'failed') bucket.failed++
   }
-  const series = [...buckets.values()].map((b) => ({
-    ...b,
-    minutes: Math.round((b.duration_secs / 60) * 100) / 100,
-    success_rate: b.calls ? b.successful / b.calls : null,
-    average_duration_secs: b.calls ? Math.round(b.duration_secs / b.calls) : null,
-  }))
+  const series = [...buckets.values()].map((b) => {
+    const inBucket = factsOf.get(b.start_unix) ?? []
+    return {
+      ...b,
+      minutes: Math.round((b.duration_secs / 60) * 100) / 100,
+      success_rate: b.calls ? b.successful / b.calls : null,
+      average_duration_secs: b.calls ? Math.round(b.duration_secs / b.calls) : null,
+      evaluation_criteria: tally(inBucket, (f) => f.evaluation),
+      data_collection: tally(inBucket, (f) => f.dataCollection),
+    }
+  })
   const calls = facts.length
   const seconds = facts.reduce((sum, f) => sum + f.durationSecs, 0)
   const successful = facts.filter((f) => f.outcome === 'success').length

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bucketFor, callsChart, rangeMs } from './agent-analytics-model'
+import { bucketFor, callsChart, chartSources, customChart, rangeMs } from './agent-analytics-model'
 import type { ConversationMetrics } from './agent-ops-api'
 
 describe('the agents dashboard model', () => {
@@ -43,5 +43,30 @@ describe('the agents dashboard model', () => {
       failed: [1, 0],
       unknown: [1, 0],
     })
+  })
+})
+
+describe('the dashboard’s own charts', () => {
+  const buckets = [
+    { start_unix: 0, evaluation_criteria: { polite: { success: 2 } }, data_collection: { plan: { pro: 1 } } },
+    { start_unix: 60, evaluation_criteria: { polite: { failure: 1, success: 1 } }, data_collection: {} },
+  ]
+  const metrics = {
+    buckets,
+    evaluation_criteria: { polite: { success: 3, failure: 1 } },
+    data_collection: { plan: { pro: 1 } },
+  } as unknown as ConversationMetrics
+
+  it('follows one criterion’s results, or one field’s values, bucket by bucket', () => {
+    const criterion = customChart(metrics, { type: 'criteria', name: 'Polite', criteria_id: 'polite' })
+    expect(Object.fromEntries(criterion.series.map((s) => [s.key, s.values]))).toEqual({
+      success: [2, 1],
+      failure: [0, 1],
+    })
+    const field = customChart(metrics, { type: 'data_collection', name: 'Plan', data_collection_id: 'plan' })
+    expect(Object.fromEntries(field.series.map((s) => [s.key, s.values]))).toEqual({ pro: [1, 0] })
+    // A criterion with no results in the range draws nothing.
+    expect(customChart(metrics, { type: 'criteria', name: 'X', criteria_id: 'missing' }).total).toBe(0)
+    expect(chartSources(metrics)).toEqual({ criteria: ['polite'], fields: ['plan'] })
   })
 })

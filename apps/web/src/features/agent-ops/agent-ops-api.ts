@@ -118,6 +118,9 @@ export interface ConversationBucket {
   cost: number
   success_rate: number | null
   average_duration_secs: number | null
+  /** Per evaluation criterion, this bucket's results (absent on older servers). */
+  evaluation_criteria?: Record<string, Record<string, number>>
+  data_collection?: Record<string, Record<string, number>>
 }
 
 export interface ConversationMetrics {
@@ -159,3 +162,14 @@ export const liveConversations = async (agentId?: string) =>
       `/v1/convai/analytics/live-count${agentId ? `?agent_id=${encodeURIComponent(agentId)}` : ''}`,
     )
   ).count
+
+/** A chart the workspace added to its agents dashboard. */
+export type DashboardChart =
+  | { type: 'call_success'; name: string }
+  | { type: 'criteria'; name: string; criteria_id: string }
+  | { type: 'data_collection'; name: string; data_collection_id: string }
+
+export const dashboardCharts = async () =>
+  (await call<{ charts: DashboardChart[] }>('GET', '/v1/convai/settings/dashboard')).charts
+export const saveDashboardCharts = async (charts: DashboardChart[]) =>
+  (await call<{ charts: DashboardChart[] }>('PATCH', '/v1/convai/settings/dashboard', { charts })).charts

@@ -6,47 +6,18 @@ import { Alert } from '../../components/alert'
 import { Button } from '../../components/button'
 import { LabelledSelect } from '../../components/select'
 import { PageSpinner } from '../../components/spinner'
-import { StackedBarChart } from '../../components/stacked-bar-chart'
-import type { ChartModel } from '../../components/stacked-bar-chart-model'
 import { useErrorText } from '../../i18n/use-error-text'
 import { bucketFormatter, durationLabel } from '../../lib/bucket-time-format'
 import { listAgents } from '../agents/agents-api'
 import { bucketFor, callsChart, minutesChart, rangeMs } from './agent-analytics-model'
 import { conversationMetrics, liveConversations } from './agent-ops-api'
+import { ChartCard } from './chart-card'
+import { CustomCharts } from './custom-charts'
 import { OpsNav } from './ops-nav'
 
 const MINUTE = 60_000
 /** The dashboard starts at a day; fifteen minutes and an hour are there for live checks. */
 const DEFAULT_RANGE: AnalyticsRangePreset = '24h'
-
-function ChartCard(props: {
-  title: string
-  label: string
-  empty: string
-  model: ChartModel
-  nameOf: (key: string) => string
-  formatTime: (time: number) => string
-}) {
-  return (
-    <section className="rounded-2xl border border-neutral-200 bg-white p-4 shadow-xs sm:p-6">
-      <h2 className="text-sm font-medium text-neutral-900">{props.title}</h2>
-      <div className="mt-4">
-        {props.model.total === 0 ? (
-          <p className="rounded-xl border border-dashed border-neutral-300 p-10 text-center text-sm text-neutral-500">
-            {props.empty}
-          </p>
-        ) : (
-          <StackedBarChart
-            model={props.model}
-            nameOf={props.nameOf}
-            formatTime={props.formatTime}
-            label={props.label}
-          />
-        )}
-      </div>
-    </section>
-  )
-}
 
 /** The agents dashboard: conversations, minutes, success rate and cost over a range, live now. */
 export function AgentAnalyticsPage() {
@@ -175,6 +146,9 @@ export function AgentAnalyticsPage() {
             nameOf={() => t('agentOps.analytics.summary.minutes')}
             formatTime={formatTime}
           />
+        )}
+        {metrics.data && (
+          <CustomCharts metrics={metrics.data} formatTime={formatTime} rangeName={rangeName} />
         )}
       </div>
     </div>
