@@ -4,7 +4,8 @@ import { shots, signUpAndSignIn, useJourney } from './helpers/journey.js'
 
 // Agent operations as a user meets them: a test written in the form and run on an agent with the
 // built-in engine (each run's status shown), a SIP trunk number added, a batch file refused for
-// its missing column; each page looked at on a desktop and a phone, light and dark.
+// its missing column, a chart of the dashboard's own added; each page looked at on a desktop and
+// a phone, light and dark.
 
 const journey = useJourney()
 
@@ -131,6 +132,15 @@ describe('agent operations', () => {
     await page.getByTestId('agent-analytics-summary').getByText('Conversations').waitFor()
     await page.getByLabel('Time range').selectOption('7d')
     await page.getByText('Conversations per 4 hours').waitFor()
+    // The workspace's own chart: one evaluation criterion followed over the range, kept on reload.
+    await page.getByRole('heading', { name: 'Call success' }).waitFor()
+    await page.getByRole('button', { name: 'Add chart' }).click()
+    await page.getByLabel('Name', { exact: true }).fill('Politeness')
+    await page.getByLabel('Criterion ID').fill('polite')
+    await page.getByRole('button', { name: 'Add', exact: true }).click()
+    await page.getByRole('heading', { name: 'Politeness' }).waitFor()
+    await page.reload()
+    await page.getByRole('heading', { name: 'Politeness' }).waitFor()
     await shoot(page, 'analytics')
     await context.close()
   })

@@ -13,7 +13,7 @@ export function ChartCard(props: {
 }) {
   return (
     <section className="rounded-2xl border border-neutral-200 bg-white p-4 shadow-xs sm:p-6">
-      <div className="flex items-start justify-between gap-3">
+      <div className="flex min-h-10 items-center justify-between gap-3">
         <h2 className="text-sm font-medium text-neutral-900">{props.title}</h2>
         {props.actions}
       </div>
