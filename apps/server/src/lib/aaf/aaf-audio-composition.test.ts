@@ -106,7 +106,7 @@ describe('the AAF audio composition writer', () => {
       expect(placed.map(({ start, length }) => ({ start, length }))).toEqual(
         expected.map((c) => ({ start: c.start, length: c.pcm.length / 2 })),
       )
-      placed.forEach((p, i) => expect(p.pcm.equals(expected[i]!.pcm)).toBe(true))
+      expect(placed.map((p, i) => p.pcm.equals(expected[i]!.pcm))).toEqual(expected.map(() => true))
     })
 
     /** Composition clip -> master mob -> file source mob (PCM descriptor) -> essence data. */
