@@ -43,7 +43,7 @@ export class AafReader {
 
   stream(path: string): Buffer {
     const entry = this.entries.get(path)
-    if (!entry || entry.type !== 2) throw new Error(`no stream ${path}`)
+    if (entry?.type !== 2) throw new Error(`no stream ${path}`)
     return Buffer.from(entry.content as Uint8Array)
   }
 
