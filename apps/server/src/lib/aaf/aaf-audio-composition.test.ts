@@ -73,6 +73,8 @@ describe('the AAF audio composition writer', () => {
   it('has one composition with a timeline track per named track, at the sample rate', () => {
     expect(mobs.filter((m) => m.object.classId === CLASS.CompositionMob)).toHaveLength(1)
     expect(mobs).toHaveLength(1 + 2 * 3)
+    expect(guidOfBytes(aaf.value(composition, 0x4408))).toBe('0d010102-0101-0700-060e-2b3404010101')
+    expect(textOf(aaf.value(composition, 0x4402))).toBe('Dub (es)')
     const slots = aaf.collection(composition, 0x4403).map((s) => s.object)
     expect(slots.map((s) => s.classId)).toEqual([CLASS.TimelineMobSlot, CLASS.TimelineMobSlot])
     expect(slots.map((s) => textOf(aaf.value(s, 0x4802)))).toEqual(['Noah', 'Grace'])

@@ -234,7 +234,8 @@ export function writeAudioCompositionAaf(composition: AafAudioComposition): Buff
     ])
     return timelineSlot(index + 1, track.name, rate, sequence)
   })
-  mobs.unshift(mob(AAF_CLASS.CompositionMob, newMobId(), composition.name, slots, at))
+  const usage = data(Mob.UsageCode, 'UsageCode', auid(AAF_DEFINITION.usageTopLevel))
+  mobs.unshift(mob(AAF_CLASS.CompositionMob, newMobId(), composition.name, slots, at, [usage]))
   const root = aafObject(AAF_CLASS.Root, [
     strong(AAF_PID.Root.MetaDictionary, 'MetaDictionary', aafObject(AAF_CLASS.MetaDictionary, [])),
     strong(AAF_PID.Root.Header, 'Header', header(composition, mobs, essence, at)),

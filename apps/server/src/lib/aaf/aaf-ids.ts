@@ -53,7 +53,14 @@ export const AAF_PID = {
   DefinitionObject: { Identification: 0x1b01, Name: 0x1b02, Description: 0x1b03 },
   Dictionary: { DataDefinitions: 0x2605, ContainerDefinitions: 0x2608 },
   ContentStorage: { Mobs: 0x1901, EssenceData: 0x1902 },
-  Mob: { MobID: 0x4401, Name: 0x4402, Slots: 0x4403, LastModified: 0x4404, CreationTime: 0x4405 },
+  Mob: {
+    MobID: 0x4401,
+    Name: 0x4402,
+    Slots: 0x4403,
+    LastModified: 0x4404,
+    CreationTime: 0x4405,
+    UsageCode: 0x4408,
+  },
   SourceMob: { EssenceDescription: 0x4701 },
   MobSlot: { SlotID: 0x4801, SlotName: 0x4802, Segment: 0x4803, PhysicalTrackNumber: 0x4804 },
   TimelineMobSlot: { EditRate: 0x4b01, Origin: 0x4b02 },
@@ -88,6 +95,8 @@ export const AAF_DEFINITION = {
   sound: '01030202-0200-0000-060e-2b3404010101',
   /** Essence embedded in the AAF file itself. */
   containerAaf: '4313b571-d8ba-11d2-809b-006008143e6f',
+  /** The usage that marks a composition as the top of its project (what importers open). */
+  usageTopLevel: '0d010102-0101-0700-060e-2b3404010101',
   /** The edit protocol operational pattern. */
   editProtocol: '0d011201-0100-0000-060e-2b3404010105',
 } as const
