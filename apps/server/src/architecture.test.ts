@@ -168,6 +168,10 @@ describe('server architecture: layers and one home for shared machinery', () => 
     expect(packageImports(server, 'fflate', 'platform/archive/', ['unzip', 'unzipSync', 'Unzip'])).toEqual([])
   })
 
+  it('writes Compound Files only in lib/aaf', () => {
+    expect(packageImports(server, 'cfb', 'lib/aaf/')).toEqual([])
+  })
+
   it('calls the network only through platform/outbound', () => {
     // The operator's own language-model and embeddings endpoints, set in the server
     // configuration (they may be on the same machine), are the only direct calls; no

@@ -187,7 +187,8 @@ function downloadRoutes(dubs: Dubs): FastifyPluginAsyncZod {
           summary: 'Download a language in an export format',
           description:
             'mp4 (video sources), aac, mp3, wav, tracks_zip (one WAV per speaker and the background), clips_zip, ' +
-            'srt, csv (speaker, start_time, end_time, transcription, translation). AAF is not made by this server.',
+            'srt, csv (speaker, start_time, end_time, transcription, translation), aaf (one track per speaker, ' +
+            'each segment a clip at its place, the sound embedded, edit rate 48000).',
           params: dubLanguageParams,
           querystring: exportQuery,
           response: { 200: z.any() },

@@ -6,6 +6,7 @@ import { type ElevenLabs, ElevenLabsClient, ElevenLabsError } from '@elevenlabs/
 import { DUBBING_CSV_COLUMNS, dubbingCredits } from '@timbre/contract'
 import { analyseVoice, PREMADE_VOICES } from '@timbre/speech'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { AafReader, textOf } from '../../../test/helpers/aaf-reader.js'
 import { createUser, type TestUser } from '../../../test/helpers/factories.js'
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.js'
 import { pcmWav } from '../../../test/helpers/voice-factory.js'
@@ -251,6 +252,78 @@ describe('dubbing through the SDK', () => {
     const rows = (await csv.text()).trim().split('\r\n')
     expect(rows[0]).toBe(DUBBING_CSV_COLUMNS.join(','))
     expect(rows.length).toBe(Object.keys(resource.speakerSegments).length + 1)
+  }, 60_000)
+
+  it('exports AAF: a track per speaker, each Spanish segment a clip at its place with its dubbed sound', async () => {
+    const current = await client.dubbing.resource.get(dubbingId)
+    const response = await fetch(`${address}/v1/dubbing/${dubbingId}/export/es?format=aaf`, {
+      headers: { 'xi-api-key': apiKey },
+    })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-disposition')).toMatch(/attachment; filename=".*_es\.aaf"/)
+    const aaf = new AafReader(Buffer.from(await response.arrayBuffer()))
+    const root = aaf.object('')
+    expect(root.classId).toBe('42464141-000d-4d4f-060e-2b34010101ff')
+    const header = aaf.strong(root, 0x0002)
+    expect(header.classId).toBe('0d010101-0101-2f00-060e-2b3402060101')
+    const content = aaf.strong(header, 0x3b03)
+    const mobs = new Map(
+      aaf.collection(content, 0x1901).map(({ object, key }) => [key!.toString('hex'), object]),
+    )
+    const essence = new Map(
+      aaf
+        .collection(content, 0x1902)
+        .map(({ object, key }) => [key!.toString('hex'), aaf.dataStream(object, 0x2702)]),
+    )
+    const composition = [...mobs.values()].find((m) => m.classId === '0d010101-0101-3500-060e-2b3402060101')!
+    const slots = aaf.collection(composition, 0x4403).map((s) => s.object)
+    const speakers = Object.values(current.speakerTracks)
+    expect(slots).toHaveLength(speakers.length)
+    for (const slot of slots) {
+      const rate = aaf.value(slot, 0x4b01)
+      expect([rate.readInt32LE(0), rate.readInt32LE(4)]).toEqual([48_000, 1])
+      const speaker = speakers.find((s) => s.speakerName === textOf(aaf.value(slot, 0x4802)))!
+      const expected = speaker.segments
+        .map((id) => ({ id, dub: current.speakerSegments[id]!.dubs.es! }))
+        .sort((a, b) => a.dub.startTime - b.dub.startTime)
+      let position = 0
+      const placed: { start: number; length: number; pcm: Buffer }[] = []
+      for (const { object } of aaf.collection(aaf.strong(slot, 0x4803), 0x1001)) {
+        const length = Number(aaf.value(object, 0x0202).readBigInt64LE(0))
+        if (object.classId === '0d010101-0101-1100-060e-2b3402060101') {
+          // composition clip -> master mob -> file mob, whose id keys the embedded essence
+          const master = mobs.get(aaf.value(object, 0x1101).toString('hex'))!
+          const fileClip = aaf.strong(aaf.collection(master, 0x4403)[0]!.object, 0x4803)
+          placed.push({
+            start: position,
+            length,
+            pcm: essence.get(aaf.value(fileClip, 0x1101).toString('hex'))!,
+          })
+        }
+        position += length
+      }
+      expect(placed.map(({ start, length }) => ({ start, length }))).toEqual(
+        expected.map(({ dub }) => ({
+          start: Math.round(dub.startTime * 48_000),
+          length: Math.round(dub.endTime * 48_000) - Math.round(dub.startTime * 48_000),
+        })),
+      )
+      for (const [i, { id }] of expected.entries()) {
+        const clip = await fetch(`${address}/v1/dubbing/resource/${dubbingId}/segment/${id}/es/audio`, {
+          headers: { 'xi-api-key': apiKey },
+        })
+        const samples = Buffer.from(await clip.arrayBuffer()).subarray(44)
+        const pcm = placed[i]!.pcm
+        expect(pcm.length).toBe(placed[i]!.length * 2)
+        const shared = Math.min(samples.length, pcm.length)
+        expect(pcm.subarray(0, shared).equals(samples.subarray(0, shared))).toBe(true)
+        expect(pcm.subarray(shared).every((b) => b === 0)).toBe(true)
+        // The clip is speech, not silence: its loudest sample is well above the noise floor.
+        let peak = 0
+        for (let at = 0; at < pcm.length; at += 2) peak = Math.max(peak, Math.abs(pcm.readInt16LE(at)))
+        expect(peak).toBeGreaterThan(1000)
+      }
+    }
   }, 60_000)
 
   it('edits a segment translation, refuses bad placements with the product messages, and re-dubs it', async () => {

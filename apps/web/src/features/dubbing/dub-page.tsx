@@ -37,6 +37,7 @@ const EXPORTS = [
   'csv',
   'tracks_zip',
   'clips_zip',
+  'aaf',
 ] as const satisfies readonly DubbingExportFormat[]
 type ExportFormat = (typeof EXPORTS)[number]
 

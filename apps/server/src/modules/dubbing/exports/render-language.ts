@@ -5,12 +5,14 @@ import type { DubRow } from '../dubbing.repository.js'
 import type { DubbingDeps } from '../dubbing-deps.js'
 import { ENCODINGS, encodeAudio, muxVideo, RATE, samplesOfWav, wavOf } from '../pipeline/media.js'
 import { loudnessGain, mixOver } from '../pipeline/mix.js'
+import { dubAaf } from './aaf-export.js'
 import { speakerZip } from './zips.js'
 
 // A language's render: its clips mixed over the background bed at the original speech's
 // loudness, as long as the source, then encoded (MP3, AAC, WAV), put back under the original
-// picture (MP4), or packed as one track per speaker or one file per clip (zips). Each render is
-// stored and recorded on the dub under its language.
+// picture (MP4), packed as one track per speaker or one file per clip (zips), or laid out as an
+// AAF composition with a track per speaker. Each render is stored and recorded on the dub under
+// its language.
 
 /** The mix of one language as 48 kHz mono samples, exactly as long as the dubbed range. */
 export async function mixLanguage(deps: DubbingDeps, dub: DubRow, language: string): Promise<Float32Array> {
@@ -43,7 +45,11 @@ export async function mixLanguage(deps: DubbingDeps, dub: DubRow, language: stri
   )
 }
 
-const CONTENT_TYPES: Record<string, string> = { mp4: 'video/mp4', zip: 'application/zip' }
+const CONTENT_TYPES: Record<string, string> = {
+  mp4: 'video/mp4',
+  zip: 'application/zip',
+  aaf: 'application/octet-stream',
+}
 
 /** Renders a language in one type, stores it and records it on the dub; returns the render id. */
 export async function renderLanguage(
@@ -54,7 +60,7 @@ export async function renderLanguage(
 ): Promise<string> {
   const dub = await deps.repository.findAny(dubId)
   if (!dub) throw new AppError('dubbing_not_found')
-  if ((type === 'mp4' && !dub.is_video) || type === 'aaf')
+  if (type === 'mp4' && !dub.is_video)
     throw new AppError('dubbing_render_type_unavailable', { param: 'render_type' })
   const id = randomUUID()
   const mix = wavOf(await mixLanguage(deps, dub, language))
@@ -66,6 +72,8 @@ export async function renderLanguage(
     data = await muxVideo(media, mix, { start: dub.options.start_time, seconds: dub.duration_seconds })
   } else if (type === 'mp3' || type === 'aac' || type === 'wav') {
     data = await encodeAudio(mix, type)
+  } else if (type === 'aaf') {
+    data = await dubAaf(deps, dub, language)
   } else {
     data = await speakerZip(deps, dub, language, type === 'clips_zip' ? 'clips' : 'tracks')
     extension = 'zip'
