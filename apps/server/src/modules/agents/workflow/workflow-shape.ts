@@ -119,7 +119,8 @@ function nodeFields(type: NodeType, node: JsonObject, id: string): JsonObject {
       if (!ok) refuse(`Workflow node '${id}' needs a message (literal text or prompt).`, `${param}.message`)
       return {
         ...subagentFields(node, id),
-        message,
+        // A literal message answers with its translations, none unless sent.
+        message: message.type === 'literal' ? { text_translations: {}, ...message } : message,
         wait_for_speech_completion: node.wait_for_speech_completion !== false,
         wait_for_user_response: node.wait_for_user_response === true,
       }
