@@ -58,12 +58,10 @@ function transcriptOf(history: ChatMessage[]): string {
 
 export function workflowHost(parts: SessionParts, baseConfig: JsonObject): WorkflowHost {
   const workspaceId = parts.agent.workspace_id
-  const workflowCall = (name: string, params: object) => ({
-    tool_name: name,
-    request_id: `call_${newId(12)}`,
-    params_as_json: JSON.stringify(params),
-    tool_has_been_called: true,
-  })
+  const workflowCall = (name: string, params: object) => {
+    const id = { tool_name: name, request_id: `call_${newId(12)}`, tool_has_been_called: true }
+    return { call: { ...id, params_as_json: JSON.stringify(params) }, result: id }
+  }
 
   async function judgeByModel(condition: string): Promise<boolean> {
     const question = `Conversation:\n${transcriptOf(parts.history())}\n\nCondition: ${condition}\nDoes the condition hold?`
@@ -123,7 +121,10 @@ export function workflowHost(parts: SessionParts, baseConfig: JsonObject): Workf
     },
 
     stepped(edgeId, targetNodeId, latencySecs) {
-      const call = workflowCall('workflow_transition', { edge_id: edgeId, target_node_id: targetNodeId })
+      const { call, result } = workflowCall('workflow_transition', {
+        edge_id: edgeId,
+        target_node_id: targetNodeId,
+      })
       parts.record({
         role: 'agent',
         message: null,
@@ -131,7 +132,7 @@ export function workflowHost(parts: SessionParts, baseConfig: JsonObject): Workf
         tool_calls: [{ ...call, type: 'workflow' }],
         tool_results: [
           {
-            ...call,
+            ...result,
             result_value: `Moved to node ${targetNodeId}.`,
             is_error: false,
             type: 'workflow',
@@ -158,7 +159,7 @@ export function workflowHost(parts: SessionParts, baseConfig: JsonObject): Workf
       const target = destination.type?.toString().endsWith('dynamic_variable')
         ? String(parts.variables[number] ?? number)
         : number
-      const call = workflowCall('transfer_to_number', {
+      const { call, result } = workflowCall('transfer_to_number', {
         transfer_number: target,
         transfer_type: node.transfer_type,
         workflow_node_id: nodeId,
@@ -169,7 +170,7 @@ export function workflowHost(parts: SessionParts, baseConfig: JsonObject): Workf
         time_in_call_secs: parts.seconds(),
         tool_calls: [{ ...call, type: 'system' }],
         tool_results: [
-          { ...call, result_value: `Transferring to ${target}.`, is_error: false, type: 'system' },
+          { ...result, result_value: `Transferring to ${target}.`, is_error: false, type: 'system' },
         ],
       })
       await parts.end(`transferred to ${target}`.slice(0, 100))

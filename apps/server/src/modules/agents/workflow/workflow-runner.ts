@@ -48,10 +48,6 @@ export class WorkflowRunner {
     private readonly host: WorkflowHost,
   ) {}
 
-  private get node(): WorkflowNode | undefined {
-    return this.workflow.nodes[this.current]
-  }
-
   /** Walks from the start node to the first node that talks (or to the end). */
   async start(): Promise<void> {
     const start = Object.entries(this.workflow.nodes).find(([, n]) => n.type === 'start')

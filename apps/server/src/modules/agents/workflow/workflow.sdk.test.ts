@@ -45,9 +45,17 @@ afterAll(() => t?.close())
 describe('agent workflows through the SDK', () => {
   it('round-trips every node type and condition, with the defaults filled in', async () => {
     const tool = await sdk.conversationalAi.tools.create({
-      toolConfig: { type: 'client', name: 'lookup_order', description: 'Finds an order', expectsResponse: true },
+      toolConfig: {
+        type: 'client',
+        name: 'lookup_order',
+        description: 'Finds an order',
+        expectsResponse: true,
+      },
     })
-    const { agentId: helperId } = await sdk.conversationalAi.agents.create({ name: 'Billing', conversationConfig: {} })
+    const { agentId: helperId } = await sdk.conversationalAi.agents.create({
+      name: 'Billing',
+      conversationConfig: {},
+    })
     const workflow: ElevenLabs.AgentWorkflowRequestModel = {
       nodes: {
         start: { type: 'start', position: { x: 0, y: 0 }, edgeOrder: ['e_start'] },
@@ -104,12 +112,24 @@ describe('agent workflows through the SDK', () => {
             },
           },
         },
-        e_human: { source: 'lookup', target: 'human', forwardCondition: { type: 'result', successful: true } },
-        e_done: { source: 'billing', target: 'done', forwardCondition: { type: 'llm', condition: 'goodbye' } },
+        e_human: {
+          source: 'lookup',
+          target: 'human',
+          forwardCondition: { type: 'result', successful: true },
+        },
+        e_done: {
+          source: 'billing',
+          target: 'done',
+          forwardCondition: { type: 'llm', condition: 'goodbye' },
+        },
       },
       preventSubagentLoops: true,
     }
-    const { agentId } = await sdk.conversationalAi.agents.create({ name: 'Desk', conversationConfig: {}, workflow })
+    const { agentId } = await sdk.conversationalAi.agents.create({
+      name: 'Desk',
+      conversationConfig: {},
+      workflow,
+    })
     const agent = await sdk.conversationalAi.agents.get(agentId)
     const read = agent.workflow as ElevenLabs.AgentWorkflowResponseModel
     expect(read.preventSubagentLoops).toBe(true)
@@ -155,8 +175,15 @@ describe('agent workflows through the SDK', () => {
       waitForSpeechCompletion: true,
       waitForUserResponse: false,
     })
-    expect(read.nodes.remember).toMatchObject({ updates: workflow.nodes?.remember && (workflow.nodes.remember as { updates: unknown }).updates })
-    expect(read.nodes.done).toEqual({ type: 'end', outcome: 'failure', position: { x: 0, y: 0 }, edgeOrder: [] })
+    expect(read.nodes.remember).toMatchObject({
+      updates: workflow.nodes?.remember && (workflow.nodes.remember as { updates: unknown }).updates,
+    })
+    expect(read.nodes.done).toEqual({
+      type: 'end',
+      outcome: 'failure',
+      position: { x: 0, y: 0 },
+      edgeOrder: [],
+    })
 
     // An update that leaves the workflow out keeps it; one that sends a new graph replaces it.
     const renamed = await sdk.conversationalAi.agents.update(agentId, { name: 'Desk 2' })
@@ -191,9 +218,7 @@ describe('agent workflows through the SDK', () => {
       param: 'workflow.edges.e1',
     })
     expect(
-      await refusal(
-        create({ nodes: { start: { type: 'start' }, goodbye: { type: 'end' } }, edges: {} }),
-      ),
+      await refusal(create({ nodes: { start: { type: 'start' }, goodbye: { type: 'end' } }, edges: {} })),
     ).toMatchObject({
       status: 422,
       message: "Workflow end node 'goodbye' cannot be reached from the start node.",
