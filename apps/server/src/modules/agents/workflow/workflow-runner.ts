@@ -131,7 +131,7 @@ export class WorkflowRunner {
         return
       case 'tool': {
         let succeeded = true
-        for (const tool of node.tools as Array<{ tool_id: string }>)
+        for (const tool of (node.tools as Array<{ tool_id: string }> | undefined) ?? [])
           succeeded = (await this.host.callTool(tool.tool_id, text)) && succeeded
         await this.advance(text, succeeded)
         return

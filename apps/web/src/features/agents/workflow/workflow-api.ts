@@ -1,7 +1,7 @@
 // The calls the workflow tab makes: the agent's workflow saved, the tools and agents it can name.
 import { client, settle } from '../../../lib/api'
-import type { Choice } from './workflow-panel'
 import type { Workflow } from './workflow-model'
+import type { Choice } from './workflow-panel'
 
 export const saveWorkflow = (agentId: string, workflow: Workflow) =>
   settle(

@@ -47,14 +47,25 @@ export function WorkflowCanvas({ workflow, selection, onSelect, onMove }: Props)
       onPointerMove={(event) => {
         if (!drag.current) return
         const p = pointer(event)
-        onMove(drag.current.id, { x: Math.max(0, p.x - drag.current.dx), y: Math.max(0, p.y - drag.current.dy) })
+        onMove(drag.current.id, {
+          x: Math.max(0, p.x - drag.current.dx),
+          y: Math.max(0, p.y - drag.current.dy),
+        })
       }}
       onPointerUp={() => {
         drag.current = null
       }}
     >
       <defs>
-        <marker id="workflow-arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="8" markerHeight="8" orient="auto">
+        <marker
+          id="workflow-arrow"
+          viewBox="0 0 10 10"
+          refX="10"
+          refY="5"
+          markerWidth="8"
+          markerHeight="8"
+          orient="auto"
+        >
           <path d="M0,0 L10,5 L0,10 z" fill="#525252" />
         </marker>
       </defs>
@@ -67,12 +78,31 @@ export function WorkflowCanvas({ workflow, selection, onSelect, onMove }: Props)
         const y2 = to.y + HEIGHT / 2
         const chosen = selection?.kind === 'edge' && selection.id === id
         const condition = edge.forward_condition
-        const label = condition?.label || condition?.condition || (condition ? t(`agents.workflow.conditions.${condition.type}`) : '')
+        const label =
+          condition?.label ||
+          condition?.condition ||
+          (condition ? t(`agents.workflow.conditions.${condition.type}`) : '')
         return (
           // biome-ignore lint/a11y/useSemanticElements: an SVG arrow has no HTML element to be
-          <g key={id} role="button" tabIndex={0} aria-label={t('agents.workflow.edgeName', { id })} onClick={() => onSelect({ kind: 'edge', id })} onKeyDown={(e) => e.key === 'Enter' && onSelect({ kind: 'edge', id })} className="cursor-pointer">
+          <g
+            key={id}
+            role="button"
+            tabIndex={0}
+            aria-label={t('agents.workflow.edgeName', { id })}
+            onClick={() => onSelect({ kind: 'edge', id })}
+            onKeyDown={(e) => e.key === 'Enter' && onSelect({ kind: 'edge', id })}
+            className="cursor-pointer"
+          >
             <line x1={x1} y1={y1} x2={x2} y2={y2} stroke="transparent" strokeWidth={12} />
-            <line x1={x1} y1={y1} x2={x2} y2={y2} stroke={chosen ? '#2563eb' : '#525252'} strokeWidth={chosen ? 3 : 1.5} markerEnd="url(#workflow-arrow)" />
+            <line
+              x1={x1}
+              y1={y1}
+              x2={x2}
+              y2={y2}
+              stroke={chosen ? '#2563eb' : '#525252'}
+              strokeWidth={chosen ? 3 : 1.5}
+              markerEnd="url(#workflow-arrow)"
+            />
             <text x={(x1 + x2) / 2} y={(y1 + y2) / 2 - 6} textAnchor="middle" fontSize={11} fill="#404040">
               {String(label).slice(0, 32)}
             </text>
@@ -98,7 +128,14 @@ export function WorkflowCanvas({ workflow, selection, onSelect, onMove }: Props)
             }}
             onKeyDown={(e) => e.key === 'Enter' && onSelect({ kind: 'node', id })}
           >
-            <rect width={WIDTH} height={HEIGHT} rx={10} fill="white" stroke={chosen ? '#2563eb' : '#a3a3a3'} strokeWidth={chosen ? 3 : 1} />
+            <rect
+              width={WIDTH}
+              height={HEIGHT}
+              rx={10}
+              fill="white"
+              stroke={chosen ? '#2563eb' : '#a3a3a3'}
+              strokeWidth={chosen ? 3 : 1}
+            />
             <text x={10} y={22} fontSize={13} fontWeight={600} fill="#171717">
               {nodeTitle(id, node).slice(0, 20)}
             </text>

@@ -76,9 +76,7 @@ describe('the workflow editor', () => {
     const user = userEvent.setup()
     const onSave = vi
       .fn()
-      .mockRejectedValue(
-        new ApiError(422, 'agent_config_invalid', "Workflow node 'tool_1' calls no tool."),
-      )
+      .mockRejectedValue(new ApiError(422, 'agent_config_invalid', "Workflow node 'tool_1' calls no tool."))
     const initial: Workflow = {
       nodes: {
         start: { type: 'start', position: { x: 0, y: 0 }, edge_order: [] },
@@ -92,7 +90,11 @@ describe('the workflow editor', () => {
       },
       edges: {
         a: { source: 'start', target: 'tool_1', forward_condition: { type: 'unconditional' } },
-        b: { source: 'tool_1', target: 'phone_number_1', forward_condition: { type: 'result', successful: true } },
+        b: {
+          source: 'tool_1',
+          target: 'phone_number_1',
+          forward_condition: { type: 'result', successful: true },
+        },
       },
     }
     renderInApp(<WorkflowEditor initial={initial} agents={agents} tools={tools} onSave={onSave} />)
@@ -105,7 +107,8 @@ describe('the workflow editor', () => {
     // The server's own refusal is shown with its message.
     await user.click(screen.getByRole('button', { name: 'Save workflow' }))
     await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1))
-    expect((onSave.mock.calls[0]?.[0] as Workflow).nodes.tool_1?.tools).toEqual([{ tool_id: 'tool_1' }])
+    const sent = onSave.mock.calls[0]?.[0] as Workflow
+    expect(sent.nodes.tool_1?.tools).toEqual([{ tool_id: 'tool_1' }])
     expect((await screen.findByRole('alert')).textContent).toContain("Workflow node 'tool_1' calls no tool.")
 
     // Picking an edge shows its condition; removing the tool node takes both edges with it.

@@ -116,8 +116,17 @@ export function WorkflowEditor({ initial, agents, tools, onSave }: Props) {
           onMove={(id, position) => change(updateNode(workflow, id, { position }))}
         />
       </div>
-      <section className="rounded-xl border border-neutral-200 p-4" aria-label={t('agents.workflow.settings')}>
-        <WorkflowPanel workflow={workflow} selection={selection} agents={agents} tools={tools} onChange={change} />
+      <section
+        className="rounded-xl border border-neutral-200 p-4"
+        aria-label={t('agents.workflow.settings')}
+      >
+        <WorkflowPanel
+          workflow={workflow}
+          selection={selection}
+          agents={agents}
+          tools={tools}
+          onChange={change}
+        />
       </section>
     </div>
   )

@@ -1,7 +1,14 @@
 // An agent's workflow as the API keeps it (nodes and edges keyed by id), the editor's changes to
 // it, and the checks the server makes, run before saving so mistakes show where they are.
 
-export const NODE_TYPES = ['start', 'override_agent', 'standalone_agent', 'tool', 'phone_number', 'end'] as const
+export const NODE_TYPES = [
+  'start',
+  'override_agent',
+  'standalone_agent',
+  'tool',
+  'phone_number',
+  'end',
+] as const
 export type NodeType = (typeof NODE_TYPES)[number] | 'say' | 'update_state'
 export const CONDITION_TYPES = ['unconditional', 'llm', 'result', 'expression'] as const
 export type ConditionType = (typeof CONDITION_TYPES)[number]
@@ -57,7 +64,12 @@ export function newNode(type: NodeType, position: { x: number; y: number }, labe
     case 'tool':
       return { type, position, tools: [] }
     case 'phone_number':
-      return { type, position, transfer_destination: { type: 'phone', phone_number: '' }, transfer_type: 'conference' }
+      return {
+        type,
+        position,
+        transfer_destination: { type: 'phone', phone_number: '' },
+        transfer_type: 'conference',
+      }
     case 'end':
       return { type, position, outcome: 'success' }
     default:
@@ -71,7 +83,11 @@ export function freeId(taken: Record<string, unknown>, base: string): string {
   return `${base}_${n}`
 }
 
-export function addNode(workflow: Workflow, type: NodeType, label: string): { workflow: Workflow; id: string } {
+export function addNode(
+  workflow: Workflow,
+  type: NodeType,
+  label: string,
+): { workflow: Workflow; id: string } {
   const id = freeId(workflow.nodes, type)
   const count = Object.keys(workflow.nodes).length
   const position = { x: 40 + (count % 4) * 200, y: 40 + Math.floor(count / 4) * 140 }
@@ -91,7 +107,11 @@ export function removeNode(workflow: Workflow, id: string): Workflow {
   return { ...workflow, nodes, edges }
 }
 
-export function addEdge(workflow: Workflow, source: string, target: string): { workflow: Workflow; id: string } {
+export function addEdge(
+  workflow: Workflow,
+  source: string,
+  target: string,
+): { workflow: Workflow; id: string } {
   const id = freeId(workflow.edges, 'edge')
   const edge: WorkflowEdge = { source, target, forward_condition: { type: 'unconditional' } }
   return { workflow: { ...workflow, edges: { ...workflow.edges, [id]: edge } }, id }
@@ -164,7 +184,11 @@ export function problemsOf(workflow: Workflow): WorkflowProblem[] {
       const at = queue.shift() as string
       for (const edge of Object.values(workflow.edges)) {
         const next =
-          edge.source === at ? edge.target : edge.target === at && edge.backward_condition ? edge.source : null
+          edge.source === at
+            ? edge.target
+            : edge.target === at && edge.backward_condition
+              ? edge.source
+              : null
         if (next && !seen.has(next) && workflow.nodes[next]) {
           seen.add(next)
           queue.push(next)

@@ -43,7 +43,14 @@ const pick = (root: unknown, ...keys: string[]): string => {
 
 const textareaClass = 'mt-1 block h-24 w-full rounded-lg border border-neutral-300 px-3 py-2 text-sm'
 
-function NodeSettings({ id, node, workflow, agents, tools, onChange }: Omit<Props, 'selection'> & { id: string; node: WorkflowNode }) {
+function NodeSettings({
+  id,
+  node,
+  workflow,
+  agents,
+  tools,
+  onChange,
+}: Omit<Props, 'selection'> & { id: string; node: WorkflowNode }) {
   const { t } = useTranslation()
   const set = (patch: Partial<WorkflowNode>) => onChange(updateNode(workflow, id, patch))
   const override = (node.conversation_config ?? {}) as Record<string, Record<string, unknown>>
@@ -56,17 +63,37 @@ function NodeSettings({ id, node, workflow, agents, tools, onChange }: Omit<Prop
   return (
     <div className="space-y-3">
       {(node.type === 'override_agent' || node.type === 'say' || node.type === 'update_state') && (
-        <TextField label={t('agents.workflow.fields.label')} value={String(node.label ?? '')} onChange={(e) => set({ label: e.target.value })} />
+        <TextField
+          label={t('agents.workflow.fields.label')}
+          value={String(node.label ?? '')}
+          onChange={(e) => set({ label: e.target.value })}
+        />
       )}
       {node.type === 'override_agent' && (
         <>
           <label className="block text-sm font-medium text-neutral-800">
             {t('agents.workflow.fields.prompt')}
-            <textarea className={textareaClass} value={String(node.additional_prompt ?? '')} onChange={(e) => set({ additional_prompt: e.target.value })} />
+            <textarea
+              className={textareaClass}
+              value={String(node.additional_prompt ?? '')}
+              onChange={(e) => set({ additional_prompt: e.target.value })}
+            />
           </label>
-          <TextField label={t('agents.workflow.fields.firstMessage')} value={pick(override, 'agent', 'first_message')} onChange={(e) => setOverride('agent', 'first_message', e.target.value)} />
-          <TextField label={t('agents.workflow.fields.llm')} value={pick(override, 'agent', 'prompt', 'llm')} onChange={(e) => setOverride('agent', 'llm', e.target.value)} />
-          <TextField label={t('agents.workflow.fields.voice')} value={pick(override, 'tts', 'voice_id')} onChange={(e) => setOverride('tts', 'voice_id', e.target.value)} />
+          <TextField
+            label={t('agents.workflow.fields.firstMessage')}
+            value={pick(override, 'agent', 'first_message')}
+            onChange={(e) => setOverride('agent', 'first_message', e.target.value)}
+          />
+          <TextField
+            label={t('agents.workflow.fields.llm')}
+            value={pick(override, 'agent', 'prompt', 'llm')}
+            onChange={(e) => setOverride('agent', 'llm', e.target.value)}
+          />
+          <TextField
+            label={t('agents.workflow.fields.voice')}
+            value={pick(override, 'tts', 'voice_id')}
+            onChange={(e) => setOverride('tts', 'voice_id', e.target.value)}
+          />
         </>
       )}
       {node.type === 'standalone_agent' && (
@@ -82,7 +109,10 @@ function NodeSettings({ id, node, workflow, agents, tools, onChange }: Omit<Prop
           label={t('agents.workflow.fields.tool')}
           value={pick(node, 'tools', '0', 'tool_id')}
           onChange={(toolId) => set({ tools: toolId ? [{ tool_id: toolId }] : [] })}
-          options={[{ value: '', label: '—' }, ...tools.map((tool) => ({ value: tool.id, label: tool.name }))]}
+          options={[
+            { value: '', label: '—' },
+            ...tools.map((tool) => ({ value: tool.id, label: tool.name })),
+          ]}
         />
       )}
       {node.type === 'phone_number' && (
@@ -97,7 +127,10 @@ function NodeSettings({ id, node, workflow, agents, tools, onChange }: Omit<Prop
             label={t('agents.workflow.fields.transferType')}
             value={String(node.transfer_type ?? 'conference')}
             onChange={(value) => set({ transfer_type: value })}
-            options={(['conference', 'blind', 'sip_refer'] as const).map((value) => ({ value, label: t(`agents.workflow.transferTypes.${value}`) }))}
+            options={(['conference', 'blind', 'sip_refer'] as const).map((value) => ({
+              value,
+              label: t(`agents.workflow.transferTypes.${value}`),
+            }))}
           />
         </>
       )}
@@ -106,14 +139,25 @@ function NodeSettings({ id, node, workflow, agents, tools, onChange }: Omit<Prop
           label={t('agents.workflow.fields.outcome')}
           value={String(node.outcome ?? 'success')}
           onChange={(value) => set({ outcome: value })}
-          options={(['success', 'failure'] as const).map((value) => ({ value, label: t(`agents.workflow.outcomes.${value}`) }))}
+          options={(['success', 'failure'] as const).map((value) => ({
+            value,
+            label: t(`agents.workflow.outcomes.${value}`),
+          }))}
         />
       )}
     </div>
   )
 }
 
-function Connect({ id, workflow, onChange }: { id: string; workflow: Workflow; onChange: Props['onChange'] }) {
+function Connect({
+  id,
+  workflow,
+  onChange,
+}: {
+  id: string
+  workflow: Workflow
+  onChange: Props['onChange']
+}) {
   const { t } = useTranslation()
   const targets = Object.keys(workflow.nodes).filter((n) => n !== id && workflow.nodes[n]?.type !== 'start')
   const [target, setTarget] = useState('')
@@ -140,7 +184,15 @@ function Connect({ id, workflow, onChange }: { id: string; workflow: Workflow; o
   )
 }
 
-function EdgeSettings({ id, workflow, onChange }: { id: string; workflow: Workflow; onChange: Props['onChange'] }) {
+function EdgeSettings({
+  id,
+  workflow,
+  onChange,
+}: {
+  id: string
+  workflow: Workflow
+  onChange: Props['onChange']
+}) {
   const { t } = useTranslation()
   const edge = workflow.edges[id]
   if (!edge) return null
@@ -149,17 +201,28 @@ function EdgeSettings({ id, workflow, onChange }: { id: string; workflow: Workfl
     onChange(updateEdge(workflow, id, { forward_condition: { ...condition, ...patch } }))
   return (
     <div className="space-y-3">
-      <p className="text-sm text-neutral-700">{t('agents.workflow.edgeFromTo', { source: edge.source, target: edge.target })}</p>
+      <p className="text-sm text-neutral-700">
+        {t('agents.workflow.edgeFromTo', { source: edge.source, target: edge.target })}
+      </p>
       <LabelledSelect
         label={t('agents.workflow.fields.condition')}
         value={condition.type}
-        onChange={(type: ConditionType) => onChange(updateEdge(workflow, id, { forward_condition: conditionOf(type) }))}
-        options={CONDITION_TYPES.map((type) => ({ value: type, label: t(`agents.workflow.conditions.${type}`) }))}
+        onChange={(type: ConditionType) =>
+          onChange(updateEdge(workflow, id, { forward_condition: conditionOf(type) }))
+        }
+        options={CONDITION_TYPES.map((type) => ({
+          value: type,
+          label: t(`agents.workflow.conditions.${type}`),
+        }))}
       />
       {condition.type === 'llm' && (
         <label className="block text-sm font-medium text-neutral-800">
           {t('agents.workflow.fields.llmCondition')}
-          <textarea className={textareaClass} value={condition.condition ?? ''} onChange={(e) => set({ condition: e.target.value })} />
+          <textarea
+            className={textareaClass}
+            value={condition.condition ?? ''}
+            onChange={(e) => set({ condition: e.target.value })}
+          />
         </label>
       )}
       {condition.type === 'result' && (
@@ -167,7 +230,10 @@ function EdgeSettings({ id, workflow, onChange }: { id: string; workflow: Workfl
           label={t('agents.workflow.fields.result')}
           value={condition.successful === false ? 'failure' : 'success'}
           onChange={(value) => set({ successful: value === 'success' })}
-          options={(['success', 'failure'] as const).map((value) => ({ value, label: t(`agents.workflow.outcomes.${value}`) }))}
+          options={(['success', 'failure'] as const).map((value) => ({
+            value,
+            label: t(`agents.workflow.outcomes.${value}`),
+          }))}
         />
       )}
       {condition.type === 'expression' && (
@@ -186,7 +252,11 @@ function EdgeSettings({ id, workflow, onChange }: { id: string; workflow: Workfl
           />
         </label>
       )}
-      <TextField label={t('agents.workflow.fields.edgeLabel')} value={condition.label ?? ''} onChange={(e) => set({ label: e.target.value })} />
+      <TextField
+        label={t('agents.workflow.fields.edgeLabel')}
+        value={condition.label ?? ''}
+        onChange={(e) => set({ label: e.target.value })}
+      />
       <Button type="button" variant="secondary" onClick={() => onChange(removeEdge(workflow, id), null)}>
         {t('agents.workflow.removeEdge')}
       </Button>
@@ -198,7 +268,8 @@ export function WorkflowPanel(props: Props) {
   const { t } = useTranslation()
   const { selection, workflow, onChange } = props
   if (!selection) return <p className="text-sm text-neutral-600">{t('agents.workflow.pick')}</p>
-  if (selection.kind === 'edge') return <EdgeSettings id={selection.id} workflow={workflow} onChange={onChange} />
+  if (selection.kind === 'edge')
+    return <EdgeSettings id={selection.id} workflow={workflow} onChange={onChange} />
   const node = workflow.nodes[selection.id]
   if (!node) return null
   return (
@@ -208,7 +279,11 @@ export function WorkflowPanel(props: Props) {
       </h3>
       <NodeSettings {...props} id={selection.id} node={node} />
       {node.type !== 'end' && <Connect id={selection.id} workflow={workflow} onChange={onChange} />}
-      <Button type="button" variant="secondary" onClick={() => onChange(removeNode(workflow, selection.id), null)}>
+      <Button
+        type="button"
+        variant="secondary"
+        onClick={() => onChange(removeNode(workflow, selection.id), null)}
+      >
         {t('agents.workflow.removeNode')}
       </Button>
     </div>
