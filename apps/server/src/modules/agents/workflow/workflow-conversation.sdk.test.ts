@@ -53,7 +53,8 @@ beforeAll(async () => {
     payload: { name: 'sdk', permissions: ['convai'] },
   })
   sdk = new ElevenLabsClient({ apiKey: key.json().api_key, baseUrl: address, maxRetries: 0 })
-})
+  // Generous: the app starts slowly on a loaded machine.
+}, 180_000)
 afterAll(async () => {
   await t?.close()
   await llm?.close()

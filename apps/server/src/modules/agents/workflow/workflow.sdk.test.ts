@@ -39,7 +39,8 @@ beforeAll(async () => {
   const address = await t.app.listen({ port: 0, host: '127.0.0.1' })
   sdk = await clientOf(owner, address)
   otherSdk = await clientOf(outsider, address)
-})
+  // Generous: the app starts slowly on a loaded machine.
+}, 180_000)
 afterAll(() => t?.close())
 
 describe('agent workflows through the SDK', () => {
