@@ -109,6 +109,8 @@ export class ConversationSession {
     const toolIds = (pathOf(prompt, 'tool_ids') as string[] | undefined) ?? []
     const rows = await this.deps.tools.findMany(this.agent.workspace_id, toolIds)
     const tools: AgentTool[] = [...rows.map(agentToolOf), ...systemToolsOf(prompt)]
+    // A workflow node may speak in another voice: the next reply uses it.
+    if (this.voice && this.brain) await this.voice.useVoice(this.agent.workspace_id, config)
     this.config = config
     this.speaker = speaker
     this.brain = createBrain(this.deps.brain, {
