@@ -11,6 +11,7 @@ import {
 } from './agent-config.js'
 import { checkReferences } from './agent-references.js'
 import type { AgentsDeps } from './agents-deps.js'
+import { checkWorkflow } from './workflow/workflow-check.js'
 
 export interface AgentInput {
   name?: string | null | undefined
@@ -32,6 +33,7 @@ export async function createAgent(deps: AgentsDeps, principal: Principal, input:
   const config = mergeConfig(defaultConversationConfig(), input.conversation_config ?? {})
   const settings = mergeConfig(defaultPlatformSettings(), input.platform_settings ?? {})
   await checkReferences(deps, principal.workspaceId, checkAgentConfig(config, settings))
+  const workflow = input.workflow ? await checkWorkflow(deps, principal.workspaceId, input.workflow) : null
   const id = `agent_${newId(24)}`
   await deps.agents.insert({
     id,
@@ -41,7 +43,7 @@ export async function createAgent(deps: AgentsDeps, principal: Principal, input:
     tags: input.tags ?? [],
     conversationConfig: config,
     platformSettings: settings,
-    workflow: input.workflow ?? null,
+    workflow: workflow as JsonObject | null,
   })
   return { agent_id: id }
 }

@@ -11,8 +11,10 @@ import { AgentConversations } from './agent-conversations'
 import { AgentKnowledge } from './agent-knowledge'
 import { AgentPlayground } from './agent-playground'
 import { getAgent, updateAgent } from './agents-api'
+import type { Workflow } from './workflow/workflow-model'
+import { WorkflowTab } from './workflow/workflow-tab'
 
-const TABS = ['agent', 'voice', 'knowledge', 'tools', 'security', 'widget', 'advanced'] as const
+const TABS = ['agent', 'voice', 'knowledge', 'tools', 'workflow', 'security', 'widget', 'advanced'] as const
 type Tab = (typeof TABS)[number]
 
 const pick = (root: unknown, ...keys: string[]): unknown =>
@@ -120,6 +122,8 @@ export function AgentPage() {
                 {t('agents.save')}
               </Button>
             </form>
+          ) : tab === 'workflow' ? (
+            <WorkflowTab agentId={agentId} workflow={agent.data.workflow as Workflow | undefined} />
           ) : tab === 'knowledge' ? (
             <AgentKnowledge
               agentId={agentId}

@@ -13,6 +13,7 @@ export interface AgentDetail {
   name: string
   conversation_config: Record<string, unknown>
   platform_settings: Record<string, unknown>
+  workflow?: Record<string, unknown>
 }
 
 export const listAgents = async (): Promise<AgentSummary[]> =>

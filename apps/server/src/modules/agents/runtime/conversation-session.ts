@@ -4,6 +4,9 @@ import { newId } from '../../../lib/ids.js'
 import type { ChatMessage, ToolCall } from '../../../platform/llm/chat-client.js'
 import { type JsonObject, pathOf, placeholdersOf } from '../agent-config.js'
 import type { AgentRow } from '../agents.repository.js'
+import { hasWorkflow } from '../workflow/workflow-check.js'
+import { workflowHost } from '../workflow/workflow-host.js'
+import { WorkflowRunner } from '../workflow/workflow-runner.js'
 import { type Brain, createBrain } from './agent-brain.js'
 import { type AgentTool, agentToolOf, callWebhook, systemToolsOf } from './agent-tools.js'
 import { runAgentTurn, type ToolOutcome } from './agent-turn.js'
@@ -45,6 +48,7 @@ export interface TranscriptEntry {
   interrupted?: boolean
   original_message?: string
   conversation_turn_metrics?: { metrics: Record<string, { elapsed_time: number }> }
+  agent_metadata?: { agent_id: string; workflow_node_id?: string }
 }
 
 /**
@@ -74,6 +78,11 @@ export class ConversationSession {
   private turnTimeout: TurnTimeout | null = null
   /** The agent's reply being spoken, with its transcript entry (cut on an interruption). */
   private speaking: { reply: Reply; entry: TranscriptEntry } | null = null
+  /** The agent's workflow, when it has one, and who is talking in it. */
+  private workflow: WorkflowRunner | null = null
+  private speaker: string
+  /** Settles once the conversation has greeted (and its workflow walked to its first node). */
+  private ready: Promise<void> = Promise.resolve()
 
   constructor(
     private readonly deps: RuntimeDeps,
@@ -83,7 +92,34 @@ export class ConversationSession {
     private readonly close: (code: number, reason: string) => void,
     /** Opened from the app by a member (the playground): charged at the development discount. */
     private readonly development = false,
-  ) {}
+  ) {
+    this.speaker = agent.id
+  }
+
+  /** Marks an agent entry of the record with the agent and workflow node it came from. */
+  private stamp<T extends TranscriptEntry>(entry: T): T {
+    if (this.workflow)
+      entry.agent_metadata = { agent_id: this.speaker, workflow_node_id: this.workflow.current }
+    return entry
+  }
+
+  /** The agent's mind for a configuration: its tools looked up, the model set up. */
+  private async think(config: JsonObject, speaker = this.agent.id): Promise<void> {
+    const prompt = pathOf(config, 'agent', 'prompt')
+    const toolIds = (pathOf(prompt, 'tool_ids') as string[] | undefined) ?? []
+    const rows = await this.deps.tools.findMany(this.agent.workspace_id, toolIds)
+    const tools: AgentTool[] = [...rows.map(agentToolOf), ...systemToolsOf(prompt)]
+    // A workflow node may speak in another voice: the next reply uses it.
+    if (this.voice && this.brain) await this.voice.useVoice(this.agent.workspace_id, config)
+    this.config = config
+    this.speaker = speaker
+    this.brain = createBrain(this.deps.brain, {
+      workspaceId: this.agent.workspace_id,
+      config,
+      tools,
+      variables: this.variables,
+    })
+  }
 
   private seconds(): number {
     return Math.round((Date.now() - this.startedAt) / 100) / 10
@@ -202,15 +238,9 @@ export class ConversationSession {
         timezone: typeof timezone === 'string' ? timezone : null,
       }),
     }
-    const toolIds = (pathOf(prompt, 'tool_ids') as string[] | undefined) ?? []
-    const rows = await this.deps.tools.findMany(this.agent.workspace_id, toolIds)
-    const tools: AgentTool[] = [...rows.map(agentToolOf), ...systemToolsOf(prompt)]
-    this.brain = createBrain(this.deps.brain, {
-      workspaceId: this.agent.workspace_id,
-      config: this.config,
-      tools,
-      variables: this.variables,
-    })
+    await this.think(this.config)
+    if (hasWorkflow(this.agent.workflow))
+      this.workflow = new WorkflowRunner(this.agent.workflow, workflowHost(this.hostParts(), this.config))
     const textOnly = pathOf(this.config, 'conversation', 'text_only') === true
     this.charge = new ConversationCharge(
       this.deps.charge,
@@ -253,6 +283,15 @@ export class ConversationSession {
         this.voice?.inputFormat ?? AGENT_DEFAULT_AUDIO_FORMAT,
       ),
     )
+    // The walk to the workflow's first node may call client tools, whose results arrive as
+    // messages: it runs beside the message loop, and user turns wait for it.
+    this.ready = this.greet().catch((error) => this.end('failed', String(error).slice(0, 100)))
+  }
+
+  /** The workflow walks to its first talking node, whose first message greets the caller. */
+  private async greet(): Promise<void> {
+    await this.workflow?.start()
+    if (this.ended) return
     const { fillVariables } = await import('./dynamic-variables.js')
     const first = fillVariables(
       String(pathOf(this.config, 'agent', 'first_message') ?? ''),
@@ -265,6 +304,26 @@ export class ConversationSession {
     else this.turnTimeout?.agentDone()
   }
 
+  /** What the workflow host needs of this session. */
+  private hostParts() {
+    return {
+      agent: this.agent,
+      variables: this.variables,
+      deps: this.deps,
+      become: (config: JsonObject, speaker: string) => this.think(config, speaker),
+      say: (text: string) => this.say(text),
+      runTool: (tool: AgentTool, call: ToolCall, args: Record<string, unknown>) =>
+        this.runTool(tool, call, args),
+      record: (entry: TranscriptEntry) => this.transcript.push(this.stamp(entry)),
+      seconds: () => this.seconds(),
+      history: () => this.history,
+      end: async (reason: string) => {
+        await this.voice?.drain(LAST_WORDS_MS)
+        await this.end('done', reason)
+      },
+    }
+  }
+
   /** The caller has been silent for the turn timeout (and the agent is not answering). */
   private async reengage(text: string): Promise<void> {
     if (!this.ended && !this.turn) await this.say(text)
@@ -275,7 +334,11 @@ export class ConversationSession {
     this.eventId += 1
     const reply = this.voice?.reply(this.eventId)
     this.send(serverEvents.agentResponse(text, this.eventId))
-    const entry: TranscriptEntry = { role: 'agent', message: text, time_in_call_secs: this.seconds() }
+    const entry = this.stamp<TranscriptEntry>({
+      role: 'agent',
+      message: text,
+      time_in_call_secs: this.seconds(),
+    })
     this.transcript.push(entry)
     if (!reply) return Promise.resolve()
     this.speaking = { reply, entry }
@@ -285,6 +348,8 @@ export class ConversationSession {
   }
 
   private async userTurn(text: string, timings?: TurnTimings): Promise<void> {
+    await this.ready
+    if (this.ended) return
     if (this.turn) {
       // The caller spoke over the agent: the old turn stops where it is.
       this.turn.abort()
@@ -296,6 +361,14 @@ export class ConversationSession {
     this.history.push({ role: 'user', content: text })
     const controller = new AbortController()
     this.turn = controller
+    if (this.workflow) {
+      try {
+        await this.workflow.heard(text)
+      } finally {
+        if (this.turn === controller && (this.ended || controller.signal.aborted)) this.turn = null
+      }
+      if (this.ended || controller.signal.aborted) return
+    }
     this.eventId += 1
     const eventId = this.eventId
     const reply = this.voice?.reply(eventId) ?? null
@@ -319,7 +392,11 @@ export class ConversationSession {
       const answer = result.text.trim()
       if (answer) {
         this.send(serverEvents.agentResponse(answer, eventId))
-        const entry: TranscriptEntry = { role: 'agent', message: answer, time_in_call_secs: this.seconds() }
+        const entry = this.stamp<TranscriptEntry>({
+          role: 'agent',
+          message: answer,
+          time_in_call_secs: this.seconds(),
+        })
         this.transcript.push(entry)
         if (reply) this.speaking = { reply, entry }
         await speaking
@@ -360,31 +437,33 @@ export class ConversationSession {
     // System tools have a result shape of their own; theirs is recorded without a type.
     const type = ['client', 'webhook', 'mcp'].includes(tool.type) ? tool.type : undefined
     const latency = (Date.now() - started) / 1000
-    this.transcript.push({
-      role: 'agent',
-      message: null,
-      time_in_call_secs: this.seconds(),
-      tool_calls: [
-        {
-          tool_name: tool.name,
-          request_id: call.id,
-          params_as_json: JSON.stringify(args),
-          tool_has_been_called: true,
-          type,
-        },
-      ],
-      tool_results: [
-        {
-          tool_name: tool.name,
-          request_id: call.id,
-          result_value: outcome.result,
-          is_error: outcome.isError,
-          tool_has_been_called: true,
-          tool_latency_secs: latency,
-          type,
-        },
-      ],
-    })
+    this.transcript.push(
+      this.stamp({
+        role: 'agent',
+        message: null,
+        time_in_call_secs: this.seconds(),
+        tool_calls: [
+          {
+            tool_name: tool.name,
+            request_id: call.id,
+            params_as_json: JSON.stringify(args),
+            tool_has_been_called: true,
+            type,
+          },
+        ],
+        tool_results: [
+          {
+            tool_name: tool.name,
+            request_id: call.id,
+            result_value: outcome.result,
+            is_error: outcome.isError,
+            tool_has_been_called: true,
+            tool_latency_secs: latency,
+            type,
+          },
+        ],
+      }),
+    )
     return outcome
   }
 

@@ -50,7 +50,7 @@ export class VoiceChannel {
     private readonly deps: VoiceDeps,
     private readonly hooks: VoiceHooks,
     private readonly input: VoiceInput,
-    private readonly voice: SpeechVoice,
+    private voice: SpeechVoice,
     readonly inputFormat: string,
     readonly outputFormat: string,
     readonly recording: CallRecording,
@@ -63,13 +63,7 @@ export class VoiceChannel {
     hooks: VoiceHooks,
   ): Promise<VoiceChannel> {
     const tts = pathOf(config, 'tts') ?? {}
-    const voiceId = String(pathOf(tts, 'voice_id') ?? AGENT_DEFAULT_VOICE_ID)
-    const usable = await deps.voices.findUsable(workspaceId, voiceId)
-    if (!usable)
-      throw new AppError('voice_not_found', {
-        message: `The agent's voice ${voiceId} was not found.`,
-        param: 'voice_id',
-      })
+    const voice = await speechVoiceOf(deps, workspaceId, config)
     const inputFormat = String(pathOf(config, 'asr', 'user_input_audio_format') ?? AGENT_DEFAULT_AUDIO_FORMAT)
     const outputFormat = String(pathOf(tts, 'agent_output_audio_format') ?? AGENT_DEFAULT_AUDIO_FORMAT)
     const input = new VoiceInput(
@@ -84,16 +78,6 @@ export class VoiceChannel {
         onError: (error) => hooks.onError(error),
       },
     )
-    const defaults = usable.settings
-    const voice: SpeechVoice = {
-      voice: usable.definition,
-      modelId: String(pathOf(tts, 'model_id') ?? AGENT_DEFAULT_TTS_MODEL),
-      voiceSettings: {
-        stability: numberOr(pathOf(tts, 'stability'), defaults?.stability ?? 0.5),
-        similarity_boost: numberOr(pathOf(tts, 'similarity_boost'), defaults?.similarity_boost ?? 0.75),
-        speed: numberOr(pathOf(tts, 'speed'), defaults?.speed ?? 1),
-      },
-    }
     const maxSeconds = numberOr(pathOf(config, 'conversation', 'max_duration_seconds'), 600)
     const channel = new VoiceChannel(
       deps,
@@ -108,6 +92,11 @@ export class VoiceChannel {
     const out = inputFormatOf(outputFormat)
     channel.agentDecoder = await createAudioInputStream(out.sampleRate, out.encoding)
     return channel
+  }
+
+  /** Speaks from the next reply on in the voice a configuration names (a workflow node's, say). */
+  async useVoice(workspaceId: string, config: JsonObject): Promise<void> {
+    this.voice = await speechVoiceOf(this.deps, workspaceId, config)
   }
 
   /** A `user_audio_chunk`: throws BrokenAudio when it is not whole samples of base64. */
@@ -158,5 +147,27 @@ export class VoiceChannel {
     this.current?.speech.stop()
     this.agentDecoder?.close()
     await this.input.close()
+  }
+}
+
+/** The voice, model and settings a configuration's tts section names, checked usable. */
+async function speechVoiceOf(deps: VoiceDeps, workspaceId: string, config: JsonObject): Promise<SpeechVoice> {
+  const tts = pathOf(config, 'tts') ?? {}
+  const voiceId = String(pathOf(tts, 'voice_id') ?? AGENT_DEFAULT_VOICE_ID)
+  const usable = await deps.voices.findUsable(workspaceId, voiceId)
+  if (!usable)
+    throw new AppError('voice_not_found', {
+      message: `The agent's voice ${voiceId} was not found.`,
+      param: 'voice_id',
+    })
+  const defaults = usable.settings
+  return {
+    voice: usable.definition,
+    modelId: String(pathOf(tts, 'model_id') ?? AGENT_DEFAULT_TTS_MODEL),
+    voiceSettings: {
+      stability: numberOr(pathOf(tts, 'stability'), defaults?.stability ?? 0.5),
+      similarity_boost: numberOr(pathOf(tts, 'similarity_boost'), defaults?.similarity_boost ?? 0.75),
+      speed: numberOr(pathOf(tts, 'speed'), defaults?.speed ?? 1),
+    },
   }
 }
