@@ -89,9 +89,13 @@ describe('speech to text models', () => {
     const list = async () => {
       const r = await t.app.inject({ method: 'GET', url: '/v1/speech-to-text/models', headers: user.auth })
       expect(r.statusCode).toBe(200)
-      return Object.fromEntries(
-        (r.json().models as { model_id: string }[]).map((m) => [m.model_id, m]),
-      ) as Record<string, { available: boolean; unavailable_reason: string | null; languages: string[] }>
+      type Listed = {
+        model_id: string
+        available: boolean
+        unavailable_reason: string | null
+        languages: string[]
+      }
+      return Object.fromEntries((r.json().models as Listed[]).map((m) => [m.model_id, m]))
     }
     const models = await list()
     expect(models.sherpa_tdnn_yesno_en).toMatchObject({

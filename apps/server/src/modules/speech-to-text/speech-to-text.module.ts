@@ -90,9 +90,16 @@ export function createSpeechToTextModule(deps: {
   /** Background transcriptions tell their end to the workspace's speech to text webhooks. */
   webhooks: Pick<WebhooksPorts, 'emit' | 'subscribed'>
   log?: (message: string, details: object) => void
+  /**
+   * Keeps the default recogniser's live decoders warm from start, seasoned with this speech (as
+   * `npm start` does), so a realtime session or a voice agent never waits on a cold decoder.
+   */
+  liveDecoderSeasoning?: () => Promise<Float32Array>
 }): DomainModule<SpeechToTextPorts> {
-  const recogniser =
-    deps.recogniser ?? createPocketSphinxRecogniser({ decoders: 2, speller: espeakSpeller() })
+  const ownRecogniser = deps.recogniser
+    ? null
+    : createPocketSphinxRecogniser({ decoders: 2, speller: espeakSpeller() })
+  const recogniser: Recogniser = deps.recogniser ?? ownRecogniser!
   const catalogue = loadRecognitionCatalogue(deps.modelsDir)
   for (const warning of catalogue.warnings)
     deps.log?.(`models directory: ${warning.file}: ${warning.message}`, { file: warning.file })
@@ -139,6 +146,11 @@ export function createSpeechToTextModule(deps: {
     jobs: async (queue) => {
       // Where jobs run, a transcription whose worker died is taken over once it goes stale.
       stopRecovery = await startHeldJobs(queue, [jobs.job], { sweepMs: RECOVERY_SWEEP_MS, log: deps.log })
+    },
+    start: () => {
+      // In the background: the server answers meanwhile; a session that comes first opens its own.
+      if (ownRecogniser && deps.liveDecoderSeasoning)
+        void ownRecogniser.prewarm({ seasoning: deps.liveDecoderSeasoning })
     },
     ports: {
       transcribe: stt.transcribe,
