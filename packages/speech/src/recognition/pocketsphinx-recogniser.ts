@@ -38,10 +38,10 @@ export interface PocketSphinxRecogniser extends Recogniser {
   pools(): { batch: PoolStats; live: PoolStats }
   /**
    * Keeps live decoders warm from now on: one is opened at once, in the background, and another
-   * whenever a stream takes the last idle one (up to the pool's size). Each is seasoned with the
-   * speech `seasoning` gives (16 kHz samples, asked for once): its running normalisation learns
-   * from it, so its first real utterance needs no second, whole decode. Resolves once the first
-   * warm decoder is ready.
+   * whenever a stream takes the last idle one (up to the pool's size). Each live decoder opened
+   * from now on (also one a stream opens itself) is seasoned with the speech `seasoning` gives
+   * (16 kHz samples, asked for once): its running normalisation learns from it, so its first real
+   * utterance needs no second, whole decode. Resolves once the first warm decoder is ready.
    */
   prewarm(options?: { seasoning?: () => Promise<Float32Array> }): Promise<void>
 }
@@ -69,25 +69,30 @@ export function createPocketSphinxRecogniser(
 ): PocketSphinxRecogniser {
   const batch = new DecoderPool(Math.max(1, options.decoders ?? 2), () => openDecoder(), closeDecoder)
 
+  /** Set by `prewarm`: seasons each live decoder as it opens (a request's too), and keeps a spare. */
+  let seasonNew: ((d: Decoder) => Promise<void>) | null = null
   const live = new DecoderPool(
     Math.max(1, options.liveDecoders ?? 4),
     () => openDecoder(LIVE_SEARCH),
     closeDecoder,
-    () => openDecoderOffThread(LIVE_SEARCH),
+    async () => {
+      const decoder = await openDecoderOffThread(LIVE_SEARCH)
+      // Unseasoned (no speech to hand), it stays fresh: its first utterance is decoded whole.
+      if (seasonNew) await seasonNew(decoder).catch(() => undefined)
+      return decoder
+    },
   )
 
   /** Live decoders whose running normalisation has learnt from a second of audio. */
   const seasoned = new WeakSet<Decoder>()
-  /** Set by `prewarm`: keeps one idle live decoder ready. */
-  let keepWarm: ((d: Decoder) => Promise<void>) | null = null
 
   /** Opens another live decoder in the background when none is idle or on its way. */
   function keepSpare(): void {
-    if (!keepWarm) return
+    if (!seasonNew) return
     const { idle, warming } = live.stats()
     if (idle + warming > 0) return
     void live
-      .warm(keepWarm)
+      .warm(async () => undefined)
       .then((opened) => {
         if (opened) keepSpare()
       })
@@ -201,13 +206,13 @@ export function createPocketSphinxRecogniser(
     pools: () => ({ batch: batch.stats(), live: live.stats() }),
     async prewarm(warmOptions = {}) {
       let speech: Promise<Float32Array | null> | undefined
-      keepWarm = async (decoder) => {
+      seasonNew = async (decoder) => {
         speech ??= warmOptions.seasoning ? warmOptions.seasoning().catch(() => null) : Promise.resolve(null)
         const samples = await speech
         if (samples && samples.length > 0) await season(decoder, samples)
       }
       if (this.unavailable()) return
-      await live.warm(keepWarm).catch(() => false)
+      await live.warm(async () => undefined).catch(() => false)
       keepSpare()
     },
     async align(samples: Float32Array, words: readonly string[]): Promise<RecognisedWord[]> {

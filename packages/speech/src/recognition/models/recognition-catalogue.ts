@@ -56,7 +56,7 @@ function sherpaModel(dir: string): RecognitionModel | null {
     file: dir,
     size_bytes: folder.size_bytes,
     languages: folder.languages,
-    identifies_language: false,
+    identifies_language: folder.kind === 'senseVoice',
     sherpa: folder,
   }
 }

@@ -216,9 +216,10 @@ export function createSherpaRecogniser(options: {
         const child = await load()
         const result = await decode(child, samples)
         const seconds = samples.length / RECOGNITION_SAMPLE_RATE
-        const language = recogniseOptions.language
-        if (language || result.lang)
-          recogniseOptions.onLanguage?.(language ?? (result.lang ?? '').replace(/[<|>]/g, ''), seconds)
+        // SenseVoice names the language it heard (`<|en|>`); the others say nothing.
+        const asked = recogniseOptions.language === 'auto' ? undefined : recogniseOptions.language
+        const heard = asked ?? (result.lang ?? '').replace(/[<|>]/g, '')
+        if (heard) recogniseOptions.onLanguage?.(heard, seconds)
         return wordsFromSherpa(result, seconds)
       }
       const next = queue.then(work, work)
