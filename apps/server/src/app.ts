@@ -47,7 +47,6 @@ import { createReferralsModule } from './modules/referrals/referrals.module.js'
 import { createResourceAccessModule } from './modules/resource-access/resource-access.module.js'
 import { createSoundEffectsModule } from './modules/sound-effects/sound-effects.module.js'
 import { createSpeechToSpeechModule } from './modules/speech-to-speech/speech-to-speech.module.js'
-import { liveDecoderSeasoning } from './modules/speech-to-text/realtime/live-decoder-seasoning.js'
 import { createSpeechToTextModule } from './modules/speech-to-text/speech-to-text.module.js'
 import { createSsoModule } from './modules/sso/sso.module.js'
 import { createStudioModule } from './modules/studio/studio.module.js'
@@ -375,7 +374,7 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     webhooks: webhooks.ports.webhooks,
     log: (message, details) => app.log.error(details, message),
     // A server that starts its speech threads at boot keeps live decoders warm too.
-    ...(options.startSpeech ? { liveDecoderSeasoning: liveDecoderSeasoning(speech) } : {}),
+    ...(options.startSpeech ? { warmLiveDecodersWith: speech } : {}),
   })
   const openAiAudio = createOpenAiAudioModule({
     tts: tts.ports,

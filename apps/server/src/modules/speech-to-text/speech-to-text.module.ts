@@ -3,6 +3,7 @@ import {
   espeakSpeller,
   loadRecognitionCatalogue,
   type Recogniser,
+  type SpeechService,
 } from '@timbre/speech'
 import type { Database } from '../../db/database.js'
 import type { JobQueue } from '../../jobs/queue.js'
@@ -22,6 +23,7 @@ import { createTranscriptionJobsRepository } from './jobs/transcription-jobs.rep
 import { transcriptionJobsRoutes } from './jobs/transcription-jobs.routes.js'
 import { createTranscriptionJobs } from './jobs/transcription-jobs.service.js'
 import { type MachineTranscriptRequest, machineTranscript } from './machine-transcript.js'
+import { liveDecoderSeasoning } from './realtime/live-decoder-seasoning.js'
 import { realtimeRoutes } from './realtime/realtime.routes.js'
 import { createRecogniserChoice } from './recogniser-choice.js'
 import { createCloudFetcher } from './source-audio.js'
@@ -91,10 +93,11 @@ export function createSpeechToTextModule(deps: {
   webhooks: Pick<WebhooksPorts, 'emit' | 'subscribed'>
   log?: (message: string, details: object) => void
   /**
-   * Keeps the default recogniser's live decoders warm from start, seasoned with this speech (as
-   * `npm start` does), so a realtime session or a voice agent never waits on a cold decoder.
+   * Keeps the default recogniser's live decoders warm from start, seasoned with speech these
+   * speech threads render (as `npm start` does), so a realtime session or a voice agent never
+   * waits on a cold decoder.
    */
-  liveDecoderSeasoning?: () => Promise<Float32Array>
+  warmLiveDecodersWith?: SpeechService
 }): DomainModule<SpeechToTextPorts> {
   const ownRecogniser = deps.recogniser
     ? null
@@ -149,8 +152,8 @@ export function createSpeechToTextModule(deps: {
     },
     start: () => {
       // In the background: the server answers meanwhile; a session that comes first opens its own.
-      if (ownRecogniser && deps.liveDecoderSeasoning)
-        void ownRecogniser.prewarm({ seasoning: deps.liveDecoderSeasoning })
+      if (ownRecogniser && deps.warmLiveDecodersWith)
+        void ownRecogniser.prewarm({ seasoning: liveDecoderSeasoning(deps.warmLiveDecodersWith) })
     },
     ports: {
       transcribe: stt.transcribe,
