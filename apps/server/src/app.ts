@@ -373,6 +373,8 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     queue,
     webhooks: webhooks.ports.webhooks,
     log: (message, details) => app.log.error(details, message),
+    // A server that starts its speech threads at boot keeps live decoders warm too.
+    ...(options.startSpeech ? { warmLiveDecodersWith: speech } : {}),
   })
   const openAiAudio = createOpenAiAudioModule({
     tts: tts.ports,

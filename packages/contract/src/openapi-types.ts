@@ -10033,7 +10033,7 @@ export interface paths {
         };
         /**
          * The speech to text models of this server and the languages each understands
-         * @description The public API’s model ids run CMU PocketSphinx (US English). Each Whisper model (whisper.cpp `.bin`) in the server’s models directory is listed under its own id, with the languages it understands and whether it identifies the language spoken when `language_code` is left out.
+         * @description The public API’s model ids run CMU PocketSphinx (US English). Each Whisper model (whisper.cpp `.bin`) and each sherpa-onnx model folder in the server’s models directory is listed under its own id, with the languages it understands, whether it identifies the language spoken when `language_code` is left out, and, for a model whose files did not load, `available: false` and the reason.
          */
         get: {
             parameters: {
@@ -10059,6 +10059,7 @@ export interface paths {
                                 identifies_language: boolean;
                                 size_bytes: number | null;
                                 available: boolean;
+                                unavailable_reason: string | null;
                             }[];
                         };
                     };

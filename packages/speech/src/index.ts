@@ -129,6 +129,17 @@ export {
   type RecognitionCatalogue,
   type RecognitionModel,
 } from './recognition/models/recognition-catalogue.js'
+export {
+  languagesFromName,
+  readSherpaFolder,
+  type SherpaModelFolder,
+} from './recognition/models/sherpa-model-folder.js'
+export {
+  createSherpaRecogniser,
+  RecogniserUnusableError,
+  type SherpaRecogniser,
+  wordsFromSherpa,
+} from './recognition/models/sherpa-recogniser.js'
 export { WHISPER_LANGUAGES } from './recognition/models/whisper-languages.js'
 export {
   WhisperLoadError,

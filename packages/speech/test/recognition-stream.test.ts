@@ -62,6 +62,12 @@ describe.runIf(available || inCi)('streaming recognition (PocketSphinx)', () => 
   afterAll(() => recogniser.close())
 
   it('reports hypotheses while the audio comes and ends with the words of the whole-utterance path', async () => {
+    // A live decoder opens on another thread (a second or so of loading): opened first, as a
+    // realtime session does, so the audio below meets a decoder at the pace it comes. It stays
+    // fresh: a tenth of a second teaches its normalisation nothing.
+    const opening = recogniser.startStream()
+    opening.push(new Float32Array(1600))
+    await opening.finish()
     const hypotheses: string[] = []
     const stream = recogniser.startStream({ onHypothesis: (text) => hypotheses.push(text) })
     for (let at = 0; at < speech.length; at += PIECE) {
@@ -126,5 +132,31 @@ describe.runIf(available || inCi)('streaming recognition (PocketSphinx)', () => 
       expect(wordErrorRate(words(SENTENCE), words(text)), text).toBeLessThanOrEqual(0.3)
     }
     expect(recogniser.pools().live).toMatchObject({ open: 2, busy: 0 })
+  }, 60_000)
+
+  it('keeps a seasoned live decoder warm: a new stream takes it and a spare is opened for the next', async () => {
+    const warm = createPocketSphinxRecogniser({ decoders: 1, liveDecoders: 2 })
+    try {
+      let asked = 0
+      await warm.prewarm({
+        seasoning: async () => {
+          asked++
+          return speech
+        },
+      })
+      expect(warm.pools().live).toMatchObject({ open: 1, idle: 1, busy: 0 })
+      const stream = warm.startStream()
+      feed(stream, speech)
+      const text = (await stream.finish()).map((w) => w.text).join(' ')
+      expect(wordErrorRate(words(SENTENCE), words(text)), text).toBeLessThanOrEqual(0.3)
+      // Seasoned: its first utterance needed no whole decode on the batch pool.
+      expect(warm.pools().batch.open).toBe(0)
+      // Taking the only idle decoder started a spare, seasoned with the same speech.
+      for (let i = 0; i < 200 && warm.pools().live.open < 2; i++) await new Promise((r) => setTimeout(r, 50))
+      expect(warm.pools().live).toMatchObject({ open: 2, idle: 2, warming: 0 })
+      expect(asked).toBe(1)
+    } finally {
+      await warm.close()
+    }
   }, 60_000)
 })

@@ -6,6 +6,7 @@ import {
   loadRecognitionCatalogue,
   WHISPER_LANGUAGES,
   WhisperLoadError,
+  type WhisperRecogniser,
   wordsFromTokens,
 } from '../src/index.js'
 import { buildTinyWhisperModel } from './helpers/tiny-whisper-model.js'
@@ -50,7 +51,7 @@ describe('Whisper models in the models directory', () => {
 
   it('loads a model through whisper.cpp, and refuses a file spoiled after the scan by name', async () => {
     const tinyEn = catalogue.models.find((m) => m.model_id === 'whisper_tiny_en')!
-    const recogniser = catalogue.recogniser(tinyEn)
+    const recogniser = catalogue.recogniser(tinyEn) as WhisperRecogniser
     await expect(recogniser.ready()).resolves.toBeUndefined()
     expect(recogniser.languages).toEqual(['en'])
     await expect(recogniser.identifyLanguage(new Float32Array(16_000))).resolves.toBe('en')

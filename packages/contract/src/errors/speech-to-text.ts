@@ -40,6 +40,10 @@ export const SPEECH_TO_TEXT_ERRORS = {
     message:
       'Speech to text is not installed on this server (the pocketsphinx and pocketsphinx-en-us packages).',
   },
+  speech_to_text_model_unusable: {
+    status: 422,
+    message: 'This speech to text model cannot be used: its files did not load.',
+  },
   speech_to_text_too_many_jobs: {
     status: 429,
     message: 'At most 3 files are transcribed at once: wait for one to finish, then send the next.',

@@ -1,6 +1,8 @@
 // A bounded pool of decoders opened on first need and kept: a request takes one, waits in line
 // when all are busy, and gives it back (or discards it when it broke, which makes room for a new
-// one). Closing the pool frees the idle decoders now and each busy one as it comes back.
+// one). Closing the pool frees the idle decoders now and each busy one as it comes back. A pool
+// that can open decoders off the event loop does so for requests, and can also be warmed: a
+// decoder opened (and prepared) ahead of need, so a request finds one ready.
 
 export interface PoolStats {
   /** Decoders open (idle or busy). */
@@ -9,27 +11,62 @@ export interface PoolStats {
   busy: number
   /** Requests waiting for a decoder. */
   waiting: number
+  /** Decoders being opened ahead of need. */
+  warming: number
 }
 
 export class DecoderPool<D> {
   private readonly idle: D[] = []
   private readonly waiting: Array<{ resolve: (d: D) => void; reject: (e: unknown) => void }> = []
   private opened = 0
+  private warming = 0
   private closed = false
 
   constructor(
     private readonly size: number,
     private readonly openOne: () => D,
     private readonly closeOne: (d: D) => void,
+    /** Opens a decoder without blocking the event loop (on another thread). */
+    private readonly openOffThread?: () => Promise<D>,
   ) {}
 
   stats(): PoolStats {
     return {
-      open: this.opened,
+      open: this.opened - this.warming,
       idle: this.idle.length,
-      busy: this.opened - this.idle.length,
+      busy: this.opened - this.warming - this.idle.length,
       waiting: this.waiting.length,
+      warming: this.warming,
     }
+  }
+
+  /**
+   * Opens one more decoder ahead of need and prepares it (the pool's place is taken meanwhile);
+   * it then goes to the first request in line, or waits idle. False when the pool is full or
+   * closed. A decoder whose preparation fails is closed.
+   */
+  async warm(prepare: (d: D) => Promise<void>): Promise<boolean> {
+    if (this.closed || !this.openOffThread || this.opened >= this.size) return false
+    this.opened++
+    this.warming++
+    let decoder: D
+    try {
+      decoder = await this.openOffThread()
+    } catch (error) {
+      this.opened--
+      this.warming--
+      throw error
+    }
+    try {
+      await prepare(decoder)
+    } catch {
+      this.warming--
+      this.drop(decoder)
+      return false
+    }
+    this.warming--
+    this.release(decoder)
+    return true
   }
 
   /**
@@ -41,7 +78,10 @@ export class DecoderPool<D> {
     signal?.throwIfAborted()
     const idle = this.idle.pop()
     if (idle) return idle
-    if (this.opened < this.size) return this.openCounted()
+    // A decoder being warmed is nearly ready: the first request in line takes it.
+    const warmFree = this.warming > this.waiting.length
+    if (this.opened < this.size && !warmFree)
+      return this.openOffThread ? this.openCountedOffThread() : this.openCounted()
     return new Promise<D>((resolve, reject) => {
       const waiter = {
         resolve: (d: D) => {
@@ -98,6 +138,16 @@ export class DecoderPool<D> {
     this.opened++
     try {
       return this.openOne()
+    } catch (error) {
+      this.opened--
+      throw error
+    }
+  }
+
+  private async openCountedOffThread(): Promise<D> {
+    this.opened++
+    try {
+      return await this.openOffThread!()
     } catch (error) {
       this.opened--
       throw error

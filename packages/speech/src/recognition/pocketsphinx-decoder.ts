@@ -27,26 +27,42 @@ export function toInt16(samples: Float32Array): Int16Array {
   return out
 }
 
-export function openDecoder(extra: string[] = []): Decoder {
+function decoderConfig(extra: string[]): unknown {
   const ps = pocketsphinx()
   const argv = [
     '-hmm',
     `${EN_US_MODEL_DIR}/en-us`,
     '-dict',
     `${EN_US_MODEL_DIR}/cmudict-en-us.dict`,
-    '-logfn',
-    '/dev/null',
     ...(extra.includes('-jsgf') ? [] : ['-lm', `${EN_US_MODEL_DIR}/en-us.lm.bin`]),
     ...extra,
   ]
   const config = ps.cmd_ln_parse_r(null, ps.ps_args(), argv.length, argv, 1)
   if (!config) throw new Error('PocketSphinx refused its configuration')
-  const handle = ps.ps_init(config)
+  return config
+}
+
+function opened(config: unknown, handle: unknown): Decoder {
+  const ps = pocketsphinx()
   if (!handle) {
     ps.cmd_ln_free_r(config)
     throw new Error('PocketSphinx could not load its US English model')
   }
   return { handle, config }
+}
+
+export function openDecoder(extra: string[] = []): Decoder {
+  const config = decoderConfig(extra)
+  return opened(config, pocketsphinx().ps_init(config))
+}
+
+/**
+ * A decoder opened on libuv's thread pool: loading the model takes most of a second of CPU,
+ * which the event loop (every other session's audio) must not wait for.
+ */
+export async function openDecoderOffThread(extra: string[] = []): Promise<Decoder> {
+  const config = decoderConfig(extra)
+  return opened(config, await callAsync(pocketsphinx().ps_init, config))
 }
 
 export function closeDecoder(decoder: Decoder): void {

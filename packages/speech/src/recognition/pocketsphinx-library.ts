@@ -18,7 +18,8 @@ interface Bindings {
   ps_args: () => unknown
   cmd_ln_parse_r: (inout: unknown, defn: unknown, argc: number, argv: string[], strict: number) => unknown
   cmd_ln_free_r: (config: unknown) => number
-  ps_init: (config: unknown) => unknown
+  /** (config); loads the model, so it is also called on libuv's thread pool. */
+  ps_init: ((config: unknown) => unknown) & AsyncCall
   ps_free: (ps: unknown) => number
   ps_add_word: (ps: unknown, word: string, phones: string, update: number) => number
   ps_lookup_word: (ps: unknown, word: string) => string | null
@@ -73,6 +74,10 @@ export function pocketsphinx(): Bindings {
   const base = openFirst(SPHINXBASE_NAMES)
   const opaque = koffi.pointer(koffi.opaque('ps_opaque'))
   const outInt = koffi.out(koffi.pointer('int32'))
+  // The library's log is one global stream: switched off here, once, rather than by each
+  // decoder's `-logfn` (which reopens the global stream, a race when decoders are opened on
+  // libuv's threads while others are opened or decoding).
+  base.func('err_set_logfp', 'void', [opaque])(null)
   bindings = {
     ps_args: ps.func('ps_args', opaque, []),
     cmd_ln_parse_r: base.func('cmd_ln_parse_r', opaque, [opaque, opaque, 'int32', 'const char **', 'int32']),

@@ -5,11 +5,21 @@
 // words never reach another's results. Live streams (realtime transcription, voice agents)
 // take their decoders from a second pool, configured for decoding as the audio comes: without
 // the second full pass over the utterance (fwdflat), which would make the end of every
-// utterance cost as much as decoding all of it again.
+// utterance cost as much as decoding all of it again. Opening a decoder loads the model (most of
+// a second of CPU), so live decoders are opened on libuv's thread pool, and a server can keep
+// them warm (`prewarm`): opened at start and seasoned with a few seconds of speech, with one spare
+// kept ready, so a new session neither waits for a decoder to load nor pays for a fresh one.
 import { ipaToArpabet } from '../engines/ipa-to-arpabet.js'
 import { DecoderPool, type PoolStats } from './decoder-pool.js'
-import { closeDecoder, type Decoder, decodeWhole, openDecoder } from './pocketsphinx-decoder.js'
-import { pocketsphinx } from './pocketsphinx-library.js'
+import {
+  closeDecoder,
+  type Decoder,
+  decodeWhole,
+  openDecoder,
+  openDecoderOffThread,
+  toInt16,
+} from './pocketsphinx-decoder.js'
+import { callAsync, pocketsphinx } from './pocketsphinx-library.js'
 import { type DecoderLease, PocketSphinxStream } from './pocketsphinx-stream.js'
 import {
   type RecognisedWord,
@@ -26,6 +36,14 @@ export type Speller = (word: string) => Promise<string | null>
 export interface PocketSphinxRecogniser extends Recogniser {
   /** How many decoders each pool holds and lends out now. */
   pools(): { batch: PoolStats; live: PoolStats }
+  /**
+   * Keeps live decoders warm from now on: one is opened at once, in the background, and another
+   * whenever a stream takes the last idle one (up to the pool's size). Each live decoder opened
+   * from now on (also one a stream opens itself) is seasoned with the speech `seasoning` gives
+   * (16 kHz samples, asked for once): its running normalisation learns from it, so its first real
+   * utterance needs no second, whole decode. Resolves once the first warm decoder is ready.
+   */
+  prewarm(options?: { seasoning?: () => Promise<Float32Array> }): Promise<void>
 }
 
 /** The name PocketSphinx gives the search it builds from the configuration. */
@@ -50,14 +68,46 @@ export function createPocketSphinxRecogniser(
   } = {},
 ): PocketSphinxRecogniser {
   const batch = new DecoderPool(Math.max(1, options.decoders ?? 2), () => openDecoder(), closeDecoder)
+
+  /** Set by `prewarm`: seasons each live decoder as it opens (a request's too), and keeps a spare. */
+  let seasonNew: ((d: Decoder) => Promise<void>) | null = null
   const live = new DecoderPool(
     Math.max(1, options.liveDecoders ?? 4),
     () => openDecoder(LIVE_SEARCH),
     closeDecoder,
+    async () => {
+      const decoder = await openDecoderOffThread(LIVE_SEARCH)
+      // Unseasoned (no speech to hand), it stays fresh: its first utterance is decoded whole.
+      if (seasonNew) await seasonNew(decoder).catch(() => undefined)
+      return decoder
+    },
   )
 
   /** Live decoders whose running normalisation has learnt from a second of audio. */
   const seasoned = new WeakSet<Decoder>()
+
+  /** Opens another live decoder in the background when none is idle or on its way. */
+  function keepSpare(): void {
+    if (!seasonNew) return
+    const { idle, warming } = live.stats()
+    if (idle + warming > 0) return
+    void live
+      .warm(async () => undefined)
+      .then((opened) => {
+        if (opened) keepSpare()
+      })
+      .catch(() => undefined)
+  }
+
+  /** Runs speech through a live decoder as a stream would, so its normalisation learns from it. */
+  async function season(decoder: Decoder, samples: Float32Array): Promise<void> {
+    const ps = pocketsphinx()
+    const pcm = toInt16(samples)
+    if (ps.ps_start_utt(decoder.handle) < 0) throw new Error('PocketSphinx could not start an utterance')
+    await callAsync(ps.ps_process_raw, decoder.handle, pcm, pcm.length, 0, 0)
+    await callAsync(ps.ps_end_utt, decoder.handle)
+    seasoned.add(decoder)
+  }
 
   /** Dictionary entries for the words the decoder's dictionary lacks (spelled when it can). */
   async function missingWords(decoder: Decoder, words: readonly string[]): Promise<Array<[string, string]>> {
@@ -100,6 +150,7 @@ export function createPocketSphinxRecogniser(
   /** A live decoder for a stream: the pool's, or one of its own when its keyterms need new words. */
   async function liveLease(keyWords: string[], signal: AbortSignal): Promise<DecoderLease> {
     const decoder = await live.acquire(signal)
+    keepSpare()
     let entries: Array<[string, string]>
     try {
       entries = keyWords.length > 0 ? await missingWords(decoder, keyWords) : []
@@ -153,6 +204,17 @@ export function createPocketSphinxRecogniser(
       return new PocketSphinxStream((signal) => liveLease(keyWords, signal), request.onHypothesis)
     },
     pools: () => ({ batch: batch.stats(), live: live.stats() }),
+    async prewarm(warmOptions = {}) {
+      let speech: Promise<Float32Array | null> | undefined
+      seasonNew = async (decoder) => {
+        speech ??= warmOptions.seasoning ? warmOptions.seasoning().catch(() => null) : Promise.resolve(null)
+        const samples = await speech
+        if (samples && samples.length > 0) await season(decoder, samples)
+      }
+      if (this.unavailable()) return
+      await live.warm(async () => undefined).catch(() => false)
+      keepSpare()
+    },
     async align(samples: Float32Array, words: readonly string[]): Promise<RecognisedWord[]> {
       if (words.length === 0) return []
       const ps = pocketsphinx()

@@ -13,13 +13,14 @@ export function speechToTextModelsRoutes(stt: SpeechToTextService): FastifyPlugi
           tags: ['speech to text'],
           summary: 'The speech to text models of this server and the languages each understands',
           description:
-            'The public API’s model ids run CMU PocketSphinx (US English). Each Whisper model (whisper.cpp `.bin`) in ' +
-            'the server’s models directory is listed under its own id, with the languages it understands and whether ' +
-            'it identifies the language spoken when `language_code` is left out.',
+            'The public API’s model ids run CMU PocketSphinx (US English). Each Whisper model (whisper.cpp `.bin`) and ' +
+            'each sherpa-onnx model folder in the server’s models directory is listed under its own id, with the ' +
+            'languages it understands, whether it identifies the language spoken when `language_code` is left out, ' +
+            'and, for a model whose files did not load, `available: false` and the reason.',
           response: { 200: speechToTextModels },
         },
       },
-      async () => ({ models: stt.models().map((m) => ({ ...m, languages: [...m.languages] })) }),
+      async () => ({ models: (await stt.models()).map((m) => ({ ...m, languages: [...m.languages] })) }),
     )
   }
 }

@@ -3,6 +3,7 @@ import {
   espeakSpeller,
   loadRecognitionCatalogue,
   type Recogniser,
+  type SpeechService,
 } from '@timbre/speech'
 import type { Database } from '../../db/database.js'
 import type { JobQueue } from '../../jobs/queue.js'
@@ -22,6 +23,7 @@ import { createTranscriptionJobsRepository } from './jobs/transcription-jobs.rep
 import { transcriptionJobsRoutes } from './jobs/transcription-jobs.routes.js'
 import { createTranscriptionJobs } from './jobs/transcription-jobs.service.js'
 import { type MachineTranscriptRequest, machineTranscript } from './machine-transcript.js'
+import { liveDecoderSeasoning } from './realtime/live-decoder-seasoning.js'
 import { realtimeRoutes } from './realtime/realtime.routes.js'
 import { createRecogniserChoice } from './recogniser-choice.js'
 import { createCloudFetcher } from './source-audio.js'
@@ -90,9 +92,17 @@ export function createSpeechToTextModule(deps: {
   /** Background transcriptions tell their end to the workspace's speech to text webhooks. */
   webhooks: Pick<WebhooksPorts, 'emit' | 'subscribed'>
   log?: (message: string, details: object) => void
+  /**
+   * Keeps the default recogniser's live decoders warm from start, seasoned with speech these
+   * speech threads render (as `npm start` does), so a realtime session or a voice agent never
+   * waits on a cold decoder.
+   */
+  warmLiveDecodersWith?: SpeechService
 }): DomainModule<SpeechToTextPorts> {
-  const recogniser =
-    deps.recogniser ?? createPocketSphinxRecogniser({ decoders: 2, speller: espeakSpeller() })
+  const ownRecogniser = deps.recogniser
+    ? null
+    : createPocketSphinxRecogniser({ decoders: 2, speller: espeakSpeller() })
+  const recogniser: Recogniser = deps.recogniser ?? ownRecogniser!
   const catalogue = loadRecognitionCatalogue(deps.modelsDir)
   for (const warning of catalogue.warnings)
     deps.log?.(`models directory: ${warning.file}: ${warning.message}`, { file: warning.file })
@@ -139,6 +149,11 @@ export function createSpeechToTextModule(deps: {
     jobs: async (queue) => {
       // Where jobs run, a transcription whose worker died is taken over once it goes stale.
       stopRecovery = await startHeldJobs(queue, [jobs.job], { sweepMs: RECOVERY_SWEEP_MS, log: deps.log })
+    },
+    start: () => {
+      // In the background: the server answers meanwhile; a session that comes first opens its own.
+      if (ownRecogniser && deps.warmLiveDecodersWith)
+        void ownRecogniser.prewarm({ seasoning: liveDecoderSeasoning(deps.warmLiveDecodersWith) })
     },
     ports: {
       transcribe: stt.transcribe,

@@ -101,6 +101,8 @@ export const speechToTextModels = z.object({
       identifies_language: z.boolean(),
       size_bytes: z.number().int().nullable(),
       available: z.boolean(),
+      /** Why the model cannot be used (its files did not load), when it cannot. */
+      unavailable_reason: z.string().nullable(),
     }),
   ),
 })

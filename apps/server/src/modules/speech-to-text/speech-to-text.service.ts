@@ -65,7 +65,11 @@ export function createSpeechToTextService(deps: {
     sourceOf,
     transcribeAudio: (job: DecodedTranscription) => transcribeAudio(deps, job),
     /** The speech to text models: the default engine's ids and the models directory's. */
-    models: () => deps.recognisers.models(),
+    /** The models, once the user's sherpa-onnx models have each loaded or failed to at start. */
+    models: async () => {
+      await deps.recognisers.ready()
+      return deps.recognisers.models()
+    },
 
     /** The workspace's transcripts, newest first, a page at a time. */
     list: (principal: Principal, query: TranscriptsQuery) =>
