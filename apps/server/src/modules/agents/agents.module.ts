@@ -42,6 +42,10 @@ import { toolsRoutes } from './tools/tools.routes.js'
 import { createToolsService } from './tools/tools.service.js'
 import { twilioRoutes } from './twilio/twilio.routes.js'
 import { agentStreamTwiml, type CallFacts } from './twilio/twilio-twiml.js'
+import { versioningOf } from './versions/agent-at-branch.js'
+import { createVersionsRepository } from './versions/versions.repository.js'
+import { versionsRoutes } from './versions/versions.routes.js'
+import { createVersionsService } from './versions/versions.service.js'
 import { widgetRoutes } from './widget/widget.routes.js'
 
 export type { AgentTestReply, TestHistoryEntry, TestToolCall } from './agent-test-replies.js'
@@ -108,10 +112,12 @@ export function createAgentsModule(deps: {
     outbound: deps.outbound,
     publicUrl: deps.publicUrl,
     knowledge: deps.knowledge ?? null,
+    versions: createVersionsRepository(deps.db),
   }
   const agents = createAgentsService(shared)
   const tools = createToolsService(shared)
   const mcpServers = createMcpServersService(shared)
+  const versions = createVersionsService(versioningOf(shared))
   const conversationsRepo = createConversationsRepository(deps.db)
   const tokens = createConversationTokens(deps.secretKey)
   const conversations = createConversationsService({
@@ -141,6 +147,7 @@ export function createAgentsModule(deps: {
     voice: deps.voice,
     charge: { credits: deps.credits, plan: deps.plan },
     afterCall: queuePostCall,
+    versions: versioningOf(shared),
   }
   const settingsRepo = createConvaiSettingsRepository(deps.db)
   const settings = createConvaiSettingsService({ outbound: deps.outbound, repo: settingsRepo })
@@ -156,6 +163,7 @@ export function createAgentsModule(deps: {
     name: 'agents',
     routes: async (app) => {
       await app.register(agentsRoutes(agents))
+      await app.register(versionsRoutes(versions))
       await app.register(widgetRoutes(agents))
       await app.register(llmRoutes(agents, shared.llms))
       await app.register(toolsRoutes(tools))

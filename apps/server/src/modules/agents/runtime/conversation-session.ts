@@ -10,6 +10,7 @@ import { runAgentTurn, type ToolOutcome } from './agent-turn.js'
 import { ConversationCharge } from './conversation-charge.js'
 import { type ClientMessage, clientMessage, serverEvents } from './conversation-messages.js'
 import { systemVariables } from './dynamic-variables.js'
+import { liveVersion } from '../versions/versioning.js'
 import { applyOverrides } from './overrides.js'
 import type { RuntimeDeps } from './runtime-deps.js'
 import { TurnTimeout } from './turn-timeout.js'
@@ -77,7 +78,7 @@ export class ConversationSession {
 
   constructor(
     private readonly deps: RuntimeDeps,
-    private readonly agent: AgentRow,
+    private agent: AgentRow,
     private readonly userId: string | null,
     private readonly send: (message: object) => void,
     private readonly close: (code: number, reason: string) => void,
@@ -186,6 +187,8 @@ export class ConversationSession {
   }
 
   private async open(init: Extract<ClientMessage, { type: 'conversation_initiation_client_data' }> | null) {
+    const live = await liveVersion(this.deps.versions, this.agent, this.id)
+    this.agent = live.agent
     this.config = applyOverrides(
       this.agent.conversation_config,
       this.agent.platform_settings,
@@ -231,6 +234,8 @@ export class ConversationSession {
       id: this.id,
       workspaceId: this.agent.workspace_id,
       agentId: this.agent.id,
+      branchId: live.branchId,
+      versionId: live.versionId,
       userId: this.userId,
       mode: textOnly ? 'text' : 'voice',
       clientData: init

@@ -2,6 +2,7 @@ import type { CheckedFetch } from '../../../platform/outbound/outbound.js'
 import type { AgentsRepository } from '../agents.repository.js'
 import type { ConversationsRepository } from '../conversations/conversations.repository.js'
 import type { ToolsRepository } from '../tools/tools.repository.js'
+import type { VersioningDeps } from '../versions/versioning.js'
 import type { BrainDeps } from './agent-brain.js'
 import type { ChargeDeps } from './conversation-charge.js'
 import type { VoiceDeps } from './voice-channel.js'
@@ -19,4 +20,6 @@ export interface RuntimeDeps {
   charge: ChargeDeps
   /** Queues the post-call work (analysis, webhook) of a conversation once its record is final. */
   afterCall(conversationId: string): Promise<void>
+  /** Which branch and version of the agent a new conversation runs, by the traffic split. */
+  versions: VersioningDeps
 }
