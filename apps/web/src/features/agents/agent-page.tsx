@@ -11,6 +11,7 @@ import { AgentConversations } from './agent-conversations'
 import { AgentKnowledge } from './agent-knowledge'
 import { AgentPlayground } from './agent-playground'
 import { getAgent, updateAgent } from './agents-api'
+import { AgentVersionsPanel } from './versions/agent-versions-panel'
 
 const TABS = ['agent', 'voice', 'knowledge', 'tools', 'security', 'widget', 'advanced'] as const
 type Tab = (typeof TABS)[number]
@@ -137,6 +138,7 @@ export function AgentPage() {
         </section>
         <AgentPlayground agentId={agentId} />
         <AgentConversations agentId={agentId} agentName={agent.data.name} />
+        <AgentVersionsPanel agentId={agentId} />
       </div>
     </div>
   )

@@ -76,7 +76,7 @@ export async function createBranch(
     ...base,
     conversation_config: mergeConfig(base.conversation_config, input.conversation_config ?? {}),
     platform_settings: mergeConfig(base.platform_settings, input.platform_settings ?? {}),
-    workflow: input.workflow === undefined || input.workflow === null ? base.workflow : input.workflow,
+    workflow: input.workflow && Object.keys(input.workflow).length > 0 ? input.workflow : base.workflow,
   }
   await deps.checkConfig(agent.workspace_id, snapshot.conversation_config, snapshot.platform_settings)
   const id = branchId()

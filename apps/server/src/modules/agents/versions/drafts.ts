@@ -39,7 +39,8 @@ export async function saveDraft(
       tags: input.tags ?? [],
       conversation_config: input.conversation_config,
       platform_settings: input.platform_settings,
-      workflow: input.workflow,
+      // An empty workflow is no workflow.
+      workflow: input.workflow && Object.keys(input.workflow).length > 0 ? input.workflow : null,
     },
   })
   return {}
