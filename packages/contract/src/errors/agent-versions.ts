@@ -16,6 +16,7 @@ export const AGENT_VERSIONS_ERRORS = {
   agent_merge_same_branch: { status: 422, message: 'A branch cannot be merged into itself.' },
   agent_merge_conflict: {
     status: 409,
-    message: 'Both branches changed the same settings since they split. Resolve the conflicts or merge with force.',
+    message:
+      'Both branches changed the same settings since they split. Resolve the conflicts or merge with force.',
   },
 } as const

@@ -31,7 +31,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('convai_agent_versions')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('agent_id', 'text', agent)
-    .addColumn('branch_id', 'text', (c) => c.notNull().references('convai_agent_branches.id').onDelete('cascade'))
+    .addColumn('branch_id', 'text', (c) =>
+      c.notNull().references('convai_agent_branches.id').onDelete('cascade'),
+    )
     .addColumn('seq_no_in_branch', 'integer', (c) => c.notNull())
     .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('snapshot', 'jsonb', (c) => c.notNull())
@@ -78,7 +80,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('convai_conversations').dropColumn('version_id').dropColumn('branch_id').execute()
+  await db.schema
+    .alterTable('convai_conversations')
+    .dropColumn('version_id')
+    .dropColumn('branch_id')
+    .execute()
   await db.schema.dropTable('convai_agent_deployments').execute()
   await db.schema.dropTable('convai_agent_drafts').execute()
   await db.schema.dropTable('convai_agent_versions').execute()

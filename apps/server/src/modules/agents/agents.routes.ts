@@ -91,7 +91,12 @@ export function agentsRoutes(agents: AgentsService): FastifyPluginAsyncZod {
         },
       },
       async (request) =>
-        agents.update(requirePrincipal(request), request.params.agent_id, request.body, request.query.branch_id),
+        agents.update(
+          requirePrincipal(request),
+          request.params.agent_id,
+          request.body,
+          request.query.branch_id,
+        ),
     )
 
     app.delete(

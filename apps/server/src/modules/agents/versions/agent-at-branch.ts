@@ -5,8 +5,8 @@ import { checkReferences } from '../agent-references.js'
 import type { AgentRow } from '../agents.repository.js'
 import type { AgentsDeps } from '../agents-deps.js'
 import { type AgentSnapshot, readSnapshot, withSnapshot } from './snapshot.js'
-import type { BranchRow } from './versions.repository.js'
 import { branchOf, commitVersion, ensureMain, tipOf, type VersioningDeps } from './versioning.js'
+import type { BranchRow } from './versions.repository.js'
 
 /** The versioning view of the agents' dependencies. */
 export function versioningOf(deps: AgentsDeps): VersioningDeps {
@@ -22,13 +22,22 @@ export function versioningOf(deps: AgentsDeps): VersioningDeps {
  * The agent as GET /v1/convai/agents/{agent_id} shows it: at a version, at a branch's tip, or
  * (by default) at main's tip, which is the saved agent.
  */
-export async function agentAt(deps: AgentsDeps, row: AgentRow, at: { versionId?: string; branchId?: string }) {
+export async function agentAt(
+  deps: AgentsDeps,
+  row: AgentRow,
+  at: { versionId?: string; branchId?: string },
+) {
   const versioning = versioningOf(deps)
   const main = await ensureMain(versioning, row)
   if (at.versionId) {
     const version = await deps.versions.version(row.id, at.versionId)
     if (!version) throw new AppError('agent_version_not_found', { param: 'version_id' })
-    return { row: withSnapshot(row, readSnapshot(version.snapshot)), versionId: version.id, branchId: version.branch_id, mainBranchId: main.id }
+    return {
+      row: withSnapshot(row, readSnapshot(version.snapshot)),
+      versionId: version.id,
+      branchId: version.branch_id,
+      mainBranchId: main.id,
+    }
   }
   const branch = at.branchId ? await branchOf(versioning, row, at.branchId) : main
   const tip = await tipOf(versioning, branch)

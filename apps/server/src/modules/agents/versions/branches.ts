@@ -21,11 +21,17 @@ export async function listBranches(
   const split = await currentSplit(deps, agent.id, main)
   const drafts = new Map((await deps.versions.drafts(agent.id)).map((d) => [d.branch_id, d]))
   const calls = await deps.versions.callsSince(agent.id, new Date(Date.now() - WEEK_MS))
-  const rows = (await deps.versions.branches(agent.id)).filter((b) => query.include_archived || !b.is_archived)
+  const rows = (await deps.versions.branches(agent.id)).filter(
+    (b) => query.include_archived || !b.is_archived,
+  )
   const shown = query.limit ? rows.slice(0, query.limit) : rows
   return {
     results: shown.map((row) =>
-      branchSummary(row, { share: split[row.id] ?? 0, draft: drafts.get(row.id), calls7d: calls.get(row.id) ?? 0 }),
+      branchSummary(row, {
+        share: split[row.id] ?? 0,
+        draft: drafts.get(row.id),
+        calls7d: calls.get(row.id) ?? 0,
+      }),
     ),
     meta: { total: rows.length, page: null, page_size: query.limit ?? null },
   }

@@ -9,7 +9,10 @@ import { branchOf, type VersioningDeps } from './versioning.js'
 
 export interface DeploymentInput {
   deployment_request: {
-    requests: { branch_id: string; deployment_strategy: { type?: 'percentage' | null; traffic_percentage: number } }[]
+    requests: {
+      branch_id: string
+      deployment_strategy: { type?: 'percentage' | null; traffic_percentage: number }
+    }[]
   }
 }
 

@@ -47,7 +47,12 @@ export async function saveDraft(
 }
 
 /** DELETE /v1/convai/agents/{agent_id}/drafts?branch_id=: the draft is thrown away. */
-export async function removeDraft(deps: VersioningDeps, principal: Principal, agentId: string, branchId: string) {
+export async function removeDraft(
+  deps: VersioningDeps,
+  principal: Principal,
+  agentId: string,
+  branchId: string,
+) {
   const agent = await agentOf(deps, principal, agentId)
   const branch = await branchOf(deps, agent, branchId)
   if (!(await deps.versions.removeDraft(agent.id, branch.id))) throw new AppError('agent_draft_not_found')

@@ -5,8 +5,15 @@ import { agentView } from '../agent-view.js'
 import type { AgentRow } from '../agents.repository.js'
 import { agentOf } from './agent-of.js'
 import { mergeSnapshots, readSnapshot, sameConfiguration, withSnapshot } from './snapshot.js'
+import {
+  branchOf,
+  commitVersion,
+  currentSplit,
+  ensureMain,
+  tipOf,
+  type VersioningDeps,
+} from './versioning.js'
 import type { BranchRow, VersionRow } from './versions.repository.js'
-import { branchOf, commitVersion, currentSplit, ensureMain, tipOf, type VersioningDeps } from './versioning.js'
 
 /** How many of the target's versions are searched for an earlier merge of the same source. */
 const HISTORY_SEARCHED = 1000
@@ -20,7 +27,8 @@ async function commonBase(deps: VersioningDeps, agent: AgentRow, source: BranchR
   const lastMerge = targetHistory.find((v) => v.parents.merged_from_branch_id === source.id)
   const sourceHistory = await deps.versions.versions(source.id, HISTORY_SEARCHED)
   const first = sourceHistory[sourceHistory.length - 1] as VersionRow
-  const baseId = lastMerge?.parents.merged_from_version_id ?? first.parents.out_of_branch_parent_id ?? first.id
+  const baseId =
+    lastMerge?.parents.merged_from_version_id ?? first.parents.out_of_branch_parent_id ?? first.id
   return (await deps.versions.version(agent.id, baseId)) ?? first
 }
 
@@ -98,7 +106,9 @@ export async function mergeBranch(
     force: input.force ?? false,
   })
   if (plan.conflicts.length > 0 && !input.force)
-    throw new AppError('agent_merge_conflict', { message: conflictMessage(plan.conflicts.map((c) => c.path)) })
+    throw new AppError('agent_merge_conflict', {
+      message: conflictMessage(plan.conflicts.map((c) => c.path)),
+    })
   const version = await commitVersion(deps, plan.agent, plan.target, {
     snapshot: plan.snapshot,
     description: `Merged ${plan.source.name}`,
@@ -113,7 +123,8 @@ export async function mergeBranch(
     merged_into_branch_id: plan.target.id,
     ...(input.archive_source_branch ? { is_archived: true } : {}),
   })
-  if (input.archive_source_branch) await handOverTraffic(deps, plan.agent, plan.source, plan.target, principal)
+  if (input.archive_source_branch)
+    await handOverTraffic(deps, plan.agent, plan.source, plan.target, principal)
   return { agent_id: plan.agent.id, branch_id: plan.target.id, version_id: version.id }
 }
 

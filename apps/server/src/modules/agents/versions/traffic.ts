@@ -9,7 +9,8 @@ const TOLERANCE = 0.005
 
 export function addsUp(split: TrafficSplit): boolean {
   const values = Object.values(split)
-  if (values.some((share) => !Number.isFinite(share) || share < 0 || share > AGENT_TRAFFIC_TOTAL)) return false
+  if (values.some((share) => !Number.isFinite(share) || share < 0 || share > AGENT_TRAFFIC_TOTAL))
+    return false
   const total = values.reduce((sum, share) => sum + share, 0)
   return Math.abs(total - AGENT_TRAFFIC_TOTAL) < TOLERANCE
 }

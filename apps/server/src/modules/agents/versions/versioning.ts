@@ -68,7 +68,11 @@ export async function branchOf(deps: VersioningDeps, agent: AgentRow, id: string
 }
 
 /** The split in force: the newest deployment's, or all traffic on main before any deployment. */
-export async function currentSplit(deps: VersioningDeps, agentId: string, main: BranchRow): Promise<TrafficSplit> {
+export async function currentSplit(
+  deps: VersioningDeps,
+  agentId: string,
+  main: BranchRow,
+): Promise<TrafficSplit> {
   const [latest] = await deps.versions.deployments(agentId, 0, 1)
   return latest ? latest.traffic : { [main.id]: AGENT_TRAFFIC_TOTAL }
 }

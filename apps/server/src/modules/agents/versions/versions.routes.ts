@@ -44,7 +44,8 @@ export function versionsRoutes(versions: VersionsService): FastifyPluginAsyncZod
           response: { 200: z.object({ results: z.array(branchSummary), meta: listMeta }) },
         },
       },
-      async (request) => versions.listBranches(requirePrincipal(request), request.params.agent_id, request.query),
+      async (request) =>
+        versions.listBranches(requirePrincipal(request), request.params.agent_id, request.query),
     )
 
     app.post(
@@ -59,7 +60,8 @@ export function versionsRoutes(versions: VersionsService): FastifyPluginAsyncZod
           response: { 200: z.object({ created_branch_id: z.string(), created_version_id: z.string() }) },
         },
       },
-      async (request) => versions.createBranch(requirePrincipal(request), request.params.agent_id, request.body),
+      async (request) =>
+        versions.createBranch(requirePrincipal(request), request.params.agent_id, request.body),
     )
 
     app.get(
@@ -134,21 +136,33 @@ export function versionsRoutes(versions: VersionsService): FastifyPluginAsyncZod
           params: sourceParams,
           querystring: z.object({ target_branch_id: z.string().min(1).max(64) }),
           body: mergeBody,
-          response: { 200: z.object({ agent_id: z.string(), branch_id: z.string(), version_id: z.string() }) },
+          response: {
+            200: z.object({ agent_id: z.string(), branch_id: z.string(), version_id: z.string() }),
+          },
         },
       },
       async (request) =>
-        versions.mergeBranch(requirePrincipal(request), request.params.agent_id, request.params.source_branch_id, {
-          ...request.body,
-          target_branch_id: request.query.target_branch_id,
-        }),
+        versions.mergeBranch(
+          requirePrincipal(request),
+          request.params.agent_id,
+          request.params.source_branch_id,
+          {
+            ...request.body,
+            target_branch_id: request.query.target_branch_id,
+          },
+        ),
     )
 
     app.get(
       `${base}/versions/:version_id`,
       {
         config,
-        schema: { tags, summary: 'One version of an agent', params: versionParams, response: { 200: versionMetadata } },
+        schema: {
+          tags,
+          summary: 'One version of an agent',
+          params: versionParams,
+          response: { 200: versionMetadata },
+        },
       },
       async (request) =>
         versions.getVersion(requirePrincipal(request), request.params.agent_id, request.params.version_id),
@@ -168,7 +182,12 @@ export function versionsRoutes(versions: VersionsService): FastifyPluginAsyncZod
         },
       },
       async (request) =>
-        versions.saveDraft(requirePrincipal(request), request.params.agent_id, request.query.branch_id, request.body),
+        versions.saveDraft(
+          requirePrincipal(request),
+          request.params.agent_id,
+          request.query.branch_id,
+          request.body,
+        ),
     )
 
     app.delete(

@@ -168,16 +168,23 @@ describe('agent branches and drafts', () => {
     const listed = (await agents().branches.list(agentId)).results.find((b) => b.id === createdBranchId)
     expect(listed?.draftExists).toBe(true)
     // The draft takes no traffic and is not a version yet.
-    expect((await agents().get(agentId, { branchId: createdBranchId })).conversationConfig.agent?.firstMessage).toBe(
-      'Hi!',
-    )
+    expect(
+      (await agents().get(agentId, { branchId: createdBranchId })).conversationConfig.agent?.firstMessage,
+    ).toBe('Hi!')
 
     // Saving on the branch starts from its draft and commits it.
-    const committed = await agents().update(agentId, { branchId: createdBranchId, versionDescription: 'From draft' })
+    const committed = await agents().update(agentId, {
+      branchId: createdBranchId,
+      versionDescription: 'From draft',
+    })
     expect(committed.branchId).toBe(createdBranchId)
     expect(committed.conversationConfig.agent?.firstMessage).toBe('Draft greeting')
     const version = await agents().versions.get(agentId, committed.versionId as string)
-    expect(version).toMatchObject({ branchId: createdBranchId, seqNoInBranch: 1, versionDescription: 'From draft' })
+    expect(version).toMatchObject({
+      branchId: createdBranchId,
+      seqNoInBranch: 1,
+      versionDescription: 'From draft',
+    })
     const after = (await agents().branches.list(agentId)).results.find((b) => b.id === createdBranchId)
     expect(after?.draftExists).toBe(false)
     expect((await agents().get(agentId)).conversationConfig.agent?.firstMessage).toBe('Hello.')
@@ -217,7 +224,10 @@ describe('deployments', () => {
       agents().deployments.create(agentId, {
         deploymentRequest: {
           requests: [
-            { branchId: main.branchId, deploymentStrategy: { type: 'percentage', trafficPercentage: mainShare } },
+            {
+              branchId: main.branchId,
+              deploymentStrategy: { type: 'percentage', trafficPercentage: mainShare },
+            },
             { branchId: branch, deploymentStrategy: { type: 'percentage', trafficPercentage: branchShare } },
           ],
         },
@@ -228,7 +238,10 @@ describe('deployments', () => {
       message: AGENT_TRAFFIC_RULE,
     })
     expect(await refusal(split(50, 40))).toMatchObject({ status: 422, code: 'agent_traffic_invalid' })
-    expect(await refusal(split(50, 50, 'agtbrch_unknown'))).toMatchObject({ status: 404, code: 'agent_branch_not_found' })
+    expect(await refusal(split(50, 50, 'agtbrch_unknown'))).toMatchObject({
+      status: 404,
+      code: 'agent_branch_not_found',
+    })
     // Nothing was written by the refused deployments.
     expect((await agents().deployments.list(agentId)).results).toHaveLength(0)
 
@@ -320,14 +333,16 @@ describe('another workspace', () => {
       () => other.branches.create(agentId, { parentVersionId: main.versionId, name: 'x', description: '' }),
       () => other.versions.get(agentId, main.versionId),
       () => other.drafts.delete(agentId, { branchId: main.branchId }),
-      () => other.deployments.create(agentId, {
-        deploymentRequest: {
-          requests: [{ branchId: main.branchId, deploymentStrategy: { trafficPercentage: 100 } }],
-        },
-      }),
+      () =>
+        other.deployments.create(agentId, {
+          deploymentRequest: {
+            requests: [{ branchId: main.branchId, deploymentStrategy: { trafficPercentage: 100 } }],
+          },
+        }),
       () => other.branches.merge(agentId, main.branchId, { targetBranchId: main.branchId }),
     ]
-    for (const call of calls) expect(await refusal(call())).toMatchObject({ status: 404, code: 'agent_not_found' })
+    for (const call of calls)
+      expect(await refusal(call())).toMatchObject({ status: 404, code: 'agent_not_found' })
   })
 })
 

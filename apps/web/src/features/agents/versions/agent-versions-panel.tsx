@@ -17,7 +17,10 @@ export function AgentVersionsPanel({ agentId }: { agentId: string }) {
   const { t } = useTranslation()
   const errorText = useErrorText()
   const queryClient = useQueryClient()
-  const branches = useQuery({ queryKey: ['agents', agentId, 'branches'], queryFn: () => listBranches(agentId) })
+  const branches = useQuery({
+    queryKey: ['agents', agentId, 'branches'],
+    queryFn: () => listBranches(agentId),
+  })
   const [split, setSplit] = useState<Record<string, number>>({})
   const [open, setOpen] = useState<string | null>(null)
   const [merging, setMerging] = useState<string | null>(null)
@@ -105,7 +108,11 @@ export function AgentVersionsPanel({ agentId }: { agentId: string }) {
                   {t(open === branch.id ? 'agentVersions.hideVersions' : 'agentVersions.versions')}
                 </Button>
                 {branch.draft_exists && (
-                  <Button variant="secondary" loading={commit.isPending} onClick={() => commit.mutate(branch)}>
+                  <Button
+                    variant="secondary"
+                    loading={commit.isPending}
+                    onClick={() => commit.mutate(branch)}
+                  >
                     {t('agentVersions.commitDraft')}
                   </Button>
                 )}
@@ -121,7 +128,9 @@ export function AgentVersionsPanel({ agentId }: { agentId: string }) {
       </table>
       <div className="mt-3 flex flex-wrap items-center gap-3">
         <span className={`text-sm ${addsUp ? 'text-neutral-700' : 'text-red-700'}`}>
-          {addsUp ? t('agentVersions.total', { total }) : t('agentVersions.totalMustBe', { total, needed: TOTAL })}
+          {addsUp
+            ? t('agentVersions.total', { total })
+            : t('agentVersions.totalMustBe', { total, needed: TOTAL })}
         </span>
         <Button disabled={!addsUp} loading={deploy.isPending} onClick={() => deploy.mutate()}>
           {t('agentVersions.saveSplit')}

@@ -24,7 +24,10 @@ export function BranchMerge({
     queryKey: ['agents', agentId, 'merge-preview', source.id, target.id],
     queryFn: () => previewMerge(agentId, source.id, target.id),
   })
-  const merge = useMutation({ mutationFn: () => mergeBranch(agentId, source.id, target.id), onSuccess: onDone })
+  const merge = useMutation({
+    mutationFn: () => mergeBranch(agentId, source.id, target.id),
+    onSuccess: onDone,
+  })
   if (preview.isPending) return <Spinner />
   if (preview.error) return <Alert tone="error">{errorText(preview.error)}</Alert>
   const conflicts = preview.data.conflicts

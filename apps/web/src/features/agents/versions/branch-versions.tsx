@@ -11,7 +11,8 @@ export function BranchVersions({ agentId, branchId }: { agentId: string; branchI
     queryFn: () => branchVersions(agentId, branchId),
   })
   if (versions.isPending) return <Spinner />
-  if (!versions.data?.length) return <p className="mt-1 text-xs text-neutral-600">{t('agentVersions.noVersions')}</p>
+  if (!versions.data?.length)
+    return <p className="mt-1 text-xs text-neutral-600">{t('agentVersions.noVersions')}</p>
   return (
     <ol className="mt-1 space-y-0.5 text-xs text-neutral-700" aria-label={t('agentVersions.versions')}>
       {versions.data.map((version) => (

@@ -72,14 +72,20 @@ export const deploySplit = (agentId: string, split: Record<string, number>) =>
 export const previewMerge = (agentId: string, sourceId: string, targetId: string) =>
   settle(
     client.GET('/v1/convai/agents/{agent_id}/branches/{source_branch_id}/merge-preview', {
-      params: { path: { agent_id: agentId, source_branch_id: sourceId }, query: { target_branch_id: targetId } },
+      params: {
+        path: { agent_id: agentId, source_branch_id: sourceId },
+        query: { target_branch_id: targetId },
+      },
     }),
   )
 
 export const mergeBranch = (agentId: string, sourceId: string, targetId: string) =>
   settle(
     client.POST('/v1/convai/agents/{agent_id}/branches/{source_branch_id}/merge', {
-      params: { path: { agent_id: agentId, source_branch_id: sourceId }, query: { target_branch_id: targetId } },
+      params: {
+        path: { agent_id: agentId, source_branch_id: sourceId },
+        query: { target_branch_id: targetId },
+      },
       body: {},
     }),
   )
