@@ -117,7 +117,6 @@ export function createAgentsModule(deps: {
   const agents = createAgentsService(shared)
   const tools = createToolsService(shared)
   const mcpServers = createMcpServersService(shared)
-  const versions = createVersionsService(versioningOf(shared))
   const conversationsRepo = createConversationsRepository(deps.db)
   const tokens = createConversationTokens(deps.secretKey)
   const conversations = createConversationsService({
@@ -129,7 +128,7 @@ export function createAgentsModule(deps: {
   const queuePostCall = (conversationId: string) => deps.queue.send('convai.post-call', { conversationId })
   const access = { agents: agentsRepo, conversations: conversationsRepo, tokens, tierOf: deps.tierOf }
   const runtime: RuntimeDeps = {
-    agents: agentsRepo,
+    ...versioningOf(shared),
     tools: shared.tools,
     conversations: conversationsRepo,
     brain: {
@@ -147,7 +146,6 @@ export function createAgentsModule(deps: {
     voice: deps.voice,
     charge: { credits: deps.credits, plan: deps.plan },
     afterCall: queuePostCall,
-    versions: versioningOf(shared),
   }
   const settingsRepo = createConvaiSettingsRepository(deps.db)
   const settings = createConvaiSettingsService({ outbound: deps.outbound, repo: settingsRepo })
@@ -163,7 +161,7 @@ export function createAgentsModule(deps: {
     name: 'agents',
     routes: async (app) => {
       await app.register(agentsRoutes(agents))
-      await app.register(versionsRoutes(versions))
+      await app.register(versionsRoutes(createVersionsService(versioningOf(shared))))
       await app.register(widgetRoutes(agents))
       await app.register(llmRoutes(agents, shared.llms))
       await app.register(toolsRoutes(tools))

@@ -187,7 +187,7 @@ export class ConversationSession {
   }
 
   private async open(init: Extract<ClientMessage, { type: 'conversation_initiation_client_data' }> | null) {
-    const live = await liveVersion(this.deps.versions, this.agent, this.id)
+    const live = await liveVersion(this.deps, this.agent, this.id)
     this.agent = live.agent
     this.config = applyOverrides(
       this.agent.conversation_config,

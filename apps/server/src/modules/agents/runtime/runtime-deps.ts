@@ -7,8 +7,8 @@ import type { BrainDeps } from './agent-brain.js'
 import type { ChargeDeps } from './conversation-charge.js'
 import type { VoiceDeps } from './voice-channel.js'
 
-/** What live conversations need. */
-export interface RuntimeDeps {
+/** What live conversations need; the versioning part picks the branch and version each one runs. */
+export interface RuntimeDeps extends VersioningDeps {
   agents: AgentsRepository
   tools: ToolsRepository
   conversations: ConversationsRepository
@@ -20,6 +20,4 @@ export interface RuntimeDeps {
   charge: ChargeDeps
   /** Queues the post-call work (analysis, webhook) of a conversation once its record is final. */
   afterCall(conversationId: string): Promise<void>
-  /** Which branch and version of the agent a new conversation runs, by the traffic split. */
-  versions: VersioningDeps
 }
