@@ -17,6 +17,19 @@ export interface VersionRow {
 }
 export type { DeploymentRow, DraftRow } from './releases.repository.js'
 
+interface NewVersion {
+  id: string
+  agentId: string
+  branchId: string
+  description: string
+  snapshot: object
+  parents: Record<string, string | null>
+  createdBy: string | null
+}
+
+const isUniqueViolation = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && 'code' in error && error.code === '23505'
+
 /** An agent's branches and versions (with its drafts and deployments); callers have checked the agent's workspace. */
 export function createVersionsRepository(db: Database) {
   /** A branch's versions, newest first. */
@@ -28,6 +41,38 @@ export function createVersionsRepository(db: Database) {
       .orderBy('seq_no_in_branch', 'desc')
       .limit(limit)
       .execute()) as VersionRow[]
+
+  const appendVersion = async (row: NewVersion): Promise<VersionRow> => {
+    return db.transaction().execute(async (trx) => {
+      const last = await trx
+        .selectFrom('convai_agent_versions')
+        .select((eb) => eb.fn.max('seq_no_in_branch').as('seq'))
+        .where('branch_id', '=', row.branchId)
+        .executeTakeFirst()
+      const now = new Date()
+      const inserted = await trx
+        .insertInto('convai_agent_versions')
+        .values({
+          id: row.id,
+          agent_id: row.agentId,
+          branch_id: row.branchId,
+          seq_no_in_branch: Number(last?.seq ?? -1) + 1,
+          description: row.description,
+          snapshot: JSON.stringify(row.snapshot),
+          parents: JSON.stringify(row.parents),
+          created_by: row.createdBy,
+          created_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow()
+      await trx
+        .updateTable('convai_agent_branches')
+        .set({ last_committed_at: now })
+        .where('id', '=', row.branchId)
+        .execute()
+      return inserted as VersionRow
+    })
+  }
 
   return {
     ...createReleasesRepository(db),
@@ -93,45 +138,18 @@ export function createVersionsRepository(db: Database) {
         .execute()
     },
 
-    /** Appends a version at the branch's next sequence number and moves the branch's tip to it. */
-    async insertVersion(row: {
-      id: string
-      agentId: string
-      branchId: string
-      description: string
-      snapshot: object
-      parents: Record<string, string | null>
-      createdBy: string | null
-    }): Promise<VersionRow> {
-      return db.transaction().execute(async (trx) => {
-        const last = await trx
-          .selectFrom('convai_agent_versions')
-          .select((eb) => eb.fn.max('seq_no_in_branch').as('seq'))
-          .where('branch_id', '=', row.branchId)
-          .executeTakeFirst()
-        const now = new Date()
-        const inserted = await trx
-          .insertInto('convai_agent_versions')
-          .values({
-            id: row.id,
-            agent_id: row.agentId,
-            branch_id: row.branchId,
-            seq_no_in_branch: Number(last?.seq ?? -1) + 1,
-            description: row.description,
-            snapshot: JSON.stringify(row.snapshot),
-            parents: JSON.stringify(row.parents),
-            created_by: row.createdBy,
-            created_at: now,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow()
-        await trx
-          .updateTable('convai_agent_branches')
-          .set({ last_committed_at: now })
-          .where('id', '=', row.branchId)
-          .execute()
-        return inserted as VersionRow
-      })
+    /**
+     * Appends a version at the branch's next sequence number and moves the branch's tip to it.
+     * Two saves racing for the same number: the loser takes the next one.
+     */
+    async insertVersion(row: NewVersion): Promise<VersionRow> {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await appendVersion(row)
+        } catch (error) {
+          if (!isUniqueViolation(error) || attempt >= 3) throw error
+        }
+      }
     },
 
     async version(agentId: string, versionId: string): Promise<VersionRow | undefined> {
