@@ -1,4 +1,5 @@
 import { AGENT_TESTING_ERRORS } from './errors/agent-testing.js'
+import { AGENT_VERSIONS_ERRORS } from './errors/agent-versions.js'
 import { AGENTS_ERRORS } from './errors/agents.js'
 import { ANALYTICS_ERRORS } from './errors/analytics.js'
 import { AUDIO_ISOLATION_ERRORS } from './errors/audio-isolation.js'
@@ -74,6 +75,7 @@ export const ERRORS = {
   ...MFA_ERRORS,
   ...VOICEOVER_ERRORS,
   ...AGENTS_ERRORS,
+  ...AGENT_VERSIONS_ERRORS,
   ...AGENT_TESTING_ERRORS,
   ...TELEPHONY_ERRORS,
   ...AUDIO_NATIVE_ERRORS,

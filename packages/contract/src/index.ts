@@ -1,4 +1,5 @@
 export * from './agent-testing.js'
+export * from './agent-versions.js'
 export * from './agents.js'
 export * from './analytics.js'
 export * from './api-keys.js'

@@ -17958,6 +17958,9 @@ export interface paths {
                                 role: "admin" | "editor" | "commenter" | "viewer";
                             };
                             tags: string[];
+                            version_id?: string | null;
+                            branch_id?: string | null;
+                            main_branch_id?: string | null;
                         };
                     };
                 };
@@ -18056,6 +18059,9 @@ export interface paths {
                                 role: "admin" | "editor" | "commenter" | "viewer";
                             };
                             tags: string[];
+                            version_id?: string | null;
+                            branch_id?: string | null;
+                            main_branch_id?: string | null;
                         };
                     };
                 };
@@ -18146,6 +18152,608 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/convai/agents/{agent_id}/branches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An agent’s branches with their share of live traffic */
+        get: {
+            parameters: {
+                query?: {
+                    include_archived?: "true" | "false";
+                    limit?: number;
+                    include_commit_status?: "true" | "false";
+                };
+                header?: never;
+                path: {
+                    agent_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            results: {
+                                id: string;
+                                name: string;
+                                agent_id: string;
+                                description: string;
+                                created_at: number;
+                                last_committed_at: number;
+                                is_archived: boolean;
+                                protection_status: string | null;
+                                auto_rebase: boolean;
+                                current_live_percentage: number;
+                                parent_branch_id: string | null;
+                                draft_exists: boolean;
+                                draft_created_at: number | null;
+                                calls_7d: number;
+                                merged_into_branch_id: string | null;
+                            }[];
+                            meta: {
+                                total: number | null;
+                                page: number | null;
+                                page_size: number | null;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a branch from a version */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    agent_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        parent_version_id: string;
+                        name: string;
+                        description: string;
+                        conversation_config?: {
+                            [key: string]: unknown;
+                        } | null;
+                        platform_settings?: {
+                            [key: string]: unknown;
+                        } | null;
+                        workflow?: {
+                            [key: string]: unknown;
+                        } | null;
+                        include_draft?: boolean | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            created_branch_id: string;
+                            created_version_id: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/convai/agents/{agent_id}/branches/{branch_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One branch with its newest versions */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    agent_id: string;
+                    branch_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            agent_id: string;
+                            description: string;
+                            created_at: number;
+                            last_committed_at: number;
+                            is_archived: boolean;
+                            protection_status: string | null;
+                            auto_rebase: boolean;
+                            current_live_percentage: number;
+                            parent_branch: {
+                                id: string;
+                                name: string;
+                            } | null;
+                            most_recent_versions: {
+                                id: string;
+                                agent_id: string;
+                                branch_id: string;
+                                version_description: string;
+                                seq_no_in_branch: number;
+                                time_committed_secs: number;
+                                parents: {
+                                    in_branch_parent_id: string | null;
+                                    out_of_branch_parent_id: string | null;
+                                    merged_into_branch_id: string | null;
+                                    merged_from_branch_id: string | null;
+                                    merged_from_version_id: string | null;
+                                    rebased_from_version_id: string | null;
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Rename, archive or protect a branch */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    agent_id: string;
+                    branch_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name?: string | null;
+                        is_archived?: boolean | null;
+                        protection_status?: ("writer_perms_required" | "admin_perms_required") | null;
+                        auto_rebase?: boolean | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            agent_id: string;
+                            description: string;
+                            created_at: number;
+                            last_committed_at: number;
+                            is_archived: boolean;
+                            protection_status: string | null;
+                            auto_rebase: boolean;
+                            current_live_percentage: number;
+                            parent_branch: {
+                                id: string;
+                                name: string;
+                            } | null;
+                            most_recent_versions: {
+                                id: string;
+                                agent_id: string;
+                                branch_id: string;
+                                version_description: string;
+                                seq_no_in_branch: number;
+                                time_committed_secs: number;
+                                parents: {
+                                    in_branch_parent_id: string | null;
+                                    out_of_branch_parent_id: string | null;
+                                    merged_into_branch_id: string | null;
+                                    merged_from_branch_id: string | null;
+                                    merged_from_version_id: string | null;
+                                    rebased_from_version_id: string | null;
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/v1/convai/agents/{agent_id}/branches/{source_branch_id}/merge-preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The target branch as merging the source into it would leave it */
+        get: {
+            parameters: {
+                query: {
+                    target_branch_id: string;
+                    force?: "true" | "false";
+                };
+                header?: never;
+                path: {
+                    agent_id: string;
+                    source_branch_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            agent_id: string;
+                            name: string;
+                            conversation_config: {
+                                [key: string]: unknown;
+                            };
+                            metadata: {
+                                created_at_unix_secs: number;
+                                updated_at_unix_secs: number;
+                            };
+                            platform_settings: {
+                                [key: string]: unknown;
+                            };
+                            phone_numbers: unknown[];
+                            workflow?: {
+                                [key: string]: unknown;
+                            };
+                            access_info: {
+                                is_creator: boolean;
+                                creator_name: string;
+                                creator_email: string;
+                                /** @enum {string} */
+                                role: "admin" | "editor" | "commenter" | "viewer";
+                            };
+                            tags: string[];
+                            version_id?: string | null;
+                            branch_id?: string | null;
+                            main_branch_id?: string | null;
+                            conflicts: {
+                                path: string;
+                                /** @enum {string} */
+                                section: "conversation_config" | "platform_settings" | "workflow";
+                                base_value: unknown;
+                                source_value: unknown;
+                                target_value: unknown;
+                            }[];
+                            source_identical_to_target: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/convai/agents/{agent_id}/branches/{source_branch_id}/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Merge a branch into a target branch */
+        post: {
+            parameters: {
+                query: {
+                    target_branch_id: string;
+                };
+                header?: never;
+                path: {
+                    agent_id: string;
+                    source_branch_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        archive_source_branch?: boolean | null;
+                        force?: boolean | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            agent_id: string;
+                            branch_id: string;
+                            version_id: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/convai/agents/{agent_id}/versions/{version_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One version of an agent */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    agent_id: string;
+                    version_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            agent_id: string;
+                            branch_id: string;
+                            version_description: string;
+                            seq_no_in_branch: number;
+                            time_committed_secs: number;
+                            parents: {
+                                in_branch_parent_id: string | null;
+                                out_of_branch_parent_id: string | null;
+                                merged_into_branch_id: string | null;
+                                merged_from_branch_id: string | null;
+                                merged_from_version_id: string | null;
+                                rebased_from_version_id: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/convai/agents/{agent_id}/drafts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Save the uncommitted draft of a branch */
+        post: {
+            parameters: {
+                query: {
+                    branch_id: string;
+                };
+                header?: never;
+                path: {
+                    agent_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        conversation_config: {
+                            [key: string]: unknown;
+                        };
+                        platform_settings: {
+                            [key: string]: unknown;
+                        };
+                        workflow: {
+                            [key: string]: unknown;
+                        } | null;
+                        name: string;
+                        tags?: string[] | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": Record<string, never>;
+                    };
+                };
+            };
+        };
+        /** Throw away the draft of a branch */
+        delete: {
+            parameters: {
+                query: {
+                    branch_id: string;
+                };
+                header?: never;
+                path: {
+                    agent_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": Record<string, never>;
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/convai/agents/{agent_id}/deployments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The history of the agent’s traffic split, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    page_size?: number;
+                };
+                header?: never;
+                path: {
+                    agent_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            results: {
+                                id: string;
+                                traffic_percentage_branch_id_map: {
+                                    [key: string]: number;
+                                };
+                                deployed_at_unix_secs: number;
+                                is_active: boolean;
+                                source: string;
+                            }[];
+                            meta: {
+                                total: number | null;
+                                page: number | null;
+                                page_size: number | null;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Split live traffic across branches */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    agent_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        deployment_request: {
+                            requests: {
+                                branch_id: string;
+                                deployment_strategy: {
+                                    type?: "percentage" | null;
+                                    traffic_percentage: number;
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            traffic_percentage_branch_id_map: {
+                                [key: string]: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;

@@ -6,11 +6,24 @@ import { pathOf } from './agent-config.js'
 import { agentSummary, agentView } from './agent-view.js'
 import type { AgentsDeps } from './agents-deps.js'
 import { originAllowed } from './conversations/conversation-access.js'
+import { agentAt } from './versions/agent-at-branch.js'
 
-export async function getAgent(deps: AgentsDeps, principal: Principal, agentId: string) {
+/** GET /v1/convai/agents/{agent_id}: at main's tip, or at the version or branch asked for. */
+export async function getAgent(
+  deps: AgentsDeps,
+  principal: Principal,
+  agentId: string,
+  at: { version_id?: string | undefined; branch_id?: string | undefined } = {},
+) {
   const row = await deps.agents.find(principal.workspaceId, agentId)
   if (!row) throw new AppError('agent_not_found')
-  return agentView(principal, row)
+  const view = await agentAt(deps, row, { versionId: at.version_id, branchId: at.branch_id })
+  return {
+    ...agentView(principal, view.row),
+    version_id: view.versionId,
+    branch_id: view.branchId,
+    main_branch_id: view.mainBranchId,
+  }
 }
 
 export interface AgentListInput {

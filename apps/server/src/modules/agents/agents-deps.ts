@@ -4,6 +4,7 @@ import type { LlmCatalogue } from './llm/llm-catalogue.js'
 import type { McpServersRepository } from './mcp/mcp-servers.repository.js'
 import type { KnowledgeRetrieval } from './ports.js'
 import type { ToolsRepository } from './tools/tools.repository.js'
+import type { VersionsRepository } from './versions/versions.repository.js'
 
 /** What the agents use cases share. */
 export interface AgentsDeps {
@@ -15,4 +16,6 @@ export interface AgentsDeps {
   /** The public address of this server, for links and signed URLs. */
   publicUrl: () => string
   knowledge: KnowledgeRetrieval | null
+  /** Versions, branches and drafts of agents' configurations. */
+  versions: VersionsRepository
 }

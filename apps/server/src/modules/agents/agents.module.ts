@@ -42,6 +42,10 @@ import { toolsRoutes } from './tools/tools.routes.js'
 import { createToolsService } from './tools/tools.service.js'
 import { twilioRoutes } from './twilio/twilio.routes.js'
 import { agentStreamTwiml, type CallFacts } from './twilio/twilio-twiml.js'
+import { versioningOf } from './versions/agent-at-branch.js'
+import { createVersionsRepository } from './versions/versions.repository.js'
+import { versionsRoutes } from './versions/versions.routes.js'
+import { createVersionsService } from './versions/versions.service.js'
 import { widgetRoutes } from './widget/widget.routes.js'
 
 export type { AgentTestReply, TestHistoryEntry, TestToolCall } from './agent-test-replies.js'
@@ -108,6 +112,7 @@ export function createAgentsModule(deps: {
     outbound: deps.outbound,
     publicUrl: deps.publicUrl,
     knowledge: deps.knowledge ?? null,
+    versions: createVersionsRepository(deps.db),
   }
   const agents = createAgentsService(shared)
   const tools = createToolsService(shared)
@@ -123,7 +128,7 @@ export function createAgentsModule(deps: {
   const queuePostCall = (conversationId: string) => deps.queue.send('convai.post-call', { conversationId })
   const access = { agents: agentsRepo, conversations: conversationsRepo, tokens, tierOf: deps.tierOf }
   const runtime: RuntimeDeps = {
-    agents: agentsRepo,
+    ...versioningOf(shared),
     tools: shared.tools,
     conversations: conversationsRepo,
     brain: {
@@ -156,6 +161,7 @@ export function createAgentsModule(deps: {
     name: 'agents',
     routes: async (app) => {
       await app.register(agentsRoutes(agents))
+      await app.register(versionsRoutes(createVersionsService(versioningOf(shared))))
       await app.register(widgetRoutes(agents))
       await app.register(llmRoutes(agents, shared.llms))
       await app.register(toolsRoutes(tools))

@@ -68,7 +68,7 @@ export function agentsRoutes(agents: AgentsService): FastifyPluginAsyncZod {
           response: { 200: agentResponse },
         },
       },
-      async (request) => agents.get(requirePrincipal(request), request.params.agent_id),
+      async (request) => agents.get(requirePrincipal(request), request.params.agent_id, request.query),
     )
 
     app.patch(
@@ -90,7 +90,13 @@ export function agentsRoutes(agents: AgentsService): FastifyPluginAsyncZod {
           response: { 200: agentResponse },
         },
       },
-      async (request) => agents.update(requirePrincipal(request), request.params.agent_id, request.body),
+      async (request) =>
+        agents.update(
+          requirePrincipal(request),
+          request.params.agent_id,
+          request.body,
+          request.query.branch_id,
+        ),
     )
 
     app.delete(

@@ -51,6 +51,9 @@ export const agentResponse = z.object({
   workflow: json.optional(),
   access_info: accessInfo,
   tags: z.array(z.string()),
+  version_id: z.string().nullish(),
+  branch_id: z.string().nullish(),
+  main_branch_id: z.string().nullish(),
 })
 
 export const agentSummary = z.object({

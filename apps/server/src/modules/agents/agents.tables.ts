@@ -65,6 +65,9 @@ export interface ConvaiConversationsTable {
   heartbeat_at: Timestamp
   /** When the post-call analysis and webhook were done (null until then). */
   post_call_at: NullableTimestamp
+  /** The branch and version of the agent the conversation ran. */
+  branch_id: ColumnType<string | null, string | null | undefined, string | null>
+  version_id: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 // These tables join the one database type every query is checked against.

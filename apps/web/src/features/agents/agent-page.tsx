@@ -11,6 +11,7 @@ import { AgentConversations } from './agent-conversations'
 import { AgentKnowledge } from './agent-knowledge'
 import { AgentPlayground } from './agent-playground'
 import { getAgent, updateAgent } from './agents-api'
+import { AgentVersionsPanel } from './versions/agent-versions-panel'
 import type { Workflow } from './workflow/workflow-model'
 import { WorkflowTab } from './workflow/workflow-tab'
 
@@ -141,6 +142,7 @@ export function AgentPage() {
         </section>
         <AgentPlayground agentId={agentId} />
         <AgentConversations agentId={agentId} agentName={agent.data.name} />
+        <AgentVersionsPanel agentId={agentId} />
       </div>
     </div>
   )

@@ -17,6 +17,8 @@ export function conversationView(row: ConversationRow) {
   return {
     agent_id: row.agent_id,
     conversation_id: row.id,
+    branch_id: row.branch_id,
+    version_id: row.version_id,
     status: row.status,
     user_id: row.user_id,
     transcript: row.transcript,

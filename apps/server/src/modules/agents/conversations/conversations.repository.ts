@@ -18,6 +18,8 @@ export interface ConversationRow {
   ended_at: Date | null
   heartbeat_at: Date
   post_call_at: Date | null
+  branch_id: string | null
+  version_id: string | null
 }
 
 /** Conversations with their transcripts; a live one beats so a dead process's calls stop counting. */
@@ -27,6 +29,8 @@ export function createConversationsRepository(db: Database) {
       id: string
       workspaceId: string
       agentId: string
+      branchId?: string | null
+      versionId?: string | null
       userId: string | null
       mode: string
       clientData: object | null
@@ -37,6 +41,8 @@ export function createConversationsRepository(db: Database) {
           id: row.id,
           workspace_id: row.workspaceId,
           agent_id: row.agentId,
+          branch_id: row.branchId ?? null,
+          version_id: row.versionId ?? null,
           user_id: row.userId,
           status: 'in-progress',
           mode: row.mode,

@@ -4,6 +4,7 @@ import { newId } from '../../../lib/ids.js'
 import type { ChatMessage, ToolCall } from '../../../platform/llm/chat-client.js'
 import { type JsonObject, pathOf, placeholdersOf } from '../agent-config.js'
 import type { AgentRow } from '../agents.repository.js'
+import { liveVersion } from '../versions/versioning.js'
 import { hasWorkflow } from '../workflow/workflow-check.js'
 import { workflowHost } from '../workflow/workflow-host.js'
 import { WorkflowRunner } from '../workflow/workflow-runner.js'
@@ -86,7 +87,7 @@ export class ConversationSession {
 
   constructor(
     private readonly deps: RuntimeDeps,
-    private readonly agent: AgentRow,
+    private agent: AgentRow,
     private readonly userId: string | null,
     private readonly send: (message: object) => void,
     private readonly close: (code: number, reason: string) => void,
@@ -222,6 +223,8 @@ export class ConversationSession {
   }
 
   private async open(init: Extract<ClientMessage, { type: 'conversation_initiation_client_data' }> | null) {
+    const live = await liveVersion(this.deps, this.agent, this.id)
+    this.agent = live.agent
     this.config = applyOverrides(
       this.agent.conversation_config,
       this.agent.platform_settings,
@@ -261,6 +264,8 @@ export class ConversationSession {
       id: this.id,
       workspaceId: this.agent.workspace_id,
       agentId: this.agent.id,
+      branchId: live.branchId,
+      versionId: live.versionId,
       userId: this.userId,
       mode: textOnly ? 'text' : 'voice',
       clientData: init

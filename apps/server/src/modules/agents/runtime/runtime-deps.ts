@@ -2,12 +2,13 @@ import type { CheckedFetch } from '../../../platform/outbound/outbound.js'
 import type { AgentsRepository } from '../agents.repository.js'
 import type { ConversationsRepository } from '../conversations/conversations.repository.js'
 import type { ToolsRepository } from '../tools/tools.repository.js'
+import type { VersioningDeps } from '../versions/versioning.js'
 import type { BrainDeps } from './agent-brain.js'
 import type { ChargeDeps } from './conversation-charge.js'
 import type { VoiceDeps } from './voice-channel.js'
 
-/** What live conversations need. */
-export interface RuntimeDeps {
+/** What live conversations need; the versioning part picks the branch and version each one runs. */
+export interface RuntimeDeps extends VersioningDeps {
   agents: AgentsRepository
   tools: ToolsRepository
   conversations: ConversationsRepository
