@@ -212,7 +212,6 @@ export function createAgentsModule(deps: {
           }).token,
           call: request.call,
         }),
-      // Telephony's SIP calls bring their own audio to the agent's conversation.
       phoneLine: createPhoneLine({ ...runtime, ...access }),
       // The knowledge base lists the agents that use a document.
       dependentAgents: async (workspaceId, documentId) =>

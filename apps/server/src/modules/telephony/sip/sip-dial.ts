@@ -93,24 +93,8 @@ export async function dialSip(request: DialRequest): Promise<DialResult> {
   let answered: SipMessage | null = null
   let seq = 1
 
-  const inDialog = (method: string): SipMessage => {
-    // Requests in the dialog go to the trunk's address whatever Contact the far end gave, so
-    // they never leave for an address that was not checked.
-    const contact = answered?.headers.contact?.[0]?.uri
-    const user = contact ? sip.parseUri(contact).user : request.to
-    return {
-      method,
-      uri: `sip:${user ?? request.to}@${target.address}:${target.port};transport=${transport}`,
-      headers: {
-        to: answered?.headers.to,
-        from: invite.headers.from,
-        'call-id': callId,
-        cseq: { method, seq: method === 'ACK' ? inviteSeq.seq : ++seq },
-        'max-forwards': 70,
-        ...(method === 'ACK' ? { via: [] } : {}),
-      },
-    }
-  }
+  const inDialog = (method: string) =>
+    inDialogRequest(method, { target, invite, answered, seq: method === 'ACK' ? inviteSeq.seq : ++seq })
 
   stack = sip.create(
     { address: request.localAddress, port, udp: transport === 'udp', tcp: transport === 'tcp', logger: {} },
@@ -213,6 +197,32 @@ export async function dialSip(request: DialRequest): Promise<DialResult> {
     }
     stack?.send(invite, onResponse)
   })
+}
+
+/** A request in the call's dialog (ACK, BYE), after the far end's 2xx `answered`. */
+function inDialogRequest(
+  method: string,
+  call: { target: DialTarget; invite: SipMessage; answered: SipMessage | null; seq: number },
+): SipMessage {
+  const { target, answered } = call
+  const transport = target.transport
+  // Requests in the dialog go to the trunk's address whatever Contact the far end gave, so they
+  // never leave for an address that was not checked.
+  const contact = answered?.headers.contact?.[0]?.uri
+  const user =
+    (contact ? sip.parseUri(contact).user : undefined) ?? sip.parseUri(String(call.invite.uri)).user
+  return {
+    method,
+    uri: `sip:${user}@${target.address}:${target.port};transport=${transport}`,
+    headers: {
+      to: answered?.headers.to,
+      from: call.invite.headers.from,
+      'call-id': call.invite.headers['call-id'],
+      cseq: { method, seq: call.seq },
+      'max-forwards': 70,
+      ...(method === 'ACK' ? { via: [] } : {}),
+    },
+  }
 }
 
 /** The far end's final refusal in words a person placing the call understands. */
