@@ -1,3 +1,4 @@
+/// <reference path="../../src/modules/telephony/sip/sip-library.d.ts" />
 import { randomBytes } from 'node:crypto'
 import dgram from 'node:dgram'
 import sip, { type SipMessage, type SipStack } from 'sip'

@@ -1,3 +1,4 @@
+/// <reference path="./sip-library.d.ts" />
 import { randomBytes, randomUUID } from 'node:crypto'
 import dgram from 'node:dgram'
 import sip, { type SipMessage, type SipStack } from 'sip'
