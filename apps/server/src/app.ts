@@ -493,6 +493,8 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     secretKey: config.secretKey,
     agents: agents.ports.agentInfo,
     callTwiml: agents.ports.callTwiml,
+    phoneLine: agents.ports.phoneLine,
+    sip: { publicAddress: config.sipPublicAddress },
     tierOf: async (workspaceId) => (await billing.ports.plan(workspaceId)).tier,
     twilioApiUrl: config.twilioApiUrl,
     // Calls to Twilio follow the webhooks' outbound rules.

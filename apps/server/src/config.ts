@@ -165,6 +165,8 @@ const envSchema = z.object({
     .url('must be an https URL')
     .refine((v) => v.startsWith('https://'), 'must be an https URL')
     .default('https://api.twilio.com'),
+  /** The IPv4 address SIP trunks reach this server at, when it sits behind NAT. */
+  SIP_PUBLIC_ADDRESS: z.ipv4({ message: 'must be an IPv4 address' }).optional(),
   /** A LibreTranslate-compatible server dubbing translates with (after Apertium's pairs). */
   LIBRETRANSLATE_URL: z
     .string()
@@ -266,6 +268,8 @@ export interface Config {
   dubbingLlm: { url: string; model: string; apiKey: string | null } | null
   /** Twilio's REST API base URL. */
   twilioApiUrl: string
+  /** The IPv4 address SIP trunks reach this server at (behind NAT), or null for the local one. */
+  sipPublicAddress: string | null
 }
 
 export interface StripeConfig {
@@ -418,6 +422,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { url: e.DUBBING_LLM_URL, model: e.DUBBING_LLM_MODEL, apiKey: e.DUBBING_LLM_API_KEY ?? null }
       : null,
     twilioApiUrl: e.TWILIO_API_URL.replace(/\/+$/, ''),
+    sipPublicAddress: e.SIP_PUBLIC_ADDRESS ?? null,
     timeouts: {
       headersMs: e.HEADERS_TIMEOUT_MS,
       requestMs: e.REQUEST_TIMEOUT_MS,

@@ -64,6 +64,7 @@ import * as musicShare from './20261130150100-music-share.js'
 import * as productionMachineTranscripts from './20261201100000-production-machine-transcripts.js'
 import * as convaiPostCall from './20261201160000-convai-post-call.js'
 import * as agentVersions from './20261202120000-agent-versions.js'
+import * as batchRecipientConversation from './20261202160000-batch-recipient-conversation.js'
 
 // Listed in code (not read from disk) so the same list works from sources and from dist/.
 export const migrations: Record<string, Migration> = {
@@ -132,4 +133,5 @@ export const migrations: Record<string, Migration> = {
   '20261201100000-production-machine-transcripts': productionMachineTranscripts,
   '20261201160000-convai-post-call': convaiPostCall,
   '20261202120000-agent-versions': agentVersions,
+  '20261202160000-batch-recipient-conversation': batchRecipientConversation,
 }

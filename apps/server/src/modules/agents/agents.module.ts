@@ -40,6 +40,7 @@ import { createConvaiSettingsRepository } from './settings/settings.repository.j
 import { createToolsRepository } from './tools/tools.repository.js'
 import { toolsRoutes } from './tools/tools.routes.js'
 import { createToolsService } from './tools/tools.service.js'
+import { type AgentPhoneLine, createPhoneLine } from './twilio/phone-line.js'
 import { twilioRoutes } from './twilio/twilio.routes.js'
 import { agentStreamTwiml, type CallFacts } from './twilio/twilio-twiml.js'
 import { versioningOf } from './versions/agent-at-branch.js'
@@ -51,6 +52,7 @@ import { widgetRoutes } from './widget/widget.routes.js'
 export type { AgentTestReply, TestHistoryEntry, TestToolCall } from './agent-test-replies.js'
 export type { ConversationFact, ConversationFactsLookup } from './conversation-facts.js'
 export type { RetrievedPassage } from './ports.js'
+export type { AgentPhoneLine, PhoneLine, PhoneLineSink } from './twilio/phone-line.js'
 export type { AgentsService, AgentTestReplies, DependentAgentsLookup, KnowledgeRetrieval }
 
 /**
@@ -101,6 +103,7 @@ export function createAgentsModule(deps: {
   testReplies: AgentTestReplies
   agentInfo: AgentInfoLookup
   callTwiml: AgentCallTwiml
+  phoneLine: AgentPhoneLine
   conversationFacts: ConversationFactsLookup
 }> {
   const agentsRepo = createAgentsRepository(deps.db)
@@ -215,6 +218,7 @@ export function createAgentsModule(deps: {
           }).token,
           call: request.call,
         }),
+      phoneLine: createPhoneLine({ ...runtime, ...access }),
       // The knowledge base lists the agents that use a document.
       dependentAgents: async (workspaceId, documentId) =>
         (await agentsRepo.usingDocument(workspaceId, documentId)).map((a) => ({

@@ -38,7 +38,12 @@ function batchWrites(db: Database) {
 
     async setRecipient(
       id: string,
-      patch: { status: string; callSid?: string | null; error?: string | null },
+      patch: {
+        status: string
+        callSid?: string | null
+        conversationId?: string | null
+        error?: string | null
+      },
     ) {
       await db
         .updateTable('convai_batch_recipients')
@@ -47,6 +52,7 @@ function batchWrites(db: Database) {
           updated_at: new Date(),
           attempts: patch.status === 'dispatched' ? eb('attempts', '+', 1) : eb.ref('attempts'),
           ...(patch.callSid !== undefined ? { call_sid: patch.callSid } : {}),
+          ...(patch.conversationId !== undefined ? { conversation_id: patch.conversationId } : {}),
           ...(patch.error !== undefined ? { error: patch.error } : {}),
         }))
         .where('id', '=', id)
@@ -109,7 +115,7 @@ function batchWrites(db: Database) {
         if (['pending', 'queued', 'running'].includes(batch.status)) return 'running'
         const result = await trx
           .updateTable('convai_batch_recipients')
-          .set({ status: 'pending', error: null, updated_at: new Date() })
+          .set({ status: 'pending', error: null, conversation_id: null, updated_at: new Date() })
           .where('batch_id', '=', id)
           .where('status', 'in', [...statuses])
           .executeTakeFirst()

@@ -159,6 +159,7 @@ function recipientView(r: RecipientRow) {
     updated_at_unix: unix(r.updated_at),
     conversation_initiation_client_data: r.client_data ?? undefined,
     call_sid: r.call_sid ?? undefined,
+    conversation_id: r.conversation_id ?? undefined,
     error: r.error ?? undefined,
   }
 }

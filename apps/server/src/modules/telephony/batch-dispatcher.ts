@@ -1,6 +1,7 @@
 import { defineHeldJob, type HeldRun } from '../../platform/jobs/held-run-runner.js'
 import type { BatchRow } from './batch-calls.repository.js'
 import { placeCall } from './outbound-calls.js'
+import type { CallOutcome } from './sip/sip-trunk-call.js'
 import type { TelephonyDeps } from './telephony.deps.js'
 
 // The job that places a batch's calls: the pending recipients in groups of the batch's
@@ -12,7 +13,12 @@ const HEARTBEAT_MS = 2_000
 const STALE_SECONDS = 30
 const PROGRESS_WRITE_MS = 500
 
-async function dispatch(deps: TelephonyDeps, batch: BatchRow, held: HeldRun) {
+async function dispatch(
+  deps: TelephonyDeps,
+  batch: BatchRow,
+  held: HeldRun,
+  log?: (message: string, details: object) => void,
+) {
   const number = await deps.numbers.find(batch.workspace_id, batch.phone_number_id)
   const all = await deps.batches.recipients(batch.id)
   // A call being placed when a process died may have gone out: it is never placed twice.
@@ -28,21 +34,49 @@ async function dispatch(deps: TelephonyDeps, batch: BatchRow, held: HeldRun) {
     await Promise.all(
       pending.slice(i, i + batch.concurrency).map(async (recipient) => {
         await deps.batches.setRecipient(recipient.id, { status: 'dispatched' })
+        // A bridged (SIP) call's recipient follows it: in progress once answered, then its end.
+        let answered = false
+        let outcome: CallOutcome | null = null
+        const recordEnd = () =>
+          void deps.batches
+            .setRecipient(recipient.id, { status: outcome ?? 'failed' })
+            .catch((error: unknown) => log?.('a batch recipient could not be updated', { err: error }))
+        const ended = (how: CallOutcome) => {
+          outcome = how
+          if (answered) recordEnd()
+        }
         const result = number
-          ? await placeCall(deps, number, batch.agent_id, recipient.phone_number, batch.created_by).catch(
-              (error: Error) => ({
-                ok: false as const,
-                status: 0,
-                message: error.message,
-              }),
-            )
+          ? await placeCall(
+              deps,
+              number,
+              batch.agent_id,
+              recipient.phone_number,
+              batch.created_by,
+              ended,
+            ).catch((error: Error) => ({
+              ok: false as const,
+              status: 0,
+              message: error.message,
+            }))
           : { ok: false as const, status: 0, message: 'The phone number was deleted.' }
-        await deps.batches.setRecipient(
-          recipient.id,
-          result.ok
-            ? { status: 'initiated', callSid: result.callSid, error: null }
-            : { status: 'failed', error: result.message },
-        )
+        if (!result.ok)
+          await deps.batches.setRecipient(recipient.id, { status: 'failed', error: result.message })
+        else if ('conversationId' in result) {
+          await deps.batches.setRecipient(recipient.id, {
+            status: 'in_progress',
+            callSid: result.callSid,
+            conversationId: result.conversationId,
+            error: null,
+          })
+          answered = true
+          // A call that ended while it was being recorded as answered.
+          if (outcome) recordEnd()
+        } else
+          await deps.batches.setRecipient(recipient.id, {
+            status: 'initiated',
+            callSid: result.callSid,
+            error: null,
+          })
       }),
     )
     await held.progress(((i + batch.concurrency) / pending.length) * 100, { force: true })
@@ -62,7 +96,7 @@ export function createBatchDispatchJob(
     timing: { heartbeatMs: HEARTBEAT_MS, staleSeconds: STALE_SECONDS, progressWriteMs: PROGRESS_WRITE_MS },
     rowId: (payload) => payload.batchId,
     resume: (batchId) => ({ batchId }),
-    handler: (row, run) => dispatch(deps, row, run),
+    handler: (row, run) => dispatch(deps, row, run, log),
     log,
   })
 }

@@ -2,18 +2,16 @@ import { AppError } from '../../errors.js'
 import type { Principal } from '../../plugins/auth.js'
 import { checkE164, secretsOf } from './phone-numbers.js'
 import type { PhoneNumberRow } from './phone-numbers.repository.js'
+import { type CallOutcome, placeSipTrunkCall, type SipCallResult } from './sip/sip-trunk-call.js'
 import type { TelephonyDeps } from './telephony.deps.js'
 import { placeTwilioCall, type TwilioResult } from './twilio-calls.js'
 
-/**
- * No SIP stack runs in this server yet: a call over a SIP trunk is recorded as an attempt
- * against the trunk's address and reported as not placed, never as a call that happened.
- */
-export const SIP_UNAVAILABLE = 'SIP calling is not available on this server; the call was not placed.'
+export type CallResult = TwilioResult | SipCallResult
 
 /**
  * Calls `to` from a number of the workspace with its agent, for `userId` (who placed the call or
- * the batch); Twilio numbers only place calls.
+ * the batch). A SIP trunk call is bridged here, so its conversation is known once the callee
+ * picks up and `onEnded` hears when it ends; a Twilio call's conversation opens on Twilio's stream.
  */
 export async function placeCall(
   deps: TelephonyDeps,
@@ -21,8 +19,10 @@ export async function placeCall(
   agentId: string,
   to: string,
   userId: string,
-): Promise<TwilioResult> {
-  if (number.provider !== 'twilio') return { ok: false, status: 0, message: SIP_UNAVAILABLE }
+  onEnded?: (outcome: CallOutcome) => void,
+): Promise<CallResult> {
+  if (number.provider === 'sip_trunk')
+    return placeSipTrunkCall(deps, number, { agentId, to, userId }, onEnded)
   const token = secretsOf(deps, number).token
   const sid = String(number.config.sid ?? '')
   if (!token || !sid)
@@ -69,12 +69,16 @@ export async function outboundCall(
     throw new AppError('agent_not_found', { param: 'agent_id' })
   const number = await outboundNumber(deps, principal, body.agent_phone_number_id, provider)
   const result = await placeCall(deps, number, body.agent_id, to, principal.userId)
-  if (!result.ok && result.status >= 400 && result.status < 500)
+  if (provider === 'twilio' && !result.ok && result.status >= 400 && result.status < 500)
     throw new AppError('telephony_provider_failed', { message: `Twilio refused the call: ${result.message}` })
+  // A trunk's refusal (busy, unknown number, unreachable) is the answer to the call, not an error.
   if (!result.ok) return { success: false, message: result.message, conversation_id: null }
+  if (provider === 'twilio')
+    return { success: true, message: 'The call was placed.', callSid: result.callSid }
   return {
     success: true,
-    message: 'The call was placed.',
-    ...(provider === 'twilio' ? { callSid: result.callSid } : { sip_call_id: result.callSid }),
+    message: 'The call was answered and connected to the agent.',
+    conversation_id: 'conversationId' in result ? result.conversationId : null,
+    sip_call_id: result.callSid,
   }
 }

@@ -8,18 +8,21 @@ import {
   type OutboundErrors,
   type OutboundPolicy,
 } from '../../platform/outbound/outbound.js'
-import type { AgentCallTwiml, AgentInfoLookup } from '../agents/agents.module.js'
+import type { AgentCallTwiml, AgentInfoLookup, AgentPhoneLine } from '../agents/agents.module.js'
 import type { DomainModule } from '../domain-module.js'
 import { createBatchCallsRepository } from './batch-calls.repository.js'
 import { batchCallsRoutes } from './batch-calls.routes.js'
 import { createBatchDispatchJob } from './batch-dispatcher.js'
 import { createPhoneNumbersRepository } from './phone-numbers.repository.js'
 import { phoneNumbersRoutes } from './phone-numbers.routes.js'
-import type { TelephonyDeps } from './telephony.deps.js'
+import type { SipSettings, TelephonyDeps } from './telephony.deps.js'
 import { createTelephonyService } from './telephony.service.js'
 
 /** Where jobs run, how often held batches whose worker died are handed on, and scheduled ones queued. */
 const SWEEP_MS = 5_000
+/** A trunk that does not even say 100 Trying in this long is unreachable; a callee rings for a minute. */
+const SIP_ANSWER_TIMEOUT_MS = 8_000
+const SIP_RING_TIMEOUT_MS = 60_000
 const TELEPHONY_URL_ERRORS: OutboundErrors = {
   invalid: 'telephony_url_invalid',
   refused: 'telephony_url_refused',
@@ -27,7 +30,8 @@ const TELEPHONY_URL_ERRORS: OutboundErrors = {
 }
 
 /**
- * Telephony: phone numbers (Twilio and SIP trunks), outbound calls through Twilio's REST API,
+ * Telephony: phone numbers (Twilio and SIP trunks), outbound calls through Twilio's REST API or
+ * a SIP trunk (this server's own SIP user agent and RTP),
  * and batch calls dispatched as a held job within the plan's concurrency.
  */
 export function createTelephonyModule(deps: {
@@ -36,6 +40,8 @@ export function createTelephonyModule(deps: {
   secretKey: string
   agents: AgentInfoLookup
   callTwiml: AgentCallTwiml
+  phoneLine: AgentPhoneLine
+  sip?: Partial<SipSettings>
   tierOf(workspaceId: string): Promise<Tier>
   twilioApiUrl: string
   outbound: OutboundPolicy
@@ -51,6 +57,13 @@ export function createTelephonyModule(deps: {
     tierOf: deps.tierOf,
     twilioApiUrl: deps.twilioApiUrl,
     fetch: createCheckedFetch(deps.outbound, TELEPHONY_URL_ERRORS, 15_000),
+    outbound: deps.outbound,
+    phoneLine: deps.phoneLine,
+    sip: {
+      publicAddress: deps.sip?.publicAddress ?? null,
+      answerTimeoutMs: deps.sip?.answerTimeoutMs ?? SIP_ANSWER_TIMEOUT_MS,
+      ringTimeoutMs: deps.sip?.ringTimeoutMs ?? SIP_RING_TIMEOUT_MS,
+    },
   }
   const service = createTelephonyService(shared)
   const job = createBatchDispatchJob(shared, deps.log)

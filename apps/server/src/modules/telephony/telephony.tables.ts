@@ -51,6 +51,8 @@ export interface ConvaiBatchRecipientsTable {
   client_data: NullableJson<Record<string, unknown>>
   status: string
   call_sid: string | null
+  /** The conversation the recipient's call became (a SIP call's, once answered). */
+  conversation_id: ColumnType<string | null, string | null | undefined, string | null>
   error: string | null
   attempts: ColumnType<number, number | undefined, number>
   created_at: Timestamp
