@@ -28,6 +28,10 @@ export const PRODUCTIONS_ERRORS = {
     message: 'An order needs at least one item before it is submitted.',
   },
   production_not_payable: { status: 409, message: 'This order is not waiting for payment.' },
+  production_checkout_open: {
+    status: 409,
+    message: 'A card payment for this order is under way on the checkout page. Finish or wait for it.',
+  },
   production_media_invalid: {
     status: 422,
     message: 'The media file could not be read as audio or video.',

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { requirePrincipal } from '../../plugins/auth.js'
+import type { SiteAddress } from '../../plugins/site-address.js'
 import { requireWorkspace } from './access.js'
 import {
   customer,
@@ -144,7 +145,7 @@ function customerOrderRoutes(service: CustomerService): FastifyPluginAsyncZod {
 }
 
 /** Following an order: its tasks, name, media, waveform, deliverables and feedback. */
-function customerTaskRoutes(service: CustomerService): FastifyPluginAsyncZod {
+function customerTaskRoutes(service: CustomerService, site: SiteAddress): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       `${base}/tasks`,
@@ -175,15 +176,33 @@ function customerTaskRoutes(service: CustomerService): FastifyPluginAsyncZod {
         config: customer,
         schema: {
           tags,
-          summary: "Pay an order waiting for payment with the workspace's credits (charged once)",
+          summary:
+            "Pay an order waiting for payment: with the workspace's credits (charged once), or by card on the checkout page it answers",
           params: workspaceParams.extend({ orderId: z.string().min(1).max(64) }),
-          body: z.strictObject({ method: z.literal('credits') }),
+          body: z.strictObject({ method: z.enum(['credits', 'checkout']) }),
           response: {
-            200: z.object({ order_id: z.string(), status: z.string(), credits_charged: z.number() }),
+            200: z.union([
+              z.object({ order_id: z.string(), status: z.string(), credits_charged: z.number() }),
+              z.object({
+                order_id: z.string(),
+                purchase_id: z.string(),
+                url: z.string(),
+                amount_cents: z.number(),
+                currency: z.string(),
+              }),
+            ]),
           },
         },
       },
-      async (request) => service.payWithCredits(principalIn(request), request.params.orderId),
+      async (request) => {
+        const principal = principalIn(request)
+        if (request.body.method === 'credits')
+          return service.payWithCredits(principal, request.params.orderId)
+        return service.payWithCheckout(principal, {
+          orderId: request.params.orderId,
+          origin: site.originFor(request),
+        })
+      },
     )
 
     app.put(
@@ -276,9 +295,9 @@ function customerTaskRoutes(service: CustomerService): FastifyPluginAsyncZod {
 }
 
 /** The customers' workspace calls: register, quote, pay, follow, download, give feedback. */
-export function customerRoutes(service: CustomerService): FastifyPluginAsyncZod {
+export function customerRoutes(service: CustomerService, site: SiteAddress): FastifyPluginAsyncZod {
   return async (app) => {
     await app.register(customerOrderRoutes(service))
-    await app.register(customerTaskRoutes(service))
+    await app.register(customerTaskRoutes(service, site))
   }
 }

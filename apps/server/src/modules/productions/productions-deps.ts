@@ -22,6 +22,8 @@ export interface ProductionsDeps {
   /** The credit ledger: an order paid with credits is charged exactly once. */
   credits: Pick<CreditsPorts, 'reserve' | 'settle' | 'release' | 'transaction'>
   plan: BillingPorts['plan']
+  /** Card payments on the checkout page: opened per order, their state read back. */
+  purchases: Pick<BillingPorts['purchases'], 'open' | 'state'>
   /** Productions administrators' emails, lower-cased. */
   admins: readonly string[]
   now(): Date

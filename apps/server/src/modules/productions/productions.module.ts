@@ -13,6 +13,8 @@ import { customerRoutes } from './customer.routes.js'
 import { defineMachineTranscriptJob } from './machine-transcript.job.js'
 import { createMachineTranscriptsRepository } from './machine-transcripts.repository.js'
 import { createOrdersRepository } from './orders.repository.js'
+import { ORDER_PRODUCT } from './pay-checkout.use-case.js'
+import { applyCheckoutPaid } from './pay-order.use-case.js'
 import { createProducersRepository } from './producers.repository.js'
 import { producerRoutes } from './producers.routes.js'
 import { createCustomerService, createProducerService } from './productions.service.js'
@@ -36,7 +38,7 @@ export function createProductionsModule(deps: {
   stt: Pick<SpeechToTextPorts, 'transcripts' | 'machineTranscript'>
   queue: JobQueue
   credits: CreditsPorts
-  billing: Pick<BillingPorts, 'plan'>
+  billing: Pick<BillingPorts, 'plan' | 'purchases'>
   secretKey: string
   admins: readonly string[]
   now?: () => Date
@@ -53,6 +55,7 @@ export function createProductionsModule(deps: {
     transcripts: deps.stt.transcripts,
     credits: deps.credits,
     plan: deps.billing.plan,
+    purchases: deps.billing.purchases,
     admins: deps.admins,
     now,
   }
@@ -66,9 +69,14 @@ export function createProductionsModule(deps: {
   })
   let stopRecovery = () => {}
   const links = createSignedLinks(deps.secretKey, now)
+  // A card payment on an order's checkout page puts the order to work once billing records it.
+  deps.billing.purchases.settled.subscribe(async (settled) => {
+    if (settled.product === ORDER_PRODUCT && settled.status === 'complete')
+      await applyCheckoutPaid(productions, settled.reference, settled.purchaseId)
+  })
   const producers = createProducerService(productions)
   const routes: FastifyPluginAsyncZod = async (app) => {
-    await app.register(customerRoutes(createCustomerService(productions)))
+    await app.register(customerRoutes(createCustomerService(productions), deps.site))
     await app.register(publicOrdersRoutes(productions, links, deps.site))
     await app.register(producerRoutes(producers, productions))
   }

@@ -19,6 +19,7 @@ import {
   taskWaveform,
 } from './customer-tasks.use-case.js'
 import { sweepDeadlines } from './deadlines.use-case.js'
+import { payWithCheckout } from './pay-checkout.use-case.js'
 import { payWithCredits } from './pay-order.use-case.js'
 import {
   acknowledgeFeedback,
@@ -45,6 +46,7 @@ export function createCustomerService(deps: ProductionsDeps) {
     quote,
     enterpriseEstimate,
     payWithCredits,
+    payWithCheckout,
     getTask,
     listTasks,
     renameTask,
