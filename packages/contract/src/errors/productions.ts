@@ -28,6 +28,14 @@ export const PRODUCTIONS_ERRORS = {
     message: 'An order needs at least one item before it is submitted.',
   },
   production_not_payable: { status: 409, message: 'This order is not waiting for payment.' },
+  production_not_enterprise: {
+    status: 403,
+    message: 'Quote decisions are for enterprise workspaces; pay the order with credits or by card.',
+  },
+  production_quote_decided: {
+    status: 409,
+    message: 'A decision was already taken on this quote.',
+  },
   production_checkout_open: {
     status: 409,
     message: 'A card payment for this order is under way on the checkout page. Finish or wait for it.',

@@ -205,6 +205,33 @@ function customerTaskRoutes(service: CustomerService, site: SiteAddress): Fastif
       },
     )
 
+    app.post(
+      `${base}/tasks/:descriptionId/enterprise-quote-decision`,
+      {
+        config: customer,
+        schema: {
+          tags,
+          summary:
+            "Enterprise workspaces: accept the production's quote (its credits are charged once) or decline it (the order is cancelled)",
+          params: taskParams,
+          body: z.strictObject({ decision: z.enum(['accept', 'decline']) }),
+          response: {
+            200: z.object({
+              description_id: z.string(),
+              decision: z.enum(['accept', 'decline']),
+              status: z.string(),
+              credits_charged: z.number(),
+            }),
+          },
+        },
+      },
+      async (request) =>
+        service.decideEnterpriseQuote(principalIn(request), {
+          taskId: request.params.descriptionId,
+          decision: request.body.decision,
+        }),
+    )
+
     app.put(
       `${base}/tasks/:descriptionId/rename`,
       {

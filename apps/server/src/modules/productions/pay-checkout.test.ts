@@ -1,7 +1,7 @@
 import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createUser, type TestUser } from '../../../test/helpers/factories.js'
-import { setProPlan } from '../../../test/helpers/plans.js'
+import { characterCount, setPlan, setProPlan } from '../../../test/helpers/plans.js'
 import { type StripeApiServer, startStripeApiServer } from '../../../test/helpers/stripe-api-server.js'
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.js'
 import { multipartBody, toneWav } from '../../../test/helpers/voice-factory.js'
@@ -80,15 +80,16 @@ async function sweep(ctx: Ctx) {
   return { ...(await sweepDeadlines(deps)), queued }
 }
 
-describe('paying an order on the local checkout page', () => {
-  let ctx: Ctx
-  beforeAll(async () => {
-    ctx = await setUp()
-  }, 60_000)
-  afterAll(async () => {
-    await ctx?.t.close()
-  })
+// One app on the built-in provider for the local page and the enterprise decisions.
+let ctx: Ctx
+beforeAll(async () => {
+  ctx = await setUp()
+}, 60_000)
+afterAll(async () => {
+  await ctx?.t.close()
+})
 
+describe('paying an order on the local checkout page', () => {
   it('opens one page per order, refuses credits meanwhile, and puts the order to work once paid', async () => {
     const placed = await placeOrder(ctx, 'Card walk')
     const opened = await pay(ctx, placed.order_id, 'checkout')
@@ -178,19 +179,87 @@ describe('paying an order on the local checkout page', () => {
   })
 })
 
+describe('enterprise quote decisions', () => {
+  let enterprise: Ctx
+  beforeAll(async () => {
+    const user = await createUser(ctx.t.app, ctx.t.database)
+    const workspaceId = await setPlan(ctx.t.database, user.userId, { tier: 'enterprise', status: 'active' })
+    enterprise = { t: ctx.t, customer: user, workspaceId }
+  })
+
+  const decide = (c: Ctx, taskId: string, decision: string) =>
+    as(
+      c.t,
+      c.customer,
+      'POST',
+      `/v1/productions/workspace/${c.workspaceId}/tasks/${taskId}/enterprise-quote-decision`,
+      { decision },
+    )
+
+  it('accepts a quote once (its credits charged), declines another (cancelled), and refuses the rest', async () => {
+    const accepted = await placeOrder(enterprise, 'Board meeting')
+    const estimate = await as(
+      ctx.t,
+      enterprise.customer,
+      'GET',
+      `/v1/productions/workspace/${enterprise.workspaceId}/enterprise-credits-cost-estimate?kind=transcription&duration_seconds=1`,
+    )
+    const credits = estimate.json().credits as number
+    expect(credits).toBeGreaterThan(0)
+    const before = await characterCount(ctx.t.database, enterprise.workspaceId)
+
+    // Not an enterprise workspace; another workspace's task; a decision that is not one.
+    const pro = await placeOrder(ctx, 'Pro order')
+    expect((await decide(ctx, pro.description_id, 'accept')).json().detail.code).toBe(
+      'production_not_enterprise',
+    )
+    expect((await decide(enterprise, pro.description_id, 'accept')).statusCode).toBe(404)
+    expect((await decide(enterprise, accepted.description_id, 'maybe')).statusCode).toBe(422)
+
+    const yes = await decide(enterprise, accepted.description_id, 'accept')
+    expect(yes.statusCode, yes.body).toBe(200)
+    expect(yes.json()).toEqual({
+      description_id: accepted.description_id,
+      decision: 'accept',
+      status: 'in_progress',
+      credits_charged: credits,
+    })
+    expect(await characterCount(ctx.t.database, enterprise.workspaceId)).toBe(before + credits)
+    const again = await decide(enterprise, accepted.description_id, 'decline')
+    expect([again.statusCode, again.json().detail.code]).toEqual([409, 'production_quote_decided'])
+    const task = await taskOf(enterprise, accepted.description_id)
+    expect(task).toMatchObject({ status: 'in_progress', task_state: 'unclaimed', payment_method: 'credits' })
+    expect(task.history.map((h: { event: string }) => h.event)).toContain('enterprise quote accepted')
+
+    const declined = await placeOrder(enterprise, 'Declined meeting')
+    const no = await decide(enterprise, declined.description_id, 'decline')
+    expect([no.statusCode, no.json().status, no.json().credits_charged]).toEqual([200, 'cancelled', 0])
+    expect(await taskOf(enterprise, declined.description_id)).toMatchObject({
+      status: 'cancelled',
+      task_state: 'cancelled',
+      cancel_reason: 'The quote was declined.',
+    })
+    expect((await decide(enterprise, declined.description_id, 'accept')).statusCode).toBe(409)
+    expect((await pay(enterprise, declined.order_id, 'checkout')).json().detail.code).toBe(
+      'production_not_payable',
+    )
+    expect(await characterCount(ctx.t.database, enterprise.workspaceId)).toBe(before + credits)
+  })
+})
+
 describe('paying an order through Stripe Checkout', () => {
-  let ctx: Ctx
+  let stripe: Ctx
   let api: StripeApiServer
   beforeAll(async () => {
     api = await startStripeApiServer()
-    ctx = await setUp({
+    stripe = await setUp({
       STRIPE_SECRET_KEY: 'sk_test_timbre',
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
       STRIPE_API_URL: api.url,
     })
   }, 60_000)
   afterAll(async () => {
-    await ctx?.t.close()
+    await stripe?.t.close()
     await api?.close()
   })
 
@@ -203,7 +272,7 @@ describe('paying an order through Stripe Checkout', () => {
       created: Math.floor(Date.now() / 1000),
       data: { object },
     })
-    return ctx.t.app.inject({
+    return stripe.t.app.inject({
       method: 'POST',
       url: '/v1/billing/stripe/webhook',
       headers: {
@@ -215,8 +284,8 @@ describe('paying an order through Stripe Checkout', () => {
   }
 
   it('opens a payment-mode session for the total and applies its signed completion once', async () => {
-    const placed = await placeOrder(ctx, 'Stripe walk')
-    const opened = await pay(ctx, placed.order_id, 'checkout')
+    const placed = await placeOrder(stripe, 'Stripe walk')
+    const opened = await pay(stripe, placed.order_id, 'checkout')
     expect(opened.statusCode, opened.body).toBe(200)
     const page = opened.json()
     expect(page.url).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_stripe_/)
@@ -233,7 +302,9 @@ describe('paying an order through Stripe Checkout', () => {
     })
     const sessionId = page.url.split('/').at(-1)
     // The local test page does not exist in Stripe mode.
-    expect((await payPage(ctx, ctx.customer, page.purchase_id, '4242424242424242')).statusCode).toBe(404)
+    expect((await payPage(stripe, stripe.customer, page.purchase_id, '4242424242424242')).statusCode).toBe(
+      404,
+    )
 
     // A completion naming the purchase from another Stripe session is not this purchase's payment.
     const forged = await deliver('checkout.session.completed', {
@@ -244,7 +315,7 @@ describe('paying an order through Stripe Checkout', () => {
       metadata: { purchase_id: page.purchase_id },
     })
     expect(forged.statusCode).toBe(200)
-    expect((await taskOf(ctx, placed.description_id)).status).toBe('payment_pending')
+    expect((await taskOf(stripe, placed.description_id)).status).toBe('payment_pending')
 
     const completed = {
       id: sessionId,
@@ -253,18 +324,18 @@ describe('paying an order through Stripe Checkout', () => {
       payment_status: 'paid',
       payment_intent: 'pi_production_1',
       amount_total: placed.quote.total_cents,
-      metadata: { purchase_id: page.purchase_id, workspace_id: ctx.workspaceId },
+      metadata: { purchase_id: page.purchase_id, workspace_id: stripe.workspaceId },
     }
     const delivered = await deliver('checkout.session.completed', completed)
     expect([delivered.statusCode, delivered.json().applied]).toEqual([200, true])
-    const task = await taskOf(ctx, placed.description_id)
+    const task = await taskOf(stripe, placed.description_id)
     expect(task).toMatchObject({ status: 'in_progress', task_state: 'unclaimed', payment_method: 'checkout' })
 
     // A redelivery under a new event id changes nothing.
     expect((await deliver('checkout.session.completed', completed)).statusCode).toBe(200)
-    const history = (await taskOf(ctx, placed.description_id)).history
+    const history = (await taskOf(stripe, placed.description_id)).history
     expect(history.filter((h: { event: string }) => h.event === 'payment processed')).toHaveLength(1)
-    const purchase = await ctx.t.database.db
+    const purchase = await stripe.t.database.db
       .selectFrom('checkout_purchases')
       .selectAll()
       .where('id', '=', page.purchase_id)

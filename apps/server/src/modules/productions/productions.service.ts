@@ -19,6 +19,7 @@ import {
   taskWaveform,
 } from './customer-tasks.use-case.js'
 import { sweepDeadlines } from './deadlines.use-case.js'
+import { decideEnterpriseQuote } from './enterprise-quote.use-case.js'
 import { payWithCheckout } from './pay-checkout.use-case.js'
 import { payWithCredits } from './pay-order.use-case.js'
 import {
@@ -47,6 +48,7 @@ export function createCustomerService(deps: ProductionsDeps) {
     enterpriseEstimate,
     payWithCredits,
     payWithCheckout,
+    decideEnterpriseQuote,
     getTask,
     listTasks,
     renameTask,
