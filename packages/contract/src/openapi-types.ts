@@ -1438,6 +1438,110 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/billing/local/purchases/{purchase_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A one-off purchase of the local test-mode provider */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    purchase_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            purchase_id: string;
+                            /** @enum {string} */
+                            status: "open" | "complete" | "expired";
+                            description: string;
+                            amount_cents: number;
+                            currency: string;
+                            provider: string;
+                            return_path: string;
+                            url: string | null;
+                            test_mode: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/billing/local/purchases/{purchase_id}/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pay a one-off purchase with a test card (test mode) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    purchase_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        card_number: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            purchase_id: string;
+                            /** @enum {string} */
+                            status: "open" | "complete" | "expired";
+                            description: string;
+                            amount_cents: number;
+                            currency: string;
+                            provider: string;
+                            return_path: string;
+                            url: string | null;
+                            test_mode: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/voices": {
         parameters: {
             query?: never;
@@ -24134,7 +24238,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Pay an order waiting for payment with the workspace's credits (charged once) */
+        /** Pay an order waiting for payment: with the workspace's credits (charged once), or by card on the checkout page it answers */
         post: {
             parameters: {
                 query?: never;
@@ -24149,7 +24253,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        method: "credits";
+                        method: "credits" | "checkout";
                     };
                 };
             };
@@ -24162,6 +24266,64 @@ export interface paths {
                     content: {
                         "application/json": {
                             order_id: string;
+                            status: string;
+                            credits_charged: number;
+                        } | {
+                            order_id: string;
+                            purchase_id: string;
+                            url: string;
+                            amount_cents: number;
+                            currency: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/productions/workspace/{workspaceId}/tasks/{descriptionId}/enterprise-quote-decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Enterprise workspaces: accept the production's quote (its credits are charged once) or decline it (the order is cancelled) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    workspaceId: string;
+                    descriptionId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        decision: "accept" | "decline";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            description_id: string;
+                            /** @enum {string} */
+                            decision: "accept" | "decline";
                             status: string;
                             credits_charged: number;
                         };

@@ -59,6 +59,8 @@ export interface ProductionTask {
   created_at_unix: number
   deliverables: Deliverable[]
   history: { event: string; at_unix: number }[]
+  payment_method?: 'credits' | 'checkout' | null
+  cancel_reason?: string | null
 }
 
 export interface Claim {
@@ -113,6 +115,9 @@ export type EventKey =
   | 'complete'
   | 'feedback_acknowledged'
   | 'priority_changed'
+  | 'payment_not_applied'
+  | 'enterprise_quote_accepted'
+  | 'enterprise_quote_declined'
 
 const ws = (workspaceId: string) => `/v1/productions/workspace/${encodeURIComponent(workspaceId)}`
 const mine = '/v1/productions/producers/me/tasks'
@@ -129,6 +134,20 @@ export const payWithCredits = (workspaceId: string, orderId: string) =>
   call<{ credits_charged: number }>('POST', `${ws(workspaceId)}/orders/${encodeURIComponent(orderId)}/pay`, {
     method: 'credits',
   })
+/** Opens the order's checkout page (or finds the open one): where the card payment is made. */
+export const payWithCheckout = (workspaceId: string, orderId: string) =>
+  call<{ purchase_id: string; url: string; amount_cents: number }>(
+    'POST',
+    `${ws(workspaceId)}/orders/${encodeURIComponent(orderId)}/pay`,
+    { method: 'checkout' },
+  )
+/** Enterprise workspaces accept (credits charged) or decline (order cancelled) a quote. */
+export const decideQuote = (workspaceId: string, taskId: string, decision: 'accept' | 'decline') =>
+  call<{ status: string; credits_charged: number }>(
+    'POST',
+    `${ws(workspaceId)}/tasks/${encodeURIComponent(taskId)}/enterprise-quote-decision`,
+    { decision },
+  )
 export const listProductions = (workspaceId: string) =>
   call<{ tasks: Omit<ProductionTask, 'deliverables' | 'history' | 'progress_percent'>[] }>(
     'GET',
