@@ -36,6 +36,11 @@ export const PRODUCTIONS_ERRORS = {
     status: 409,
     message: 'A decision was already taken on this quote.',
   },
+  production_team_member: {
+    status: 409,
+    message: 'You are already in a team. Leave it before making or joining another.',
+  },
+  production_team_code: { status: 403, message: 'This team does not exist or the join code is wrong.' },
   production_checkout_open: {
     status: 409,
     message: 'A card payment for this order is under way on the checkout page. Finish or wait for it.',

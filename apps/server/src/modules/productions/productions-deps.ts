@@ -7,11 +7,13 @@ import type { ClaimsRepository } from './claims.repository.js'
 import type { MachineTranscriptsRepository } from './machine-transcripts.repository.js'
 import type { OrdersRepository } from './orders.repository.js'
 import type { ProducersRepository } from './producers.repository.js'
+import type { TeamsRepository } from './teams.repository.js'
 
 export interface ProductionsDeps {
   orders: OrdersRepository
   claims: ClaimsRepository
   producers: ProducersRepository
+  teams: TeamsRepository
   /** File orders' machine transcripts, queued when the order is paid. */
   machine: MachineTranscriptsRepository
   queue: Pick<JobQueue, 'send'>

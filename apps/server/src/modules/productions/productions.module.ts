@@ -21,6 +21,8 @@ import { createCustomerService, createProducerService } from './productions.serv
 import type { ProductionsDeps } from './productions-deps.js'
 import { publicOrdersRoutes } from './public-orders.routes.js'
 import { createSignedLinks } from './signed-links.js'
+import { createTeamsRepository } from './teams.repository.js'
+import { teamRoutes } from './teams.routes.js'
 
 /** Every minute: overdue claims are revoked and unpaid orders cancelled within a minute. */
 const DEADLINES_CRON = '* * * * *'
@@ -49,6 +51,7 @@ export function createProductionsModule(deps: {
     orders: createOrdersRepository(deps.db),
     claims: createClaimsRepository(deps.db),
     producers: createProducersRepository(deps.db),
+    teams: createTeamsRepository(deps.db),
     machine: createMachineTranscriptsRepository(deps.db),
     queue: deps.queue,
     storage: deps.storage,
@@ -79,6 +82,7 @@ export function createProductionsModule(deps: {
     await app.register(customerRoutes(createCustomerService(productions), deps.site))
     await app.register(publicOrdersRoutes(productions, links, deps.site))
     await app.register(producerRoutes(producers, productions))
+    await app.register(teamRoutes(producers))
   }
   return {
     name: 'productions',

@@ -38,6 +38,7 @@ import type { ProductionsDeps } from './productions-deps.js'
 import { enterpriseEstimate, quote } from './quote.use-case.js'
 import { registerFromFile, registerFromTranscript } from './register-task.use-case.js'
 import { reviewExtras, reviewTask, setPriority, underReview } from './review-task.use-case.js'
+import { createTeam, getTeam, joinTeam, leaveTeam, teamTasks } from './teams.use-case.js'
 
 /** The customers' side of the marketplace. */
 export function createCustomerService(deps: ProductionsDeps) {
@@ -86,6 +87,11 @@ export function createProducerService(deps: ProductionsDeps) {
     reviewTask,
     setPriority,
     sweepDeadlines,
+    createTeam,
+    getTeam,
+    joinTeam,
+    leaveTeam,
+    teamTasks,
   })
 }
 
