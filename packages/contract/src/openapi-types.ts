@@ -24229,114 +24229,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/productions/workspace/{workspaceId}/orders/{orderId}/pay": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Pay an order waiting for payment: with the workspace's credits (charged once), or by card on the checkout page it answers */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    workspaceId: string;
-                    orderId: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        method: "credits" | "checkout";
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            order_id: string;
-                            status: string;
-                            credits_charged: number;
-                        } | {
-                            order_id: string;
-                            purchase_id: string;
-                            url: string;
-                            amount_cents: number;
-                            currency: string;
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/productions/workspace/{workspaceId}/tasks/{descriptionId}/enterprise-quote-decision": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Enterprise workspaces: accept the production's quote (its credits are charged once) or decline it (the order is cancelled) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    workspaceId: string;
-                    descriptionId: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        decision: "accept" | "decline";
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            description_id: string;
-                            /** @enum {string} */
-                            decision: "accept" | "decline";
-                            status: string;
-                            credits_charged: number;
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/v1/productions/workspace/{workspaceId}/tasks/{descriptionId}/rename": {
         parameters: {
             query?: never;
@@ -24544,6 +24436,114 @@ export interface paths {
                     };
                     content: {
                         "application/json": unknown;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/productions/workspace/{workspaceId}/orders/{orderId}/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pay an order waiting for payment: with the workspace's credits (charged once), or by card on the checkout page it answers */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    workspaceId: string;
+                    orderId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        method: "credits" | "checkout";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            order_id: string;
+                            status: string;
+                            credits_charged: number;
+                        } | {
+                            order_id: string;
+                            purchase_id: string;
+                            url: string;
+                            amount_cents: number;
+                            currency: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/productions/workspace/{workspaceId}/tasks/{descriptionId}/enterprise-quote-decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Enterprise workspaces: accept the production's quote (its credits are charged once) or decline it (the order is cancelled) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    workspaceId: string;
+                    descriptionId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        decision: "accept" | "decline";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            description_id: string;
+                            /** @enum {string} */
+                            decision: "accept" | "decline";
+                            status: string;
+                            credits_charged: number;
+                        };
                     };
                 };
             };

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { requirePrincipal } from '../../plugins/auth.js'
 import type { SiteAddress } from '../../plugins/site-address.js'
-import { requireWorkspace } from './access.js'
+import { principalIn } from './access.js'
+import { orderPaymentRoutes } from './order-payment.routes.js'
 import {
   customer,
   feedbackBody,
@@ -22,16 +22,6 @@ const base = '/v1/productions/workspace/:workspaceId'
 const task = z
   .any()
   .describe('The ordered production: status, options, quote, progress, deliverables, history.')
-
-/** The caller, acting in the workspace the path names (it must be the one they work in). */
-function principalIn(request: {
-  principal: Parameters<typeof requirePrincipal>[0]['principal']
-  params: { workspaceId: string }
-}) {
-  const principal = requirePrincipal(request)
-  requireWorkspace(principal, request.params.workspaceId)
-  return principal
-}
 
 /** Ordering: register from a file or a transcript, quote, estimate, pay. */
 function customerOrderRoutes(service: CustomerService): FastifyPluginAsyncZod {
@@ -145,7 +135,7 @@ function customerOrderRoutes(service: CustomerService): FastifyPluginAsyncZod {
 }
 
 /** Following an order: its tasks, name, media, waveform, deliverables and feedback. */
-function customerTaskRoutes(service: CustomerService, site: SiteAddress): FastifyPluginAsyncZod {
+function customerTaskRoutes(service: CustomerService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       `${base}/tasks`,
@@ -168,68 +158,6 @@ function customerTaskRoutes(service: CustomerService, site: SiteAddress): Fastif
         schema: { tags, summary: 'An ordered production', params: taskParams, response: { 200: task } },
       },
       async (request) => service.getTask(principalIn(request), request.params.descriptionId),
-    )
-
-    app.post(
-      `${base}/orders/:orderId/pay`,
-      {
-        config: customer,
-        schema: {
-          tags,
-          summary:
-            "Pay an order waiting for payment: with the workspace's credits (charged once), or by card on the checkout page it answers",
-          params: workspaceParams.extend({ orderId: z.string().min(1).max(64) }),
-          body: z.strictObject({ method: z.enum(['credits', 'checkout']) }),
-          response: {
-            200: z.union([
-              z.object({ order_id: z.string(), status: z.string(), credits_charged: z.number() }),
-              z.object({
-                order_id: z.string(),
-                purchase_id: z.string(),
-                url: z.string(),
-                amount_cents: z.number(),
-                currency: z.string(),
-              }),
-            ]),
-          },
-        },
-      },
-      async (request) => {
-        const principal = principalIn(request)
-        if (request.body.method === 'credits')
-          return service.payWithCredits(principal, request.params.orderId)
-        return service.payWithCheckout(principal, {
-          orderId: request.params.orderId,
-          origin: site.originFor(request),
-        })
-      },
-    )
-
-    app.post(
-      `${base}/tasks/:descriptionId/enterprise-quote-decision`,
-      {
-        config: customer,
-        schema: {
-          tags,
-          summary:
-            "Enterprise workspaces: accept the production's quote (its credits are charged once) or decline it (the order is cancelled)",
-          params: taskParams,
-          body: z.strictObject({ decision: z.enum(['accept', 'decline']) }),
-          response: {
-            200: z.object({
-              description_id: z.string(),
-              decision: z.enum(['accept', 'decline']),
-              status: z.string(),
-              credits_charged: z.number(),
-            }),
-          },
-        },
-      },
-      async (request) =>
-        service.decideEnterpriseQuote(principalIn(request), {
-          taskId: request.params.descriptionId,
-          decision: request.body.decision,
-        }),
     )
 
     app.put(
@@ -325,6 +253,7 @@ function customerTaskRoutes(service: CustomerService, site: SiteAddress): Fastif
 export function customerRoutes(service: CustomerService, site: SiteAddress): FastifyPluginAsyncZod {
   return async (app) => {
     await app.register(customerOrderRoutes(service))
-    await app.register(customerTaskRoutes(service, site))
+    await app.register(customerTaskRoutes(service))
+    await app.register(orderPaymentRoutes(service, site))
   }
 }

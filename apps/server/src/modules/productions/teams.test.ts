@@ -14,7 +14,7 @@ const ADMIN_EMAIL = `teams-admin-${Date.now()}@example.com`
 let t: TestApp
 let admin: TestUser
 
-const as = (user: TestUser, method: 'GET' | 'POST', url: string, payload?: object) =>
+const as = (user: TestUser, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: user.auth, ...(payload ? { payload } : {}) })
 
 async function apply(user: TestUser, extra: object = {}) {

@@ -173,11 +173,33 @@ export const rateDeliverable = (
     },
   )
 
+export interface TeamMember {
+  user_id: string
+  first_name: string | null
+  email: string
+  is_owner: boolean
+  stats: { claimed: number; approved: number; rejected: number; approval_rate_percent: number | null }
+}
+export interface Team {
+  team_id: string
+  name: string
+  join_code: string | null
+  members: TeamMember[]
+}
+export const getTeam = (teamId: string) =>
+  call<Team>('GET', `/v1/productions/teams/${encodeURIComponent(teamId)}`)
+export const createTeam = (name: string) => call<Team>('POST', '/v1/productions/teams', { name })
+export const joinTeam = (teamId: string, joinCode: string) =>
+  call<Team>('POST', `/v1/productions/teams/${encodeURIComponent(teamId)}/join`, { join_code: joinCode })
+export const leaveTeam = (teamId: string) =>
+  call<{ left: boolean }>('POST', `/v1/productions/teams/${encodeURIComponent(teamId)}/leave`)
 export const getProducer = () =>
-  call<{ is_producer: boolean; is_admin: boolean; qualifications: { base: string; language: string }[] }>(
-    'GET',
-    '/v1/productions/producers/me',
-  )
+  call<{
+    is_producer: boolean
+    is_admin: boolean
+    team_id: string | null
+    qualifications: { base: string; language: string }[]
+  }>('GET', '/v1/productions/producers/me')
 export const getOwnApplication = () =>
   call<{ applicant: Applicant | null }>('GET', '/v1/productions/producer-applicants')
 export const applyAsProducer = (body: {
