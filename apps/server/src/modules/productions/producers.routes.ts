@@ -368,6 +368,15 @@ function claimRoutes(service: ProducerService): FastifyPluginAsyncZod {
           feedback: request.body.feedback,
         }),
     )
+    for (const [suffix, summary, run] of [
+      ['transcription/diff', 'The words changed from the machine transcript', service.transcriptionDiff],
+      ['subtitles/diff', 'The subtitle cues changed from the machine transcript', service.subtitlesDiff],
+    ] as const)
+      app.get(
+        `${producerBase}/${suffix}`,
+        { config: person, schema: { tags, summary, params: producerTaskParams, response: any } },
+        async (request) => run(requirePrincipal(request), request.params.userId, request.params.taskId),
+      )
     app.get(
       `${producerBase}/review-extras`,
       {

@@ -39,6 +39,7 @@ import { enterpriseEstimate, quote } from './quote.use-case.js'
 import { registerFromFile, registerFromTranscript } from './register-task.use-case.js'
 import { reviewExtras, reviewTask, setPriority, underReview } from './review-task.use-case.js'
 import { createTeam, getTeam, joinTeam, leaveTeam, teamTasks } from './teams.use-case.js'
+import { subtitlesDiff, transcriptionDiff } from './work-diff.use-case.js'
 
 /** The customers' side of the marketplace. */
 export function createCustomerService(deps: ProductionsDeps) {
@@ -92,6 +93,8 @@ export function createProducerService(deps: ProductionsDeps) {
     joinTeam,
     leaveTeam,
     teamTasks,
+    transcriptionDiff,
+    subtitlesDiff,
   })
 }
 
