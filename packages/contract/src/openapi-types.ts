@@ -23813,11 +23813,13 @@ export interface paths {
                     "multipart/form-data": {
                         /**
                          * Format: binary
-                         * @description The audio or video to produce from, recognised by its content. At most 1024 MB.
+                         * @description The audio or video to produce from, recognised by its content (or give media_url). At most 1024 MB.
                          */
-                        file: string;
+                        file?: string;
                         /** @description The language spoken (a language code). */
                         source_language: string;
+                        /** @description An HTTPS address of the audio or video, instead of a file. */
+                        media_url?: string;
                         /** @description Target languages (subtitles and dubs), comma-separated. */
                         target_languages?: string;
                         /** @description How many people speak. */
@@ -23877,11 +23879,13 @@ export interface paths {
                     "multipart/form-data": {
                         /**
                          * Format: binary
-                         * @description The audio or video to produce from, recognised by its content. At most 1024 MB.
+                         * @description The audio or video to produce from, recognised by its content (or give media_url). At most 1024 MB.
                          */
-                        file: string;
+                        file?: string;
                         /** @description The language spoken (a language code). */
                         source_language: string;
+                        /** @description An HTTPS address of the audio or video, instead of a file. */
+                        media_url?: string;
                         /** @description Target languages (subtitles and dubs), comma-separated. */
                         target_languages?: string;
                         /** @description How many people speak. */
@@ -23941,11 +23945,13 @@ export interface paths {
                     "multipart/form-data": {
                         /**
                          * Format: binary
-                         * @description The audio or video to produce from, recognised by its content. At most 1024 MB.
+                         * @description The audio or video to produce from, recognised by its content (or give media_url). At most 1024 MB.
                          */
-                        file: string;
+                        file?: string;
                         /** @description The language spoken (a language code). */
                         source_language: string;
+                        /** @description An HTTPS address of the audio or video, instead of a file. */
+                        media_url?: string;
                         /** @description Target languages (subtitles and dubs), comma-separated. */
                         target_languages?: string;
                         /** @description How many people speak. */

@@ -179,6 +179,39 @@ describe('paying an order on the local checkout page', () => {
   })
 })
 
+describe('ordering from a media address', () => {
+  it('refuses a plain-HTTP or private address, both a file and an address, and neither', async () => {
+    const register = async (fields: Record<string, string>, withFile = false) => {
+      const { payload, headers } = await multipartBody(
+        { source_language: 'en', ...fields },
+        withFile ? [{ field: 'file', name: 'a.wav', data: toneWav(1), type: 'audio/wav' }] : [],
+      )
+      const res = await ctx.t.app.inject({
+        method: 'POST',
+        url: `/v1/productions/workspace/${ctx.workspaceId}/tasks/register`,
+        payload,
+        headers: { ...ctx.customer.auth, ...headers },
+      })
+      return [res.statusCode, res.json().detail?.code ?? res.json().detail?.status]
+    }
+    expect(await register({ media_url: 'http://media.example.com/a.wav' })).toEqual([
+      422,
+      'production_media_url_invalid',
+    ])
+    for (const address of ['https://127.0.0.1/a.wav', 'https://10.0.0.8/a.wav', 'https://[::1]/a.wav'])
+      expect(await register({ media_url: address })).toEqual([422, 'production_media_url_refused'])
+    expect((await register({ media_url: 'https://media.example.com/a.wav' }, true))[0]).toBe(422)
+    expect((await register({}))[0]).toBe(422)
+    const orders = await ctx.t.database.db
+      .selectFrom('production_orders')
+      .select('id')
+      .where('workspace_id', '=', ctx.workspaceId)
+      .where('name', '=', 'a.wav')
+      .execute()
+    expect(orders).toEqual([])
+  })
+})
+
 describe('enterprise quote decisions', () => {
   let enterprise: Ctx
   beforeAll(async () => {

@@ -3,6 +3,7 @@ import type { Database } from '../../db/database.js'
 import type { JobQueue } from '../../jobs/queue.js'
 import type { FileStorage } from '../../lib/storage.js'
 import { startHeldJobs } from '../../platform/jobs/held-run-runner.js'
+import type { OutboundPolicy } from '../../platform/outbound/outbound.js'
 import type { SiteAddress } from '../../plugins/site-address.js'
 import type { BillingPorts } from '../billing/billing.module.js'
 import type { CreditsPorts } from '../credits/credits.module.js'
@@ -12,6 +13,7 @@ import { createClaimsRepository } from './claims.repository.js'
 import { customerRoutes } from './customer.routes.js'
 import { defineMachineTranscriptJob } from './machine-transcript.job.js'
 import { createMachineTranscriptsRepository } from './machine-transcripts.repository.js'
+import { createMediaFetcher } from './media-url.js'
 import { createOrdersRepository } from './orders.repository.js'
 import { ORDER_PRODUCT } from './pay-checkout.use-case.js'
 import { applyCheckoutPaid } from './pay-order.use-case.js'
@@ -43,6 +45,8 @@ export function createProductionsModule(deps: {
   billing: Pick<BillingPorts, 'plan' | 'purchases'>
   secretKey: string
   admins: readonly string[]
+  /** The rules media_url downloads follow. */
+  outbound: OutboundPolicy
   now?: () => Date
   log?: (message: string, details: object) => void
 }): DomainModule {
@@ -55,6 +59,7 @@ export function createProductionsModule(deps: {
     machine: createMachineTranscriptsRepository(deps.db),
     queue: deps.queue,
     storage: deps.storage,
+    fetchMedia: createMediaFetcher(deps.outbound),
     transcripts: deps.stt.transcripts,
     credits: deps.credits,
     plan: deps.billing.plan,

@@ -49,7 +49,7 @@ export async function transcriptionDiff(
   }
 }
 
-interface Cue {
+export interface Cue {
   start: string
   end: string
   text: string
