@@ -531,6 +531,8 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     billing: billing.ports,
     secretKey: config.secretKey,
     admins: config.productionsAdmins,
+    // media_url downloads follow the same outbound rules as webhooks.
+    outbound: config.webhooks,
     queue,
     log: (message, details) => app.log.error(details, message),
   })

@@ -13,6 +13,7 @@ export const routes = {
   pricing: '/pricing',
   // The built-in payment provider's checkout page (test mode).
   checkout: '/checkout/:sessionId',
+  checkoutPurchase: '/checkout/purchase/:purchaseId',
   // Its customer portal, card page and grant acceptance page, at the paths the server's URLs name.
   billingPortal: '/billing/local/portal',
   billingPaymentMethod: '/billing/local/portal/payment-method',

@@ -1438,6 +1438,110 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/billing/local/purchases/{purchase_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A one-off purchase of the local test-mode provider */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    purchase_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            purchase_id: string;
+                            /** @enum {string} */
+                            status: "open" | "complete" | "expired";
+                            description: string;
+                            amount_cents: number;
+                            currency: string;
+                            provider: string;
+                            return_path: string;
+                            url: string | null;
+                            test_mode: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/billing/local/purchases/{purchase_id}/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pay a one-off purchase with a test card (test mode) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    purchase_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        card_number: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            purchase_id: string;
+                            /** @enum {string} */
+                            status: "open" | "complete" | "expired";
+                            description: string;
+                            amount_cents: number;
+                            currency: string;
+                            provider: string;
+                            return_path: string;
+                            url: string | null;
+                            test_mode: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/voices": {
         parameters: {
             query?: never;
@@ -24318,11 +24422,13 @@ export interface paths {
                     "multipart/form-data": {
                         /**
                          * Format: binary
-                         * @description The audio or video to produce from, recognised by its content. At most 1024 MB.
+                         * @description The audio or video to produce from, recognised by its content (or give media_url). At most 1024 MB.
                          */
-                        file: string;
+                        file?: string;
                         /** @description The language spoken (a language code). */
                         source_language: string;
+                        /** @description An HTTPS address of the audio or video, instead of a file. */
+                        media_url?: string;
                         /** @description Target languages (subtitles and dubs), comma-separated. */
                         target_languages?: string;
                         /** @description How many people speak. */
@@ -24382,11 +24488,13 @@ export interface paths {
                     "multipart/form-data": {
                         /**
                          * Format: binary
-                         * @description The audio or video to produce from, recognised by its content. At most 1024 MB.
+                         * @description The audio or video to produce from, recognised by its content (or give media_url). At most 1024 MB.
                          */
-                        file: string;
+                        file?: string;
                         /** @description The language spoken (a language code). */
                         source_language: string;
+                        /** @description An HTTPS address of the audio or video, instead of a file. */
+                        media_url?: string;
                         /** @description Target languages (subtitles and dubs), comma-separated. */
                         target_languages?: string;
                         /** @description How many people speak. */
@@ -24446,11 +24554,13 @@ export interface paths {
                     "multipart/form-data": {
                         /**
                          * Format: binary
-                         * @description The audio or video to produce from, recognised by its content. At most 1024 MB.
+                         * @description The audio or video to produce from, recognised by its content (or give media_url). At most 1024 MB.
                          */
-                        file: string;
+                        file?: string;
                         /** @description The language spoken (a language code). */
                         source_language: string;
+                        /** @description An HTTPS address of the audio or video, instead of a file. */
+                        media_url?: string;
                         /** @description Target languages (subtitles and dubs), comma-separated. */
                         target_languages?: string;
                         /** @description How many people speak. */
@@ -24734,56 +24844,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/productions/workspace/{workspaceId}/orders/{orderId}/pay": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Pay an order waiting for payment with the workspace's credits (charged once) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    workspaceId: string;
-                    orderId: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        method: "credits";
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            order_id: string;
-                            status: string;
-                            credits_charged: number;
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/v1/productions/workspace/{workspaceId}/tasks/{descriptionId}/rename": {
         parameters: {
             query?: never;
@@ -24991,6 +25051,114 @@ export interface paths {
                     };
                     content: {
                         "application/json": unknown;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/productions/workspace/{workspaceId}/orders/{orderId}/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pay an order waiting for payment: with the workspace's credits (charged once), or by card on the checkout page it answers */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    workspaceId: string;
+                    orderId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        method: "credits" | "checkout";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            order_id: string;
+                            status: string;
+                            credits_charged: number;
+                        } | {
+                            order_id: string;
+                            purchase_id: string;
+                            url: string;
+                            amount_cents: number;
+                            currency: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/productions/workspace/{workspaceId}/tasks/{descriptionId}/enterprise-quote-decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Enterprise workspaces: accept the production's quote (its credits are charged once) or decline it (the order is cancelled) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    workspaceId: string;
+                    descriptionId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        decision: "accept" | "decline";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            description_id: string;
+                            /** @enum {string} */
+                            decision: "accept" | "decline";
+                            status: string;
+                            credits_charged: number;
+                        };
                     };
                 };
             };
@@ -25696,6 +25864,11 @@ export interface paths {
                         video_upload_id?: string | null;
                         /** @default null */
                         cv_upload_id?: string | null;
+                        /** @default [] */
+                        questionnaire_answers?: {
+                            question_id: string;
+                            option: number;
+                        }[];
                     };
                 };
             };
@@ -25993,6 +26166,44 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/productions/labeling/questionnaires/{questionnaireId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A qualification questionnaire applicants answer */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    questionnaireId: string;
+                };
                 cookie?: never;
             };
             requestBody?: never;
@@ -26579,6 +26790,84 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/productions/producers/{userId}/tasks/{taskId}/transcription/diff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The words changed from the machine transcript */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    userId: string;
+                    taskId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/productions/producers/{userId}/tasks/{taskId}/subtitles/diff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The subtitle cues changed from the machine transcript */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    userId: string;
+                    taskId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/productions/producers/{userId}/tasks/{taskId}/review-extras": {
         parameters: {
             query?: never;
@@ -26612,6 +26901,206 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/productions/teams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make a team of producers (the caller is its first member) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/productions/teams/{teamId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A team and its members with their outcomes */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    teamId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/productions/teams/{teamId}/tasks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tasks the team's producers hold */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    teamId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/productions/teams/{teamId}/join": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Join a team with the code its members share */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    teamId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        join_code: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/productions/teams/{teamId}/leave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Leave the team */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    teamId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;

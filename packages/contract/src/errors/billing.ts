@@ -17,6 +17,7 @@ export const BILLING_ERRORS = {
   no_subscription: { status: 409, message: 'This workspace has no paid subscription.' },
   card_declined: { status: 402, message: 'Your card was declined.' },
   invalid_card_number: { status: 422, message: 'The card number is not valid.' },
+  purchase_already_paid: { status: 409, message: 'This has been paid already.' },
   checkout_session_not_found: { status: 404, message: 'This checkout session does not exist.' },
   checkout_session_expired: {
     status: 410,

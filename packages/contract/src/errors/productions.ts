@@ -28,6 +28,30 @@ export const PRODUCTIONS_ERRORS = {
     message: 'An order needs at least one item before it is submitted.',
   },
   production_not_payable: { status: 409, message: 'This order is not waiting for payment.' },
+  production_not_enterprise: {
+    status: 403,
+    message: 'Quote decisions are for enterprise workspaces; pay the order with credits or by card.',
+  },
+  production_quote_decided: {
+    status: 409,
+    message: 'A decision was already taken on this quote.',
+  },
+  production_team_member: {
+    status: 409,
+    message: 'You are already in a team. Leave it before making or joining another.',
+  },
+  production_team_code: { status: 403, message: 'This team does not exist or the join code is wrong.' },
+  production_media_url_invalid: { status: 422, message: 'media_url must be an HTTPS URL.' },
+  production_media_url_refused: {
+    status: 422,
+    message: 'media_url points at an address this server may not reach.',
+  },
+  production_media_url_unresolved: { status: 422, message: 'The host of media_url could not be found.' },
+  production_media_url_failed: { status: 422, message: 'The media at media_url could not be downloaded.' },
+  production_checkout_open: {
+    status: 409,
+    message: 'A card payment for this order is under way on the checkout page. Finish or wait for it.',
+  },
   production_media_invalid: {
     status: 422,
     message: 'The media file could not be read as audio or video.',

@@ -65,6 +65,8 @@ import * as productionMachineTranscripts from './20261201100000-production-machi
 import * as convaiPostCall from './20261201160000-convai-post-call.js'
 import * as agentVersions from './20261202120000-agent-versions.js'
 import * as batchRecipientConversation from './20261202160000-batch-recipient-conversation.js'
+import * as checkoutPurchases from './20261202150000-checkout-purchases.js'
+import * as productionTeams from './20261202150100-production-teams.js'
 
 // Listed in code (not read from disk) so the same list works from sources and from dist/.
 export const migrations: Record<string, Migration> = {
@@ -134,4 +136,6 @@ export const migrations: Record<string, Migration> = {
   '20261201160000-convai-post-call': convaiPostCall,
   '20261202120000-agent-versions': agentVersions,
   '20261202160000-batch-recipient-conversation': batchRecipientConversation,
+  '20261202150000-checkout-purchases': checkoutPurchases,
+  '20261202150100-production-teams': productionTeams,
 }

@@ -24,6 +24,16 @@ import { checkRequestSize, planOf, type WorkspacePlan } from './plan-rules.js'
 import { plansRoutes } from './plans.routes.js'
 import { createPromoGuard, validatePromo } from './promo-codes.js'
 import { createPromoCodesRepository } from './promo-codes.repository.js'
+import { localPurchaseRoutes } from './purchase.routes.js'
+import {
+  type OpenPurchase,
+  openPurchase,
+  type PurchaseSettled,
+  type PurchasesDeps,
+  purchaseState,
+  type purchaseView,
+} from './purchases.js'
+import { createPurchasesRepository } from './purchases.repository.js'
 import { createRenewalsService, type RenewalsService } from './renewals.service.js'
 import { stripeRoutes } from './stripe.routes.js'
 import { createStripeClient, createStripePaymentProvider } from './stripe-provider.js'
@@ -64,6 +74,15 @@ export interface BillingPorts {
    * account's state changed at Stripe. Affiliates' payout accounts subscribe.
    */
   connectAccounts: Pick<Topic<Stripe.Account>, 'subscribe'>
+  /**
+   * One-off purchases paid on a checkout page (Productions orders): open one (or find the open
+   * one) for a thing sold, read its state, and hear when one is paid or its page expires.
+   */
+  purchases: {
+    open(input: OpenPurchase): Promise<ReturnType<typeof purchaseView>>
+    state(purchaseId: string): Promise<ReturnType<typeof purchaseView> | null>
+    settled: Pick<Topic<PurchaseSettled>, 'subscribe'>
+  }
 }
 
 /** Every minute: a credit boundary is honoured within a minute of passing. */
@@ -112,6 +131,12 @@ export function createBillingModule(deps: {
   const account = createAccountBillingService({ subscriptions, payments, provider, renewals, now })
   const grants = createGrantsService({ subscriptions, payments, provider, now })
   const connectAccounts = createTopic<Stripe.Account>()
+  const purchasesDeps: PurchasesDeps = {
+    purchases: createPurchasesRepository(deps.db),
+    provider,
+    now,
+    settled: createTopic<PurchaseSettled>(),
+  }
   const webhookSecret = deps.stripe?.webhookSecret
   const webhooks =
     stripeClient && webhookSecret
@@ -124,6 +149,7 @@ export function createBillingModule(deps: {
           now,
           audit: deps.audit,
           connectAccounts,
+          purchases: { repository: purchasesDeps.purchases, settled: purchasesDeps.settled },
         })
       : null
   return {
@@ -144,8 +170,10 @@ export function createBillingModule(deps: {
         }),
       )
       await app.register(invoicesRoutes(payments, access))
-      if (provider.name === 'local')
+      if (provider.name === 'local') {
         await app.register(localCheckoutRoutes({ checkout, account, access, audit: deps.audit }))
+        await app.register(localPurchaseRoutes(purchasesDeps))
+      }
       if (webhooks) await app.register(stripeRoutes(webhooks))
       if (deps.operatorToken) {
         const offers = createOperatorOffersService({ offers: createOperatorOffersRepository(deps.db), now })
@@ -171,6 +199,11 @@ export function createBillingModule(deps: {
       subscriptions,
       renewals: { runDue: (at) => renewals.runDue(at) },
       connectAccounts,
+      purchases: {
+        open: (input) => openPurchase(purchasesDeps, input),
+        state: (purchaseId) => purchaseState(purchasesDeps, purchaseId),
+        settled: purchasesDeps.settled,
+      },
       issueGrantOffer: (input) =>
         createOperatorOffersService({
           offers: createOperatorOffersRepository(deps.db),
@@ -186,3 +219,4 @@ export { addOneMonth } from './billing-period.js'
 export { operatorTokenCheck } from './operator.routes.js'
 export type { PaymentProvider } from './payment-provider.js'
 export type { WorkspacePlan } from './plan-rules.js'
+export type { PurchaseSettled } from './purchases.js'

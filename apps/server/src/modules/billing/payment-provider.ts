@@ -19,6 +19,8 @@ export interface PaymentProvider {
   readonly hosted: boolean
   /** The page where the customer pays a checkout session we opened. */
   checkoutUrl(input: CheckoutUrlInput): Promise<{ url: string; providerSessionId: string | null }>
+  /** The page where the customer pays a one-off purchase we opened (a Productions order). */
+  purchaseUrl(input: PurchaseUrlInput): Promise<{ url: string; providerSessionId: string | null }>
   /** The page where the customer manages the subscription (invoices, cancellation, card). */
   portalUrl(input: CustomerPageInput): Promise<string>
   /** The page where the customer replaces the card on file. */
@@ -67,6 +69,20 @@ export interface CheckoutUrlInput {
   amountDueCents: number
   /** How many invoices a promo code reduces (null: only the first). */
   discountMonths: number | null
+}
+
+export interface PurchaseUrlInput {
+  origin: string
+  purchaseId: string
+  workspaceId: string
+  email: string
+  description: string
+  amountCents: number
+  currency: Currency
+  /** The app page the payer returns to (a query tells whether they paid). */
+  returnPath: string
+  /** The page stops taking payment then. */
+  expiresAt: Date
 }
 
 export interface CustomerPageInput {
@@ -171,6 +187,10 @@ export function createLocalPaymentProvider(): PaymentProvider {
     hosted: false,
     checkoutUrl: async ({ origin, sessionId }) => ({
       url: siteLink(origin, `/checkout/${encodeURIComponent(sessionId)}`),
+      providerSessionId: null,
+    }),
+    purchaseUrl: async ({ origin, purchaseId }) => ({
+      url: siteLink(origin, `/checkout/purchase/${encodeURIComponent(purchaseId)}`),
       providerSessionId: null,
     }),
     portalUrl: async ({ origin }) => siteLink(origin, '/billing/local/portal'),

@@ -5,11 +5,14 @@ import type { PaymentProvider } from './payment-provider.js'
 import type { StripeCatalogue } from './stripe-catalogue.js'
 import { call } from './stripe-deps.js'
 
+const STRIPE_MIN_CHECKOUT_MS = 31 * 60 * 1000
+const STRIPE_MAX_CHECKOUT_MS = 23 * 60 * 60 * 1000
+
 /** Pages hosted by Stripe: Checkout for a new subscription or a card change, the customer portal. */
 export function stripeCheckoutCalls(
   stripe: Stripe,
   { priceId }: StripeCatalogue,
-): Pick<PaymentProvider, 'checkoutUrl' | 'portalUrl' | 'paymentMethodsUrl'> {
+): Pick<PaymentProvider, 'checkoutUrl' | 'purchaseUrl' | 'portalUrl' | 'paymentMethodsUrl'> {
   return {
     checkoutUrl: (input) =>
       call(async () => {
@@ -49,6 +52,44 @@ export function stripeCheckoutCalls(
             subscription_data: { metadata },
           },
           { idempotencyKey: `checkout:${input.sessionId}` },
+        )
+        if (!session.url) throw new AppError('checkout_failed')
+        return { url: session.url, providerSessionId: session.id }
+      }),
+
+    purchaseUrl: (input) =>
+      call(async () => {
+        const back = (outcome: string) =>
+          siteLink(
+            input.origin,
+            `${input.returnPath}${input.returnPath.includes('?') ? '&' : '?'}checkout=${outcome}`,
+          )
+        // Stripe keeps a Checkout page open for 30 minutes to 24 hours.
+        const lifetime = Math.min(
+          Math.max(input.expiresAt.getTime() - Date.now(), STRIPE_MIN_CHECKOUT_MS),
+          STRIPE_MAX_CHECKOUT_MS,
+        )
+        const session = await stripe.checkout.sessions.create(
+          {
+            mode: 'payment',
+            line_items: [
+              {
+                quantity: 1,
+                price_data: {
+                  currency: input.currency,
+                  unit_amount: input.amountCents,
+                  product_data: { name: input.description },
+                },
+              },
+            ],
+            client_reference_id: input.workspaceId,
+            customer_email: input.email,
+            success_url: back('success'),
+            cancel_url: back('cancelled'),
+            expires_at: Math.floor((Date.now() + lifetime) / 1000),
+            metadata: { workspace_id: input.workspaceId, purchase_id: input.purchaseId },
+          },
+          { idempotencyKey: `purchase:${input.purchaseId}` },
         )
         if (!session.url) throw new AppError('checkout_failed')
         return { url: session.url, providerSessionId: session.id }

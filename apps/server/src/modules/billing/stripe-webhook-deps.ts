@@ -5,6 +5,8 @@ import type { Topic } from '../../platform/events.js'
 import type { AuditLog } from '../audit/audit.module.js'
 import type { PaymentsRepository } from './payments.repository.js'
 import type { PromoCodesRepository } from './promo-codes.repository.js'
+import type { PurchaseSettled } from './purchases.js'
+import type { PurchasesRepository } from './purchases.repository.js'
 import type { SubscriptionsRepository } from './subscriptions.repository.js'
 
 export interface StripeWebhookDeps {
@@ -17,6 +19,8 @@ export interface StripeWebhookDeps {
   audit?: AuditLog | undefined
   /** Connected accounts' changes (Stripe Connect), for the payouts that live on them. */
   connectAccounts?: Topic<Stripe.Account> | undefined
+  /** One-off purchases paid on Stripe Checkout, and where their outcome is told. */
+  purchases?: { repository: PurchasesRepository; settled: Topic<PurchaseSettled> } | undefined
 }
 
 export const fromUnix = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null)

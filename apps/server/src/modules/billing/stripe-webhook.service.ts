@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely'
 import type Stripe from 'stripe'
 import type { DB } from '../../db/schema.js'
 import { AppError } from '../../errors.js'
+import { type PurchaseSettled, stripePurchaseEvent } from './purchases.js'
 import { stripeCheckoutCompleted } from './stripe-checkout-event.js'
 import { invoiceEvent } from './stripe-invoice-events.js'
 import { subscriptionDeleted, subscriptionUpdated } from './stripe-subscription-events.js'
@@ -16,6 +17,14 @@ export type { StripeWebhookDeps } from './stripe-webhook-deps.js'
  */
 export function createStripeWebhookService(deps: StripeWebhookDeps) {
   const { stripe, payments } = deps
+
+  /** A purchase's outcome, for its owner to be told once the delivery is recorded. */
+  async function purchaseEvent(trx: Transaction<DB>, event: Stripe.Event): Promise<PurchaseSettled | null> {
+    if (!deps.purchases) return null
+    if (event.type !== 'checkout.session.completed' && event.type !== 'checkout.session.expired') return null
+    const outcome = event.type === 'checkout.session.completed' ? 'complete' : 'expired'
+    return stripePurchaseEvent(deps.purchases.repository, trx, event.data.object, outcome, deps.now())
+  }
 
   async function apply(trx: Transaction<DB>, event: Stripe.Event): Promise<void> {
     switch (event.type) {
@@ -44,11 +53,15 @@ export function createStripeWebhookService(deps: StripeWebhookDeps) {
       } catch {
         throw new AppError('invalid_webhook_signature')
       }
+      let settled: PurchaseSettled | null = null
       const applied = await payments.transaction(async (trx) => {
         if (!(await payments.claimEvent(trx, 'stripe', event.id, event.type))) return false
         await apply(trx, event)
+        settled = await purchaseEvent(trx, event)
         return true
       })
+      // Its owner may find it by asking too (a listener that failed, a process that died here).
+      if (settled) await deps.purchases?.settled.publish(settled)
       // A connected account's state (payouts enabled, requirements due) reaches its owner once
       // the delivery is recorded, outside the transaction: its listeners use their own
       // connections and may call Stripe. A listener that fails leaves the state to be read

@@ -1,5 +1,5 @@
 import { AppError } from '../../errors.js'
-import type { Principal } from '../../plugins/auth.js'
+import { type Principal, requirePrincipal } from '../../plugins/auth.js'
 import type { ProductionsDeps } from './productions-deps.js'
 import { parseQualifications, type Qualification } from './qualifications.js'
 
@@ -30,4 +30,14 @@ export async function requireProducer(
   const producer = await deps.producers.producer(principal.userId)
   if (!producer) throw new AppError('production_not_producer')
   return { userId: principal.userId, qualifications: parseQualifications(producer.qualifications) }
+}
+
+/** The caller, acting in the workspace the path names (it must be the one they work in). */
+export function principalIn(request: {
+  principal: Parameters<typeof requirePrincipal>[0]['principal']
+  params: { workspaceId: string }
+}) {
+  const principal = requirePrincipal(request)
+  requireWorkspace(principal, request.params.workspaceId)
+  return principal
 }

@@ -4,6 +4,7 @@ import type { Principal } from '../../plugins/auth.js'
 import { requireAdmin } from './access.js'
 import type { ProductionsDeps } from './productions-deps.js'
 import type { Qualification } from './qualifications.js'
+import { scoreAnswers } from './questionnaires.js'
 import { sniffDocument, sniffVideo } from './upload-sniff.js'
 
 // Becoming a producer: upload a video and a CV (checked by their bytes), apply with the form,
@@ -41,6 +42,7 @@ export interface ApplicationForm {
   qualifications: { base: Qualification['base']; language: string }[]
   videoUploadId: string | null
   cvUploadId: string | null
+  questionnaireAnswers: { question_id: string; option: number }[]
 }
 
 export async function eligibility(deps: ProductionsDeps, principal: Principal) {
@@ -56,6 +58,10 @@ export async function eligibility(deps: ProductionsDeps, principal: Principal) {
 
 export async function apply(deps: ProductionsDeps, principal: Principal, form: ApplicationForm) {
   if (form.qualifications.length === 0) throw new AppError('production_qualification_required')
+  const score = scoreAnswers(
+    form.qualifications.map((q) => q.base),
+    form.questionnaireAnswers,
+  )
   for (const [id, kind] of [
     [form.videoUploadId, 'video'],
     [form.cvUploadId, 'cv'],
@@ -74,12 +80,14 @@ export async function apply(deps: ProductionsDeps, principal: Principal, form: A
     qualifications: JSON.stringify(form.qualifications),
     video_upload_id: form.videoUploadId,
     cv_upload_id: form.cvUploadId,
+    questionnaire_answers: JSON.stringify(form.questionnaireAnswers),
+    questionnaire_score: score,
     source: 'application',
     status: 'pending',
     created_at: deps.now(),
   })
   if (!inserted) throw new AppError('production_applicant_exists')
-  return { applicant_id: id, status: 'pending' }
+  return { applicant_id: id, status: 'pending', questionnaire_score: score }
 }
 
 function applicantView(row: NonNullable<Awaited<ReturnType<ProductionsDeps['producers']['applicant']>>>) {
@@ -95,6 +103,7 @@ function applicantView(row: NonNullable<Awaited<ReturnType<ProductionsDeps['prod
       : row.qualifications) as { base: string; language: string }[],
     has_video: row.video_upload_id !== null,
     has_cv: row.cv_upload_id !== null,
+    questionnaire_score: row.questionnaire_score,
     source: row.source,
     status: row.status,
     created_at_unix: Math.floor(new Date(row.created_at).getTime() / 1000),
@@ -145,7 +154,7 @@ export async function decideApplicant(
 export async function ingestCandidate(
   deps: ProductionsDeps,
   principal: Principal,
-  input: Omit<ApplicationForm, 'videoUploadId' | 'cvUploadId'>,
+  input: Omit<ApplicationForm, 'videoUploadId' | 'cvUploadId' | 'questionnaireAnswers'>,
 ) {
   requireAdmin(deps, principal)
   if (input.qualifications.length === 0) throw new AppError('production_qualification_required')

@@ -98,6 +98,15 @@ export function createClaimsRepository(db: Database) {
         .limit(200)
         .execute()
     },
+    /** The claims of a team's producers, newest first. */
+    ofTeam(teamId: string) {
+      return withTask()
+        .innerJoin('producers', 'producers.user_id', 'production_claims.producer_id')
+        .where('producers.team_id', '=', teamId)
+        .orderBy('production_claims.claimed_at', 'desc')
+        .limit(200)
+        .execute()
+    },
     submitted() {
       return withTask()
         .where('production_claims.state', '=', 'submitted')

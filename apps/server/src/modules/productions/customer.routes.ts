@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { requirePrincipal } from '../../plugins/auth.js'
-import { requireWorkspace } from './access.js'
+import type { SiteAddress } from '../../plugins/site-address.js'
+import { principalIn } from './access.js'
+import { orderPaymentRoutes } from './order-payment.routes.js'
 import {
   customer,
   feedbackBody,
@@ -21,16 +22,6 @@ const base = '/v1/productions/workspace/:workspaceId'
 const task = z
   .any()
   .describe('The ordered production: status, options, quote, progress, deliverables, history.')
-
-/** The caller, acting in the workspace the path names (it must be the one they work in). */
-function principalIn(request: {
-  principal: Parameters<typeof requirePrincipal>[0]['principal']
-  params: { workspaceId: string }
-}) {
-  const principal = requirePrincipal(request)
-  requireWorkspace(principal, request.params.workspaceId)
-  return principal
-}
 
 /** Ordering: register from a file or a transcript, quote, estimate, pay. */
 function customerOrderRoutes(service: CustomerService): FastifyPluginAsyncZod {
@@ -169,23 +160,6 @@ function customerTaskRoutes(service: CustomerService): FastifyPluginAsyncZod {
       async (request) => service.getTask(principalIn(request), request.params.descriptionId),
     )
 
-    app.post(
-      `${base}/orders/:orderId/pay`,
-      {
-        config: customer,
-        schema: {
-          tags,
-          summary: "Pay an order waiting for payment with the workspace's credits (charged once)",
-          params: workspaceParams.extend({ orderId: z.string().min(1).max(64) }),
-          body: z.strictObject({ method: z.literal('credits') }),
-          response: {
-            200: z.object({ order_id: z.string(), status: z.string(), credits_charged: z.number() }),
-          },
-        },
-      },
-      async (request) => service.payWithCredits(principalIn(request), request.params.orderId),
-    )
-
     app.put(
       `${base}/tasks/:descriptionId/rename`,
       {
@@ -276,9 +250,10 @@ function customerTaskRoutes(service: CustomerService): FastifyPluginAsyncZod {
 }
 
 /** The customers' workspace calls: register, quote, pay, follow, download, give feedback. */
-export function customerRoutes(service: CustomerService): FastifyPluginAsyncZod {
+export function customerRoutes(service: CustomerService, site: SiteAddress): FastifyPluginAsyncZod {
   return async (app) => {
     await app.register(customerOrderRoutes(service))
     await app.register(customerTaskRoutes(service))
+    await app.register(orderPaymentRoutes(service, site))
   }
 }

@@ -1,7 +1,10 @@
+import { createServer, type Server } from 'node:https'
+import type { AddressInfo } from 'node:net'
 import { PREMADE_VOICES } from '@timbre/speech'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createUser, type TestUser } from '../../../test/helpers/factories.js'
 import { characterCount, setProPlan } from '../../../test/helpers/plans.js'
+import { type SelfSignedCertificate, selfSignedCertificate } from '../../../test/helpers/self-signed.js'
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.js'
 import { multipartBody, pcmWav } from '../../../test/helpers/voice-factory.js'
 
@@ -9,7 +12,8 @@ import { multipartBody, pcmWav } from '../../../test/helpers/voice-factory.js'
 // to text charge: the production's price covers it), the producer's claim answers how far the
 // machine transcript has got until it is ready, then claims a working copy holding the words
 // that were spoken. A file that went missing before the run fails with the reason, which the
-// claim then gives.
+// claim then gives. The first order gives its media by address (media_url): fetched over HTTPS
+// from a server the test starts on this machine, which the operator's outbound rules allow here.
 
 const ADMIN_EMAIL = `machine-admin-${Date.now()}@example.com`
 let t: TestApp
@@ -17,6 +21,9 @@ let customer: TestUser
 let admin: TestUser
 let workspaceId: string
 let speech: Buffer
+let certificate: SelfSignedCertificate
+let mediaServer: Server
+let mediaBase: string
 
 const as = (user: TestUser, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: user.auth, ...(payload ? { payload } : {}) })
@@ -75,8 +82,34 @@ async function claimWhenReady(user: TestUser, taskId: string, refusals: string[]
   throw new Error(`never claimable: ${refusals.at(-1)}`)
 }
 
+async function orderFromUrl(name: string, url: string) {
+  const { payload, headers } = await multipartBody(
+    { source_language: 'en', number_of_speakers: '1', custom_name: name, media_url: url },
+    [],
+  )
+  return t.app.inject({
+    method: 'POST',
+    url: `/v1/productions/workspace/${workspaceId}/tasks/register`,
+    payload,
+    headers: { ...customer.auth, ...headers },
+  })
+}
+
 beforeAll(async () => {
-  t = await createTestApp({ env: { PRODUCTIONS_ADMIN_EMAILS: ADMIN_EMAIL } })
+  certificate = selfSignedCertificate()
+  mediaServer = createServer({ key: certificate.key, cert: certificate.cert }, (request, response) => {
+    if (request.url !== '/media/river-walk.wav') return response.writeHead(404).end()
+    response.writeHead(200, { 'content-type': 'audio/wav' }).end(speech)
+  })
+  await new Promise<void>((resolve) => mediaServer.listen(0, '127.0.0.1', resolve))
+  mediaBase = `https://127.0.0.1:${(mediaServer.address() as AddressInfo).port}`
+  t = await createTestApp({
+    env: {
+      PRODUCTIONS_ADMIN_EMAILS: ADMIN_EMAIL,
+      WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true',
+      WEBHOOK_CA_FILE: certificate.certPath,
+    },
+  })
   customer = await createUser(t.app, t.database)
   admin = await createUser(t.app, t.database, { email: ADMIN_EMAIL })
   workspaceId = await setProPlan(t.database, customer.userId)
@@ -93,11 +126,17 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close()
+  await new Promise((resolve) => mediaServer?.close(resolve))
+  certificate?.remove()
 })
 
 describe('machine transcripts of file orders', () => {
   it('are made once paid, uncharged, and the producer claims a copy of what was said', async () => {
-    const task = await orderFromFile('River walk', speech)
+    const missing = await orderFromUrl('Gone', `${mediaBase}/media/gone.wav`)
+    expect([missing.statusCode, missing.json().detail.code]).toEqual([422, 'production_media_url_failed'])
+    const placed = await orderFromUrl('River walk', `${mediaBase}/media/river-walk.wav`)
+    expect(placed.statusCode, placed.body).toBe(201)
+    const task = placed.json() as { description_id: string; order_id: string }
     const early = await as(
       await producer(),
       'POST',

@@ -81,7 +81,7 @@ function orderRows(db: Database) {
     unpaidBefore(at: Date) {
       return db
         .selectFrom('production_orders')
-        .select(['id', 'workspace_id'])
+        .select(['id', 'workspace_id', 'payment_ref'])
         .where('status', '=', 'payment_pending')
         .where('pay_by', '<', at)
         .limit(100)
@@ -143,8 +143,8 @@ function taskRows(db: Database) {
     taskById(id: string) {
       return db.selectFrom('production_tasks').selectAll().where('id', '=', id).executeTakeFirst()
     },
-    tasksOf(orderId: string) {
-      return db
+    tasksOf(orderId: string, trx?: Transaction<DB>) {
+      return (trx ?? db)
         .selectFrom('production_tasks')
         .selectAll()
         .where('order_id', '=', orderId)

@@ -163,12 +163,24 @@ export async function acknowledgeFeedback(
   return { task_id: claim.task_id, acknowledged: true }
 }
 
-/** A producer's earnings and claims by outcome. */
-export async function producerStats(deps: ProductionsDeps, principal: Principal, userId: string) {
+/**
+ * A producer's earnings and claims by outcome, and the share of reviewed work approved. The
+ * caller asks for their own, or is an administrator; `trusted` is a team view that checked
+ * membership itself.
+ */
+export async function producerStats(
+  deps: ProductionsDeps,
+  principal: Principal,
+  userId: string,
+  options: { trusted?: boolean } = {},
+) {
   const producer =
-    isAdmin(deps, principal) && userId !== 'me' ? { userId } : await requireProducer(deps, principal, userId)
+    options.trusted || (isAdmin(deps, principal) && userId !== 'me')
+      ? { userId }
+      : await requireProducer(deps, principal, userId)
   const rows = await deps.claims.stats(producer.userId)
   const count = (state: string) => rows.find((r) => r.state === state)?.count ?? 0
+  const reviewed = count('approved') + count('rejected')
   return {
     user_id: producer.userId,
     claimed: rows.reduce((sum, r) => sum + r.count, 0),
@@ -177,6 +189,7 @@ export async function producerStats(deps: ProductionsDeps, principal: Principal,
     approved: count('approved'),
     rejected: count('rejected'),
     revoked: count('revoked'),
+    approval_rate_percent: reviewed === 0 ? null : Math.round((count('approved') / reviewed) * 100),
     earnings_cents: rows.reduce((sum, r) => sum + r.earned, 0),
   }
 }

@@ -17,6 +17,7 @@ import {
 import type { ProducerService } from './productions.service.js'
 import type { ProductionsDeps } from './productions-deps.js'
 import { parseQualifications, qualificationCatalogue } from './qualifications.js'
+import { questionnaireView } from './questionnaires.js'
 
 const any = { 200: z.any() }
 const uploadForm = (maxBytes: number, what: string) =>
@@ -76,6 +77,7 @@ function applicantRoutes(service: ProducerService, deps: ProductionsDeps): Fasti
           qualifications: b.qualifications,
           videoUploadId: b.video_upload_id,
           cvUploadId: b.cv_upload_id,
+          questionnaireAnswers: b.questionnaire_answers,
         })
         return reply.code(201).send(view)
       },
@@ -129,7 +131,11 @@ function applicantRoutes(service: ProducerService, deps: ProductionsDeps): Fasti
         schema: {
           tags,
           summary: 'Add a candidate as a pending applicant',
-          body: applicationBody.omit({ video_upload_id: true, cv_upload_id: true }),
+          body: applicationBody.omit({
+            video_upload_id: true,
+            cv_upload_id: true,
+            questionnaire_answers: true,
+          }),
           response: { 201: z.any() },
         },
       },
@@ -207,6 +213,19 @@ function producerProfileRoutes(service: ProducerService, deps: ProductionsDeps):
         const producer = await requireProducer(deps, requirePrincipal(request), 'me')
         return { qualifications: producer.qualifications }
       },
+    )
+    app.get(
+      '/v1/productions/labeling/questionnaires/:questionnaireId',
+      {
+        config: person,
+        schema: {
+          tags,
+          summary: 'A qualification questionnaire applicants answer',
+          params: z.object({ questionnaireId: z.string().min(1).max(64) }),
+          response: any,
+        },
+      },
+      async (request) => questionnaireView(request.params.questionnaireId),
     )
     app.get(
       '/v1/productions/qualifications/all',
@@ -349,6 +368,15 @@ function claimRoutes(service: ProducerService): FastifyPluginAsyncZod {
           feedback: request.body.feedback,
         }),
     )
+    for (const [suffix, summary, run] of [
+      ['transcription/diff', 'The words changed from the machine transcript', service.transcriptionDiff],
+      ['subtitles/diff', 'The subtitle cues changed from the machine transcript', service.subtitlesDiff],
+    ] as const)
+      app.get(
+        `${producerBase}/${suffix}`,
+        { config: person, schema: { tags, summary, params: producerTaskParams, response: any } },
+        async (request) => run(requirePrincipal(request), request.params.userId, request.params.taskId),
+      )
     app.get(
       `${producerBase}/review-extras`,
       {

@@ -3,6 +3,7 @@ import type { Database } from '../../db/database.js'
 import type { JobQueue } from '../../jobs/queue.js'
 import type { FileStorage } from '../../lib/storage.js'
 import { startHeldJobs } from '../../platform/jobs/held-run-runner.js'
+import type { OutboundPolicy } from '../../platform/outbound/outbound.js'
 import type { SiteAddress } from '../../plugins/site-address.js'
 import type { BillingPorts } from '../billing/billing.module.js'
 import type { CreditsPorts } from '../credits/credits.module.js'
@@ -12,13 +13,18 @@ import { createClaimsRepository } from './claims.repository.js'
 import { customerRoutes } from './customer.routes.js'
 import { defineMachineTranscriptJob } from './machine-transcript.job.js'
 import { createMachineTranscriptsRepository } from './machine-transcripts.repository.js'
+import { createMediaFetcher } from './media-url.js'
 import { createOrdersRepository } from './orders.repository.js'
+import { ORDER_PRODUCT } from './pay-checkout.use-case.js'
+import { applyCheckoutPaid } from './pay-order.use-case.js'
 import { createProducersRepository } from './producers.repository.js'
 import { producerRoutes } from './producers.routes.js'
 import { createCustomerService, createProducerService } from './productions.service.js'
 import type { ProductionsDeps } from './productions-deps.js'
 import { publicOrdersRoutes } from './public-orders.routes.js'
 import { createSignedLinks } from './signed-links.js'
+import { createTeamsRepository } from './teams.repository.js'
+import { teamRoutes } from './teams.routes.js'
 
 /** Every minute: overdue claims are revoked and unpaid orders cancelled within a minute. */
 const DEADLINES_CRON = '* * * * *'
@@ -36,9 +42,11 @@ export function createProductionsModule(deps: {
   stt: Pick<SpeechToTextPorts, 'transcripts' | 'machineTranscript'>
   queue: JobQueue
   credits: CreditsPorts
-  billing: Pick<BillingPorts, 'plan'>
+  billing: Pick<BillingPorts, 'plan' | 'purchases'>
   secretKey: string
   admins: readonly string[]
+  /** The rules media_url downloads follow. */
+  outbound: OutboundPolicy
   now?: () => Date
   log?: (message: string, details: object) => void
 }): DomainModule {
@@ -47,12 +55,15 @@ export function createProductionsModule(deps: {
     orders: createOrdersRepository(deps.db),
     claims: createClaimsRepository(deps.db),
     producers: createProducersRepository(deps.db),
+    teams: createTeamsRepository(deps.db),
     machine: createMachineTranscriptsRepository(deps.db),
     queue: deps.queue,
     storage: deps.storage,
+    fetchMedia: createMediaFetcher(deps.outbound),
     transcripts: deps.stt.transcripts,
     credits: deps.credits,
     plan: deps.billing.plan,
+    purchases: deps.billing.purchases,
     admins: deps.admins,
     now,
   }
@@ -66,11 +77,17 @@ export function createProductionsModule(deps: {
   })
   let stopRecovery = () => {}
   const links = createSignedLinks(deps.secretKey, now)
+  // A card payment on an order's checkout page puts the order to work once billing records it.
+  deps.billing.purchases.settled.subscribe(async (settled) => {
+    if (settled.product === ORDER_PRODUCT && settled.status === 'complete')
+      await applyCheckoutPaid(productions, settled.reference, settled.purchaseId)
+  })
   const producers = createProducerService(productions)
   const routes: FastifyPluginAsyncZod = async (app) => {
-    await app.register(customerRoutes(createCustomerService(productions)))
+    await app.register(customerRoutes(createCustomerService(productions), deps.site))
     await app.register(publicOrdersRoutes(productions, links, deps.site))
     await app.register(producerRoutes(producers, productions))
+    await app.register(teamRoutes(producers))
   }
   return {
     name: 'productions',

@@ -80,6 +80,13 @@ export const applicationBody = z.strictObject({
   qualifications: z.array(qualification).max(50),
   video_upload_id: z.string().min(1).max(64).nullable().default(null),
   cv_upload_id: z.string().min(1).max(64).nullable().default(null),
+  /** Answers to the questionnaires of the qualifications applied for (optional). */
+  questionnaire_answers: z
+    .array(
+      z.strictObject({ question_id: z.string().min(1).max(64), option: z.number().int().min(0).max(20) }),
+    )
+    .max(50)
+    .default([]),
 })
 
 export const reviewBody = z.strictObject({

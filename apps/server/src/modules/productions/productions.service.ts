@@ -19,6 +19,8 @@ import {
   taskWaveform,
 } from './customer-tasks.use-case.js'
 import { sweepDeadlines } from './deadlines.use-case.js'
+import { decideEnterpriseQuote } from './enterprise-quote.use-case.js'
+import { payWithCheckout } from './pay-checkout.use-case.js'
 import { payWithCredits } from './pay-order.use-case.js'
 import {
   acknowledgeFeedback,
@@ -36,6 +38,8 @@ import type { ProductionsDeps } from './productions-deps.js'
 import { enterpriseEstimate, quote } from './quote.use-case.js'
 import { registerFromFile, registerFromTranscript } from './register-task.use-case.js'
 import { reviewExtras, reviewTask, setPriority, underReview } from './review-task.use-case.js'
+import { createTeam, getTeam, joinTeam, leaveTeam, teamTasks } from './teams.use-case.js'
+import { subtitlesDiff, transcriptionDiff } from './work-diff.use-case.js'
 
 /** The customers' side of the marketplace. */
 export function createCustomerService(deps: ProductionsDeps) {
@@ -45,6 +49,8 @@ export function createCustomerService(deps: ProductionsDeps) {
     quote,
     enterpriseEstimate,
     payWithCredits,
+    payWithCheckout,
+    decideEnterpriseQuote,
     getTask,
     listTasks,
     renameTask,
@@ -82,6 +88,13 @@ export function createProducerService(deps: ProductionsDeps) {
     reviewTask,
     setPriority,
     sweepDeadlines,
+    createTeam,
+    getTeam,
+    joinTeam,
+    leaveTeam,
+    teamTasks,
+    transcriptionDiff,
+    subtitlesDiff,
   })
 }
 

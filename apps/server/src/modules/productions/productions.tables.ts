@@ -136,6 +136,9 @@ export interface ProducerApplicantsTable {
   cv_upload_id: string | null
   /** application (the form) or ingestion (an administrator's candidate). */
   source: string
+  /** The questionnaires answered with the application, and the share answered right (0-100). */
+  questionnaire_answers: unknown
+  questionnaire_score: number | null
   status: string
   reviewer_id: string | null
   created_at: Timestamp
@@ -147,6 +150,15 @@ export interface ProducersTable {
   user_id: string
   qualifications: unknown
   team_id: string | null
+  created_at: Timestamp
+}
+
+/** A team of producers: its owner made it, others join with its code. */
+export interface ProductionTeamsTable {
+  id: string
+  name: string
+  owner_id: string
+  join_code: string
   created_at: Timestamp
 }
 
@@ -179,5 +191,6 @@ declare module '../../db/schema.js' {
     producer_applicants: ProducerApplicantsTable
     producers: ProducersTable
     production_machine_transcripts: ProductionMachineTranscriptsTable
+    production_teams: ProductionTeamsTable
   }
 }

@@ -347,6 +347,25 @@ describe('productions', () => {
       await as(pat, 'GET', `/v1/productions/producers/me/tasks/${task.description_id}/content`)
     ).json()
     expect(content.text).toMatch(/^Honestly/)
+    // What changed from the machine transcript: the first word, in the words and in the cues.
+    const diffUrl = `/v1/productions/producers/me/tasks/${task.description_id}`
+    const wordsDiff = (await as(pat, 'GET', `${diffUrl}/transcription/diff`)).json()
+    expect(wordsDiff.hunks.slice(0, 3).map((h: { op: string }) => h.op)).toEqual([
+      'delete',
+      'insert',
+      'equal',
+    ])
+    expect(wordsDiff.hunks[1].text).toBe('Honestly')
+    expect(wordsDiff.added_words).toBe(1)
+    expect(wordsDiff.edited_words).toBe(wordsDiff.machine_words - wordsDiff.removed_words + 1)
+    const cuesDiff = (await as(pat, 'GET', `${diffUrl}/subtitles/diff`)).json()
+    expect(cuesDiff.changed_cues).toBe(1)
+    expect(cuesDiff.cues[0].op).toBe('changed')
+    expect(cuesDiff.cues[0].edited.text).toMatch(/^Honestly/)
+    expect(cuesDiff.cues[0].machine.text).not.toMatch(/^Honestly/)
+    const othersDiff = `/v1/productions/producers/${pat.userId}/tasks/${task.description_id}/subtitles/diff`
+    expect((await as(rival, 'GET', othersDiff)).statusCode).toBe(403)
+    expect((await as(admin, 'GET', othersDiff)).json().changed_cues).toBe(1)
     expect(
       (
         await as(pat, 'PUT', `/v1/productions/producers/me/tasks/${task.description_id}/content`, {

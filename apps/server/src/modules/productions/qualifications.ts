@@ -1,4 +1,5 @@
 import { PRODUCER_QUALIFICATION_BASES, type ProductionKind } from '@timbre/contract'
+import { questionnairesFor } from './questionnaires.js'
 
 /** A qualification: a kind of work in a language, whether its holder reviews, tags and a score. */
 export interface Qualification {
@@ -40,5 +41,9 @@ const sameLanguage = (a: string, b: string) => languageName(a) === languageName(
 
 /** Every qualification a producer can hold. */
 export function qualificationCatalogue() {
-  return PRODUCER_QUALIFICATION_BASES.map((base) => ({ base, languages: 'any language code, or * for all' }))
+  return PRODUCER_QUALIFICATION_BASES.map((base) => ({
+    base,
+    languages: 'any language code, or * for all',
+    questionnaire_ids: questionnairesFor([base]),
+  }))
 }

@@ -83,17 +83,19 @@ async function placeOrder(
 export async function registerFromFile(
   deps: ProductionsDeps,
   principal: Principal,
-  input: { file: { data: Buffer; fileName: string }; options: TaskOptions },
+  input: { file: { data: Buffer; fileName: string } | { url: string }; options: TaskOptions },
 ) {
-  const probed = await probeMedia(input.file.data)
+  // Media given by address is fetched under the outbound rules before anything is stored.
+  const file = 'url' in input.file ? await deps.fetchMedia(input.file.url) : input.file
+  const probed = await probeMedia(file.data)
   const key = mediaKey(principal.workspaceId, newId())
-  await deps.storage.put(key, input.file.data)
+  await deps.storage.put(key, file.data)
   try {
     return await placeOrder(
       deps,
       principal,
       {
-        name: input.file.fileName.slice(0, 255) || 'media',
+        name: file.fileName.slice(0, 255) || 'media',
         contentType: probed.contentType,
         storageKey: key,
         transcriptId: null,

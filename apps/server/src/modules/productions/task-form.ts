@@ -14,13 +14,13 @@ const flag = (description: string) => ({ description, kind: 'boolean' as const }
 export const taskForm = multipartForm({
   files: {
     file: {
-      description: 'The audio or video to produce from, recognised by its content.',
+      description: 'The audio or video to produce from, recognised by its content (or give media_url).',
       maxBytes: PRODUCTION_MEDIA_MAX_BYTES,
-      required: true,
     },
   },
   fields: {
     source_language: { description: 'The language spoken (a language code).', required: true },
+    media_url: { description: 'An HTTPS address of the audio or video, instead of a file.' },
     target_languages: { description: 'Target languages (subtitles and dubs), comma-separated.' },
     number_of_speakers: { description: 'How many people speak.', kind: 'integer' },
     verbatim: flag('Keep every filler word and false start (adds 30%).'),
@@ -34,9 +34,16 @@ export const taskForm = multipartForm({
 export async function readTaskForm(
   request: FastifyRequest,
   kind: TaskOptions['kind'],
-): Promise<{ file: { data: Buffer; fileName: string }; options: TaskOptions }> {
+): Promise<{ file: { data: Buffer; fileName: string } | { url: string }; options: TaskOptions }> {
   const body = await readMultipart(request, taskForm)
-  const file = body.file('file')
+  const uploaded = body.file('file')
+  const url = body.text('media_url')?.trim()
+  if (uploaded && url)
+    throw new AppError('validation_error', {
+      message: 'Give a file or media_url, not both.',
+      param: 'media_url',
+    })
+  const file = uploaded ?? (url ? { url } : null)
   if (!file)
     throw new AppError('validation_error', { message: "The field 'file' is required.", param: 'file' })
   const speakers = body.text('number_of_speakers')

@@ -32,6 +32,21 @@ export const getCheckoutSession = (sessionId: string): Promise<CheckoutSession> 
   settle(
     client.GET('/v1/billing/local/checkout/{session_id}', { params: { path: { session_id: sessionId } } }),
   )
+export type Purchase = Awaited<ReturnType<typeof getPurchase>>
+/** A one-off purchase on the local test-mode page (a Productions order). */
+export const getPurchase = (purchaseId: string) =>
+  settle(
+    client.GET('/v1/billing/local/purchases/{purchase_id}', {
+      params: { path: { purchase_id: purchaseId } },
+    }),
+  )
+export const payPurchase = (purchaseId: string, cardNumber: string) =>
+  settle(
+    client.POST('/v1/billing/local/purchases/{purchase_id}/pay', {
+      params: { path: { purchase_id: purchaseId } },
+      body: { card_number: cardNumber },
+    }),
+  )
 export const payCheckoutSession = (sessionId: string, cardNumber: string): Promise<SubscriptionInfo> =>
   settle(
     client.POST('/v1/billing/local/checkout/{session_id}/pay', {

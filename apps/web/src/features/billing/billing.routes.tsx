@@ -6,6 +6,7 @@ import { routes } from '../../routes'
 
 const PricingPage = lazy(() => import('./pricing-page').then((m) => ({ default: m.PricingPage })))
 const CheckoutPage = lazy(() => import('./checkout-page').then((m) => ({ default: m.CheckoutPage })))
+const PurchasePage = lazy(() => import('./purchase-page').then((m) => ({ default: m.PurchasePage })))
 const BillingPortalPage = lazy(() => import('./portal-page').then((m) => ({ default: m.BillingPortalPage })))
 const PaymentMethodPage = lazy(() =>
   import('./payment-method-page').then((m) => ({ default: m.PaymentMethodPage })),
@@ -33,6 +34,14 @@ export const billingRoutes: FeatureRoutes = {
         element={
           <Lazy>
             <CheckoutPage />
+          </Lazy>
+        }
+      />
+      <Route
+        path={routes.checkoutPurchase}
+        element={
+          <Lazy>
+            <PurchasePage />
           </Lazy>
         }
       />

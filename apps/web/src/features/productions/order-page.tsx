@@ -10,6 +10,7 @@ import { PageSpinner } from '../../components/spinner'
 import { TextField } from '../../components/text-field'
 import { useErrorText } from '../../i18n/use-error-text'
 import { formatDateTime } from '../../lib/format-date'
+import { PaymentPanel } from './payment-panel'
 import {
   type Deliverable,
   deliverableUrl,
@@ -94,6 +95,12 @@ export function OrderPage() {
         percent={p.progress_percent}
         label={t(`productions.status.${p.status}`)}
       />
+      {p.status === 'payment_pending' && <PaymentPanel workspaceId={workspaceId} task={p} />}
+      {p.status === 'cancelled' && p.cancel_reason && (
+        <Alert tone="warning" className="mt-4">
+          {p.cancel_reason}
+        </Alert>
+      )}
       <h2 className="mt-6 text-lg font-semibold text-neutral-900">{t('productions.deliverables')}</h2>
       {p.deliverables.length === 0 ? (
         <p className="mt-1 text-sm text-neutral-600">{t('productions.noDeliverables')}</p>

@@ -21,6 +21,7 @@ import {
   saveContent,
   submitClaim,
 } from './productions-api'
+import { TeamPanel } from './team-panel'
 import { dollars } from './use-workspace-id'
 
 /** The claim being worked on: the transcript editor on the working copy, save, submit, extend. */
@@ -176,6 +177,7 @@ export function ProducerPage() {
         <>
           {active ? <ActiveClaim claim={active} /> : <Board />}
           <PastClaims claims={claims.data?.tasks.filter((c) => c.state !== 'claimed') ?? []} />
+          <TeamPanel teamId={producer.data.team_id} />
         </>
       )}
     </div>

@@ -59,6 +59,8 @@ export interface ProductionTask {
   created_at_unix: number
   deliverables: Deliverable[]
   history: { event: string; at_unix: number }[]
+  payment_method?: 'credits' | 'checkout' | null
+  cancel_reason?: string | null
 }
 
 export interface Claim {
@@ -113,6 +115,9 @@ export type EventKey =
   | 'complete'
   | 'feedback_acknowledged'
   | 'priority_changed'
+  | 'payment_not_applied'
+  | 'enterprise_quote_accepted'
+  | 'enterprise_quote_declined'
 
 const ws = (workspaceId: string) => `/v1/productions/workspace/${encodeURIComponent(workspaceId)}`
 const mine = '/v1/productions/producers/me/tasks'
@@ -129,6 +134,20 @@ export const payWithCredits = (workspaceId: string, orderId: string) =>
   call<{ credits_charged: number }>('POST', `${ws(workspaceId)}/orders/${encodeURIComponent(orderId)}/pay`, {
     method: 'credits',
   })
+/** Opens the order's checkout page (or finds the open one): where the card payment is made. */
+export const payWithCheckout = (workspaceId: string, orderId: string) =>
+  call<{ purchase_id: string; url: string; amount_cents: number }>(
+    'POST',
+    `${ws(workspaceId)}/orders/${encodeURIComponent(orderId)}/pay`,
+    { method: 'checkout' },
+  )
+/** Enterprise workspaces accept (credits charged) or decline (order cancelled) a quote. */
+export const decideQuote = (workspaceId: string, taskId: string, decision: 'accept' | 'decline') =>
+  call<{ status: string; credits_charged: number }>(
+    'POST',
+    `${ws(workspaceId)}/tasks/${encodeURIComponent(taskId)}/enterprise-quote-decision`,
+    { decision },
+  )
 export const listProductions = (workspaceId: string) =>
   call<{ tasks: Omit<ProductionTask, 'deliverables' | 'history' | 'progress_percent'>[] }>(
     'GET',
@@ -154,11 +173,33 @@ export const rateDeliverable = (
     },
   )
 
+export interface TeamMember {
+  user_id: string
+  first_name: string | null
+  email: string
+  is_owner: boolean
+  stats: { claimed: number; approved: number; rejected: number; approval_rate_percent: number | null }
+}
+export interface Team {
+  team_id: string
+  name: string
+  join_code: string | null
+  members: TeamMember[]
+}
+export const getTeam = (teamId: string) =>
+  call<Team>('GET', `/v1/productions/teams/${encodeURIComponent(teamId)}`)
+export const createTeam = (name: string) => call<Team>('POST', '/v1/productions/teams', { name })
+export const joinTeam = (teamId: string, joinCode: string) =>
+  call<Team>('POST', `/v1/productions/teams/${encodeURIComponent(teamId)}/join`, { join_code: joinCode })
+export const leaveTeam = (teamId: string) =>
+  call<{ left: boolean }>('POST', `/v1/productions/teams/${encodeURIComponent(teamId)}/leave`)
 export const getProducer = () =>
-  call<{ is_producer: boolean; is_admin: boolean; qualifications: { base: string; language: string }[] }>(
-    'GET',
-    '/v1/productions/producers/me',
-  )
+  call<{
+    is_producer: boolean
+    is_admin: boolean
+    team_id: string | null
+    qualifications: { base: string; language: string }[]
+  }>('GET', '/v1/productions/producers/me')
 export const getOwnApplication = () =>
   call<{ applicant: Applicant | null }>('GET', '/v1/productions/producer-applicants')
 export const applyAsProducer = (body: {
