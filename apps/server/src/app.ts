@@ -477,6 +477,7 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     plan: billing.ports.plan,
     queue,
     postCallWebhook: webhooks.ports.webhooks.sendTo,
+    webhookExists: webhooks.ports.webhooks.exists,
   })
   knowledgeBase.ports.registerDependentAgents(dependentAgentsFrom(agents.ports.dependentAgents))
   const agentTesting = createAgentTestingModule({

@@ -83,6 +83,10 @@ export const CONVERSATION_MAX_SECONDS = 60 * 60
 export const CONVAI_REENGAGE_MESSAGE = 'Are you still there?'
 /** The post-call webhook's event name, as ElevenLabs sends it. */
 export const CONVAI_POST_CALL_EVENT = 'post_call_transcription'
+/** The post-call webhook's event carrying the call's recording (base64 MP3), as ElevenLabs sends it. */
+export const CONVAI_POST_CALL_AUDIO_EVENT = 'post_call_audio'
+/** The `webhooks.events` entry that asks for the recording with the post-call webhook. */
+export const CONVAI_WEBHOOK_AUDIO = 'audio'
 /**
  * Conversations ended this long ago without their post-call work (a process stopped between the
  * end and the job) are picked up again by the sweep.

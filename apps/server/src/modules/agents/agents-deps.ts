@@ -15,4 +15,6 @@ export interface AgentsDeps {
   /** The public address of this server, for links and signed URLs. */
   publicUrl: () => string
   knowledge: KnowledgeRetrieval | null
+  /** Whether a workspace has the webhook a post-call setting names (none without webhooks). */
+  webhookExists: (workspaceId: string, webhookId: string) => Promise<boolean>
 }

@@ -91,6 +91,8 @@ export function createAgentsModule(deps: {
   queue: JobQueue
   /** The workspace webhook the convai settings name receives each finished conversation. */
   postCallWebhook?: PostCallWebhook | null
+  /** Whether a workspace has a webhook, so settings cannot name another's or none. */
+  webhookExists?: ((workspaceId: string, webhookId: string) => Promise<boolean>) | null
 }): DomainModule<{
   agents: AgentsService
   dependentAgents: DependentAgentsLookup
@@ -108,6 +110,7 @@ export function createAgentsModule(deps: {
     outbound: deps.outbound,
     publicUrl: deps.publicUrl,
     knowledge: deps.knowledge ?? null,
+    webhookExists: deps.webhookExists ?? (async () => false),
   }
   const agents = createAgentsService(shared)
   const tools = createToolsService(shared)
@@ -143,7 +146,7 @@ export function createAgentsModule(deps: {
     afterCall: queuePostCall,
   }
   const settingsRepo = createConvaiSettingsRepository(deps.db)
-  const settings = createConvaiSettingsService({ outbound: deps.outbound, repo: settingsRepo })
+  const settings = createConvaiSettingsService({ ...shared, repo: settingsRepo })
   const postCallRepo = createPostCallRepository(deps.db)
   const postCall = {
     agents: agentsRepo,
@@ -151,6 +154,7 @@ export function createAgentsModule(deps: {
     settings: settingsRepo,
     brain: runtime.brain,
     webhook: deps.postCallWebhook ?? null,
+    storage: deps.voice.storage,
   }
   return {
     name: 'agents',
