@@ -4,14 +4,16 @@ import { newId } from '../../../lib/ids.js'
 import type { ChatMessage, ToolCall } from '../../../platform/llm/chat-client.js'
 import { type JsonObject, pathOf, placeholdersOf } from '../agent-config.js'
 import type { AgentRow } from '../agents.repository.js'
+import { onThePhone } from '../twilio/twilio-session.js'
 import { type Brain, createBrain } from './agent-brain.js'
 import { type AgentTool, agentToolOf, callWebhook, systemToolsOf } from './agent-tools.js'
 import { runAgentTurn, type ToolOutcome } from './agent-turn.js'
 import { ConversationCharge } from './conversation-charge.js'
 import { type ClientMessage, clientMessage, serverEvents } from './conversation-messages.js'
-import { systemVariables } from './dynamic-variables.js'
+import { fillVariables, systemVariables } from './dynamic-variables.js'
 import { applyOverrides } from './overrides.js'
 import type { RuntimeDeps } from './runtime-deps.js'
+import { runSystemTool, type SystemToolContext } from './system-tools.js'
 import { TurnTimeout } from './turn-timeout.js'
 import { type Reply, VoiceChannel } from './voice-channel.js'
 import { BrokenAudio, type Utterance } from './voice-input.js'
@@ -35,6 +37,8 @@ interface TurnTimings {
   recognitionMs: number
   speechEndedAt: number
 }
+
+type InitiationData = Extract<ClientMessage, { type: 'conversation_initiation_client_data' }>
 
 export interface TranscriptEntry {
   role: 'user' | 'agent'
@@ -72,17 +76,22 @@ export class ConversationSession {
   private voice: VoiceChannel | null = null
   private charge: ConversationCharge | null = null
   private turnTimeout: TurnTimeout | null = null
+  private init: InitiationData | null = null
+  /** The language the agent speaks now (a language switch changes it). */
+  private language = 'en'
   /** The agent's reply being spoken, with its transcript entry (cut on an interruption). */
   private speaking: { reply: Reply; entry: TranscriptEntry } | null = null
 
   constructor(
     private readonly deps: RuntimeDeps,
-    private readonly agent: AgentRow,
+    private agent: AgentRow,
     private readonly userId: string | null,
     private readonly send: (message: object) => void,
     private readonly close: (code: number, reason: string) => void,
     /** Opened from the app by a member (the playground): charged at the development discount. */
     private readonly development = false,
+    /** A phone call (keypad tones and number transfers apply only there). */
+    private readonly phone = false,
   ) {}
 
   private seconds(): number {
@@ -185,7 +194,8 @@ export class ConversationSession {
     )
   }
 
-  private async open(init: Extract<ClientMessage, { type: 'conversation_initiation_client_data' }> | null) {
+  /** The agent's configuration, variables and brain, for the agent the conversation is with. */
+  private async prepare(init: InitiationData | null): Promise<void> {
     this.config = applyOverrides(
       this.agent.conversation_config,
       this.agent.platform_settings,
@@ -211,6 +221,13 @@ export class ConversationSession {
       tools,
       variables: this.variables,
     })
+    const language = pathOf(this.config, 'agent', 'language')
+    this.language = typeof language === 'string' && language ? language : 'en'
+  }
+
+  private async open(init: InitiationData | null) {
+    this.init = init
+    await this.prepare(init)
     const textOnly = pathOf(this.config, 'conversation', 'text_only') === true
     this.charge = new ConversationCharge(
       this.deps.charge,
@@ -253,7 +270,6 @@ export class ConversationSession {
         this.voice?.inputFormat ?? AGENT_DEFAULT_AUDIO_FORMAT,
       ),
     )
-    const { fillVariables } = await import('./dynamic-variables.js')
     const first = fillVariables(
       String(pathOf(this.config, 'agent', 'first_message') ?? ''),
       this.variables,
@@ -328,7 +344,7 @@ export class ConversationSession {
       if (!controller.signal.aborted) this.turnTimeout?.agentDone()
       if (result.ended) {
         await this.voice?.drain(LAST_WORDS_MS)
-        await this.end('done', 'end_call tool')
+        await this.end('done', result.endReason ?? 'end_call tool')
       }
     } catch (error) {
       reply?.speech.stop()
@@ -390,12 +406,7 @@ export class ConversationSession {
 
   private toolOutcome(tool: AgentTool, call: ToolCall, args: Record<string, unknown>): Promise<ToolOutcome> {
     if (tool.type === 'webhook') return callWebhook(this.deps.webhookFetch, tool, args, this.variables)
-    if (tool.type === 'system')
-      return Promise.resolve(
-        tool.name === 'end_call'
-          ? { result: 'Goodbye.', isError: false, ends: true }
-          : { result: 'ok', isError: false },
-      )
+    if (tool.type === 'system') return runSystemTool(this.systemToolContext(), tool, args)
     this.send(serverEvents.clientToolCall(tool.name, call.id, args))
     if (tool.config.expects_response === false) return Promise.resolve({ result: 'ok', isError: false })
     return new Promise((resolve) => {
@@ -408,6 +419,45 @@ export class ConversationSession {
         resolve(outcome)
       })
     })
+  }
+
+  private systemToolContext(): SystemToolContext {
+    return {
+      phone: this.phone,
+      config: this.config,
+      variables: this.variables,
+      say: (text) => this.say(text),
+      switchLanguage: async (language) => {
+        this.language = language
+        const voiceId = pathOf(this.config, 'language_presets', language, 'overrides', 'tts', 'voice_id')
+        if (typeof voiceId === 'string') await this.voice?.switchVoice(this.agent.workspace_id, voiceId)
+        this.history.push({
+          role: 'system',
+          content: `From now on, speak only in the language "${language}".`,
+        })
+      },
+      transferToAgent: async (agentId, transfer) => {
+        const next = await this.deps.agents.find(this.agent.workspace_id, agentId)
+        if (!next) return false
+        const message = transfer.transfer_message
+        if (typeof message === 'string' && message.trim()) await this.say(message.trim())
+        this.agent = this.phone ? onThePhone(next) : next
+        await this.prepare(this.init)
+        const voiceId = pathOf(this.config, 'tts', 'voice_id')
+        if (typeof voiceId === 'string') await this.voice?.switchVoice(this.agent.workspace_id, voiceId)
+        const first = fillVariables(
+          String(pathOf(this.config, 'agent', 'first_message') ?? ''),
+          this.variables,
+        )
+        if (transfer.enable_transferred_agent_first_message === true && first.trim())
+          await this.say(first.trim())
+        return true
+      },
+      playTones: async (tones) => {
+        this.eventId += 1
+        await this.voice?.playTones(this.eventId, tones)
+      },
+    }
   }
 
   private touch(): void {
