@@ -478,6 +478,7 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     queue,
     postCallWebhook: webhooks.ports.webhooks.sendTo,
     webhookExists: webhooks.ports.webhooks.exists,
+    secretValue: workspaces.ports.secretValue,
   })
   knowledgeBase.ports.registerDependentAgents(dependentAgentsFrom(agents.ports.dependentAgents))
   const agentTesting = createAgentTestingModule({

@@ -31,6 +31,7 @@ import { createMcpServersService } from './mcp/mcp-servers.service.js'
 import type { DependentAgentsLookup, KnowledgeRetrieval } from './ports.js'
 import type { ConversationLedger } from './runtime/conversation-charge.js'
 import { conversationSocketRoutes } from './runtime/conversation-socket.routes.js'
+import type { SecretValue } from './runtime/custom-llm-headers.js'
 import type { RuntimeDeps } from './runtime/runtime-deps.js'
 import { simulationRoutes } from './runtime/simulation.routes.js'
 import type { VoiceDeps } from './runtime/voice-channel.js'
@@ -93,6 +94,8 @@ export function createAgentsModule(deps: {
   postCallWebhook?: PostCallWebhook | null
   /** Whether a workspace has a webhook, so settings cannot name another's or none. */
   webhookExists?: ((workspaceId: string, webhookId: string) => Promise<boolean>) | null
+  /** Unseals a workspace secret a custom LLM's headers or key name. */
+  secretValue?: SecretValue | null
 }): DomainModule<{
   agents: AgentsService
   dependentAgents: DependentAgentsLookup
@@ -139,6 +142,7 @@ export function createAgentsModule(deps: {
       llms: shared.llms,
       knowledge: shared.knowledge,
       loadGguf: createGgufLoader(shared.llms),
+      secretValue: deps.secretValue ?? (async () => null),
     },
     webhookFetch: createCheckedFetch(deps.outbound, AGENT_URL_ERRORS, 30_000),
     voice: deps.voice,

@@ -271,6 +271,69 @@ describe('post-call analysis and webhook', () => {
   }, 180_000)
 })
 
+describe('a custom language model', () => {
+  it('gets the agent’s request headers, secrets resolved, in the call and in the post-call analysis', async () => {
+    const own = await startOpenAiChatServer(
+      (body) =>
+        systemOf(body).includes('against a goal')
+          ? { text: 'success\nThe agent answered.' }
+          : { text: 'Answered by my own model.' },
+      { key: tls.key, cert: tls.cert },
+    )
+    try {
+      const { secretId } = await sdk.conversationalAi.secrets.create({
+        name: 'team key',
+        value: 'sk-team-42',
+      })
+      const { agentId } = await sdk.conversationalAi.agents.create({
+        name: 'Own model',
+        conversationConfig: {
+          conversation: { textOnly: true },
+          agent: {
+            firstMessage: 'Hi.',
+            prompt: {
+              llm: 'custom-llm',
+              customLlm: {
+                url: own.url,
+                modelId: 'team-model',
+                apiKey: { secretId },
+                requestHeaders: { 'X-Team-Key': { secretId }, 'X-Team': 'support' },
+              },
+            },
+          },
+        },
+        platformSettings: {
+          evaluation: {
+            criteria: [{ id: 'answered', name: 'Answered', conversationGoalPrompt: 'It answers.' }],
+          },
+        },
+      })
+      const id = await talk(agentId, 'Hello?')
+      const conversation = await analysed(id)
+      expect(conversation.analysis?.evaluationCriteriaResults?.answered?.result).toBe('success')
+      const judged = own.requests.findIndex((r) => systemOf(r).includes('against a goal'))
+      const chatted = own.requests.findIndex((r) => r.messages.at(-1)?.content === 'Hello?')
+      expect(judged).toBeGreaterThanOrEqual(0)
+      expect(chatted).toBeGreaterThanOrEqual(0)
+      for (const index of [chatted, judged])
+        expect(own.headers[index]).toMatchObject({
+          'x-team-key': 'sk-team-42',
+          'x-team': 'support',
+          authorization: 'Bearer sk-team-42',
+        })
+      // The secret's value is never shown back with the agent.
+      const agent = await t.app.inject({
+        method: 'GET',
+        url: `/v1/convai/agents/${agentId}`,
+        headers: owner.auth,
+      })
+      expect(agent.body).not.toContain('sk-team-42')
+    } finally {
+      await own.close()
+    }
+  }, 60_000)
+})
+
 describe('the post-call webhook setting', () => {
   it('refuses a webhook that is not the workspace’s own, on the settings and on an agent', async () => {
     const other = await createUser(t.app, t.database)

@@ -14,7 +14,7 @@ import { fillVariables, systemVariables } from './dynamic-variables.js'
 import { applyOverrides } from './overrides.js'
 import type { RuntimeDeps } from './runtime-deps.js'
 import { runSystemTool, type SystemToolContext } from './system-tools.js'
-import { TurnTimeout } from './turn-timeout.js'
+import { reengageLine, TurnTimeout } from './turn-timeout.js'
 import { type Reply, VoiceChannel } from './voice-channel.js'
 import { BrokenAudio, type Utterance } from './voice-input.js'
 
@@ -243,7 +243,8 @@ export class ConversationSession {
         onSpeechStart: () => this.onSpeechStart(),
         onError: (error) => void this.end('failed', String(error).slice(0, 100)),
       })
-    if (this.voice) this.turnTimeout = TurnTimeout.of(this.config, (text) => this.reengage(text))
+    if (this.voice)
+      this.turnTimeout = TurnTimeout.of(this.config, () => this.reengage(reengageLine(this.language)))
     await this.deps.conversations.insert({
       id: this.id,
       workspaceId: this.agent.workspace_id,
