@@ -25,6 +25,7 @@ import { createGgufLoader } from './llm/gguf-models.js'
 import { llmRoutes } from './llm/llm.routes.js'
 import { createLlmCatalogue, type OperatorLlm } from './llm/llm-catalogue.js'
 import { mcpApprovalsRoutes } from './mcp/mcp-approvals.routes.js'
+import { connectMcp } from './mcp/mcp-connection.js'
 import { createMcpServersRepository } from './mcp/mcp-servers.repository.js'
 import { mcpServersRoutes } from './mcp/mcp-servers.routes.js'
 import { createMcpServersService } from './mcp/mcp-servers.service.js'
@@ -72,6 +73,9 @@ export type AgentInfoLookup = (
  * settings. Knowledge retrieval is a port the knowledge base supplies; without it agents are
  * built all the same and the built-in engine says it does not know.
  */
+/** The longest a conversation's MCP session is kept open. */
+const CONVERSATION_MAX_MS = 60 * 60 * 1000
+
 export function createAgentsModule(deps: {
   db: Database
   secretKey: string
@@ -105,6 +109,9 @@ export function createAgentsModule(deps: {
   conversationFacts: ConversationFactsLookup
 }> {
   const agentsRepo = createAgentsRepository(deps.db)
+  const secretValue = deps.secretValue ?? (async () => null)
+  // MCP sessions stay open for a whole conversation, so their requests may last that long.
+  const mcpFetch = createCheckedFetch(deps.outbound, AGENT_URL_ERRORS, CONVERSATION_MAX_MS)
   const shared: AgentsDeps = {
     agents: agentsRepo,
     tools: createToolsRepository(deps.db),
@@ -114,6 +121,8 @@ export function createAgentsModule(deps: {
     publicUrl: deps.publicUrl,
     knowledge: deps.knowledge ?? null,
     webhookExists: deps.webhookExists ?? (async () => false),
+    mcpConnect: (workspaceId, config) =>
+      connectMcp({ outbound: deps.outbound, fetch: mcpFetch, secretValue }, workspaceId, config),
   }
   const agents = createAgentsService(shared)
   const tools = createToolsService(shared)
@@ -142,9 +151,11 @@ export function createAgentsModule(deps: {
       llms: shared.llms,
       knowledge: shared.knowledge,
       loadGguf: createGgufLoader(shared.llms),
-      secretValue: deps.secretValue ?? (async () => null),
+      secretValue,
     },
     webhookFetch: createCheckedFetch(deps.outbound, AGENT_URL_ERRORS, 30_000),
+    mcpServers: shared.mcpServers,
+    mcpConnect: shared.mcpConnect,
     voice: deps.voice,
     charge: { credits: deps.credits, plan: deps.plan },
     afterCall: queuePostCall,

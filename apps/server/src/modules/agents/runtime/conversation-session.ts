@@ -6,6 +6,7 @@ import { type JsonObject, pathOf, placeholdersOf } from '../agent-config.js'
 import type { AgentRow } from '../agents.repository.js'
 import { onThePhone } from '../twilio/twilio-session.js'
 import { type Brain, createBrain } from './agent-brain.js'
+import { AgentMcp } from './agent-mcp.js'
 import { type AgentTool, agentToolOf, callWebhook, systemToolsOf } from './agent-tools.js'
 import { runAgentTurn, type ToolOutcome } from './agent-turn.js'
 import { ConversationCharge } from './conversation-charge.js'
@@ -77,6 +78,7 @@ export class ConversationSession {
   private charge: ConversationCharge | null = null
   private turnTimeout: TurnTimeout | null = null
   private init: InitiationData | null = null
+  private readonly mcp: AgentMcp
   /** The language the agent speaks now (a language switch changes it). */
   private language = 'en'
   /** The agent's reply being spoken, with its transcript entry (cut on an interruption). */
@@ -92,7 +94,9 @@ export class ConversationSession {
     private readonly development = false,
     /** A phone call (keypad tones and number transfers apply only there). */
     private readonly phone = false,
-  ) {}
+  ) {
+    this.mcp = new AgentMcp(deps)
+  }
 
   private seconds(): number {
     return Math.round((Date.now() - this.startedAt) / 100) / 10
@@ -214,7 +218,12 @@ export class ConversationSession {
     }
     const toolIds = (pathOf(prompt, 'tool_ids') as string[] | undefined) ?? []
     const rows = await this.deps.tools.findMany(this.agent.workspace_id, toolIds)
-    const tools: AgentTool[] = [...rows.map(agentToolOf), ...systemToolsOf(prompt)]
+    const mcpServerIds = (pathOf(prompt, 'mcp_server_ids') as string[] | undefined) ?? []
+    const tools: AgentTool[] = [
+      ...rows.map(agentToolOf),
+      ...systemToolsOf(prompt),
+      ...(await this.mcp.tools(this.agent.workspace_id, mcpServerIds)),
+    ]
     this.brain = createBrain(this.deps.brain, {
       workspaceId: this.agent.workspace_id,
       config: this.config,
@@ -408,6 +417,7 @@ export class ConversationSession {
   private toolOutcome(tool: AgentTool, call: ToolCall, args: Record<string, unknown>): Promise<ToolOutcome> {
     if (tool.type === 'webhook') return callWebhook(this.deps.webhookFetch, tool, args, this.variables)
     if (tool.type === 'system') return runSystemTool(this.systemToolContext(), tool, args)
+    if (tool.type === 'mcp') return this.mcp.call(tool, args)
     this.send(serverEvents.clientToolCall(tool.name, call.id, args))
     if (tool.config.expects_response === false) return Promise.resolve({ result: 'ok', isError: false })
     return new Promise((resolve) => {
@@ -512,6 +522,7 @@ export class ConversationSession {
     for (const resolve of this.pendingTools.values())
       resolve({ result: 'The conversation ended.', isError: true })
     try {
+      await this.mcp.close()
       await this.voice?.close()
       const seconds = Math.round((Date.now() - this.startedAt) / 1000)
       const cost = (await this.charge?.close(seconds)) ?? 0
