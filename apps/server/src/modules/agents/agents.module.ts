@@ -76,7 +76,8 @@ export type AgentInfoLookup = (
 /** The longest a conversation's MCP session is kept open. */
 const CONVERSATION_MAX_MS = 60 * 60 * 1000
 
-export function createAgentsModule(deps: {
+/** What the agents domain is built from. */
+export interface AgentsModuleDeps {
   db: Database
   secretKey: string
   tierOf(workspaceId: string): Promise<Tier>
@@ -100,7 +101,9 @@ export function createAgentsModule(deps: {
   webhookExists?: ((workspaceId: string, webhookId: string) => Promise<boolean>) | null
   /** Unseals a workspace secret a custom LLM's headers or key name. */
   secretValue?: SecretValue | null
-}): DomainModule<{
+}
+
+export function createAgentsModule(deps: AgentsModuleDeps): DomainModule<{
   agents: AgentsService
   dependentAgents: DependentAgentsLookup
   testReplies: AgentTestReplies

@@ -7,8 +7,8 @@ import { accessInfo, unixSeconds } from '../access-info.js'
 import { isObject, type JsonObject, mergeConfig } from '../agent-config.js'
 import { checkAgentUrl } from '../agent-references.js'
 import type { AgentsDeps } from '../agents-deps.js'
-import type { McpToolInfo } from './mcp-connection.js'
 import type { McpServerRow } from './mcp-servers.repository.js'
+import { listMcpTools } from './mcp-tools-listing.js'
 
 function invalid(message: string, param: string): never {
   throw new AppError('agent_config_invalid', { message, param })
@@ -67,22 +67,6 @@ export function toolHash(name: string, description: string, schema: unknown): st
     .digest('hex')
 }
 
-function approvalStatus(serverId: string, config: JsonObject, tool: McpToolInfo) {
-  const approval = (Array.isArray(config.tool_approval_hashes) ? config.tool_approval_hashes : []).find(
-    (a): a is JsonObject => isObject(a) && a.tool_name === tool.name,
-  )
-  const state = !approval
-    ? 'not_approved'
-    : approval.tool_hash === toolHash(tool.name, tool.description, tool.inputSchema)
-      ? 'up_to_date'
-      : 'needs_review'
-  return {
-    tool_id: `mcp:${serverId}:${tool.name}`,
-    state,
-    ...(approval ? { approval_policy: approval.approval_policy } : {}),
-  }
-}
-
 /** MCP servers: their configuration, approval policy, per-tool approvals and per-tool settings. */
 export function createMcpServersService(deps: AgentsDeps) {
   async function found(principal: Principal, id: string): Promise<McpServerRow> {
@@ -127,34 +111,9 @@ export function createMcpServersService(deps: AgentsDeps) {
 
     get: view,
 
-    /**
-     * GET /v1/convai/mcp-servers/{id}/tools: the server's tools as it lists them now, with each
-     * one's approval state under per-tool approval; a server that cannot be reached is reported,
-     * not failed.
-     */
+    /** GET /v1/convai/mcp-servers/{id}/tools. */
     async listTools(principal: Principal, id: string) {
-      const row = await found(principal, id)
-      let connection: Awaited<ReturnType<AgentsDeps['mcpConnect']>> | null = null
-      try {
-        connection = await deps.mcpConnect(principal.workspaceId, row.config)
-        const tools = await connection.tools()
-        const perTool = row.config.approval_policy === 'require_approval_per_tool'
-        return {
-          success: true,
-          tools: tools.map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema })),
-          tool_approval_statuses: perTool ? tools.map((t) => approvalStatus(id, row.config, t)) : [],
-        }
-      } catch (error) {
-        if (error instanceof AppError && error.status < 500) throw error
-        return {
-          success: false,
-          tools: [],
-          tool_approval_statuses: [],
-          error_message: `The MCP server could not be reached: ${error instanceof Error ? error.message : 'error'}`,
-        }
-      } finally {
-        await connection?.close().catch(() => undefined)
-      }
+      return listMcpTools(deps, await found(principal, id))
     },
 
     async list(principal: Principal) {

@@ -226,8 +226,8 @@ describe('system tools in a live conversation', () => {
     const call = await open(agentId)
     expect(await call.say('Beep. Leave a message.')).toEqual(['Please call the clinic back.'])
     await until(call.closed)
-    const id = (call.events[0]?.conversation_initiation_metadata_event as { conversation_id: string })
-      .conversation_id
+    const metadata = call.events[0]?.conversation_initiation_metadata_event as { conversation_id: string }
+    const id = metadata.conversation_id
     for (let i = 0; i < 100; i++) {
       if ((await sdk.conversationalAi.conversations.get(id)).status === 'done') break
       await new Promise((resolve) => setTimeout(resolve, 50))
