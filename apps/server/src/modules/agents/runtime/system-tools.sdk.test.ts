@@ -45,7 +45,7 @@ beforeAll(async () => {
     payload: { name: 'sdk' },
   })
   sdk = new ElevenLabsClient({ apiKey: key.json().api_key, baseUrl: address, maxRetries: 0 })
-}, 60_000)
+}, 120_000)
 afterAll(async () => {
   await t?.close()
   await llm?.close()
