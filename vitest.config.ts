@@ -49,6 +49,9 @@ export default defineConfig({
           // the files of one worker can share loaded modules: importing the app graph once per
           // worker instead of once per file took a third off a sample's wall time.
           isolate: false,
+          // These packages publish their TypeScript sources under the `source` condition, which
+          // Node cannot load; Vitest transforms them instead (the MCP SDK imports them).
+          server: { deps: { inline: [/@modelcontextprotocol\/sdk/, /eventsource/] } },
         },
       },
       {

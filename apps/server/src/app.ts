@@ -479,6 +479,8 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     plan: billing.ports.plan,
     queue,
     postCallWebhook: webhooks.ports.webhooks.sendTo,
+    webhookExists: webhooks.ports.webhooks.exists,
+    secretValue: workspaces.ports.secretValue,
   })
   knowledgeBase.ports.registerDependentAgents(dependentAgentsFrom(agents.ports.dependentAgents))
   const agentTesting = createAgentTestingModule({

@@ -81,8 +81,47 @@ export const CONVERSATION_IDLE_SECONDS = 180
 export const CONVERSATION_MAX_SECONDS = 60 * 60
 /** What a voice agent says to a caller silent for its turn timeout. */
 export const CONVAI_REENGAGE_MESSAGE = 'Are you still there?'
+/** The same line in the languages agents speak (by language code); others hear the English one. */
+export const CONVAI_REENGAGE_MESSAGES: Readonly<Record<string, string>> = {
+  en: CONVAI_REENGAGE_MESSAGE,
+  ar: 'هل ما زلت هناك؟',
+  bg: 'Още ли сте там?',
+  cs: 'Jste tam ještě?',
+  da: 'Er du der stadig?',
+  de: 'Sind Sie noch da?',
+  el: 'Είστε ακόμα εκεί;',
+  es: '¿Sigue ahí?',
+  fi: 'Oletko vielä siellä?',
+  fr: 'Êtes-vous toujours là ?',
+  hi: 'क्या आप अभी भी वहाँ हैं?',
+  hr: 'Jeste li još tu?',
+  hu: 'Ott van még?',
+  id: 'Apakah Anda masih di sana?',
+  it: 'È ancora lì?',
+  ja: 'まだいらっしゃいますか？',
+  ko: '아직 계신가요?',
+  ms: 'Adakah anda masih di sana?',
+  nl: 'Bent u er nog?',
+  no: 'Er du der fortsatt?',
+  pl: 'Czy nadal tam jesteś?',
+  pt: 'Ainda está aí?',
+  'pt-br': 'Você ainda está aí?',
+  ro: 'Mai sunteți acolo?',
+  ru: 'Вы ещё здесь?',
+  sk: 'Ste tam ešte?',
+  sv: 'Är du kvar?',
+  ta: 'நீங்கள் இன்னும் இருக்கிறீர்களா?',
+  tr: 'Hâlâ orada mısınız?',
+  uk: 'Ви ще тут?',
+  vi: 'Bạn vẫn còn đó chứ?',
+  zh: '您还在吗？',
+}
 /** The post-call webhook's event name, as ElevenLabs sends it. */
 export const CONVAI_POST_CALL_EVENT = 'post_call_transcription'
+/** The post-call webhook's event carrying the call's recording (base64 MP3), as ElevenLabs sends it. */
+export const CONVAI_POST_CALL_AUDIO_EVENT = 'post_call_audio'
+/** The `webhooks.events` entry that asks for the recording with the post-call webhook. */
+export const CONVAI_WEBHOOK_AUDIO = 'audio'
 /**
  * Conversations ended this long ago without their post-call work (a process stopped between the
  * end and the job) are picked up again by the sweep.

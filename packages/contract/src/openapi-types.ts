@@ -19567,6 +19567,46 @@ export interface paths {
         };
         trace?: never;
     };
+    "/v1/convai/mcp-servers/{mcp_server_id}/tools": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tools the MCP server lists now */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    mcp_server_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/convai/mcp-servers/{mcp_server_id}/approval-policy": {
         parameters: {
             query?: never;

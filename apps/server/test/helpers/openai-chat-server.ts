@@ -1,4 +1,11 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http'
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http'
+import { createServer as createTlsServer } from 'node:https'
 import type { AddressInfo } from 'node:net'
 
 // A real HTTP server speaking the OpenAI chat-completions protocol with streaming (server-sent
@@ -25,6 +32,8 @@ export interface ChatRequestBody {
 export interface OpenAiChatServer {
   url: string
   requests: ChatRequestBody[]
+  /** The headers of each request, in the order of `requests`. */
+  headers: IncomingHttpHeaders[]
   close(): Promise<void>
 }
 
@@ -40,11 +49,15 @@ function chunk(delta: object, finish: string | null = null): string {
 
 export async function startOpenAiChatServer(
   script: (body: ChatRequestBody) => ScriptedReply,
+  /** Serves HTTPS with this key and certificate (an agent's own endpoint must be HTTPS). */
+  tls?: { key: string | Buffer; cert: string | Buffer },
 ): Promise<OpenAiChatServer> {
   const requests: ChatRequestBody[] = []
-  const server: Server = createServer(async (request, response) => {
+  const headers: IncomingHttpHeaders[] = []
+  const handle = async (request: IncomingMessage, response: ServerResponse) => {
     const body = JSON.parse(await bodyOf(request)) as ChatRequestBody
     requests.push(body)
+    headers.push(request.headers)
     const reply = script(body)
     if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs))
     if (reply.status) {
@@ -73,12 +86,14 @@ export async function startOpenAiChatServer(
       `data: ${JSON.stringify({ choices: [], usage: { prompt_tokens: 42, completion_tokens: 7 } })}\n\n`,
     )
     response.end('data: [DONE]\n\n')
-  })
+  }
+  const server: Server = tls ? createTlsServer(tls, handle) : createServer(handle)
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
   return {
-    url: `http://127.0.0.1:${port}/v1/chat/completions`,
+    url: `${tls ? 'https' : 'http'}://127.0.0.1:${port}/v1/chat/completions`,
     requests,
+    headers,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections()

@@ -14,6 +14,10 @@ export const AGENTS_ERRORS = {
     status: 404,
     message: 'The integration you are trying to access does not exist.',
   },
+  agent_post_call_webhook_not_found: {
+    status: 422,
+    message: 'post_call_webhook_id names no webhook of this workspace.',
+  },
   conversation_not_found: { status: 404, message: 'Conversation not found.' },
   conversation_audio_not_found: { status: 404, message: 'This conversation has no recording.' },
   agent_url_invalid: { status: 422, message: HTTPS_URL_MESSAGE },

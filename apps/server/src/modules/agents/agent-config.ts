@@ -188,6 +188,7 @@ export interface AgentReferences {
   toolIds: string[]
   mcpServerIds: string[]
   knowledgeBaseIds: string[]
+  postCallWebhookId: string | null
 }
 
 /** The rules every saved configuration follows; returns what it refers to. */
@@ -218,7 +219,16 @@ export function checkAgentConfig(config: JsonObject, settings: JsonObject): Agen
     knowledgeBaseIds: ((pathOf(prompt, 'knowledge_base') as JsonObject[] | undefined) ?? []).map((d) =>
       String(d.id),
     ),
+    postCallWebhookId: postCallWebhookIdOf(pathOf(settings, 'workspace_overrides')),
   }
+}
+
+/** The post-call webhook a settings object names (`webhooks.post_call_webhook_id`), if any. */
+export function postCallWebhookIdOf(settings: unknown): string | null {
+  const id = pathOf(settings, 'webhooks', 'post_call_webhook_id')
+  if (id === undefined || id === null || id === '') return null
+  if (typeof id !== 'string') invalid('post_call_webhook_id must be a string.', 'post_call_webhook_id')
+  return id
 }
 
 /**

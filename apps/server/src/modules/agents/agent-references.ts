@@ -21,6 +21,16 @@ export function checkAgentUrl(deps: Pick<AgentsDeps, 'outbound'>, url: unknown, 
   }
 }
 
+/** A post-call webhook named in settings must be one of the workspace's own webhooks. */
+export async function checkPostCallWebhook(
+  deps: Pick<AgentsDeps, 'webhookExists'>,
+  workspaceId: string,
+  webhookId: string | null,
+): Promise<void> {
+  if (webhookId !== null && !(await deps.webhookExists(workspaceId, webhookId)))
+    throw new AppError('agent_post_call_webhook_not_found', { param: 'post_call_webhook_id' })
+}
+
 /** What a saved agent names must exist in its workspace and be usable on this server. */
 export async function checkReferences(
   deps: AgentsDeps,
@@ -35,6 +45,7 @@ export async function checkReferences(
   const servers = await deps.mcpServers.findMany(workspaceId, [...new Set(refs.mcpServerIds)])
   if (servers.length !== new Set(refs.mcpServerIds).size)
     throw new AppError('mcp_server_not_found', { param: 'mcp_server_ids' })
+  await checkPostCallWebhook(deps, workspaceId, refs.postCallWebhookId)
   if (deps.knowledge && refs.knowledgeBaseIds.length) {
     const found = await deps.knowledge.documentsExist({ workspaceId, documentIds: refs.knowledgeBaseIds })
     if (found.length !== refs.knowledgeBaseIds.length)

@@ -1,6 +1,7 @@
 import type { OutboundPolicy } from '../../platform/outbound/outbound.js'
 import type { AgentsRepository } from './agents.repository.js'
 import type { LlmCatalogue } from './llm/llm-catalogue.js'
+import type { McpConnection } from './mcp/mcp-connection.js'
 import type { McpServersRepository } from './mcp/mcp-servers.repository.js'
 import type { KnowledgeRetrieval } from './ports.js'
 import type { ToolsRepository } from './tools/tools.repository.js'
@@ -18,4 +19,10 @@ export interface AgentsDeps {
   knowledge: KnowledgeRetrieval | null
   /** Versions, branches and drafts of agents' configurations. */
   versions: VersionsRepository
+  /** Whether a workspace has the webhook a post-call setting names (none without webhooks). */
+  webhookExists: (workspaceId: string, webhookId: string) => Promise<boolean>
+  /** Opens a live connection to an MCP server the workspace configured. */
+  mcpConnect: McpConnect
 }
+
+export type McpConnect = (workspaceId: string, config: Record<string, unknown>) => Promise<McpConnection>

@@ -25,12 +25,14 @@ import { createGgufLoader } from './llm/gguf-models.js'
 import { llmRoutes } from './llm/llm.routes.js'
 import { createLlmCatalogue, type OperatorLlm } from './llm/llm-catalogue.js'
 import { mcpApprovalsRoutes } from './mcp/mcp-approvals.routes.js'
+import { connectMcp } from './mcp/mcp-connection.js'
 import { createMcpServersRepository } from './mcp/mcp-servers.repository.js'
 import { mcpServersRoutes } from './mcp/mcp-servers.routes.js'
 import { createMcpServersService } from './mcp/mcp-servers.service.js'
 import type { DependentAgentsLookup, KnowledgeRetrieval } from './ports.js'
 import type { ConversationLedger } from './runtime/conversation-charge.js'
 import { conversationSocketRoutes } from './runtime/conversation-socket.routes.js'
+import type { SecretValue } from './runtime/custom-llm-headers.js'
 import type { RuntimeDeps } from './runtime/runtime-deps.js'
 import { simulationRoutes } from './runtime/simulation.routes.js'
 import type { VoiceDeps } from './runtime/voice-channel.js'
@@ -77,7 +79,11 @@ export type AgentInfoLookup = (
  * settings. Knowledge retrieval is a port the knowledge base supplies; without it agents are
  * built all the same and the built-in engine says it does not know.
  */
-export function createAgentsModule(deps: {
+/** The longest a conversation's MCP session is kept open. */
+const CONVERSATION_MAX_MS = 60 * 60 * 1000
+
+/** What the agents domain is built from. */
+export interface AgentsModuleDeps {
   db: Database
   secretKey: string
   tierOf(workspaceId: string): Promise<Tier>
@@ -97,7 +103,13 @@ export function createAgentsModule(deps: {
   queue: JobQueue
   /** The workspace webhook the convai settings name receives each finished conversation. */
   postCallWebhook?: PostCallWebhook | null
-}): DomainModule<{
+  /** Whether a workspace has a webhook, so settings cannot name another's or none. */
+  webhookExists?: ((workspaceId: string, webhookId: string) => Promise<boolean>) | null
+  /** Unseals a workspace secret a custom LLM's headers or key name. */
+  secretValue?: SecretValue | null
+}
+
+export function createAgentsModule(deps: AgentsModuleDeps): DomainModule<{
   agents: AgentsService
   dependentAgents: DependentAgentsLookup
   testReplies: AgentTestReplies
@@ -107,6 +119,9 @@ export function createAgentsModule(deps: {
   conversationFacts: ConversationFactsLookup
 }> {
   const agentsRepo = createAgentsRepository(deps.db)
+  const secretValue = deps.secretValue ?? (async () => null)
+  // MCP sessions stay open for a whole conversation, so their requests may last that long.
+  const mcpFetch = createCheckedFetch(deps.outbound, AGENT_URL_ERRORS, CONVERSATION_MAX_MS)
   const shared: AgentsDeps = {
     agents: agentsRepo,
     tools: createToolsRepository(deps.db),
@@ -116,6 +131,9 @@ export function createAgentsModule(deps: {
     publicUrl: deps.publicUrl,
     knowledge: deps.knowledge ?? null,
     versions: createVersionsRepository(deps.db),
+    webhookExists: deps.webhookExists ?? (async () => false),
+    mcpConnect: (workspaceId, config) =>
+      connectMcp({ outbound: deps.outbound, fetch: mcpFetch, secretValue }, workspaceId, config),
   }
   const agents = createAgentsService(shared)
   const tools = createToolsService(shared)
@@ -144,14 +162,17 @@ export function createAgentsModule(deps: {
       llms: shared.llms,
       knowledge: shared.knowledge,
       loadGguf: createGgufLoader(shared.llms),
+      secretValue,
     },
     webhookFetch: createCheckedFetch(deps.outbound, AGENT_URL_ERRORS, 30_000),
+    mcpServers: shared.mcpServers,
+    mcpConnect: shared.mcpConnect,
     voice: deps.voice,
     charge: { credits: deps.credits, plan: deps.plan },
     afterCall: queuePostCall,
   }
   const settingsRepo = createConvaiSettingsRepository(deps.db)
-  const settings = createConvaiSettingsService({ outbound: deps.outbound, repo: settingsRepo })
+  const settings = createConvaiSettingsService({ ...shared, repo: settingsRepo })
   const postCallRepo = createPostCallRepository(deps.db)
   const postCall = {
     agents: agentsRepo,
@@ -159,6 +180,7 @@ export function createAgentsModule(deps: {
     settings: settingsRepo,
     brain: runtime.brain,
     webhook: deps.postCallWebhook ?? null,
+    storage: deps.voice.storage,
   }
   return {
     name: 'agents',

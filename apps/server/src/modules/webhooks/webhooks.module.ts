@@ -18,6 +18,8 @@ export interface WebhooksPorts {
   emit(workspaceId: string, event: WebhookEvent): Promise<number>
   /** Whether an enabled webhook of the workspace subscribes to the kind (that one, when named). */
   subscribed(workspaceId: string, type: WebhookEvent['type'], webhookId?: string): Promise<boolean>
+  /** Whether the workspace has this webhook (enabled or not), for settings that name one. */
+  exists(workspaceId: string, webhookId: string): Promise<boolean>
   /** Sends an event to the one webhook a setting names, if it is there and enabled; whether it was. */
   sendTo(
     workspaceId: string,
@@ -80,6 +82,7 @@ export function createWebhooksModule(deps: {
       webhooks: {
         emit: (workspaceId, event) => service.emit(workspaceId, event),
         subscribed: (workspaceId, type, webhookId) => service.subscribed(workspaceId, type, webhookId),
+        exists: (workspaceId, webhookId) => service.exists(workspaceId, webhookId),
         sendTo: (workspaceId, webhookId, eventType, data) =>
           service.sendTo(workspaceId, webhookId, eventType, data),
       },

@@ -68,6 +68,11 @@ export function createWebhooksService(deps: WebhooksDeps) {
       ).length
     },
 
+    /** The port: whether the workspace has this webhook, whatever its state. */
+    async exists(workspaceId: string, webhookId: string): Promise<boolean> {
+      return (await repo.find(workspaceId, webhookId)) !== undefined
+    },
+
     /**
      * The port: queue one event to one webhook of the workspace that another setting names (the
      * conversational AI post-call webhook), whatever kinds it subscribes to; false when that

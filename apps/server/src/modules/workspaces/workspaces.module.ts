@@ -38,6 +38,8 @@ export interface WorkspacesPorts {
   principals: PrincipalResolver
   /** Membership for single sign-on: look-up and auto provisioning. */
   provisioning: MemberProvisioning
+  /** Unseals a workspace secret for an outbound request that names it (agents' custom LLMs). */
+  secretValue(workspaceId: string, secretId: string): Promise<string | null>
 }
 
 /**
@@ -111,6 +113,7 @@ export function createWorkspacesModule(deps: {
     ports: {
       principals: access.wrap(deps.principals),
       provisioning: createMemberProvisioning({ workspaces, tierOf: deps.tierOf }),
+      secretValue: (workspaceId, secretId) => secrets.valueOf(workspaceId, secretId),
     },
   }
 }

@@ -21,9 +21,12 @@ import { createTestApp, type TestApp } from '../../../../test/helpers/test-app.j
 // conversation up again after a crash.
 
 class SilentAudio extends AudioInterface {
+  heardBytes = 0
   start(): void {}
   stop(): void {}
-  output(): void {}
+  output(audio: Buffer): void {
+    this.heardBytes += audio.length
+  }
   interrupt(): void {}
 }
 
@@ -34,6 +37,7 @@ let receiver: Server
 let sdk: ElevenLabsClient
 let owner: TestUser
 let webhookSecret: string
+let webhookId: string
 const received: Array<{ headers: IncomingHttpHeaders; body: string }> = []
 
 function systemOf(body: { messages: Array<{ role: string; content: string | null }> }): string {
@@ -94,6 +98,7 @@ beforeAll(async () => {
     },
   })
   webhookSecret = hook.json().webhook_secret
+  webhookId = hook.json().webhook_id
   await sdk.conversationalAi.settings.update({ webhooks: { postCallWebhookId: hook.json().webhook_id } })
 }, 120_000)
 
@@ -264,4 +269,165 @@ describe('post-call analysis and webhook', () => {
     await new Promise((resolve) => setTimeout(resolve, 1000))
     expect(deliveredFor(id)).toHaveLength(2)
   }, 180_000)
+})
+
+describe('a custom language model', () => {
+  it('gets the agent’s request headers, secrets resolved, in the call and in the post-call analysis', async () => {
+    const own = await startOpenAiChatServer(
+      (body) =>
+        systemOf(body).includes('against a goal')
+          ? { text: 'success\nThe agent answered.' }
+          : { text: 'Answered by my own model.' },
+      { key: tls.key, cert: tls.cert },
+    )
+    try {
+      const { secretId } = await sdk.conversationalAi.secrets.create({
+        name: 'team key',
+        value: 'sk-team-42',
+      })
+      const { agentId } = await sdk.conversationalAi.agents.create({
+        name: 'Own model',
+        conversationConfig: {
+          conversation: { textOnly: true },
+          agent: {
+            firstMessage: 'Hi.',
+            prompt: {
+              llm: 'custom-llm',
+              customLlm: {
+                url: own.url,
+                modelId: 'team-model',
+                apiKey: { secretId },
+                requestHeaders: { 'X-Team-Key': { secretId }, 'X-Team': 'support' },
+              },
+            },
+          },
+        },
+        platformSettings: {
+          evaluation: {
+            criteria: [{ id: 'answered', name: 'Answered', conversationGoalPrompt: 'It answers.' }],
+          },
+        },
+      })
+      const id = await talk(agentId, 'Hello?')
+      const conversation = await analysed(id)
+      expect(conversation.analysis?.evaluationCriteriaResults?.answered?.result).toBe('success')
+      const judged = own.requests.findIndex((r) => systemOf(r).includes('against a goal'))
+      const chatted = own.requests.findIndex((r) => r.messages.at(-1)?.content === 'Hello?')
+      expect(judged).toBeGreaterThanOrEqual(0)
+      expect(chatted).toBeGreaterThanOrEqual(0)
+      for (const index of [chatted, judged])
+        expect(own.headers[index]).toMatchObject({
+          'x-team-key': 'sk-team-42',
+          'x-team': 'support',
+          authorization: 'Bearer sk-team-42',
+        })
+      // The secret's value is never shown back with the agent.
+      const agent = await t.app.inject({
+        method: 'GET',
+        url: `/v1/convai/agents/${agentId}`,
+        headers: owner.auth,
+      })
+      expect(agent.body).not.toContain('sk-team-42')
+    } finally {
+      await own.close()
+    }
+  }, 60_000)
+})
+
+describe('the post-call webhook setting', () => {
+  it('refuses a webhook that is not the workspace’s own, on the settings and on an agent', async () => {
+    const other = await createUser(t.app, t.database)
+    const theirs = await t.app.inject({
+      method: 'POST',
+      url: '/v1/workspace/webhooks',
+      headers: other.auth,
+      payload: {
+        settings: { auth_type: 'hmac', name: 'Theirs', webhook_url: 'https://127.0.0.1:9/theirs' },
+      },
+    })
+    expect(theirs.statusCode).toBe(200)
+    for (const id of ['no-such-webhook', theirs.json().webhook_id]) {
+      const settings = await t.app.inject({
+        method: 'PATCH',
+        url: '/v1/convai/settings',
+        headers: owner.auth,
+        payload: { webhooks: { post_call_webhook_id: id } },
+      })
+      expect(settings.statusCode).toBe(422)
+      expect(settings.json().detail).toMatchObject({
+        message: 'post_call_webhook_id names no webhook of this workspace.',
+        param: 'post_call_webhook_id',
+      })
+      await expect(
+        sdk.conversationalAi.agents.create({
+          name: 'Bad hook',
+          conversationConfig: {},
+          platformSettings: { workspaceOverrides: { webhooks: { postCallWebhookId: id } } },
+        }),
+      ).rejects.toMatchObject({ statusCode: 422 })
+    }
+    // Nothing half-written: the workspace still names its own webhook.
+    const kept = await sdk.conversationalAi.settings.get()
+    expect(kept.webhooks?.postCallWebhookId).toBe(webhookId)
+    const { agentId } = await sdk.conversationalAi.agents.create({
+      name: 'Good hook',
+      conversationConfig: {},
+    })
+    await expect(
+      sdk.conversationalAi.agents.update(agentId, {
+        platformSettings: { workspaceOverrides: { webhooks: { postCallWebhookId: 'no-such-webhook' } } },
+      }),
+    ).rejects.toMatchObject({ statusCode: 422 })
+    const updated = await sdk.conversationalAi.agents.update(agentId, {
+      platformSettings: { workspaceOverrides: { webhooks: { postCallWebhookId: webhookId } } },
+    })
+    expect(updated.platformSettings?.workspaceOverrides?.webhooks?.postCallWebhookId).toBe(webhookId)
+  }, 60_000)
+
+  it('sends the call’s recording as a signed post_call_audio event when the agent asks for audio', async () => {
+    const { agentId } = await sdk.conversationalAi.agents.create({
+      name: 'Recorded',
+      conversationConfig: { agent: { firstMessage: 'Hello, this call is recorded.' } },
+      platformSettings: {
+        workspaceOverrides: { webhooks: { postCallWebhookId: webhookId, events: ['transcript', 'audio'] } },
+      },
+    })
+    const caller = new SilentAudio()
+    const conversation = new Conversation({
+      client: sdk as never,
+      agentId,
+      requiresAuth: true,
+      audioInterface: caller,
+    })
+    await conversation.startSession()
+    await until(() => caller.heardBytes > 16_000, 30_000)
+    const id = conversation.getConversationId() ?? ''
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    conversation.endSession()
+    await until(() => deliveredFor(id).length === 2, 30_000)
+    const events = await Promise.all(
+      deliveredFor(id).map((d) =>
+        sdk.webhooks.constructEvent(d.body, d.headers['elevenlabs-signature'] as string, webhookSecret),
+      ),
+    )
+    expect(events.map((e) => e.type)).toEqual(['post_call_transcription', 'post_call_audio'])
+    const audio = events[1]
+    expect(audio.data).toMatchObject({ agent_id: agentId, conversation_id: id })
+    const mp3 = Buffer.from(audio.data.full_audio as string, 'base64')
+    // An MPEG audio frame: the sync word, then MPEG-2 layer III (the call's 16 kHz).
+    expect(mp3[0]).toBe(0xff)
+    expect((mp3[1] ?? 0) & 0xfe).toBe(0xf2)
+    // At 32 kbps, more than a second of the call (the greeting) is in it.
+    expect(mp3.length).toBeGreaterThan(4000)
+
+    // A call whose settings do not ask for audio gets the transcription only.
+    const { agentId: quiet } = await sdk.conversationalAi.agents.create({
+      name: 'Not recorded',
+      conversationConfig: { conversation: { textOnly: true }, agent: { firstMessage: 'Hi.' } },
+    })
+    const quietId = await talk(quiet, 'Hello there.')
+    await until(() => deliveredFor(quietId).length === 1)
+    await new Promise((resolve) => setTimeout(resolve, 1000))
+    expect(deliveredFor(quietId).map((d) => JSON.parse(d.body).type)).toEqual(['post_call_transcription'])
+  }, 90_000)
 })

@@ -47,6 +47,15 @@ export function mcpServersRoutes(servers: McpServersService): FastifyPluginAsync
       async (request) => servers.get(requirePrincipal(request), request.params.mcp_server_id),
     )
 
+    app.get(
+      '/v1/convai/mcp-servers/:mcp_server_id/tools',
+      {
+        config,
+        schema: { tags, summary: 'The tools the MCP server lists now', params, response: { 200: json } },
+      },
+      async (request) => servers.listTools(requirePrincipal(request), request.params.mcp_server_id),
+    )
+
     app.patch(
       '/v1/convai/mcp-servers/:mcp_server_id',
       { config, schema: { tags, summary: 'Change an MCP server', params, body: json, response: reply } },

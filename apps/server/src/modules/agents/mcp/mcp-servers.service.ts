@@ -8,6 +8,7 @@ import { isObject, type JsonObject, mergeConfig } from '../agent-config.js'
 import { checkAgentUrl } from '../agent-references.js'
 import type { AgentsDeps } from '../agents-deps.js'
 import type { McpServerRow } from './mcp-servers.repository.js'
+import { listMcpTools } from './mcp-tools-listing.js'
 
 function invalid(message: string, param: string): never {
   throw new AppError('agent_config_invalid', { message, param })
@@ -109,6 +110,11 @@ export function createMcpServersService(deps: AgentsDeps) {
     },
 
     get: view,
+
+    /** GET /v1/convai/mcp-servers/{id}/tools. */
+    async listTools(principal: Principal, id: string) {
+      return listMcpTools(deps, await found(principal, id))
+    },
 
     async list(principal: Principal) {
       const rows = await deps.mcpServers.list(principal.workspaceId)

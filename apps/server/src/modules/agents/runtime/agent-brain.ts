@@ -12,6 +12,7 @@ import { builtInReply, type EngineTool } from '../llm/built-in-engine.js'
 import type { LoadedGguf } from '../llm/gguf-models.js'
 import type { LlmCatalogue } from '../llm/llm-catalogue.js'
 import type { KnowledgeRetrieval, RetrievedPassage } from '../ports.js'
+import { customLlmHeaders, type SecretValue } from './custom-llm-headers.js'
 import { fillVariables } from './dynamic-variables.js'
 
 // The agent's mind for one conversation: the system prompt, the tools it may call and the model
@@ -30,6 +31,8 @@ export interface BrainDeps {
   llms: LlmCatalogue
   knowledge: KnowledgeRetrieval | null
   loadGguf: (llm: string) => Promise<LoadedGguf>
+  /** Unseals the workspace secrets a custom LLM's headers name. */
+  secretValue: SecretValue
 }
 
 export interface BrainSetup {
@@ -37,8 +40,6 @@ export interface BrainSetup {
   config: JsonObject
   tools: EngineTool[]
   variables: Record<string, unknown>
-  /** The resolved custom LLM headers (secrets unsealed), when the agent has its own endpoint. */
-  customHeaders?: Record<string, string> | undefined
 }
 
 const RETRIEVED_PASSAGES = 3
@@ -73,17 +74,25 @@ export function createBrain(deps: BrainDeps, setup: BrainSetup) {
     })
   }
 
-  function endpoint(): { client: ChatClient; target: ChatEndpoint } {
+  async function endpoint(): Promise<{ client: ChatClient; target: ChatEndpoint }> {
     if (llm === CUSTOM_LLM_ID) {
       const custom = pathOf(prompt, 'custom_llm')
       if (!isObject(custom) || typeof custom.url !== 'string') throw new AppError('agent_llm_unknown')
       const url = custom.url.replace(/\/+$/, '')
+      // Resolved per request: a secret changed mid-call is used from the next request on.
+      const { headers, apiKey } = await customLlmHeaders(
+        custom,
+        setup.workspaceId,
+        setup.variables,
+        deps.secretValue,
+      )
       return {
         client: deps.chat,
         target: {
           url: url.endsWith('/chat/completions') ? url : `${url}/chat/completions`,
           model: typeof custom.model_id === 'string' ? custom.model_id : 'default',
-          headers: setup.customHeaders,
+          headers,
+          apiKey,
         },
       }
     }
@@ -109,7 +118,7 @@ export function createBrain(deps: BrainDeps, setup: BrainSetup) {
     signal: AbortSignal,
   ): AsyncGenerator<BrainEvent> {
     const messages = [await systemMessage(query), ...history]
-    const { client, target } = endpoint()
+    const { client, target } = await endpoint()
     for await (const event of client.stream(target, {
       messages,
       tools: setup.tools.length ? toolSpecs(setup.tools) : undefined,

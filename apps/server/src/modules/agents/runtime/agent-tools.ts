@@ -4,6 +4,7 @@ import { isObject, type JsonObject, pathOf } from '../agent-config.js'
 import { type EngineTool, triggerPhrasesOf } from '../llm/built-in-engine.js'
 import type { ToolRow } from '../tools/tools.repository.js'
 import { fillVariables } from './dynamic-variables.js'
+import { SYSTEM_TOOL_PARAMETERS } from './system-tools.js'
 
 // The tools of one agent, and how a webhook tool is called: path parameters put into the URL,
 // query parameters into the query, the rest as the JSON body; headers may use secret variables.
@@ -61,8 +62,8 @@ export function systemToolsOf(prompt: unknown): AgentTool[] {
   if (!isObject(builtIn)) return []
   return Object.entries(builtIn)
     .filter(([name, value]) => (SYSTEM_TOOL_NAMES as readonly string[]).includes(name) && isObject(value))
-    .map(([name, value]) =>
-      agentToolOf({
+    .map(([name, value]) => {
+      const tool = agentToolOf({
         id: null,
         tool_config: {
           description: `The ${name.replace(/_/g, ' ')} system tool.`,
@@ -70,8 +71,9 @@ export function systemToolsOf(prompt: unknown): AgentTool[] {
           type: 'system',
           name,
         },
-      }),
-    )
+      })
+      return { ...tool, parameters: SYSTEM_TOOL_PARAMETERS[name] ?? null }
+    })
 }
 
 /** Calls a webhook tool; its answer (text, JSON or the failure) goes back to the model. */

@@ -9,8 +9,12 @@ import type { AgentTool } from './agent-tools.js'
 export interface ToolOutcome {
   result: string
   isError: boolean
-  /** The tool ends the conversation (end_call). */
+  /** The tool ends the conversation (end_call, voicemail detection). */
   ends?: boolean
+  /** Why it ends, for the record (the tool's name otherwise). */
+  endReason?: string
+  /** The agent says nothing more this turn (skip turn, a transfer that spoke for itself). */
+  skips?: boolean
 }
 
 export interface TurnHooks {
@@ -22,6 +26,7 @@ export interface TurnHooks {
 export interface TurnResult {
   text: string
   ended: boolean
+  endReason?: string
 }
 
 function argumentsOf(call: ToolCall): Record<string, unknown> {
@@ -60,13 +65,16 @@ export async function runAgentTurn(
       return { text: spoken, ended: false }
     }
     history.push({ role: 'assistant', content: text || null, tool_calls: calls.map((c) => c.call) })
-    let ended = false
+    let ended: string | null = null
+    let skipped = false
     for (const { call, tool } of calls) {
       const outcome = await hooks.runTool(tool, call, argumentsOf(call))
       history.push({ role: 'tool', tool_call_id: call.id, content: outcome.result })
-      ended ||= outcome.ends === true
+      if (outcome.ends) ended ??= outcome.endReason ?? `${tool.name} tool`
+      skipped ||= outcome.skips === true
     }
-    if (ended) return { text: spoken, ended: true }
+    if (ended) return { text: spoken, ended: true, endReason: ended }
+    if (skipped) return { text: spoken, ended: false }
   }
   throw new AppError('llm_unavailable', {
     message: 'The language model kept calling tools without answering.',

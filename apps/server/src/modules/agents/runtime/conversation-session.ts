@@ -4,19 +4,22 @@ import { newId } from '../../../lib/ids.js'
 import type { ChatMessage, ToolCall } from '../../../platform/llm/chat-client.js'
 import { type JsonObject, pathOf, placeholdersOf } from '../agent-config.js'
 import type { AgentRow } from '../agents.repository.js'
+import { onThePhone } from '../twilio/twilio-session.js'
 import { liveVersion } from '../versions/versioning.js'
 import { hasWorkflow } from '../workflow/workflow-check.js'
 import { workflowHost } from '../workflow/workflow-host.js'
 import { WorkflowRunner } from '../workflow/workflow-runner.js'
 import { type Brain, createBrain } from './agent-brain.js'
+import { AgentMcp } from './agent-mcp.js'
 import { type AgentTool, agentToolOf, callWebhook, systemToolsOf } from './agent-tools.js'
 import { runAgentTurn, type ToolOutcome } from './agent-turn.js'
 import { ConversationCharge } from './conversation-charge.js'
 import { type ClientMessage, clientMessage, serverEvents } from './conversation-messages.js'
-import { systemVariables } from './dynamic-variables.js'
+import { fillVariables, systemVariables } from './dynamic-variables.js'
 import { applyOverrides } from './overrides.js'
 import type { RuntimeDeps } from './runtime-deps.js'
-import { TurnTimeout } from './turn-timeout.js'
+import { runSystemTool, type SystemToolContext } from './system-tools.js'
+import { reengageLine, TurnTimeout } from './turn-timeout.js'
 import { type Reply, VoiceChannel } from './voice-channel.js'
 import { BrokenAudio, type Utterance } from './voice-input.js'
 
@@ -39,6 +42,8 @@ interface TurnTimings {
   recognitionMs: number
   speechEndedAt: number
 }
+
+type InitiationData = Extract<ClientMessage, { type: 'conversation_initiation_client_data' }>
 
 export interface TranscriptEntry {
   role: 'user' | 'agent'
@@ -77,6 +82,10 @@ export class ConversationSession {
   private voice: VoiceChannel | null = null
   private charge: ConversationCharge | null = null
   private turnTimeout: TurnTimeout | null = null
+  private init: InitiationData | null = null
+  private readonly mcp: AgentMcp
+  /** The language the agent speaks now (a language switch changes it). */
+  private language = 'en'
   /** The agent's reply being spoken, with its transcript entry (cut on an interruption). */
   private speaking: { reply: Reply; entry: TranscriptEntry } | null = null
   /** The agent's workflow, when it has one, and who is talking in it. */
@@ -93,8 +102,11 @@ export class ConversationSession {
     private readonly close: (code: number, reason: string) => void,
     /** Opened from the app by a member (the playground): charged at the development discount. */
     private readonly development = false,
+    /** A phone call (keypad tones and number transfers apply only there). */
+    private readonly phone = false,
   ) {
     this.speaker = agent.id
+    this.mcp = new AgentMcp(deps)
   }
 
   /** Marks an agent entry of the record with the agent and workflow node it came from. */
@@ -109,7 +121,12 @@ export class ConversationSession {
     const prompt = pathOf(config, 'agent', 'prompt')
     const toolIds = (pathOf(prompt, 'tool_ids') as string[] | undefined) ?? []
     const rows = await this.deps.tools.findMany(this.agent.workspace_id, toolIds)
-    const tools: AgentTool[] = [...rows.map(agentToolOf), ...systemToolsOf(prompt)]
+    const mcpServerIds = (pathOf(prompt, 'mcp_server_ids') as string[] | undefined) ?? []
+    const tools: AgentTool[] = [
+      ...rows.map(agentToolOf),
+      ...systemToolsOf(prompt),
+      ...(await this.mcp.tools(this.agent.workspace_id, mcpServerIds)),
+    ]
     // A workflow node may speak in another voice: the next reply uses it.
     if (this.voice && this.brain) await this.voice.useVoice(this.agent.workspace_id, config)
     this.config = config
@@ -120,6 +137,8 @@ export class ConversationSession {
       tools,
       variables: this.variables,
     })
+    const language = pathOf(config, 'agent', 'language')
+    this.language = typeof language === 'string' && language ? language : 'en'
   }
 
   private seconds(): number {
@@ -222,9 +241,8 @@ export class ConversationSession {
     )
   }
 
-  private async open(init: Extract<ClientMessage, { type: 'conversation_initiation_client_data' }> | null) {
-    const live = await liveVersion(this.deps, this.agent, this.id)
-    this.agent = live.agent
+  /** The agent's configuration, variables and brain, for the agent the conversation is with. */
+  private async prepare(init: InitiationData | null): Promise<void> {
     this.config = applyOverrides(
       this.agent.conversation_config,
       this.agent.platform_settings,
@@ -242,6 +260,13 @@ export class ConversationSession {
       }),
     }
     await this.think(this.config)
+  }
+
+  private async open(init: InitiationData | null) {
+    const live = await liveVersion(this.deps, this.agent, this.id)
+    this.agent = live.agent
+    this.init = init
+    await this.prepare(init)
     if (hasWorkflow(this.agent.workflow))
       this.workflow = new WorkflowRunner(this.agent.workflow, workflowHost(this.hostParts(), this.config))
     const textOnly = pathOf(this.config, 'conversation', 'text_only') === true
@@ -259,7 +284,8 @@ export class ConversationSession {
         onSpeechStart: () => this.onSpeechStart(),
         onError: (error) => void this.end('failed', String(error).slice(0, 100)),
       })
-    if (this.voice) this.turnTimeout = TurnTimeout.of(this.config, (text) => this.reengage(text))
+    if (this.voice)
+      this.turnTimeout = TurnTimeout.of(this.config, () => this.reengage(reengageLine(this.language)))
     await this.deps.conversations.insert({
       id: this.id,
       workspaceId: this.agent.workspace_id,
@@ -297,7 +323,6 @@ export class ConversationSession {
   private async greet(): Promise<void> {
     await this.workflow?.start()
     if (this.ended) return
-    const { fillVariables } = await import('./dynamic-variables.js')
     const first = fillVariables(
       String(pathOf(this.config, 'agent', 'first_message') ?? ''),
       this.variables,
@@ -410,7 +435,7 @@ export class ConversationSession {
       if (!controller.signal.aborted) this.turnTimeout?.agentDone()
       if (result.ended) {
         await this.voice?.drain(LAST_WORDS_MS)
-        await this.end('done', 'end_call tool')
+        await this.end('done', result.endReason ?? 'end_call tool')
       }
     } catch (error) {
       reply?.speech.stop()
@@ -474,12 +499,8 @@ export class ConversationSession {
 
   private toolOutcome(tool: AgentTool, call: ToolCall, args: Record<string, unknown>): Promise<ToolOutcome> {
     if (tool.type === 'webhook') return callWebhook(this.deps.webhookFetch, tool, args, this.variables)
-    if (tool.type === 'system')
-      return Promise.resolve(
-        tool.name === 'end_call'
-          ? { result: 'Goodbye.', isError: false, ends: true }
-          : { result: 'ok', isError: false },
-      )
+    if (tool.type === 'system') return runSystemTool(this.systemToolContext(), tool, args)
+    if (tool.type === 'mcp') return this.mcp.call(tool, args)
     this.send(serverEvents.clientToolCall(tool.name, call.id, args))
     if (tool.config.expects_response === false) return Promise.resolve({ result: 'ok', isError: false })
     return new Promise((resolve) => {
@@ -492,6 +513,47 @@ export class ConversationSession {
         resolve(outcome)
       })
     })
+  }
+
+  private systemToolContext(): SystemToolContext {
+    return {
+      phone: this.phone,
+      config: this.config,
+      variables: this.variables,
+      say: (text) => this.say(text),
+      switchLanguage: async (language) => {
+        this.language = language
+        const voiceId = pathOf(this.config, 'language_presets', language, 'overrides', 'tts', 'voice_id')
+        if (typeof voiceId === 'string') await this.voice?.switchVoice(this.agent.workspace_id, voiceId)
+        this.history.push({
+          role: 'system',
+          content: `From now on, speak only in the language "${language}".`,
+        })
+      },
+      transferToAgent: async (agentId, transfer) => {
+        const next = await this.deps.agents.find(this.agent.workspace_id, agentId)
+        if (!next) return false
+        const message = transfer.transfer_message
+        if (typeof message === 'string' && message.trim()) await this.say(message.trim())
+        this.agent = this.phone ? onThePhone(next) : next
+        // The conversation leaves the first agent's workflow with the agent.
+        this.workflow = null
+        await this.prepare(this.init)
+        const voiceId = pathOf(this.config, 'tts', 'voice_id')
+        if (typeof voiceId === 'string') await this.voice?.switchVoice(this.agent.workspace_id, voiceId)
+        const first = fillVariables(
+          String(pathOf(this.config, 'agent', 'first_message') ?? ''),
+          this.variables,
+        )
+        if (transfer.enable_transferred_agent_first_message === true && first.trim())
+          await this.say(first.trim())
+        return true
+      },
+      playTones: async (tones) => {
+        this.eventId += 1
+        await this.voice?.playTones(this.eventId, tones)
+      },
+    }
   }
 
   private touch(): void {
@@ -545,6 +607,7 @@ export class ConversationSession {
     for (const resolve of this.pendingTools.values())
       resolve({ result: 'The conversation ended.', isError: true })
     try {
+      await this.mcp.close()
       await this.voice?.close()
       const seconds = Math.round((Date.now() - this.startedAt) / 1000)
       const cost = (await this.charge?.close(seconds)) ?? 0

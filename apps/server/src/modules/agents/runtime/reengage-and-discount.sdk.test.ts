@@ -3,7 +3,7 @@ import {
   AudioInterface,
   Conversation,
 } from '@elevenlabs/elevenlabs-js/api/resources/conversationalAi/conversation/index.js'
-import { CONVAI_REENGAGE_MESSAGE } from '@timbre/contract'
+import { CONVAI_REENGAGE_MESSAGE, CONVAI_REENGAGE_MESSAGES } from '@timbre/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
 import { createUser, type TestUser } from '../../../../test/helpers/factories.js'
@@ -48,9 +48,9 @@ afterAll(async () => {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-async function silentCall(turnTimeout: number, listenMs: number): Promise<string[]> {
+async function silentCall(turnTimeout: number, listenMs: number, language = 'en'): Promise<string[]> {
   const { agentId } = await sdk.conversationalAi.agents.create({
-    conversationConfig: { agent: { firstMessage: 'Hello.' }, turn: { turnTimeout } },
+    conversationConfig: { agent: { firstMessage: 'Hello.', language }, turn: { turnTimeout } },
   })
   const heard: string[] = []
   const caller = new SilentCaller()
@@ -75,6 +75,13 @@ describe('turn timeout', () => {
     expect(heard[0]).toBe('Hello.')
     expect(heard.length).toBeGreaterThanOrEqual(3)
     expect(new Set(heard.slice(1))).toEqual(new Set([CONVAI_REENGAGE_MESSAGE]))
+  }, 60_000)
+
+  it('re-engages in the agent’s language', async () => {
+    const heard = await silentCall(1, 2500, 'fr')
+    expect(heard.length).toBeGreaterThanOrEqual(2)
+    expect(new Set(heard.slice(1))).toEqual(new Set([CONVAI_REENGAGE_MESSAGES.fr]))
+    expect(CONVAI_REENGAGE_MESSAGES.fr).not.toBe(CONVAI_REENGAGE_MESSAGE)
   }, 60_000)
 
   it('never re-engages when the turn timeout is -1', async () => {

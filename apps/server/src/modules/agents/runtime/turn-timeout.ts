@@ -1,5 +1,15 @@
-import { CONVAI_REENGAGE_MESSAGE } from '@timbre/contract'
+import { CONVAI_REENGAGE_MESSAGE, CONVAI_REENGAGE_MESSAGES } from '@timbre/contract'
 import { pathOf } from '../agent-config.js'
+
+/** The re-engagement line in a language (its base language's, else English). */
+export function reengageLine(language: string): string {
+  const code = language.toLowerCase()
+  return (
+    CONVAI_REENGAGE_MESSAGES[code] ??
+    CONVAI_REENGAGE_MESSAGES[code.split('-')[0] ?? ''] ??
+    CONVAI_REENGAGE_MESSAGE
+  )
+}
 
 /**
  * The agent's `turn.turn_timeout` in a voice call: once the agent has finished speaking, a
@@ -13,10 +23,10 @@ export class TurnTimeout {
 
   private constructor(
     private readonly seconds: number | null,
-    private readonly reengage: (text: string) => Promise<void>,
+    private readonly reengage: () => Promise<void>,
   ) {}
 
-  static of(config: unknown, reengage: (text: string) => Promise<void>): TurnTimeout {
+  static of(config: unknown, reengage: () => Promise<void>): TurnTimeout {
     const seconds = pathOf(config, 'turn', 'turn_timeout')
     return new TurnTimeout(typeof seconds === 'number' && seconds > 0 ? seconds : null, reengage)
   }
@@ -26,7 +36,7 @@ export class TurnTimeout {
     clearTimeout(this.timer)
     if (this.seconds === null || this.stopped) return
     this.timer = setTimeout(() => {
-      void this.reengage(CONVAI_REENGAGE_MESSAGE)
+      void this.reengage()
         .then(() => this.agentDone())
         .catch(() => undefined)
     }, this.seconds * 1000)

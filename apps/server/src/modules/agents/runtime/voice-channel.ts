@@ -2,6 +2,7 @@ import { AGENT_DEFAULT_AUDIO_FORMAT, AGENT_DEFAULT_TTS_MODEL, AGENT_DEFAULT_VOIC
 import {
   type AudioInputStream,
   createAudioInputStream,
+  encodeWhole,
   parseOutputFormat,
   type Recogniser,
   type SpeechService,
@@ -13,6 +14,7 @@ import { type JsonObject, pathOf } from '../agent-config.js'
 import { AgentSpeech, type SpeechVoice } from './agent-speech.js'
 import { CallRecording } from './call-recording.js'
 import { serverEvents } from './conversation-messages.js'
+import { dtmfSamples } from './system-tools.js'
 import { inputFormatOf, silenceSecondsOf, type Utterance, VoiceInput } from './voice-input.js'
 
 // The audio side of a conversation: the caller's audio in (voice activity, recognition), the
@@ -120,6 +122,24 @@ export class VoiceChannel {
     const reply = { speech, eventId }
     this.current = reply
     return reply
+  }
+
+  /** The agent speaks on in another voice of the workspace (a language switch, a transfer). */
+  async switchVoice(workspaceId: string, voiceId: string): Promise<void> {
+    const usable = await this.deps.voices.findUsable(workspaceId, voiceId)
+    if (usable) this.voice = { ...this.voice, voice: usable.definition }
+  }
+
+  /** Plays keypad tones to the line under `eventId`, as agent audio (and into the recording). */
+  async playTones(eventId: number, tones: string): Promise<void> {
+    const format = parseOutputFormat(this.outputFormat)
+    const samples = dtmfSamples(tones, format.sampleRate)
+    const audio = encodeWhole(format, samples)
+    this.hooks.send(serverEvents.audio(Buffer.from(audio).toString('base64'), eventId))
+    const heard = this.agentDecoder?.push(audio)
+    if (heard) this.recording.agentAudio(heard)
+    // The line hears the tones in real time; the agent's next words come after them.
+    await new Promise((resolve) => setTimeout(resolve, (samples.length / format.sampleRate) * 1000))
   }
 
   /**

@@ -107,7 +107,7 @@ export function twilioRoutes(deps: RuntimeDeps & AccessDeps): FastifyPluginAsync
             principal: null,
             origin: undefined,
           })
-          session = new ConversationSession(deps, onThePhone(agent), userId, fromSession, close)
+          session = new ConversationSession(deps, onThePhone(agent), userId, fromSession, close, false, true)
           await session.handle(JSON.stringify({ type: 'conversation_initiation_client_data' }))
         }
         // Messages run one at a time in arrival order; nothing before `start` opens a session.

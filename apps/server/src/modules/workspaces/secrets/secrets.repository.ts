@@ -30,6 +30,17 @@ export function createSecretsRepository(db: Database) {
         .executeTakeFirst()
     },
 
+    /** The sealed value, for the one use that unseals it (an outbound request naming the secret). */
+    async sealedValue(workspaceId: string, id: string): Promise<string | null> {
+      const row = await db
+        .selectFrom('workspace_secrets')
+        .select('value_sealed')
+        .where('workspace_id', '=', workspaceId)
+        .where('id', '=', id)
+        .executeTakeFirst()
+      return row?.value_sealed ?? null
+    },
+
     /** False when the name is taken in the workspace (the unique index decides). */
     async insert(row: {
       id: string

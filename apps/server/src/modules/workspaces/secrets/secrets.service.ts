@@ -38,6 +38,12 @@ export function createSecretsService(deps: {
       return { secrets: (await repo.list(principal.workspaceId, search?.trim() || undefined)).map(view) }
     },
 
+    /** The port: a secret's value for a request the server makes for the workspace. */
+    async valueOf(workspaceId: string, id: string): Promise<string | null> {
+      const sealed = await repo.sealedValue(workspaceId, id)
+      return sealed === null ? null : box.open(sealed)
+    },
+
     async get(principal: Principal, id: string) {
       const row = await repo.find(principal.workspaceId, id)
       if (!row) throw new AppError('secret_not_found')
