@@ -64,9 +64,9 @@ import * as musicShare from './20261130150100-music-share.js'
 import * as productionMachineTranscripts from './20261201100000-production-machine-transcripts.js'
 import * as convaiPostCall from './20261201160000-convai-post-call.js'
 import * as agentVersions from './20261202120000-agent-versions.js'
-import * as batchRecipientConversation from './20261202160000-batch-recipient-conversation.js'
 import * as checkoutPurchases from './20261202150000-checkout-purchases.js'
 import * as productionTeams from './20261202150100-production-teams.js'
+import * as batchRecipientConversation from './20261202160000-batch-recipient-conversation.js'
 
 // Listed in code (not read from disk) so the same list works from sources and from dist/.
 export const migrations: Record<string, Migration> = {

@@ -80,7 +80,7 @@ export function CustomCharts(props: {
       )}
       {list.map((chart, index) => (
         <ChartCard
-          // Charts have no id of their own; a chart's place in the list names it.
+          // biome-ignore lint/suspicious/noArrayIndexKey: charts have no id of their own, and two may be alike; a chart's place in the list names it
           key={`${index}-${chart.type}-${chart.name}`}
           title={chart.name}
           label={t('agentOps.analytics.custom.chartLabel', { name: chart.name, range: props.rangeName })}
