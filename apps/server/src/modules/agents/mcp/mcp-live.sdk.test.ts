@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:https'
 import type { AddressInfo } from 'node:net'
-import { ElevenLabsClient } from '@elevenlabs/elevenlabs-js'
+import type { ElevenLabsClient } from '@elevenlabs/elevenlabs-js'
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js'
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
@@ -9,6 +9,7 @@ import { WebSocket } from 'ws'
 import { z } from 'zod'
 import { createUser, type TestUser } from '../../../../test/helpers/factories.js'
 import { type OpenAiChatServer, startOpenAiChatServer } from '../../../../test/helpers/openai-chat-server.js'
+import { sdkClientFor } from '../../../../test/helpers/sdk-client.js'
 import { type SelfSignedCertificate, selfSignedCertificate } from '../../../../test/helpers/self-signed.js'
 import { createTestApp, type TestApp } from '../../../../test/helpers/test-app.js'
 
@@ -83,13 +84,7 @@ beforeAll(async () => {
   })
   owner = await createUser(t.app, t.database)
   address = await t.app.listen({ port: 0, host: '127.0.0.1' })
-  const key = await t.app.inject({
-    method: 'POST',
-    url: '/v1/user/api-keys',
-    headers: owner.auth,
-    payload: { name: 'sdk' },
-  })
-  sdk = new ElevenLabsClient({ apiKey: key.json().api_key, baseUrl: address, maxRetries: 0 })
+  sdk = await sdkClientFor(t.app, owner, address)
 }, 120_000)
 
 afterAll(async () => {

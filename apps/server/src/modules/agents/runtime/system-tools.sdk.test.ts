@@ -1,8 +1,9 @@
-import { ElevenLabsClient } from '@elevenlabs/elevenlabs-js'
+import type { ElevenLabsClient } from '@elevenlabs/elevenlabs-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
 import { createUser, type TestUser } from '../../../../test/helpers/factories.js'
 import { type OpenAiChatServer, startOpenAiChatServer } from '../../../../test/helpers/openai-chat-server.js'
+import { sdkClientFor } from '../../../../test/helpers/sdk-client.js'
 import { createTestApp, type TestApp } from '../../../../test/helpers/test-app.js'
 
 // The system tools in live text conversations over the real socket, called by the tool calls of
@@ -38,13 +39,7 @@ beforeAll(async () => {
   t = await createTestApp({ env: { AGENTS_LLM_URL: llm.url, AGENTS_LLM_MODELS: 'qwen3-4b' } })
   owner = await createUser(t.app, t.database)
   address = await t.app.listen({ port: 0, host: '127.0.0.1' })
-  const key = await t.app.inject({
-    method: 'POST',
-    url: '/v1/user/api-keys',
-    headers: owner.auth,
-    payload: { name: 'sdk' },
-  })
-  sdk = new ElevenLabsClient({ apiKey: key.json().api_key, baseUrl: address, maxRetries: 0 })
+  sdk = await sdkClientFor(t.app, owner, address)
 }, 120_000)
 afterAll(async () => {
   await t?.close()

@@ -1,8 +1,9 @@
-import { ElevenLabsClient, ElevenLabsError } from '@elevenlabs/elevenlabs-js'
+import type { ElevenLabsClient } from '@elevenlabs/elevenlabs-js'
 import { AGENT_TRAFFIC_RULE } from '@timbre/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
 import { createUser, type TestUser } from '../../../../test/helpers/factories.js'
+import { sdkClientFor, sdkRefusal } from '../../../../test/helpers/sdk-client.js'
 import { createTestApp, type TestApp } from '../../../../test/helpers/test-app.js'
 import { pickBranch } from './traffic.js'
 
@@ -14,26 +15,8 @@ let address: string
 let sdk: ElevenLabsClient
 let outsiderSdk: ElevenLabsClient
 
-async function clientOf(user: TestUser): Promise<ElevenLabsClient> {
-  const key = await t.app.inject({
-    method: 'POST',
-    url: '/v1/user/api-keys',
-    headers: user.auth,
-    payload: { name: 'sdk', permissions: ['convai'] },
-  })
-  return new ElevenLabsClient({ apiKey: key.json().api_key, baseUrl: address, maxRetries: 0 })
-}
-
-async function refusal(call: Promise<unknown>): Promise<{ status: number; code: string; message: string }> {
-  try {
-    await call
-  } catch (error) {
-    if (!(error instanceof ElevenLabsError)) throw error
-    const detail = (error.body as { detail: { code: string; message: string } }).detail
-    return { status: error.statusCode ?? 0, code: detail.code, message: detail.message }
-  }
-  throw new Error('expected a refusal')
-}
+const clientOf = (user: TestUser) => sdkClientFor(t.app, user, address, ['convai'])
+const refusal = sdkRefusal
 
 beforeAll(async () => {
   t = await createTestApp()
@@ -232,7 +215,7 @@ describe('deployments', () => {
           ],
         },
       })
-    expect(await refusal(split(60, 50))).toEqual({
+    expect(await refusal(split(60, 50))).toMatchObject({
       status: 422,
       code: 'agent_traffic_invalid',
       message: AGENT_TRAFFIC_RULE,

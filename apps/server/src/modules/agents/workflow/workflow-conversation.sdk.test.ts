@@ -1,8 +1,9 @@
-import { type ElevenLabs, ElevenLabsClient } from '@elevenlabs/elevenlabs-js'
+import type { ElevenLabs, ElevenLabsClient } from '@elevenlabs/elevenlabs-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
 import { createUser, type TestUser } from '../../../../test/helpers/factories.js'
 import { type OpenAiChatServer, startOpenAiChatServer } from '../../../../test/helpers/openai-chat-server.js'
+import { sdkClientFor } from '../../../../test/helpers/sdk-client.js'
 import { createTestApp, type TestApp } from '../../../../test/helpers/test-app.js'
 
 // Workflows running in live conversations over the real socket, in text: the override node's
@@ -46,13 +47,7 @@ beforeAll(async () => {
   t = await createTestApp({ env: { AGENTS_LLM_URL: llm.url, AGENTS_LLM_MODELS: 'qwen3-4b' } })
   owner = await createUser(t.app, t.database)
   const address = await t.app.listen({ port: 0, host: '127.0.0.1' })
-  const key = await t.app.inject({
-    method: 'POST',
-    url: '/v1/user/api-keys',
-    headers: owner.auth,
-    payload: { name: 'sdk', permissions: ['convai'] },
-  })
-  sdk = new ElevenLabsClient({ apiKey: key.json().api_key, baseUrl: address, maxRetries: 0 })
+  sdk = await sdkClientFor(t.app, owner, address, ['convai'])
   // Generous: the app starts slowly on a loaded machine.
 }, 180_000)
 afterAll(async () => {

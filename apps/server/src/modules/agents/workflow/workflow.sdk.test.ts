@@ -1,6 +1,7 @@
-import { type ElevenLabs, ElevenLabsClient, ElevenLabsError } from '@elevenlabs/elevenlabs-js'
+import type { ElevenLabs, ElevenLabsClient } from '@elevenlabs/elevenlabs-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createUser, type TestUser } from '../../../../test/helpers/factories.js'
+import { sdkClientFor, sdkRefusal } from '../../../../test/helpers/sdk-client.js'
 import { createTestApp, type TestApp } from '../../../../test/helpers/test-app.js'
 
 // An agent's workflow through the official SDK: saved with the agent and read back as sent (with
@@ -11,26 +12,8 @@ let sdk: ElevenLabsClient
 let otherSdk: ElevenLabsClient
 let owner: TestUser
 
-async function clientOf(user: TestUser, address: string): Promise<ElevenLabsClient> {
-  const key = await t.app.inject({
-    method: 'POST',
-    url: '/v1/user/api-keys',
-    headers: user.auth,
-    payload: { name: 'sdk', permissions: ['convai'] },
-  })
-  return new ElevenLabsClient({ apiKey: key.json().api_key, baseUrl: address, maxRetries: 0 })
-}
-
-async function refusal(call: Promise<unknown>): Promise<{ status: number; message: string; param: string }> {
-  try {
-    await call
-  } catch (error) {
-    if (!(error instanceof ElevenLabsError)) throw error
-    const detail = (error.body as { detail: { message: string; param: string } }).detail
-    return { status: error.statusCode ?? 0, message: detail.message, param: detail.param }
-  }
-  throw new Error('expected a refusal')
-}
+const clientOf = (user: TestUser, address: string) => sdkClientFor(t.app, user, address, ['convai'])
+const refusal = sdkRefusal
 
 beforeAll(async () => {
   t = await createTestApp()

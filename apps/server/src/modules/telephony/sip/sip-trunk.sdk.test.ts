@@ -1,7 +1,8 @@
-import { ElevenLabsClient, ElevenLabsError } from '@elevenlabs/elevenlabs-js'
+import { type ElevenLabsClient, ElevenLabsError } from '@elevenlabs/elevenlabs-js'
 import { PREMADE_VOICES } from '@timbre/speech'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createUser, type TestUser } from '../../../../test/helpers/factories.js'
+import { sdkClientFor } from '../../../../test/helpers/sdk-client.js'
 import { type SipPeer, startSipPeer } from '../../../../test/helpers/sip-peer.js'
 import { createTestApp, type TestApp } from '../../../../test/helpers/test-app.js'
 
@@ -29,13 +30,7 @@ beforeAll(async () => {
   t = await createTestApp({ env: { WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true' } })
   owner = await createUser(t.app, t.database)
   const address = await t.app.listen({ port: 0, host: '127.0.0.1' })
-  const key = await t.app.inject({
-    method: 'POST',
-    url: '/v1/user/api-keys',
-    headers: owner.auth,
-    payload: { name: 'sdk', permissions: ['convai'] },
-  })
-  sdk = new ElevenLabsClient({ apiKey: key.json().api_key, baseUrl: address, maxRetries: 0 })
+  sdk = await sdkClientFor(t.app, owner, address, ['convai'])
 })
 afterAll(async () => {
   await t?.close()
