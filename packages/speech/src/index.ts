@@ -123,6 +123,7 @@ export {
 } from './recognition/audio-input-stream.js'
 export type { PoolStats } from './recognition/decoder-pool.js'
 export { type DiariseOptions, diarise } from './recognition/diarise.js'
+export { type AlignedSpan, alignBySynthesis, synthesisAlignsLanguage } from './alignment/synthesis-alignment.js'
 export { espeakSpeller } from './recognition/espeak-speller.js'
 export {
   loadRecognitionCatalogue,
