@@ -34,7 +34,10 @@ export function mfcc(samples: Float32Array, sampleRate: number): Float64Array[] 
   let size = 1
   while (size < frame) size <<= 1
   const filters = melFilters(size, sampleRate)
-  const window = Float64Array.from({ length: frame }, (_, i) => 0.54 - 0.46 * Math.cos((2 * Math.PI * i) / (frame - 1)))
+  const window = Float64Array.from(
+    { length: frame },
+    (_, i) => 0.54 - 0.46 * Math.cos((2 * Math.PI * i) / (frame - 1)),
+  )
   const dct = Array.from({ length: COEFFICIENTS }, (_, c) =>
     Float64Array.from({ length: BANDS }, (_, b) => Math.cos((Math.PI * c * (b + 0.5)) / BANDS)),
   )
@@ -77,5 +80,16 @@ export function mfcc(samples: Float32Array, sampleRate: number): Float64Array[] 
     mean /= frames.length
     for (const v of frames) v[c]! -= mean
   }
-  return frames
+  // Without c0 (loudness) and with each coefficient's slope over ±2 frames: how the sound
+  // moves matters more than its level when two voices are compared.
+  return frames.map((v, f) => {
+    const out = new Float64Array(2 * (COEFFICIENTS - 1))
+    const a = frames[Math.max(0, f - 2)]!
+    const b = frames[Math.min(frames.length - 1, f + 2)]!
+    for (let c = 1; c < COEFFICIENTS; c++) {
+      out[c - 1] = v[c]!
+      out[COEFFICIENTS - 1 + c - 1] = (b[c]! - a[c]!) / 4
+    }
+    return out
+  })
 }

@@ -22,7 +22,14 @@ async function otherVoice(text: string, language: string) {
   const out = espeak.synthesize({
     pieces: [{ kind: 'text', text, normStart: 0, normEnd: text.length, exact: true }],
     language,
-    params: { engine: 'espeak', voice: espeakVoiceFor(language), variant: 'f3', rate: 140, pitch: 70, range: 70 },
+    params: {
+      engine: 'espeak',
+      voice: espeakVoiceFor(language),
+      variant: 'f3',
+      rate: 140,
+      pitch: 70,
+      range: 70,
+    },
     whisper: false,
   })
   // Half a second of quiet before the speech, as a recording would have.

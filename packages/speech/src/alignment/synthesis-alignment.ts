@@ -20,6 +20,8 @@ export interface AlignedSpan {
 /** The band around the proportional diagonal: a fifth of the length, 1 to 8 seconds. */
 const bandFrames = (frames: number) => Math.min(800, Math.max(100, Math.round(frames * 0.2)))
 
+const PAD_SECONDS = 0.3
+
 let engine: Promise<EspeakEngine> | undefined
 
 /** Whether synthesis can align text in this ISO 639-1 language. */
@@ -52,7 +54,12 @@ export async function alignBySynthesis(input: {
     params: { engine: 'espeak', voice, rate: 175, pitch: 50, range: 50 },
     whisper: false,
   })
-  const synthesis = await resample(spoken.samples, spoken.sampleRate, input.sampleRate)
+  // Quiet before and after the synthesis gives the recording's own leading and trailing quiet
+  // something to match, so it is not pinned onto the first and last words.
+  const pad = Math.round(PAD_SECONDS * spoken.sampleRate)
+  const padded = new Float32Array(spoken.samples.length + 2 * pad)
+  padded.set(spoken.samples, pad)
+  const synthesis = await resample(padded, spoken.sampleRate, input.sampleRate)
   const ours = mfcc(synthesis, input.sampleRate)
   const theirs = mfcc(input.samples, input.sampleRate)
   if (theirs.length < 2 || ours.length < 2)
@@ -64,8 +71,8 @@ export async function alignBySynthesis(input: {
   const spans: Array<AlignedSpan | null> = input.words.map((word) => {
     const timings = spoken.words.filter((t) => t.normStart < word.to && t.normEnd > word.from)
     if (timings.length === 0) return null
-    const a = frameOf(timings[0]!.start)
-    const b = Math.max(a, frameOf(timings.at(-1)!.end) - 1)
+    const a = frameOf(timings[0]!.start + PAD_SECONDS)
+    const b = Math.max(a, frameOf(timings.at(-1)!.end + PAD_SECONDS) - 1)
     let cost = 0
     for (let i = a; i <= b; i++) cost += warp.cost[i]!
     cost /= b - a + 1
