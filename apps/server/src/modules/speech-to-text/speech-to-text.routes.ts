@@ -151,8 +151,8 @@ export function speechToTextRoutes(
         },
       },
       async (request) => {
-        const { file, text } = await readAlignmentForm(request)
-        return alignment.align(requirePrincipal(request), request.id, file, text)
+        const { file, text, languageCode } = await readAlignmentForm(request)
+        return alignment.align(requirePrincipal(request), request.id, file, text, languageCode)
       },
     )
   }
