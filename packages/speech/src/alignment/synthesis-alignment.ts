@@ -85,7 +85,11 @@ export async function alignBySynthesis(input: {
   const total = input.samples.length / input.sampleRate
   return spans.map((span, i) => {
     if (span) return span
-    const before = spans.slice(0, i).reverse().find((s) => s)?.end ?? 0
+    const before =
+      spans
+        .slice(0, i)
+        .reverse()
+        .find((s) => s)?.end ?? 0
     const after = spans.slice(i + 1).find((s) => s)?.start ?? total
     return { start: before, end: Math.max(before, after), loss: 1 }
   })

@@ -73,7 +73,9 @@ export const alignmentQuery = z.object({
   language_code: z
     .string()
     .optional()
-    .describe('The language spoken, as the form field `language_code` (the form field wins when both are sent).'),
+    .describe(
+      'The language spoken, as the form field `language_code` (the form field wins when both are sent).',
+    ),
 })
 
 export const transcriptExportQuery = z.object({

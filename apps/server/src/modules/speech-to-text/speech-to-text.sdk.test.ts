@@ -284,7 +284,8 @@ describe('speech to text through the SDK', () => {
     const errors = result.words.map((w, i) => Math.abs(w.start - starts[i]!))
     const mean = errors.reduce((s, e) => s + e, 0) / errors.length
     const seconds = (wav.length - 44) / 2 / 16_000
-    const even = starts.reduce((s, t, i) => s + Math.abs((i * seconds) / starts.length - t), 0) / starts.length
+    const even =
+      starts.reduce((s, t, i) => s + Math.abs((i * seconds) / starts.length - t), 0) / starts.length
     console.log(
       `forced alignment en: mean word start error ${(mean * 1000).toFixed(0)} ms, worst ${(Math.max(...errors) * 1000).toFixed(0)} ms (even share ${(even * 1000).toFixed(0)} ms)`,
     )
@@ -309,9 +310,21 @@ describe('speech to text through the SDK', () => {
   // language; the audio here is a premade voice of that language (another variant, rate,
   // pitch and formants), and the even share of the time between the words is the baseline.
   const OTHER_LANGUAGES = [
-    { code: 'es', voice: 'Lucía', text: 'El viejo pescador caminaba despacio por la playa todas las tardes.' },
-    { code: 'de', voice: 'Lena', text: 'Der alte Fischer ging jeden Abend langsam am steinigen Ufer entlang.' },
-    { code: 'fr', voice: 'Chloé', text: 'Le vieux pêcheur marchait lentement le long de la plage chaque soir.' },
+    {
+      code: 'es',
+      voice: 'Lucía',
+      text: 'El viejo pescador caminaba despacio por la playa todas las tardes.',
+    },
+    {
+      code: 'de',
+      voice: 'Lena',
+      text: 'Der alte Fischer ging jeden Abend langsam am steinigen Ufer entlang.',
+    },
+    {
+      code: 'fr',
+      voice: 'Chloé',
+      text: 'Le vieux pêcheur marchait lentement le long de la plage chaque soir.',
+    },
   ]
   for (const { code, voice, text } of OTHER_LANGUAGES)
     it(`aligns ${code} speech against our own synthesis within 50 ms on average`, async () => {
