@@ -9957,7 +9957,10 @@ export interface paths {
          */
         post: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description The language spoken, as the form field `language_code` (the form field wins when both are sent). */
+                    language_code?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -9972,6 +9975,8 @@ export interface paths {
                         file: string;
                         /** @description The text spoken in the file. */
                         text: string;
+                        /** @description Our addition: ISO 639-1 or 639-3 code of the language spoken (English when absent). Languages the recogniser does not cover are aligned against our own synthesis of the text. */
+                        language_code?: string;
                         /** @description Accepted for compatibility; files are always read whole. */
                         enabled_spooled_file?: boolean;
                     };

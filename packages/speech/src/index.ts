@@ -1,6 +1,11 @@
 // Public API of @timbre/speech: engines, voices, models, formats, encoders and the
 // worker-pool service the server calls. No HTTP, no database.
 
+export {
+  type AlignedSpan,
+  alignBySynthesis,
+  synthesisAlignsLanguage,
+} from './alignment/synthesis-alignment.js'
 export { cloneBaseVoices } from './analysis/clone-bases.js'
 export { type CloneBase, deriveCloneVoice, nearestBase, refineClone } from './analysis/clone-voice.js'
 export { compareFeatures, type FeatureComparison } from './analysis/compare-voices.js'

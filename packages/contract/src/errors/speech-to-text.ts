@@ -58,6 +58,10 @@ export const SPEECH_TO_TEXT_ERRORS = {
     message: 'webhook_metadata must be a JSON object at most 2 levels deep and 16 KB long.',
   },
   transcript_not_found: { status: 404, message: 'This transcript does not exist.' },
+  forced_alignment_unsupported_language: {
+    status: 422,
+    message: 'No recogniser or speech engine here knows this language, so the text cannot be aligned.',
+  },
   forced_alignment_text_empty: { status: 422, message: 'The text to align is empty.' },
   forced_alignment_failed: {
     status: 422,

@@ -1,14 +1,18 @@
 import { DEFAULT_OUTPUT_FORMAT, FORCED_ALIGNMENT_TEXT_MAX, forcedAlignmentCredits } from '@timbre/contract'
 import {
+  alignBySynthesis,
   parseOutputFormat,
+  RECOGNITION_SAMPLE_RATE,
   type RecognisedWord,
   type Recogniser,
   speechSegments,
+  synthesisAlignsLanguage,
   vocabularyWords,
 } from '@timbre/speech'
 import { AppError } from '../../errors.js'
 import type { Principal } from '../../plugins/auth.js'
 import type { Recorder } from '../recording/recording.module.js'
+import { languageCode, understands } from './language-codes.js'
 import { decodeSource } from './source-audio.js'
 import type { SourceFile } from './stt-form.js'
 import { type ApiCharacter, characterTimes } from './transcript-words.js'
@@ -16,7 +20,8 @@ import { type ApiCharacter, characterTimes } from './transcript-words.js'
 // Forced alignment: the times of a known text in a recording. The recogniser is held to the
 // text's word sequence; words its dictionary cannot spell take their share of the time between
 // the aligned words around them, and carry a loss of 1 (an aligned word's loss is 1 minus its
-// posterior).
+// posterior). Languages the recogniser does not cover are aligned against our own synthesis
+// of the text instead (the speech package's synthesis alignment).
 
 const NO_AUDIO_FORMAT = parseOutputFormat(DEFAULT_OUTPUT_FORMAT)
 const round = (t: number) => Math.round(t * 1000) / 1000
@@ -67,29 +72,33 @@ export function placeWords(vocab: string[], aligned: RecognisedWord[], start: nu
 
 export function createForcedAlignmentService(deps: { recogniser: Recogniser; recorder: Recorder }) {
   return {
-    async align(principal: Principal, requestId: string, file: SourceFile, text: string) {
+    async align(
+      principal: Principal,
+      requestId: string,
+      file: SourceFile,
+      text: string,
+      asked: string | null = null,
+    ) {
       if ([...text].length > FORCED_ALIGNMENT_TEXT_MAX)
         throw new AppError('validation_error', {
           param: 'text',
           message: `The text is at most ${FORCED_ALIGNMENT_TEXT_MAX} characters.`,
         })
-      if (deps.recogniser.unavailable()) throw new AppError('speech_to_text_engine_missing')
+      const language = asked === null ? null : (languageCode(asked) ?? null)
+      if (asked !== null && !language)
+        throw new AppError('forced_alignment_unsupported_language', { param: 'language_code' })
+      const bySynthesis = language !== null && !understands(deps.recogniser.languages, language)
+      if (bySynthesis && !synthesisAlignsLanguage(language.iso1 ?? language.iso3))
+        throw new AppError('forced_alignment_unsupported_language', { param: 'language_code' })
+      if (!bySynthesis && deps.recogniser.unavailable()) throw new AppError('speech_to_text_engine_missing')
       const { list, vocab } = tokens(text)
       if (vocab.length === 0) throw new AppError('forced_alignment_text_empty', { param: 'text' })
       const { samples, seconds } = await decodeSource(file)
       const speech = await speechSegments(samples)
       if (speech.length === 0) throw new AppError('forced_alignment_failed', { param: 'file' })
-      const aligned = await deps.recogniser.align(samples, vocab)
-      if (aligned.length === 0) throw new AppError('forced_alignment_failed', { param: 'text' })
-      const times = placeWords(vocab, aligned, speech[0]!.start, speech.at(-1)!.end)
-      const words = list
-        .filter((t) => t.vocab.length > 0)
-        .map((t) => {
-          const first = times[t.vocab[0]!]!
-          const last = times[t.vocab.at(-1)!]!
-          const loss = t.vocab.reduce((s, i) => s + times[i]!.loss, 0) / t.vocab.length
-          return { text: t.text, start: round(first.start), end: round(last.end), loss: round(loss) }
-        })
+      const words = bySynthesis
+        ? await synthesisWords(samples, text, language!.iso1 ?? language!.iso3)
+        : await recognisedWords(samples, list, vocab, speech[0]!.start, speech.at(-1)!.end)
       const characters: ApiCharacter[] = []
       words.forEach((w, i) => {
         const next = words[i + 1]
@@ -100,6 +109,46 @@ export function createForcedAlignmentService(deps: { recogniser: Recogniser; rec
       await charge(principal, requestId, file.fileName, seconds)
       return { characters, words, loss }
     },
+  }
+
+  async function recognisedWords(
+    samples: Float32Array,
+    list: Token[],
+    vocab: string[],
+    start: number,
+    end: number,
+  ) {
+    const aligned = await deps.recogniser.align(samples, vocab)
+    if (aligned.length === 0) throw new AppError('forced_alignment_failed', { param: 'text' })
+    const times = placeWords(vocab, aligned, start, end)
+    return list
+      .filter((t) => t.vocab.length > 0)
+      .map((t) => {
+        const first = times[t.vocab[0]!]!
+        const last = times[t.vocab.at(-1)!]!
+        const loss = t.vocab.reduce((s, i) => s + times[i]!.loss, 0) / t.vocab.length
+        return { text: t.text, start: round(first.start), end: round(last.end), loss: round(loss) }
+      })
+  }
+
+  async function synthesisWords(samples: Float32Array, text: string, language: string) {
+    // Every word the recogniser would align (it spells letters or digits) is kept, in order.
+    const spans = [...text.matchAll(/\S+/g)]
+      .filter((m) => vocabularyWords(m[0]).length > 0)
+      .map((m) => ({ text: m[0], from: m.index, to: m.index + m[0].length }))
+    const aligned = await alignBySynthesis({
+      samples,
+      sampleRate: RECOGNITION_SAMPLE_RATE,
+      text,
+      words: spans,
+      language,
+    })
+    return spans.map((w, i) => ({
+      text: w.text,
+      start: round(aligned[i]!.start),
+      end: round(aligned[i]!.end),
+      loss: round(aligned[i]!.loss),
+    }))
   }
 
   async function charge(principal: Principal, requestId: string, name: string, seconds: number) {

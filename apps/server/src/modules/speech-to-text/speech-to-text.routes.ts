@@ -8,6 +8,7 @@ import type { ForcedAlignmentService } from './forced-alignment.service.js'
 import { webhookAnswer } from './jobs/transcription-jobs.schemas.js'
 import type { TranscriptionJobs } from './jobs/transcription-jobs.service.js'
 import {
+  alignmentQuery,
   alignmentResponse,
   transcriptExportQuery,
   transcriptParams,
@@ -147,12 +148,14 @@ export function speechToTextRoutes(
           tags: ['forced alignment'],
           summary: 'Word and character times of a known text in an audio file',
           description: `${FORCED_ALIGNMENT_CREDITS_PER_MINUTE} credits per minute of audio, counted by the second.`,
+          querystring: alignmentQuery,
           response: { 200: alignmentResponse },
         },
       },
       async (request) => {
-        const { file, text } = await readAlignmentForm(request)
-        return alignment.align(requirePrincipal(request), request.id, file, text)
+        const { file, text, languageCode } = await readAlignmentForm(request)
+        const language = languageCode ?? request.query.language_code ?? null
+        return alignment.align(requirePrincipal(request), request.id, file, text, language)
       },
     )
   }

@@ -68,6 +68,16 @@ const limit = (what: string) =>
     .describe(`${what}; \`null\` switches this limit off. The default depends on the format.`)
 
 /** The download of a stored transcript: the format and its options, as in `additional_formats`. */
+/** Our addition to POST /v1/forced-alignment, for clients that cannot add form fields. */
+export const alignmentQuery = z.object({
+  language_code: z
+    .string()
+    .optional()
+    .describe(
+      'The language spoken, as the form field `language_code` (the form field wins when both are sent).',
+    ),
+})
+
 export const transcriptExportQuery = z.object({
   format: z.enum(TRANSCRIPT_EXPORT_FORMATS).describe('The export format.'),
   include_speakers: flag

@@ -81,6 +81,11 @@ export const alignmentForm = multipartForm({
   files: { file: { ...fileField, required: true } },
   fields: {
     text: { description: 'The text spoken in the file.', required: true, maxBytes: 400_000 },
+    language_code: {
+      description:
+        'Our addition: ISO 639-1 or 639-3 code of the language spoken (English when absent). Languages ' +
+        'the recogniser does not cover are aligned against our own synthesis of the text.',
+    },
     enabled_spooled_file: {
       description: 'Accepted for compatibility; files are always read whole.',
       kind: 'boolean',
@@ -242,11 +247,15 @@ function additionalFormats(raw: string | undefined, granularity: TimestampsGranu
 
 export async function readAlignmentForm(
   request: FastifyRequest,
-): Promise<{ file: SourceFile; text: string }> {
+): Promise<{ file: SourceFile; text: string; languageCode: string | null }> {
   const body = await readMultipart(request, alignmentForm)
   const upload = body.file('file')
   if (!upload) throw invalid('file', "The field 'file' is required.")
   const text = body.text('text') ?? ''
   if (!text.trim()) throw new AppError('forced_alignment_text_empty', { param: 'text' })
-  return { file: { data: upload.data, fileName: upload.fileName.slice(0, 255), fileFormat: 'other' }, text }
+  return {
+    file: { data: upload.data, fileName: upload.fileName.slice(0, 255), fileFormat: 'other' },
+    text,
+    languageCode: body.text('language_code') || null,
+  }
 }
