@@ -2,13 +2,18 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchChromium } from './helpers/browser.js'
 import { shots, signUpAndSignIn, useJourney } from './helpers/journey.js'
+import { wavFile } from './helpers/wav.js'
 
 // The conversation widget as a site owner and a visitor meet it: one script tag and
 // <elevenlabs-convai agent-id> pasted into a plain HTML page on another site (a server this test
 // starts); the visitor agrees to the agent's terms and chats with it there, in the agent's
 // colours and placement, and the conversation is recorded. A site that is not on the agent's
-// allowlist gets no widget, and its page cannot open a conversation either.
+// allowlist gets no widget, and its page cannot open a conversation either. Then a voice agent
+// on the same site: a visitor asks it a question aloud through Chromium's fake microphone (a
+// file our own speech engine said); the agent hears the words and its spoken answer plays in
+// the page.
 
 const journey = useJourney()
 
@@ -18,20 +23,21 @@ let allowedOrigin = ''
 let otherOrigin = ''
 let agentId = ''
 
-function page(title: string): string {
+function page(title: string, agent: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"></head>
 <body style="font-family: Georgia, serif; max-width: 680px; margin: 40px auto; padding: 0 16px">
 <h1>${title}</h1><p>Fresh bread every morning.</p>
 <script src="${journey.server.url}/convai-widget/index.js" async type="text/javascript"></script>
-<elevenlabs-convai agent-id="${agentId}"></elevenlabs-convai>
+<elevenlabs-convai agent-id="${agent}"></elevenlabs-convai>
 </body></html>`
 }
 
 async function site(title: string): Promise<{ server: Server; origin: string }> {
-  const server = createServer((_req, res) => {
+  const server = createServer((req, res) => {
     res.setHeader('content-type', 'text/html; charset=utf-8')
-    res.end(page(title))
+    const asked = new URL(req.url ?? '/', 'http://site').searchParams.get('agent')
+    res.end(page(title, asked ?? agentId))
   })
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
   return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }
@@ -57,6 +63,68 @@ async function shoot(page: Page, name: string): Promise<void> {
   }
   await page.emulateMedia({ colorScheme: 'light' })
   await page.setViewportSize({ width: 1280, height: 900 })
+}
+
+/** The newest finished conversation of an agent, as `role: message` lines, read through the API. */
+function finishedTranscript(app: Page, id: string): Promise<string[]> {
+  return app.evaluate(async (id) => {
+    for (let i = 0; i < 150; i++) {
+      const list = await (await fetch(`/v1/convai/conversations?agent_id=${id}`)).json()
+      const first = list.conversations[0]
+      if (first && first.status !== 'in-progress') {
+        const detail = await (await fetch(`/v1/convai/conversations/${first.conversation_id}`)).json()
+        return detail.transcript.map((e: { role: string; message: string }) => `${e.role}: ${e.message}`)
+      }
+      await new Promise((r) => setTimeout(r, 200))
+    }
+    return []
+  }, id)
+}
+
+/** A question said by one of our voices, as 48 kHz 16-bit mono PCM from the speech API. */
+async function spoken(app: Page, text: string): Promise<Buffer> {
+  const base64 = await app.evaluate(async (text) => {
+    const { voices } = (await (await fetch('/v1/voices')).json()) as { voices: { voice_id: string }[] }
+    const res = await fetch(`/v1/text-to-speech/${voices[0]?.voice_id}?output_format=pcm_48000`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ text }),
+    })
+    if (!res.ok) throw new Error(`text to speech answered ${res.status}`)
+    const bytes = new Uint8Array(await res.arrayBuffer())
+    let binary = ''
+    for (let i = 0; i < bytes.length; i += 0x8000)
+      binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
+    return btoa(binary)
+  }, text)
+  return Buffer.from(base64, 'base64')
+}
+
+// Watches the page from outside the widget: the conversation events its socket receives, and
+// every buffer of sound it starts, with the state of the audio context playing it.
+function watchAudio(): void {
+  const w = window as unknown as {
+    heard: string[]
+    played: { afterQuestion: boolean; seconds: number; state: string }[]
+  }
+  w.heard = []
+  w.played = []
+  const Native = window.WebSocket
+  window.WebSocket = class extends Native {
+    constructor(url: string | URL, protocols?: string | string[]) {
+      super(url, protocols)
+      this.addEventListener('message', (event) => w.heard.push(JSON.parse(String(event.data)).type))
+    }
+  }
+  const start = AudioBufferSourceNode.prototype.start
+  AudioBufferSourceNode.prototype.start = function (this: AudioBufferSourceNode, ...args) {
+    w.played.push({
+      afterQuestion: w.heard.includes('user_transcript'),
+      seconds: this.buffer?.duration ?? 0,
+      state: this.context.state,
+    })
+    return start.apply(this, args)
+  }
 }
 
 describe('the conversation widget', () => {
@@ -140,18 +208,7 @@ describe('the conversation widget', () => {
     await visitor.getByRole('button', { name: /End chat/ }).click()
 
     // The conversation was recorded, with the visitor's words.
-    const transcript = await app.evaluate(async (id) => {
-      for (let i = 0; i < 100; i++) {
-        const list = await (await fetch(`/v1/convai/conversations?agent_id=${id}`)).json()
-        const first = list.conversations[0]
-        if (first && first.status !== 'in-progress') {
-          const detail = await (await fetch(`/v1/convai/conversations/${first.conversation_id}`)).json()
-          return detail.transcript.map((e: { role: string; message: string }) => `${e.role}: ${e.message}`)
-        }
-        await new Promise((r) => setTimeout(r, 200))
-      }
-      return []
-    }, agentId)
+    const transcript = await finishedTranscript(app, agentId)
     expect(transcript[0]).toBe('agent: Hello! Ask me about our opening hours.')
     expect(transcript[1]).toBe('user: When do you open on Saturday?')
     expect(transcript[2]).toMatch(/seven in the morning on Saturday/)
@@ -172,6 +229,86 @@ describe('the conversation widget', () => {
     expect(closed.code).toBe(1008)
     expect(closed.reason).toBe('This website is not on the agent’s allowlist.')
     await shoot(stranger, 'refused')
+
+    // A voice agent on the same site, asked aloud through the fake microphone.
+    const voiceAgent = await app.evaluate(async (host) => {
+      const documents = (await (await fetch('/v1/convai/knowledge-base')).json()) as {
+        documents: { id: string; name: string }[]
+      }
+      const hours = documents.documents.find((d) => d.name === 'Opening hours')
+      const answer = await fetch('/v1/convai/agents/create', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          name: 'Bakery voice',
+          conversation_config: {
+            agent: {
+              first_message: 'Hi!',
+              prompt: { knowledge_base: [{ type: 'text', id: hours?.id, name: 'Opening hours' }] },
+            },
+          },
+          platform_settings: {
+            auth: { allowlist: [{ hostname: host }] },
+            widget: { variant: 'compact', start_call_text: 'Call the bakery', end_call_text: 'Hang up' },
+          },
+        }),
+      })
+      if (!answer.ok) throw new Error(`create answered ${answer.status}: ${await answer.text()}`)
+      return ((await answer.json()) as { agent_id: string }).agent_id
+    }, allowedHost)
+    const rate = 48_000
+    const question = await spoken(app, 'When does the bakery open on Saturday?')
+    const file = wavFile(
+      Buffer.concat([Buffer.alloc(rate), question, Buffer.alloc(rate * 10)]),
+      rate,
+      'question.wav',
+    )
+    const listening = await launchChromium([
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-audio-capture=${file}`,
+    ])
+    try {
+      const caller = await (await listening.newContext({ viewport: { width: 1280, height: 900 } })).newPage()
+      await caller.addInitScript(watchAudio)
+      await caller.goto(`${allowedOrigin}/?agent=${voiceAgent}`)
+      await caller.getByRole('button', { name: /Call the bakery/ }).click()
+      const voiceLog = caller.getByRole('log')
+      // What the recogniser heard of the question (its exact words may vary a little).
+      await voiceLog
+        .locator('[data-role=user]', { hasText: /bakery.*saturday/i })
+        .waitFor({ timeout: 60_000 })
+      await voiceLog
+        .getByText(/seven in the morning/)
+        .first()
+        .waitFor({ timeout: 60_000 })
+      // The answer's sound arrives and is played by a running audio context.
+      await expect
+        .poll(
+          () =>
+            caller.evaluate(() => {
+              const w = window as unknown as {
+                played: { afterQuestion: boolean; seconds: number; state: string }[]
+              }
+              return w.played
+                .filter((p) => p.afterQuestion && p.state === 'running')
+                .reduce((t, p) => t + p.seconds, 0)
+            }),
+          { timeout: 30_000 },
+        )
+        .toBeGreaterThan(1)
+      await caller.getByText('Talk to interrupt').waitFor()
+      const heard = await caller.evaluate(() => (window as unknown as { heard: string[] }).heard)
+      expect(heard.indexOf('audio', heard.indexOf('user_transcript'))).toBeGreaterThan(0)
+      await shoot(caller, 'voice')
+      await caller.getByRole('button', { name: /Hang up/ }).click()
+    } finally {
+      await listening.close()
+    }
+    const voiceTranscript = (await finishedTranscript(app, voiceAgent)).join(' | ')
+    // What the recogniser heard of the question (its exact words may vary a little).
+    expect(voiceTranscript).toMatch(/user: [^|]*bakery[^|]*saturday/i)
+    expect(voiceTranscript).toMatch(/agent: [^|]*seven in the morning/)
     await context.close()
-  })
+  }, 180_000)
 })

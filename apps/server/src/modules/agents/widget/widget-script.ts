@@ -3,16 +3,21 @@
 // (the element ElevenLabs' widget uses); the element asks this server for the agent's widget
 // configuration (answered only to pages on the agent's allowlist) and draws a call button in the
 // agent's colours, radii and placement, with its avatar and terms. The button opens a voice call
-// (microphone in as 16 kHz PCM, the agent's PCM audio played as it arrives) or, for a text-only
-// agent or when the visitor types, a text chat, both over the conversation WebSocket of the
-// server the script came from. Text is set with textContent, never as HTML.
+// or, for a text-only agent or when the visitor types, a text chat, both over the conversation
+// WebSocket of the server the script came from. Text is set with textContent, never as HTML.
+//
+// In a voice call the microphone is captured at the browser's own rate and resampled to the
+// input format the server announces in its initiation metadata (PCM at any rate, or μ-law), and
+// the agent's audio is decoded from its announced output format and played in order. The audio
+// context is made while the visitor's click is still being handled, so browsers that only let a
+// page play sound after a gesture let it play the agent's voice.
 
 export const WIDGET_SCRIPT = String.raw`(function () {
   'use strict';
   if (window.customElements && customElements.get('elevenlabs-convai')) return;
   var script = document.currentScript;
   var base = script && script.src ? new URL(script.src).origin : location.origin;
-  var RATE = 16000;
+  var DEFAULT_FORMAT = 'pcm_16000';
   function el(tag, style, text) {
     var node = document.createElement(tag);
     if (style) node.setAttribute('style', style);
@@ -21,10 +26,62 @@ export const WIDGET_SCRIPT = String.raw`(function () {
   }
   function pick(value, fallback) { return typeof value === 'string' && value ? value : fallback; }
   function px(value, fallback) { return typeof value === 'number' ? value + 'px' : fallback; }
-  function toBase64(int16) {
-    var bytes = new Uint8Array(int16.buffer), out = '';
+  function toBase64(bytes) {
+    var out = '';
     for (var i = 0; i < bytes.length; i += 0x8000) out += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
     return btoa(out);
+  }
+  // 'pcm_22050' → PCM at 22050 Hz; 'ulaw_8000' → μ-law at 8 kHz; anything else → 16 kHz PCM.
+  function formatOf(name) {
+    var m = /^(pcm|ulaw)_(\d+)$/.exec(String(name || DEFAULT_FORMAT)) || ['', 'pcm', '16000'];
+    return { ulaw: m[1] === 'ulaw', rate: Number(m[2]) };
+  }
+  function ulawEncode(sample) {
+    var s = Math.max(-32635, Math.min(32635, sample)), sign = s < 0 ? 0x80 : 0;
+    if (sign) s = -s;
+    s += 0x84;
+    var exponent = 7;
+    for (var mask = 0x4000; (s & mask) === 0 && exponent > 0; mask >>= 1) exponent--;
+    return ~(sign | (exponent << 4) | ((s >> (exponent + 3)) & 0x0f)) & 0xff;
+  }
+  function ulawDecode(byte) {
+    var u = ~byte & 0xff, t = (((u & 0x0f) << 3) + 0x84) << ((u & 0x70) >> 4);
+    return u & 0x80 ? 0x84 - t : t - 0x84;
+  }
+  // Float samples at one rate to another by linear interpolation, carrying the position and the
+  // last sample across chunks so that the joins are seamless. It is only needed where the
+  // browser could not capture at the rate the server hears (see Call.prototype.context).
+  function Resampler(from, to) { this.step = from / to; this.pos = 0; this.last = 0; }
+  Resampler.prototype.push = function (input) {
+    if (this.step === 1) return input;
+    var out = [], pos = this.pos, n = input.length;
+    while (pos <= n - 1) {
+      var i = Math.floor(pos), f = pos - i;
+      var a = i < 0 ? this.last : input[i], b = i + 1 < n ? input[i + 1] : a;
+      out.push(a + (b - a) * f);
+      pos += this.step;
+    }
+    this.pos = pos - n;
+    if (n) this.last = input[n - 1];
+    return out;
+  };
+  function encode(samples, format) {
+    var bytes = new Uint8Array(format.ulaw ? samples.length : samples.length * 2);
+    for (var i = 0; i < samples.length; i++) {
+      var v = Math.round(Math.max(-1, Math.min(1, samples[i])) * 32767);
+      if (format.ulaw) bytes[i] = ulawEncode(v);
+      else { bytes[2 * i] = v & 0xff; bytes[2 * i + 1] = (v >> 8) & 0xff; }
+    }
+    return toBase64(bytes);
+  }
+  function decode(b64, format) {
+    var raw = atob(b64), n = format.ulaw ? raw.length : raw.length >> 1, out = new Float32Array(n);
+    for (var i = 0; i < n; i++) {
+      if (format.ulaw) { out[i] = ulawDecode(raw.charCodeAt(i)) / 32768; continue; }
+      var s = raw.charCodeAt(2 * i) | (raw.charCodeAt(2 * i + 1) << 8);
+      out[i] = (s > 32767 ? s - 65536 : s) / 32768;
+    }
+    return out;
   }
   function placementStyle(placement) {
     var p = pick(placement, 'bottom-right');
@@ -50,20 +107,22 @@ export const WIDGET_SCRIPT = String.raw`(function () {
 
   function Call(agentId, textOnly, ui) {
     this.ui = ui; this.textOnly = textOnly; this.playAt = 0; this.sources = [];
+    this.input = formatOf(DEFAULT_FORMAT); this.output = formatOf(DEFAULT_FORMAT);
+    if (!textOnly) this.context();
     var url = base.replace(/^http/, 'ws') + '/v1/convai/conversation?agent_id=' + encodeURIComponent(agentId);
     var ws = this.ws = new WebSocket(url);
     var self = this;
     ws.onopen = function () {
       ws.send(JSON.stringify({ type: 'conversation_initiation_client_data',
         conversation_config_override: textOnly ? { conversation: { text_only: true } } : {} }));
-      if (!textOnly) self.microphone();
     };
     ws.onmessage = function (event) { self.onEvent(JSON.parse(event.data)); };
     ws.onclose = function (event) { self.stopAudio(); ui.ended(event.code === 1000 ? '' : event.reason); };
     ws.onerror = function () { ui.ended(''); };
   }
   Call.prototype.onEvent = function (m) {
-    if (m.type === 'agent_response') this.ui.message('agent', m.agent_response_event.agent_response);
+    if (m.type === 'conversation_initiation_metadata') this.begin(m.conversation_initiation_metadata_event);
+    else if (m.type === 'agent_response') this.ui.message('agent', m.agent_response_event.agent_response);
     else if (m.type === 'user_transcript') this.ui.message('user', m.user_transcription_event.user_transcript);
     else if (m.type === 'agent_response_correction') this.ui.correct(m.agent_response_correction_event.corrected_agent_response);
     else if (m.type === 'audio' && !this.textOnly) this.play(m.audio_event.audio_base_64);
@@ -71,41 +130,65 @@ export const WIDGET_SCRIPT = String.raw`(function () {
     else if (m.type === 'ping') this.send({ type: 'pong', event_id: m.ping_event.event_id });
     else if (m.type === 'error') this.ui.notice(m.error_event.message);
   };
+  // The server has said which formats it hears and speaks; a voice call opens the microphone.
+  Call.prototype.begin = function (meta) {
+    this.input = formatOf(meta && meta.user_input_audio_format);
+    this.output = formatOf(meta && meta.agent_output_audio_format);
+    if (!this.textOnly) this.microphone();
+  };
   Call.prototype.send = function (message) {
     if (this.ws.readyState === 1) this.ws.send(JSON.stringify(message));
   };
   Call.prototype.say = function (text) {
     this.send({ type: 'user_message', text: text });
   };
+  // The browser's own resampler is better than ours, so the context runs at the rate agents hear
+  // by default where the browser allows it; the announced format may still differ.
   Call.prototype.context = function () {
-    if (!this.audio) this.audio = new AudioContext({ sampleRate: RATE });
+    if (!this.audio) {
+      var Context = window.AudioContext || window.webkitAudioContext;
+      try { this.audio = new Context({ sampleRate: formatOf(DEFAULT_FORMAT).rate }); } catch (e) { this.audio = new Context(); }
+      if (this.audio.state === 'suspended') this.audio.resume();
+    }
     return this.audio;
   };
   Call.prototype.microphone = function () {
     var self = this;
-    navigator.mediaDevices.getUserMedia({ audio: { echoCancellation: true, noiseSuppression: true } }).then(function (stream) {
+    if (!navigator.mediaDevices || !navigator.mediaDevices.getUserMedia) { self.ui.notice(self.ui.texts.microphone); return; }
+    navigator.mediaDevices.getUserMedia({ audio: { echoCancellation: true, noiseSuppression: true, channelCount: 1 } }).then(function (stream) {
+      if (!self.audio) { stream.getTracks().forEach(function (t) { t.stop(); }); return; }
       self.stream = stream;
-      var ctx = self.context();
-      var source = ctx.createMediaStreamSource(stream);
-      var node = self.processor = ctx.createScriptProcessor(2048, 1, 1);
+      var ctx = self.context(), source;
+      // Some browsers capture only at the device's rate: then a second context at that rate.
+      try { source = ctx.createMediaStreamSource(stream); } catch (e) {
+        ctx = self.capture = new (window.AudioContext || window.webkitAudioContext)();
+        source = ctx.createMediaStreamSource(stream);
+      }
+      var format = self.input, resampler = new Resampler(ctx.sampleRate, format.rate);
+      var node = self.processor = ctx.createScriptProcessor(4096, 1, 1);
       node.onaudioprocess = function (event) {
-        var input = event.inputBuffer.getChannelData(0), pcm = new Int16Array(input.length);
-        for (var i = 0; i < input.length; i++) pcm[i] = Math.max(-1, Math.min(1, input[i])) * 32767;
-        self.send({ user_audio_chunk: toBase64(pcm) });
+        var samples = resampler.push(event.inputBuffer.getChannelData(0));
+        if (samples.length) self.send({ user_audio_chunk: encode(samples, format) });
       };
-      source.connect(node); node.connect(ctx.destination);
+      // A script processor only runs while connected onwards; its output is silence.
+      self.source = source; source.connect(node); node.connect(ctx.destination);
     }).catch(function () { self.ui.notice(self.ui.texts.microphone); });
   };
   Call.prototype.play = function (b64) {
-    var raw = atob(b64), n = raw.length >> 1, ctx = this.context();
-    if (n === 0) return;
-    var buffer = ctx.createBuffer(1, n, RATE), data = buffer.getChannelData(0);
-    for (var i = 0; i < n; i++) { var s = raw.charCodeAt(2 * i) | (raw.charCodeAt(2 * i + 1) << 8); data[i] = (s > 32767 ? s - 65536 : s) / 32768; }
+    var samples = decode(b64, this.output), ctx = this.audio;
+    if (!samples.length || !ctx) return;
+    // A buffer at the agent's rate; the audio context resamples it to the device's as it plays.
+    var buffer = ctx.createBuffer(1, samples.length, this.output.rate);
+    buffer.getChannelData(0).set(samples);
     var src = ctx.createBufferSource(); src.buffer = buffer; src.connect(ctx.destination);
     this.playAt = Math.max(this.playAt, ctx.currentTime); src.start(this.playAt); this.playAt += buffer.duration;
     this.sources.push(src); this.ui.speaking(true);
     var self = this;
-    src.onended = function () { self.sources.splice(self.sources.indexOf(src), 1); if (!self.sources.length) self.ui.speaking(false); };
+    src.onended = function () {
+      var at = self.sources.indexOf(src);
+      if (at >= 0) self.sources.splice(at, 1);
+      if (!self.sources.length) self.ui.speaking(false);
+    };
   };
   Call.prototype.stopPlayback = function () {
     this.sources.forEach(function (s) { try { s.stop(); } catch (e) { /* already stopped */ } });
@@ -113,10 +196,12 @@ export const WIDGET_SCRIPT = String.raw`(function () {
   };
   Call.prototype.stopAudio = function () {
     this.stopPlayback();
-    if (this.processor) this.processor.disconnect();
+    if (this.processor) { this.processor.onaudioprocess = null; this.processor.disconnect(); }
+    if (this.source) this.source.disconnect();
     if (this.stream) this.stream.getTracks().forEach(function (t) { t.stop(); });
     if (this.audio) this.audio.close();
-    this.audio = null;
+    if (this.capture) this.capture.close();
+    this.audio = null; this.capture = null; this.processor = null; this.source = null; this.stream = null;
   };
   Call.prototype.end = function () { this.stopAudio(); if (this.ws.readyState <= 1) this.ws.close(1000); };
 
