@@ -373,6 +373,7 @@ function buildModules(app: FastifyInstance, deps: AppDeps, options: BuildOptions
     queue,
     webhooks: webhooks.ports.webhooks,
     log: (message, details) => app.log.error(details, message),
+    speech,
     // A server that starts its speech threads at boot keeps live decoders warm too.
     ...(options.startSpeech ? { warmLiveDecodersWith: speech } : {}),
   })

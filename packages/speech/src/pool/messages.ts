@@ -1,5 +1,7 @@
 // Messages between the service and its worker threads (structured clone; audio buffers
 // are transferred, not copied).
+
+import type { AlignedSpan } from '../alignment/synthesis-alignment.js'
 import type { ConversionOpened, ConversionRequest } from '../conversion/conversion-session.js'
 import type { VoiceProfile } from '../conversion/convert-voice.js'
 import type { SerializedSpeechError } from '../errors.js'
@@ -21,6 +23,15 @@ export type WorkerTask =
   | { type: 'convert-next'; session: number }
   | { type: 'convert-drop'; session: number }
   | { type: 'profile'; samples: Float32Array; rate: number }
+  /** A known text's word times in a recording, by lining it up with its own synthesis. */
+  | {
+      type: 'align-synthesis'
+      samples: Float32Array
+      rate: number
+      text: string
+      words: Array<{ from: number; to: number }>
+      language: string
+    }
   /** One short phrase through each engine family, sent by the pool to an idle new render thread. */
   | { type: 'warm' }
   /** This thread's memory (V8 heap, and external memory such as WebAssembly instances). */
@@ -42,6 +53,7 @@ export type TaskResult =
   | Float32Array
   | ConversionOpened
   | VoiceProfile
+  | AlignedSpan[]
   | ThreadMemory
   | WarmUpReport
   | null

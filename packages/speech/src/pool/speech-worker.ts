@@ -109,6 +109,16 @@ async function handle(request: WorkerRequest): Promise<TaskResult> {
       const { voiceProfile } = await import('../conversion/convert-voice.js')
       return voiceProfile(request.samples, request.rate)
     }
+    case 'align-synthesis': {
+      const { alignBySynthesis } = await import('../alignment/synthesis-alignment.js')
+      return alignBySynthesis({
+        samples: request.samples,
+        sampleRate: request.rate,
+        text: request.text,
+        words: request.words,
+        language: request.language,
+      })
+    }
     case 'memory': {
       const usage = process.memoryUsage()
       const priority = osThread === undefined ? null : getPriority(osThread)

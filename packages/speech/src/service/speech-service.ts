@@ -2,6 +2,7 @@
 // never on the caller's thread; every generation goes through one pipeline
 // (`speech-pipeline.ts`), and `stream`/`synthesize` are conveniences over it.
 
+import type { AlignedSpan } from '../alignment/synthesis-alignment.js'
 import type { VoiceProfile } from '../conversion/convert-voice.js'
 import { type OutputFormat, parseOutputFormat } from '../formats/output-formats.js'
 import type { ThreadMemory } from '../pool/messages.js'
@@ -57,6 +58,18 @@ export interface SpeechService {
   openConversion(options: ConversionOptions): Promise<VoiceConversionRun>
   /** A voice's profile measured in a worker thread (the samples are handed over). */
   measureVoice(samples: Float32Array, sampleRate: number): Promise<VoiceProfile>
+  /**
+   * A known text's word times in a recording, lined up with its own synthesis in a worker
+   * thread (the samples are handed over): the synthesis and the alignment of a long recording
+   * take seconds, which must not stop the server's event loop.
+   */
+  alignBySynthesis(input: {
+    samples: Float32Array
+    sampleRate: number
+    text: string
+    words: ReadonlyArray<{ from: number; to: number }>
+    language: string
+  }): Promise<AlignedSpan[]>
   /**
    * Starts the threads (and their warm-up) now instead of with the first request, so a server
    * that has just started does not make its first caller wait for the engines to load.
@@ -114,6 +127,20 @@ export function createSpeechService(options: SpeechServiceOptions = {}): SpeechS
         { type: 'profile', samples, rate: sampleRate },
         { transfer: [samples.buffer as ArrayBuffer] },
       )) as VoiceProfile
+    },
+    async alignBySynthesis(input) {
+      const samples = ownBuffer(input.samples)
+      return (await pool.run(
+        {
+          type: 'align-synthesis',
+          samples,
+          rate: input.sampleRate,
+          text: input.text,
+          words: input.words.map((w) => ({ from: w.from, to: w.to })),
+          language: input.language,
+        },
+        { transfer: [samples.buffer as ArrayBuffer] },
+      )) as AlignedSpan[]
     },
     start: () => pool.start(),
     stats: () => pool.stats(),

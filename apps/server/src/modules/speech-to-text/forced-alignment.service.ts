@@ -1,15 +1,16 @@
 import { DEFAULT_OUTPUT_FORMAT, FORCED_ALIGNMENT_TEXT_MAX, forcedAlignmentCredits } from '@timbre/contract'
 import {
-  alignBySynthesis,
   parseOutputFormat,
   RECOGNITION_SAMPLE_RATE,
   type RecognisedWord,
   type Recogniser,
+  type SpeechService,
   speechSegments,
   synthesisAlignsLanguage,
   vocabularyWords,
 } from '@timbre/speech'
 import { AppError } from '../../errors.js'
+import { toAppError } from '../../platform/generation/speech-errors.js'
 import type { Principal } from '../../plugins/auth.js'
 import type { Recorder } from '../recording/recording.module.js'
 import { languageCode, understands } from './language-codes.js'
@@ -70,7 +71,12 @@ export function placeWords(vocab: string[], aligned: RecognisedWord[], start: nu
   return times as Array<{ start: number; end: number; loss: number }>
 }
 
-export function createForcedAlignmentService(deps: { recogniser: Recogniser; recorder: Recorder }) {
+export function createForcedAlignmentService(deps: {
+  recogniser: Recogniser
+  recorder: Recorder
+  /** Lines a recording up with the text's own synthesis, in a speech thread. */
+  alignBySynthesis: SpeechService['alignBySynthesis']
+}) {
   return {
     async align(
       principal: Principal,
@@ -136,13 +142,12 @@ export function createForcedAlignmentService(deps: { recogniser: Recogniser; rec
     const spans = [...text.matchAll(/\S+/g)]
       .filter((m) => vocabularyWords(m[0]).length > 0)
       .map((m) => ({ text: m[0], from: m.index, to: m.index + m[0].length }))
-    const aligned = await alignBySynthesis({
-      samples,
-      sampleRate: RECOGNITION_SAMPLE_RATE,
-      text,
-      words: spans,
-      language,
-    })
+    // The speech threads' refusals (audio too short to line up) are the caller's errors.
+    const aligned = await deps
+      .alignBySynthesis({ samples, sampleRate: RECOGNITION_SAMPLE_RATE, text, words: spans, language })
+      .catch((error: unknown) => {
+        throw toAppError(error)
+      })
     return spans.map((w, i) => ({
       text: w.text,
       start: round(aligned[i]!.start),

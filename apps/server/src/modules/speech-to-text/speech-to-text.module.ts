@@ -98,6 +98,8 @@ export function createSpeechToTextModule(deps: {
    * waits on a cold decoder.
    */
   warmLiveDecodersWith?: SpeechService
+  /** The speech threads forced alignment lines recordings up with their text's synthesis in. */
+  speech: Pick<SpeechService, 'alignBySynthesis'>
 }): DomainModule<SpeechToTextPorts> {
   const ownRecogniser = deps.recogniser
     ? null
@@ -122,7 +124,11 @@ export function createSpeechToTextModule(deps: {
     speakerNames: (workspaceId, transcriptId) => edits.speakerNames(workspaceId, transcriptId),
   })
   const editing = createTranscriptEditingService({ transcripts, edits, storage: deps.storage, recogniser })
-  const alignment = createForcedAlignmentService({ recogniser, recorder: deps.recorder })
+  const alignment = createForcedAlignmentService({
+    recogniser,
+    recorder: deps.recorder,
+    alignBySynthesis: (input) => deps.speech.alignBySynthesis(input),
+  })
   const jobs = createTranscriptionJobs({
     stt,
     jobs: createTranscriptionJobsRepository(deps.db),

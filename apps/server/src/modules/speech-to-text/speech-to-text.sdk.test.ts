@@ -376,6 +376,19 @@ describe('speech to text through the SDK', () => {
     })
     expect(answer.status).toBe(422)
     expect((await answer.json()).detail.message).toContain('cannot be aligned')
+    // A recording far too short to line up with its text is the caller's error, not the server's.
+    const blip = await fetch(`${address}/v1/forced-alignment?language_code=es`, {
+      method: 'POST',
+      headers: { 'xi-api-key': apiKey },
+      body: (() => {
+        const short = new FormData()
+        short.append('text', 'Una prueba corta.')
+        short.append('file', new Blob([new Uint8Array(wav.subarray(0, 44 + 2 * 160))]), 'x.wav')
+        return short
+      })(),
+    })
+    expect(blip.status, await blip.clone().text()).toBeGreaterThanOrEqual(400)
+    expect(blip.status).toBeLessThan(500)
     expect(await used()).toBe(before)
   }, 60_000)
 
