@@ -329,9 +329,19 @@ export class ConversationSession {
     ).trim()
     if (first)
       void this.say(first)
-        .then(() => this.turnTimeout?.agentDone())
+        .then(() => this.countSilence())
         .catch((error) => this.end('failed', String(error).slice(0, 100)))
-    else this.turnTimeout?.agentDone()
+    else this.countSilence()
+  }
+
+  /**
+   * The caller's silence counts from when they have heard the agent out, not from when its
+   * audio was sent (a reply is sent faster than it plays): a long answer must not leave the
+   * caller only a moment before being asked whether they are still there.
+   */
+  private async countSilence(): Promise<void> {
+    await this.voice?.drain(LAST_WORDS_MS)
+    if (!this.ended && !this.turn) this.turnTimeout?.agentDone()
   }
 
   /** What the workflow host needs of this session. */
@@ -432,7 +442,7 @@ export class ConversationSession {
         await speaking
         if (timings && reply) entry.conversation_turn_metrics = turnMetrics(timings, asked, firstText, reply)
       }
-      if (!controller.signal.aborted) this.turnTimeout?.agentDone()
+      if (!controller.signal.aborted) void this.countSilence()
       if (result.ended) {
         await this.voice?.drain(LAST_WORDS_MS)
         await this.end('done', result.endReason ?? 'end_call tool')

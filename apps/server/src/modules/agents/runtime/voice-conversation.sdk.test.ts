@@ -124,6 +124,8 @@ describe('a voice conversation with the SDK conversation client', () => {
         agent: { firstMessage: GREETING, prompt: { toolIds: [tool.id] } },
         tts: { voiceId: emma.voice_id, agentOutputAudioFormat: 'pcm_16000' },
         asr: { userInputAudioFormat: 'pcm_16000' },
+        // Re-engagement has its own test: on a busy machine it must not cut into this one.
+        turn: { turnTimeout: -1 },
       },
     })
     const tools = new ClientTools()
