@@ -5,8 +5,8 @@
 // and POST /v1/speech-to-text of the same recording (the recognition the dub does inside).
 import { loadavg } from 'node:os'
 import { PREMADE_VOICES } from '@timbre/speech'
+import { pcmWav } from '../../apps/server/test/helpers/voice-factory.js'
 import { fmt, startBenchServer } from '../api/bench-app.js'
-import { pcm16Wav } from '../wav.js'
 
 const RATE = 16_000
 const SECONDS = 60
@@ -42,7 +42,7 @@ export async function bench(): Promise<void> {
       samples += (pcm.length + gap.length) / 2
     }
     const ttsSeconds = (performance.now() - ttsStarted) / 1000
-    const source = pcm16Wav(Buffer.concat(parts).subarray(0, SECONDS * RATE * 2), RATE)
+    const source = pcmWav(Buffer.concat(parts).subarray(0, SECONDS * RATE * 2), RATE)
 
     const sttForm = new FormData()
     sttForm.set('model_id', 'scribe_v1')

@@ -7,8 +7,8 @@
 // run: the same utterances posted whole to POST /v1/speech-to-text once the speech has ended,
 // 1 at a time and 4 at once (the response time is what a client waits after the speech ends).
 import WebSocket from 'ws'
+import { pcmWav } from '../../apps/server/test/helpers/voice-factory.js'
 import { fmt, percentile } from '../api/bench-app.js'
-import { pcm16Wav } from '../wav.js'
 
 const RATE = 16_000
 const CHUNK_MS = 100
@@ -117,12 +117,12 @@ async function session(
 
 async function batchTimes(url: string, apiKey: string, utterances: Utterance[], parallel: number) {
   const times: number[] = []
-  const wav = (pcm: Buffer) => pcm16Wav(pcm, RATE)
+  const wav = (pcm: Buffer) => pcmWav(pcm, RATE)
 
   const one = async (u: Utterance) => {
     const form = new FormData()
     form.append('model_id', 'scribe_v1')
-    form.append('file', new Blob([wav(u.pcm)]), 'utterance.wav')
+    form.append('file', new Blob([new Uint8Array(wav(u.pcm))]), 'utterance.wav')
     const started = performance.now()
     const r = await fetch(`${url}/v1/speech-to-text`, {
       method: 'POST',
