@@ -1,5 +1,6 @@
 import { DUBBING_MAX_BYTES } from '@timbre/contract'
 import { AppError } from '../../errors.js'
+import { downloadedFile } from '../../platform/outbound/downloaded-file.js'
 import { createCheckedFetch, type OutboundPolicy } from '../../platform/outbound/outbound.js'
 
 // The file behind a dub's source_url: HTTPS only, never a private or special address unless the
@@ -22,17 +23,10 @@ export function createSourceFetcher(policy: OutboundPolicy) {
       throw new AppError('dubbing_fetch_failed', { param: 'source_url' })
     }
     if (!response.ok || !response.body) throw new AppError('dubbing_fetch_failed', { param: 'source_url' })
-    const declared = Number(response.headers.get('content-length'))
-    if (Number.isFinite(declared) && declared > DUBBING_MAX_BYTES)
-      throw new AppError('dubbing_file_too_big', { param: 'source_url' })
-    const parts: Buffer[] = []
-    let total = 0
-    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-      total += chunk.length
-      if (total > DUBBING_MAX_BYTES) throw new AppError('dubbing_file_too_big', { param: 'source_url' })
-      parts.push(Buffer.from(chunk))
-    }
-    const name = decodeURIComponent(new URL(url).pathname.split('/').pop() || 'media').slice(0, 255)
-    return { data: Buffer.concat(parts), fileName: name }
+    return downloadedFile(response, url, {
+      maxBytes: DUBBING_MAX_BYTES,
+      tooBig: () => new AppError('dubbing_file_too_big', { param: 'source_url' }),
+      fallbackName: 'media',
+    })
   }
 }

@@ -1,4 +1,5 @@
 import { AppError } from '../../errors.js'
+import { downloadedFile } from '../../platform/outbound/downloaded-file.js'
 import { createCheckedFetch, type OutboundPolicy } from '../../platform/outbound/outbound.js'
 import { PRODUCTION_MEDIA_MAX_BYTES } from './task-form.js'
 
@@ -28,18 +29,10 @@ export function createMediaFetcher(policy: OutboundPolicy): MediaFetcher {
       throw failed()
     }
     if (!response.ok || !response.body) throw failed()
-    const declared = Number(response.headers.get('content-length'))
-    if (Number.isFinite(declared) && declared > PRODUCTION_MEDIA_MAX_BYTES)
-      throw new AppError('production_media_too_long', { param: 'media_url' })
-    const parts: Buffer[] = []
-    let total = 0
-    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-      total += chunk.length
-      if (total > PRODUCTION_MEDIA_MAX_BYTES)
-        throw new AppError('production_media_too_long', { param: 'media_url' })
-      parts.push(Buffer.from(chunk))
-    }
-    const name = decodeURIComponent(new URL(url).pathname.split('/').pop() || 'media').slice(0, 255)
-    return { data: Buffer.concat(parts), fileName: name }
+    return downloadedFile(response, url, {
+      maxBytes: PRODUCTION_MEDIA_MAX_BYTES,
+      tooBig: () => new AppError('production_media_too_long', { param: 'media_url' }),
+      fallbackName: 'media',
+    })
   }
 }

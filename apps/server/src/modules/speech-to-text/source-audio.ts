@@ -3,6 +3,7 @@ import { RECOGNITION_SAMPLE_RATE, resample } from '@timbre/speech'
 import { AppError } from '../../errors.js'
 import { decodeTo48kMono, UndecodableAudio } from '../../lib/audio/audio-decode.js'
 import { sniffAudio } from '../../lib/audio/audio-sniff.js'
+import { downloadedFile } from '../../platform/outbound/downloaded-file.js'
 import { createCheckedFetch, type OutboundPolicy } from '../../platform/outbound/outbound.js'
 import type { SourceFile } from './stt-form.js'
 
@@ -59,18 +60,11 @@ export function createCloudFetcher(policy: OutboundPolicy) {
     }
     if (!response.ok || !response.body)
       throw new AppError('speech_to_text_fetch_failed', { param: 'cloud_storage_url' })
-    const declared = Number(response.headers.get('content-length'))
-    if (Number.isFinite(declared) && declared > SPEECH_TO_TEXT_MAX_BYTES)
-      throw new AppError('speech_to_text_file_too_big', { param: 'cloud_storage_url' })
-    const parts: Buffer[] = []
-    let total = 0
-    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-      total += chunk.length
-      if (total > SPEECH_TO_TEXT_MAX_BYTES)
-        throw new AppError('speech_to_text_file_too_big', { param: 'cloud_storage_url' })
-      parts.push(Buffer.from(chunk))
-    }
-    const name = decodeURIComponent(new URL(url).pathname.split('/').pop() || 'audio').slice(0, 255)
-    return { data: Buffer.concat(parts), fileName: name, fileFormat: 'other' }
+    const file = await downloadedFile(response, url, {
+      maxBytes: SPEECH_TO_TEXT_MAX_BYTES,
+      tooBig: () => new AppError('speech_to_text_file_too_big', { param: 'cloud_storage_url' }),
+      fallbackName: 'audio',
+    })
+    return { ...file, fileFormat: 'other' }
   }
 }
